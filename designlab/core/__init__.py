@@ -1,0 +1,21 @@
+"""Game protocol, seeds, one-game play loop and the conformance check."""
+
+from designlab.core.protocol import (
+    CHANCE,
+    DRAW,
+    LOSS,
+    TERMINAL,
+    UNFINISHED,
+    WIN,
+    Bot,
+    BotParams,
+    Game,
+    GameParams,
+    State,
+    View,
+)
+
+__all__ = [
+    "CHANCE", "DRAW", "LOSS", "TERMINAL", "UNFINISHED", "WIN",
+    "Bot", "BotParams", "Game", "GameParams", "State", "View",
+]

@@ -1,0 +1,90 @@
+"""The one-game loop shared by the runner, the conformance check and replays."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from designlab.core.protocol import CHANCE, TERMINAL, Bot, Game, State
+
+
+class IllegalActionError(RuntimeError):
+    """A bot chose an action that is not legal in its view."""
+
+
+class StepCapError(RuntimeError):
+    """A game did not end within the loop's safety cap (a rules bug, not a turn cap)."""
+
+
+@dataclass
+class PlayedGame:
+    state: State
+    actions: list = field(default_factory=list)  # every applied action, chance included
+    decisions: int = 0  # bot decisions
+    choice_decisions: int = 0  # decisions with more than one legal action
+    options_total: int = 0  # sum of legal-action counts over decisions (branching)
+
+
+# A game's own turn cap ends it long before this; this only stops runaway bugs.
+MAX_STEPS = 200_000
+
+
+def play(
+    game: Game,
+    bots: Sequence[Bot],
+    game_rng: random.Random,
+    record_events: bool = False,
+    keep_actions: bool = False,
+    describe: Callable[[], str] = lambda: "",
+) -> PlayedGame:
+    """Play one game to its end. Bots see only views."""
+    state = game.new_initial_state(record_events=record_events)
+    out = PlayedGame(state)
+    actions = out.actions if keep_actions else None
+    decisions = choice = options = 0
+    for _ in range(MAX_STEPS):
+        p = state.current_player()
+        if p == TERMINAL:
+            break
+        if p == CHANCE:
+            a = state.sample_chance(game_rng)
+        else:
+            view = state.view(p)
+            legal = view.legal_actions
+            a = bots[p].act(view)
+            n = len(legal)
+            decisions += 1
+            options += n
+            if n > 1:
+                choice += 1
+            if a not in legal:
+                raise IllegalActionError(
+                    f"bot {bots[p].name!r} (seat {p}) chose illegal action {a!r} "
+                    f"in {game.name}{describe()}; legal: {list(legal)[:20]}"
+                )
+        if actions is not None:
+            actions.append(a)
+        state.apply(a)
+    else:
+        raise StepCapError(f"{game.name}{describe()}: no end after {MAX_STEPS} steps")
+    out.decisions, out.choice_decisions, out.options_total = decisions, choice, options
+    return out
+
+
+def record_strings(game: Game, actions: list) -> list[str]:
+    """Action strings of a played game, by replaying it (strings depend on the state)."""
+    state = game.new_initial_state()
+    out = []
+    for a in actions:
+        out.append(state.action_to_string(a))
+        state.apply(a)
+    return out
+
+
+def replay(game: Game, strings: Sequence[str], record_events: bool = False) -> State:
+    """Rebuild a game from its record: every action, chance included, as a string."""
+    state = game.new_initial_state(record_events=record_events)
+    for text in strings:
+        state.apply(state.string_to_action(text))
+    return state

@@ -1,0 +1,193 @@
+"""The game protocol every designlab game provides.
+
+A game is two classes:
+
+* a ``Game`` subclass: built once per variant from validated parameters; holds
+  precomputed tables; makes initial states; rebuilds a full state from a
+  player's view (``determinize``); tells events as text (``narrate``).
+* a ``State`` subclass: one game in progress. Hot paths (``legal_actions``,
+  ``apply``, ``view``) use ints, tuples and precomputed tables.
+
+Bots never receive a ``State``. They receive ``state.view(player)``: an
+immutable, comparable object holding exactly what that player may know (its
+memory included) plus ``legal_actions`` when it is that player's turn. A search
+bot that wants a full state calls ``game.determinize(view, rng)``, which needs
+nothing but the view, so no code path can leak hidden information to a bot.
+
+Chance is explicit (as in OpenSpiel): when ``current_player()`` is ``CHANCE``
+the state lists ``chance_outcomes()`` as ``(action, probability)`` pairs. The
+runner samples them with the game's own RNG stream; tests and replays dictate
+them by applying the outcome they want.
+
+Every action, chance outcomes included, has a stable string
+(``action_to_string``) that parses back (``string_to_action``) at the state
+where it is legal, so a game record (variant + seed + action strings) replays.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar, Hashable, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+CHANCE = -1
+TERMINAL = -2
+
+# Per-seat results as they appear in result tables.
+WIN, DRAW, LOSS, UNFINISHED = "win", "draw", "loss", "unfinished"
+
+Action = Hashable
+Event = tuple  # (kind: str, fields: dict); kinds are game words: "claim", "roll", ...
+
+
+class GameParams(BaseModel):
+    """Base for a game's parameter model: unknown keys are errors; frozen once loaded."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class View:
+    """Base class for views. Subclasses are frozen dataclasses (hashable, comparable).
+
+    Required attributes: ``player`` (whose view) and ``legal_actions`` (a tuple,
+    empty unless this player is to act).
+    """
+
+    player: int
+    legal_actions: tuple
+
+
+class State:
+    """One game in progress. Subclasses implement every method below."""
+
+    game: "Game"
+    # Structured events, kept only when the runner asks (sample games, narratives):
+    # ``None`` means do not record. Games guard with ``if self.events is not None``.
+    events: list | None
+
+    # -- whose turn ---------------------------------------------------------
+    def current_player(self) -> int:
+        """Seat to act, ``CHANCE`` or ``TERMINAL``."""
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # -- moves --------------------------------------------------------------
+    def legal_actions(self) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> Sequence[tuple[Action, float]]:
+        raise NotImplementedError
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """Draw a chance outcome. Games may override with a faster equivalent."""
+        outcomes = self.chance_outcomes()
+        x = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if x < acc:
+                return action
+        return outcomes[-1][0]
+
+    def apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    # -- information --------------------------------------------------------
+    def view(self, player: int) -> View:
+        raise NotImplementedError
+
+    def key(self) -> tuple:
+        """The whole state as a hashable value (for equality checks in tests)."""
+        raise NotImplementedError
+
+    # -- records ------------------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        raise NotImplementedError
+
+    def string_to_action(self, text: str) -> Action:
+        raise NotImplementedError
+
+    # -- outcome ------------------------------------------------------------
+    def scores(self) -> tuple:
+        """Points per seat (final once terminal, running before)."""
+        raise NotImplementedError
+
+    def results(self) -> tuple[str, ...]:
+        """Per seat: WIN, DRAW (shared top), LOSS, or UNFINISHED (turn cap)."""
+        raise NotImplementedError
+
+    def end_reason(self) -> str:
+        """Why the game ended, in the game's words (empty string while running)."""
+        raise NotImplementedError
+
+    def turns(self) -> int:
+        """Turns played so far, in the game's own sense of a turn."""
+        raise NotImplementedError
+
+    def score_trace(self) -> list[tuple]:
+        """Per-seat scores at each natural checkpoint (turn, section, round)."""
+        raise NotImplementedError
+
+    def metrics(self) -> dict[str, int | float | str]:
+        """The game's own per-game metrics; the same keys for every game of a variant."""
+        raise NotImplementedError
+
+
+class Game:
+    """A game's definition for one set of parameters."""
+
+    name: ClassVar[str]  # registry key, e.g. "rakshasa"
+    title: ClassVar[str]  # display name, e.g. "Rakshasa"
+    Params: ClassVar[type[GameParams]]
+    default_bot: ClassVar[str] = "heuristic"
+
+    def __init__(self, params: GameParams):
+        self.params = params
+
+    @property
+    def num_players(self) -> int:
+        raise NotImplementedError
+
+    def new_initial_state(self, record_events: bool = False) -> State:
+        raise NotImplementedError
+
+    def determinize(self, view: View, rng: random.Random) -> State:
+        """A full state consistent with ``view``: ``state.view(view.player) == view``."""
+        raise NotImplementedError
+
+    def narrate(self, event: Event) -> str:
+        """One readable line for an event, for sample-game narratives."""
+        kind, fields = event
+        return kind + " " + ", ".join(f"{k}={v}" for k, v in fields.items())
+
+    def rule_warnings(self) -> list[str]:
+        """Rules-consistency warnings for these parameters (e.g. Raiding Duel D4)."""
+        return []
+
+
+class BotParams(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Bot:
+    """A player. Gets the game definition (public rules and parameters), its seat,
+    its own RNG stream, and at each decision the view; never the state."""
+
+    name: ClassVar[str]
+    Params: ClassVar[type[BotParams]] = BotParams
+    description: ClassVar[str] = ""
+
+    def __init__(self, game: Game, seat: int, params: BotParams, rng: random.Random):
+        self.game = game
+        self.seat = seat
+        self.params = params
+        self.rng = rng
+
+    def act(self, view: View) -> Action:
+        raise NotImplementedError

@@ -1,0 +1,1 @@
+"""The games designlab ships: one package each (params, rules, bots)."""
