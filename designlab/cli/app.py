@@ -1,0 +1,272 @@
+"""The designlab command line. Each command is a thin wrapper over a library
+function; errors become one clear message and a non-zero exit, never a traceback."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from designlab import __version__
+
+app = typer.Typer(
+    name="designlab",
+    help="Playtest rules variants with bots and read balance reports.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+EXIT_FAILED_GAMES = 1
+EXIT_BAD_INPUT = 2
+
+# Shared options, declared once.
+Games = Annotated[Optional[int], typer.Option("--games", "-n", min=1, help="Games per variant (overrides the file).")]
+Seed = Annotated[Optional[int], typer.Option("--seed", min=0, help="Batch seed (overrides the file).")]
+Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Png = Annotated[bool, typer.Option("--png", help="Also write every chart as PNG and SVG.")]
+ReportsRoot = Annotated[Path, typer.Option("--reports", help="Folder for HTML reports.")]
+
+DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
+
+
+class _Progress:
+    """A rich progress bar that appears only once a run has lasted about a second."""
+
+    def __init__(self, total: int, quiet: bool):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.quiet, self.total, self.done = quiet, total, 0
+        self.t0 = time.perf_counter()
+        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=err, transient=True)
+        self.task = None
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        if self.quiet:
+            return
+        if self.task is None and time.perf_counter() - self.t0 > 1.0:
+            self.bar.start()
+            self.task = self.bar.add_task("games", total=self.total)
+        if self.task is not None:
+            self.bar.update(self.task, completed=self.done)
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.bar.stop()
+
+
+def _load(targets: list[Path]):
+    from designlab.variant.load import load_variants
+
+    return load_variants(targets)
+
+
+def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool):
+    from designlab.runner.run import run_variants
+
+    progress = _Progress(sum(v.games for v in variants), quiet)
+    t0 = time.perf_counter()
+    try:
+        result = run_variants(variants, out_dir, name, workers=workers, progress=progress)
+    finally:
+        progress.close()
+    _print_summary(result, time.perf_counter() - t0)
+    return result
+
+
+def _print_summary(result, seconds: float) -> None:
+    import polars as pl
+
+    table = Table(title=f"{result.name}: results in {result.out_dir}", title_justify="left")
+    for col in ("variant", "games", "seat win %", "draw %", "turns (mean)", "errors"):
+        table.add_column(col, justify="left" if col == "variant" else "right")
+    total = 0
+    for r in result.variants:
+        df = pl.read_parquet(r.games_file).filter(pl.col("error").is_null())
+        n = len(r.variant.seats)
+        total += r.variant.games
+        wins = " / ".join(f"{(df[f'result_{s}'] == 'win').mean() * 100:.1f}" if df.height else "-" for s in range(n))
+        draws = f"{(df['result_0'] == 'draw').mean() * 100:.1f}" if df.height else "-"
+        turns = f"{df['turns'].mean():.1f}" if df.height else "-"
+        table.add_row(r.variant.name, f"{r.variant.games:,}", wins, draws, turns, str(r.errors))
+    out.print(table)
+    out.print(f"{total:,} games in {seconds:.1f} s ({total / max(seconds, 1e-9):,.0f} games/s)")
+    if result.errors:
+        err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
+
+
+def _run_name(target: Path) -> str:
+    return target.stem if target.is_file() else target.resolve().name
+
+
+@app.command()
+def run(
+    variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file runs every point).")],
+    games: Games = None,
+    seed: Seed = None,
+    workers: Workers = DEFAULT_WORKERS,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Results folder (default results/<name>).")] = None,
+    quiet: Quiet = False,
+) -> None:
+    """Play one variant's games and write one Parquet row per game."""
+    from designlab.runner.run import override
+
+    variants = override(_load([variant]), games, seed)
+    name = _run_name(variant)
+    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet)
+    if result.errors:
+        raise typer.Exit(EXIT_FAILED_GAMES)
+
+
+@app.command()
+def sweep(
+    targets: Annotated[list[Path], typer.Argument(help="Variant or sweep files, or folders of them; one run and one report each.")],
+    games: Games = None,
+    seed: Seed = None,
+    workers: Workers = DEFAULT_WORKERS,
+    results_root: Annotated[Path, typer.Option("--results", help="Folder for results.")] = Path("results"),
+    reports_root: ReportsRoot = Path("reports"),
+    png: Png = False,
+    quiet: Quiet = False,
+) -> None:
+    """Run every variant and sweep point, then write the HTML balance report."""
+    from designlab.report import render_report
+    from designlab.runner.run import override
+
+    plans = [(t, override(_load([t]), games, seed)) for t in targets]  # all files load before any game runs
+    failed = 0
+    for target, variants in plans:
+        name = _run_name(target)
+        result = _run(variants, results_root / name, name, workers, quiet)
+        failed += result.errors
+        page = render_report(result.out_dir, reports_root, png=png)
+        out.print(f"report: {page}")
+    out.print(f"all reports: {reports_root / 'index.html'}")
+    if failed:
+        raise typer.Exit(EXIT_FAILED_GAMES)
+
+
+@app.command()
+def report(
+    results_dir: Annotated[Path, typer.Argument(help="A results folder written by run or sweep.")],
+    reports_root: ReportsRoot = Path("reports"),
+    png: Png = False,
+) -> None:
+    """Re-render a report from saved results, without playing games."""
+    from designlab.report import render_report
+
+    if not (results_dir / "manifest.json").is_file():
+        raise UserError(f"{results_dir}: no manifest.json here; is it a results folder from `designlab run`?")
+    out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
+
+
+@app.command()
+def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
+    """Check variant files without playing; every problem is listed with file:line:col."""
+    variants = _load(files)
+    for v in variants:
+        out.print(f"ok  {v.file}  {v.name}  ({v.game}, {v.games:,} games, seed {v.seed})")
+    out.print(f"{len(variants)} variant(s) valid")
+
+
+@app.command("list")
+def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
+    """Games, bots with their parameters, and bundled variants."""
+    from designlab.registry import GAMES, bots_for
+
+    for name, cls in GAMES.items():
+        game = cls(cls.Params())
+        out.print(f"[bold]{cls.title}[/bold] ({name}), default bot: {cls.default_bot}, players: {game.num_players} by default")
+        table = Table(show_header=True, box=None, padding=(0, 2))
+        for col in ("bot", "parameter", "default", "range / values", "meaning"):
+            table.add_column(col)
+        for bot, bcls in sorted(bots_for(name).items()):
+            params = list(bcls.Params.model_json_schema().get("properties", {}).items())
+            table.add_row(bot, "", "", "", bcls.description)
+            for pname, spec in params:
+                table.add_row("", pname, json.dumps(spec.get("default")), _range(spec), spec.get("description", ""))
+        out.print(table)
+        folder = variants_dir / name
+        files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        out.print(f"  variants ({folder}): {', '.join(files) if files else 'none'}\n")
+
+
+def _range(spec: dict) -> str:
+    if "enum" in spec:
+        return " | ".join(map(str, spec["enum"]))
+    lo, hi = spec.get("minimum"), spec.get("maximum")
+    if lo is not None or hi is not None:
+        return f"{'' if lo is None else lo}..{'' if hi is None else hi}"
+    return spec.get("type", "")
+
+
+@app.command()
+def schema(
+    game: Annotated[str, typer.Argument(help="Game name.")],
+    folder: Annotated[Path, typer.Option("--dir", help="Where to write <game>.json.")] = Path("variants/schema"),
+) -> None:
+    """Print the JSON Schema of a game's variant file and write it to variants/schema/."""
+    from designlab.variant.schema import variant_schema, write_schema
+
+    out.print_json(json.dumps(variant_schema(game)))
+    err.print(f"written: {write_schema(game, folder)}")
+
+
+@app.command()
+def version() -> None:
+    """Print the designlab version."""
+    out.print(__version__)
+
+
+class UserError(Exception):
+    """A problem the user can fix; printed as one line."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: run the app and turn typed errors into messages and exit codes."""
+    from designlab.registry import UnknownNameError
+    from designlab.runner.run import RunError
+    from designlab.variant.yamlpos import VariantError, VariantErrors
+
+    try:
+        app(args=argv, standalone_mode=False)
+    except VariantErrors as e:
+        for x in e.errors:
+            err.print(str(x), markup=False, highlight=False)
+        err.print(f"{len(e.errors)} problem(s); nothing was run.", markup=False)
+        return EXIT_BAD_INPUT
+    except (VariantError, UnknownNameError, UserError, RunError) as e:
+        err.print(f"error: {e}", markup=False, highlight=False)
+        return EXIT_BAD_INPUT
+    except typer.Exit as e:
+        return e.exit_code
+    except typer.Abort:
+        err.print("aborted")
+        return 130
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        return 130
+    except Exception as e:  # click usage errors come through here in standalone_mode=False
+        import click
+
+        if isinstance(e, click.exceptions.ClickException):
+            e.show()
+            return e.exit_code
+        raise
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

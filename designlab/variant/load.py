@@ -1,0 +1,364 @@
+"""Load variant files: ``extends`` chains, validation with file:line:col, sweeps.
+
+Every error names the file, line, column and key path. Loading collects the
+errors of every file given, so a designer sees them all at once, and nothing
+runs while there is one.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from designlab.registry import UnknownNameError, bot_class, game_class
+from designlab.variant.model import Seat, SeatFile, Variant, VariantFile
+from designlab.variant.yamlpos import (
+    Pos,
+    Positions,
+    VariantError,
+    VariantErrors,
+    dotted,
+    load_yaml,
+    locate,
+)
+
+# Keys a child file does not inherit from the file it extends.
+_NOT_INHERITED = ("extends", "sweep", "zip", "name", "description")
+
+
+def display_path(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+@dataclass
+class _Merged:
+    data: dict
+    positions: Positions
+    parent: Variant | None
+
+
+def _pydantic_errors(err: ValidationError, prefix: tuple, positions: Positions) -> list[VariantError]:
+    out = []
+    for e in err.errors():
+        loc = prefix + tuple(e["loc"])
+        msg = e["msg"]
+        if e["type"] == "extra_forbidden":
+            msg = "unknown key"
+        out.append(VariantError(locate(positions, loc), dotted(loc), msg))
+    return out
+
+
+def _deep_merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _deep_merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+class Loader:
+    """Loads files, remembering each resolved file so chains are read once."""
+
+    def __init__(self) -> None:
+        self._done: dict[Path, list[Variant]] = {}
+        self._merged_raw: dict[Path, tuple[dict, Positions]] = {}
+        self.parents: dict[str, Variant] = {}  # variant name -> the variant it extends
+
+    # -- one file -------------------------------------------------------------
+    def load_file(self, path: Path, _chain: tuple[Path, ...] = ()) -> list[Variant]:
+        """The variants of one file: one, or one per sweep point."""
+        path = path.resolve()
+        if path in self._done:
+            return self._done[path]
+        shown = display_path(path)
+        if path in _chain:
+            cycle = " -> ".join(display_path(p) for p in _chain + (path,))
+            raise VariantErrors([VariantError(None, "extends", f"extends cycle: {cycle}", file=shown)])
+        raw, positions = load_yaml(path, shown)
+        if not isinstance(raw, dict):
+            raise VariantErrors([VariantError(locate(positions, ()), "", "a variant file is a mapping of keys", file=shown)])
+        merged = self._merge_parent(path, raw, positions, _chain)
+        variants = self._resolve(path, shown, merged)
+        self._done[path] = variants
+        return variants
+
+    def _merge_parent(self, path: Path, raw: dict, positions: Positions, chain) -> _Merged:
+        ext = raw.get("extends")
+        if ext is None:
+            return _Merged(raw, positions, None)
+        if not isinstance(ext, str):
+            raise VariantErrors([VariantError(positions[("extends",)], "extends", "Input should be a valid string (a path)")])
+        target = (path.parent / ext).resolve()
+        if not target.is_file():
+            raise VariantErrors(
+                [VariantError(positions[("extends",)], "extends", f"no such file: {display_path(target)}")]
+            )
+        parents = self.load_file(target, chain + (path,))
+        parent_raw, parent_pos = self._raw_of(target)
+        base = {k: v for k, v in parent_raw.items() if k not in _NOT_INHERITED}
+        data = _deep_merge(base, {k: v for k, v in raw.items() if k != "extends"})
+        data["extends"] = ext
+        merged_pos = {
+            p: pos for p, pos in parent_pos.items()
+            if p and p[0] not in _NOT_INHERITED and not (p[0] in raw and not isinstance(raw[p[0]], dict))
+        }
+        merged_pos.update(positions)
+        return _Merged(data, merged_pos, parents[0])
+
+    def _raw_of(self, path: Path) -> tuple[dict, Positions]:
+        """The merged (extends applied) raw data of an already loaded file."""
+        return self._merged_raw[path]
+
+    # -- validation -------------------------------------------------------------
+    def _resolve(self, path: Path, shown: str, m: _Merged) -> list[Variant]:
+        data, positions = m.data, m.positions
+        self._merged_raw[path] = (data, positions)
+        data = dict(data)
+        data.setdefault("name", path.stem)
+        try:
+            vf = VariantFile(**data)
+        except ValidationError as e:
+            raise VariantErrors(_pydantic_errors(e, (), positions)) from None
+        errors: list[VariantError] = []
+        try:
+            gcls = game_class(vf.game)
+        except UnknownNameError as e:
+            raise VariantErrors([VariantError(locate(positions, ("game",)), "game", str(e))]) from None
+
+        params = self._params(gcls, vf.params, (), positions, errors)
+        seats = self._seats(gcls, vf, params, positions, errors)
+        if errors:
+            raise VariantErrors(errors)
+
+        variant = Variant(
+            game=vf.game, name=vf.name, description=vf.description.strip(), file=shown,
+            params=params, seats=seats, games=vf.games, seed=vf.seed, rotate_seats=vf.rotate_seats,
+            base=m.parent.name if m.parent is not None else None,
+        )
+        if m.parent is not None:
+            self.parents[variant.name] = m.parent
+        if not vf.sweep and not vf.zip:
+            return [variant]
+        return self._expand(variant, vf, gcls, positions)
+
+    def _params(self, gcls, raw: dict, where: tuple, positions: Positions, errors: list):
+        try:
+            return gcls.Params(**raw)
+        except ValidationError as e:
+            errors.extend(_pydantic_errors(e, ("params",), positions) if not where else _sweep_errors(e, where, positions))
+            return None
+
+    def _seats(self, gcls, vf: VariantFile, params, positions: Positions, errors: list) -> tuple[Seat, ...]:
+        if params is None:
+            return ()
+        n = gcls(params).num_players
+        specs = vf.seats if vf.seats is not None else [SeatFile(bot=gcls.default_bot) for _ in range(n)]
+        if len(specs) != n:
+            errors.append(
+                VariantError(locate(positions, ("seats",)), "seats", f"{n} seats needed for {n} players, got {len(specs)}")
+            )
+            return ()
+        seats = []
+        for i, spec in enumerate(specs):
+            try:
+                cls = bot_class(vf.game, spec.bot)
+            except UnknownNameError as e:
+                errors.append(VariantError(locate(positions, ("seats", i, "bot")), f"seats.{i}.bot", str(e)))
+                continue
+            try:
+                seats.append(Seat(spec.bot, cls.Params(**spec.params)))
+            except ValidationError as e:
+                errors.extend(_pydantic_errors(e, ("seats", i, "params"), positions))
+        return tuple(seats)
+
+    # -- sweeps -----------------------------------------------------------------
+    def _expand(self, variant: Variant, vf: VariantFile, gcls, positions: Positions) -> list[Variant]:
+        errors: list[VariantError] = []
+        grid = vf.sweep or {}
+        zipped = vf.zip or {}
+        for key in list(grid) + list(zipped):
+            if key in grid and key in zipped:
+                errors.append(VariantError(locate(positions, ("zip", key)), f"zip.{key}", "already swept in `sweep`"))
+        for section, table in (("sweep", grid), ("zip", zipped)):
+            for key, values in table.items():
+                if not values:
+                    errors.append(VariantError(locate(positions, (section, key)), f"{section}.{key}", "needs at least one value"))
+        lengths = {len(v) for v in zipped.values()}
+        if len(lengths) > 1:
+            errors.append(VariantError(locate(positions, ("zip",)), "zip", f"lists must have equal lengths, got {sorted(lengths)}"))
+        if errors:
+            raise VariantErrors(errors)
+
+        axes: list[list[tuple[tuple[str, Any, tuple], ...]]] = []
+        for key, values in grid.items():
+            axes.append([((key, v, ("sweep", key, i)),) for i, v in enumerate(values)])
+        if zipped:
+            n = lengths.pop()
+            axes.append([tuple((k, zipped[k][i], ("zip", k, i)) for k in zipped) for i in range(n)])
+
+        base_params = variant.params.model_dump()
+        points: list[Variant] = []
+        seen: dict[str, str] = {}
+        for combo in itertools.product(*axes):
+            settings = [s for group in combo for s in group]
+            params_raw = copy.deepcopy(base_params)
+            seats_raw = [s.to_dict() for s in variant.seats]
+            point_errors: list[VariantError] = []
+            for key, value, where in settings:
+                err = _set_path(params_raw, seats_raw, key, value)
+                if err:
+                    point_errors.append(VariantError(locate(positions, where[:2]), dotted(where[:2]), err))
+            if point_errors:
+                errors.extend(point_errors)
+                continue
+            try:
+                params = gcls.Params(**params_raw)
+            except ValidationError as e:
+                errors.extend(_sweep_errors(e, settings, positions))
+                continue
+            seats = self._point_seats(variant, seats_raw, settings, positions, errors)
+            if seats is None:
+                continue
+            label = ", ".join(f"{k}={_fmt(v)}" for k, v, _ in settings)
+            name = f"{variant.name}[{label}]"
+            if name in seen:
+                errors.append(VariantError(locate(positions, ("sweep",)), "sweep", f"two points named {name}"))
+                continue
+            seen[name] = name
+            points.append(
+                replace(
+                    variant, name=name, params=params, seats=seats,
+                    sweep={k: v for k, v, _ in settings}, sweep_group=variant.name, _cache={},
+                )
+            )
+        if errors:
+            raise VariantErrors(errors)
+        first = points[0].name
+        return [points[0]] + [replace(p, base=first, _cache={}) for p in points[1:]]
+
+    def _point_seats(self, variant, seats_raw, settings, positions, errors):
+        if not any(k.startswith("seats.") for k, _, _ in settings):
+            return variant.seats
+        out = []
+        for i, raw in enumerate(seats_raw):
+            try:
+                out.append(Seat(raw["bot"], bot_class(variant.game, raw["bot"]).Params(**raw["params"])))
+            except ValidationError as e:
+                errors.extend(_sweep_errors(e, settings, positions))
+                return None
+        return tuple(out)
+
+
+def _fmt(v: Any) -> str:
+    return f"{v:g}" if isinstance(v, float) else str(v)
+
+
+def _set_path(params: dict, seats: list, key: str, value: Any) -> str | None:
+    """Set a dotted path (relative to params, or ``seats.N.params.x``); an error text or None."""
+    parts = key.split(".")
+    if parts[0] == "seats":
+        if len(parts) < 4 or not parts[1].isdigit() or parts[2] != "params":
+            return "a seat path reads seats.<index>.params.<name>"
+        i = int(parts[1])
+        if i >= len(seats):
+            return f"no seat {i}"
+        target = seats[i]["params"]
+        parts = parts[3:]
+    else:
+        target = params
+        if parts[0] == "params":
+            parts = parts[1:]
+    for p in parts[:-1]:
+        nxt = target.get(p) if isinstance(target, dict) else None
+        if not isinstance(nxt, dict):
+            return f"unknown parameter path {key!r}"
+        target = nxt
+    if not isinstance(target, dict) or parts[-1] not in target:
+        return f"unknown parameter path {key!r}"
+    target[parts[-1]] = value
+    return None
+
+
+def _sweep_errors(err: ValidationError, settings, positions: Positions) -> list[VariantError]:
+    """Errors of one sweep point, located at the list item that caused them."""
+    out = []
+    for e in err.errors():
+        loc = ".".join(str(x) for x in e["loc"])
+        item = None
+        for key, value, where in settings:
+            k = key[len("params."):] if key.startswith("params.") else key
+            if k == loc or k.endswith("." + loc) or loc.startswith(k):
+                item = where
+                break
+        if item is None:
+            item = settings[0][2] if settings else ("sweep",)
+        out.append(VariantError(locate(positions, item), dotted(item), f"{loc}: {e['msg']}"))
+    return out
+
+
+def find_files(target: Path) -> list[Path]:
+    """A file, or every ``*.yaml``/``*.yml`` in a folder tree (schema folders skipped)."""
+    if target.is_dir():
+        return sorted(p for p in target.rglob("*.y*ml") if "schema" not in p.parts)
+    return [target]
+
+
+def load_variants(targets: list[Path]) -> list[Variant]:
+    """Every variant in the given files and folders, bases included, in order; raises
+    VariantErrors listing every problem in every file."""
+    loader = Loader()
+    errors: list[VariantError] = []
+    out: list[Variant] = []
+    for target in targets:
+        files = find_files(target)
+        if not files:
+            errors.append(VariantError(None, "", "no variant files here", file=display_path(target)))
+        for f in files:
+            try:
+                out.extend(loader.load_file(f))
+            except VariantErrors as e:
+                errors.extend(e.errors)
+            except VariantError as e:
+                errors.append(e)
+    if errors:
+        raise VariantErrors(_dedupe(errors))
+    return _add_bases(out, loader.parents)
+
+
+def _add_bases(variants: list[Variant], parents: dict[str, Variant]) -> list[Variant]:
+    """Put the file a variant extends in front of it when the run lacks it, so
+    every comparison has its base; drop repeats (same name and hash)."""
+    out: list[Variant] = []
+    seen: dict[str, str] = {}
+    for v in variants:
+        parent = parents.get(v.name) or parents.get(v.sweep_group or "")
+        if parent is not None and v.base == parent.name and parent.name not in seen:
+            out.append(parent)
+            seen[parent.name] = parent.hash
+        if v.name in seen:
+            if seen[v.name] != v.hash:
+                raise VariantErrors([VariantError(None, "name", f"two different variants named {v.name!r}", file=v.file)])
+            continue
+        seen[v.name] = v.hash
+        out.append(v)
+    return out
+
+
+def _dedupe(errors: list[VariantError]) -> list[VariantError]:
+    seen, out = set(), []
+    for e in errors:
+        if str(e) not in seen:
+            seen.add(str(e))
+            out.append(e)
+    return out
