@@ -12,6 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from designlab import __version__
@@ -23,8 +24,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True, highlight=False)
+err = Console(stderr=True, soft_wrap=True, highlight=False)
 
 EXIT_FAILED_GAMES = 1
 EXIT_BAD_INPUT = 2
@@ -100,7 +101,7 @@ def _print_summary(result, seconds: float) -> None:
         wins = " / ".join(f"{(df[f'result_{s}'] == 'win').mean() * 100:.1f}" if df.height else "-" for s in range(n))
         draws = f"{(df['result_0'] == 'draw').mean() * 100:.1f}" if df.height else "-"
         turns = f"{df['turns'].mean():.1f}" if df.height else "-"
-        table.add_row(r.variant.name, f"{r.variant.games:,}", wins, draws, turns, str(r.errors))
+        table.add_row(escape(r.variant.name), f"{r.variant.games:,}", wins, draws, turns, str(r.errors))
     out.print(table)
     out.print(f"{total:,} games in {seconds:.1f} s ({total / max(seconds, 1e-9):,.0f} games/s)")
     if result.errors:
@@ -177,7 +178,7 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or 
     """Check variant files without playing; every problem is listed with file:line:col."""
     variants = _load(files)
     for v in variants:
-        out.print(f"ok  {v.file}  {v.name}  ({v.game}, {v.games:,} games, seed {v.seed})")
+        out.print(f"ok  {v.file}  {v.name}  ({v.game}, {v.games:,} games, seed {v.seed})", markup=False)
     out.print(f"{len(variants)} variant(s) valid")
 
 

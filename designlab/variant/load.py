@@ -104,6 +104,9 @@ class Loader:
             raise VariantErrors(
                 [VariantError(positions[("extends",)], "extends", f"no such file: {display_path(target)}")]
             )
+        if target in chain + (path,):
+            cycle = " -> ".join(display_path(p) for p in chain + (path, target))
+            raise VariantErrors([VariantError(positions[("extends",)], "extends", f"extends cycle: {cycle}")])
         parents = self.load_file(target, chain + (path,))
         parent_raw, parent_pos = self._raw_of(target)
         base = {k: v for k, v in parent_raw.items() if k not in _NOT_INHERITED}
@@ -126,19 +129,24 @@ class Loader:
         self._merged_raw[path] = (data, positions)
         data = dict(data)
         data.setdefault("name", path.stem)
+        errors: list[VariantError] = []
         try:
             vf = VariantFile(**data)
         except ValidationError as e:
-            raise VariantErrors(_pydantic_errors(e, (), positions)) from None
-        errors: list[VariantError] = []
+            errors.extend(_pydantic_errors(e, (), positions))
+            vf = None
+        game = data.get("game")
         try:
-            gcls = game_class(vf.game)
+            gcls = game_class(game) if isinstance(game, str) else None
         except UnknownNameError as e:
-            raise VariantErrors([VariantError(locate(positions, ("game",)), "game", str(e))]) from None
-
-        params = self._params(gcls, vf.params, (), positions, errors)
-        seats = self._seats(gcls, vf, params, positions, errors)
-        if errors:
+            errors.append(VariantError(locate(positions, ("game",)), "game", str(e)))
+            gcls = None
+        # check parameters and seats even when other keys are wrong, so every problem shows at once
+        raw_params = data.get("params", {})
+        params = self._params(gcls, raw_params, positions, errors) if gcls and isinstance(raw_params, dict) else None
+        raw_seats = data.get("seats")
+        seats = self._seats(gcls, game, raw_seats, params, positions, errors) if gcls else ()
+        if errors or vf is None:
             raise VariantErrors(errors)
 
         variant = Variant(
@@ -152,19 +160,26 @@ class Loader:
             return [variant]
         return self._expand(variant, vf, gcls, positions)
 
-    def _params(self, gcls, raw: dict, where: tuple, positions: Positions, errors: list):
+    def _params(self, gcls, raw: dict, positions: Positions, errors: list):
         try:
             return gcls.Params(**raw)
         except ValidationError as e:
-            errors.extend(_pydantic_errors(e, ("params",), positions) if not where else _sweep_errors(e, where, positions))
+            errors.extend(_pydantic_errors(e, ("params",), positions))
             return None
 
-    def _seats(self, gcls, vf: VariantFile, params, positions: Positions, errors: list) -> tuple[Seat, ...]:
-        if params is None:
+    def _seats(self, gcls, game: str, raw, params, positions: Positions, errors: list) -> tuple[Seat, ...]:
+        n = gcls(params).num_players if params is not None else None  # unknown while params are wrong
+        if raw is None:
+            if n is None:
+                return ()
+            raw = [{"bot": gcls.default_bot} for _ in range(n)]
+        try:
+            specs = [SeatFile(**x) if isinstance(x, dict) else SeatFile(bot=x) for x in raw] if isinstance(raw, list) else None
+        except ValidationError:
+            return ()  # already reported by the file-level check
+        if specs is None:
             return ()
-        n = gcls(params).num_players
-        specs = vf.seats if vf.seats is not None else [SeatFile(bot=gcls.default_bot) for _ in range(n)]
-        if len(specs) != n:
+        if n is not None and len(specs) != n:
             errors.append(
                 VariantError(locate(positions, ("seats",)), "seats", f"{n} seats needed for {n} players, got {len(specs)}")
             )
@@ -172,7 +187,7 @@ class Loader:
         seats = []
         for i, spec in enumerate(specs):
             try:
-                cls = bot_class(vf.game, spec.bot)
+                cls = bot_class(game, spec.bot)
             except UnknownNameError as e:
                 errors.append(VariantError(locate(positions, ("seats", i, "bot")), f"seats.{i}.bot", str(e)))
                 continue
