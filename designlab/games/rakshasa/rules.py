@@ -1,0 +1,921 @@
+"""Rakshasa rules engine: two runs, the course built section by section, claims,
+challenges, peeks and swaps (rakshasa.txt read with rulings R1-R12, N1-N2).
+
+Hot path note: the state is plain ints and lists; actions are ints (see the
+action table below); the rules table lookups live on the Game object.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import compress
+
+from designlab.core.protocol import CHANCE, TERMINAL, Game, State, View
+from designlab.core.results import results_from_ranking
+
+from .params import NUM_FORMS, NUM_TYPES, RakshasaParams
+
+# -- components (DECKS.md) ----------------------------------------------------
+HIGH_WALL, SMALL_TUNNEL, BLOCKED_PASSAGE, UNDERGROUND_STREAM = range(4)
+TYPE_NAMES = ("High Wall", "Small Tunnel", "Blocked Passage", "Underground Stream")
+
+RAKSHASA = 0
+FORM_NAMES = ("Rakshasa", "Aquatic Troll", "Dragon", "Dwarf", "Giant Frog", "River Otter", "Songbird")
+# PASSES[form] = bitmask of obstacle types the form overcomes (each pair form passes exactly two).
+PASSES = (
+    0,
+    (1 << BLOCKED_PASSAGE) | (1 << UNDERGROUND_STREAM),
+    (1 << BLOCKED_PASSAGE) | (1 << HIGH_WALL),
+    (1 << BLOCKED_PASSAGE) | (1 << SMALL_TUNNEL),
+    (1 << UNDERGROUND_STREAM) | (1 << HIGH_WALL),
+    (1 << UNDERGROUND_STREAM) | (1 << SMALL_TUNNEL),
+    (1 << HIGH_WALL) | (1 << SMALL_TUNNEL),
+)
+ALL_FORMS = (1 << NUM_FORMS) - 1
+HIDDEN = -1  # a card position whose type this player does not know
+
+# -- actions (ints; strings in Game._strings) ---------------------------------
+BUILD = 0  # 0..3: builder lays the next card of the section, of this type
+DEAL = 4  # 4..7: chance deals the next card (layout "dealt")
+FORM = 10  # 10..16: runner plays this form hidden
+KEEP = 17  # after a wrong challenge: keep the revealed form face up
+CLAIM = 20  # claim to overcome the face-up obstacle
+SKIRT = 21  # pay to skirt (2 face up / 2 hidden unseen / 3 just revealed)
+PEEK = 22  # claim Rakshasa form: pay 1, skirt, look
+REVEAL = 23  # flip the hidden obstacle face up
+CHALLENGE = 30
+ACCEPT = 31
+PASS = 40  # builder does not swap
+SWAP = 100  # 100 + 4*position + type: swap that hidden obstacle for a card of that type
+
+# -- phases -------------------------------------------------------------------
+P_BUILD, P_DEAL, P_FORM, P_OBSTACLE, P_REVEALED, P_CHALLENGE, P_CHANGE, P_SWAP, P_OVER = range(9)
+PHASE_NAMES = ("build", "deal", "form", "obstacle", "revealed", "challenge", "form_change", "swap", "over")
+
+# claim kinds
+K_CLAIM, K_CLAIM_REVEALED, K_PEEK = range(3)
+
+# public log entries of the current run section (tuples of ints), read by bots
+L_FORM = 0  # (L_FORM,): a form was played hidden
+L_CLAIM = 1  # (L_CLAIM, pos, kind, type or HIDDEN for a peek)
+L_SKIRT = 2  # (L_SKIRT, pos, cost)
+L_REVEAL = 3  # (L_REVEAL, pos, type)
+L_CHALLENGE = 4  # (L_CHALLENGE, pos, form shown, 1 if the builder was right)
+L_ACCEPT = 5  # (L_ACCEPT, pos)
+L_KEEP = 6  # (L_KEEP,): runner kept its revealed form after a wrong challenge
+L_SWAP = 7  # (L_SWAP, pos)
+L_LOOK = 8  # (L_LOOK, pos): the runner looked at the card there
+
+# per-seat metric counters (index into State.m[seat])
+(
+    M_LIES, M_CAUGHT, M_CHALLENGES, M_RIGHT, M_PEEKS, M_SWAPS, M_PAID_BY_RUNNER,
+    M_PAID_TO_RUNNER, M_OVERCOME, M_SKIRTED, M_FORMS_PLAYED, M_REVEALS, M_CLAIMS,
+) = range(13)
+N_METRICS = 13
+METRIC_NAMES = (
+    "lies_told", "lies_caught", "challenges", "challenges_right", "peeks", "swaps",
+    "paid_by_runner", "paid_to_runner", "overcome", "skirted", "forms_played", "reveals", "claims",
+)
+
+RUN_ENDS = ("completed", "caught_out", "stuck", "skirt_unpaid", "builder_broke", "no_tokens", "no_form")
+
+
+@dataclass(frozen=True, slots=True)
+class RakshasaView(View):
+    player: int
+    legal_actions: tuple
+    run: int  # 0 or 1
+    runner: int  # seat running this run
+    phase: int
+    runner_tokens: int
+    builder_tokens: int
+    course: tuple  # per built position: type if this player knows it, else HIDDEN
+    face_up: tuple  # per built position: True if face up (public)
+    peeked: tuple  # positions where the runner has looked and that were not swapped since (public)
+    hand: tuple  # builder's hand counts per type (builder only; () for the runner)
+    leg: int  # run section index (outbound sections, then the return run)
+    step: int  # obstacle index within the run section
+    form: int  # the runner's form if this player may know it, else HIDDEN
+    form_up: bool  # the runner's form is face up (known to both)
+    form_held: bool  # the runner has a form in play
+    spent: int  # bitmask of spent forms (public)
+    played: int  # runner only: bitmask of forms played this section (0 for the builder)
+    claim: int  # pending claim kind while the builder decides, else -1
+    log: tuple  # public events of this run section (L_* tuples)
+    overcome: int  # obstacles overcome this run (public)
+    passed: int  # obstacles passed this run (public)
+    points: tuple  # per seat: points of its finished run, -1 if not run yet
+
+
+class RakshasaState(State):
+    __slots__ = (
+        "game", "events", "run", "runner", "rt", "bt", "course", "up", "peeked", "built",
+        "hand", "leg", "k", "form", "form_up", "spent", "played", "phase", "claim",
+        "overcome", "passed", "points", "run_ends", "log", "trace", "m", "forms_used",
+        "nturns", "overcome_by",
+    )
+
+    def __init__(self, game: "RakshasaGame", record_events: bool = False, _blank: bool = False):
+        self.game = game
+        self.events = [] if record_events else None
+        if _blank:
+            return
+        self.points = [-1, -1]
+        self.run_ends = ["", ""]
+        self.trace = []
+        self.m = [[0] * N_METRICS, [0] * N_METRICS]
+        self.forms_used = [[], []]
+        self.nturns = 0
+        self.overcome_by = [0, 0]
+        self._start_run(0)
+
+    # -- setup --------------------------------------------------------------
+    def _start_run(self, run: int) -> None:
+        g = self.game
+        self.run = run
+        self.runner = (g.first_runner + run) % 2
+        self.rt = g.honor_runner
+        self.bt = g.honor_builder
+        self.course = [-1] * g.n_pos
+        self.up = [False] * g.n_pos
+        self.peeked = [False] * g.n_pos
+        self.built = 0
+        self.hand = [g.per_type] * NUM_TYPES
+        self.leg = 0
+        self.k = 0
+        self.form = -1
+        self.form_up = False
+        self.spent = 0
+        self.played = 0
+        self.claim = -1
+        self.overcome = 0
+        self.passed = 0
+        self.log = []
+        self.phase = P_DEAL if g.dealt else P_BUILD
+
+    # -- whose turn ---------------------------------------------------------
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == P_OVER:
+            return TERMINAL
+        if ph == P_DEAL:
+            return CHANCE
+        if ph == P_BUILD or ph == P_CHALLENGE or ph == P_SWAP:
+            return 1 - self.runner
+        return self.runner
+
+    def is_terminal(self) -> bool:
+        return self.phase == P_OVER
+
+    # -- legal actions ------------------------------------------------------
+    def legal_actions(self) -> list:
+        ph = self.phase
+        g = self.game
+        if ph == P_OBSTACLE:
+            pos = g.legs[self.leg][self.k]
+            rt = self.rt
+            acts = []
+            if self.up[pos]:
+                if not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1:
+                    acts.append(CLAIM)
+                if rt >= g.c_skirt_revealed or g.allow_unaffordable:
+                    acts.append(SKIRT)
+            else:
+                if rt >= g.c_peek and (not self.form_up or self.form == RAKSHASA):
+                    acts.append(PEEK)
+                if rt >= g.c_skirt_hidden or g.allow_unaffordable:
+                    acts.append(SKIRT)
+                acts.append(REVEAL)
+            return acts
+        if ph == P_CHALLENGE:
+            return [CHALLENGE, ACCEPT]
+        if ph == P_SWAP:
+            return self._swap_actions()
+        if ph == P_REVEALED:
+            pos = g.legs[self.leg][self.k]
+            acts = []
+            if not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1:
+                acts.append(CLAIM)
+            if self.rt >= g.c_reveal_skirt or g.allow_unaffordable:
+                acts.append(SKIRT)
+            return acts
+        if ph == P_BUILD:
+            h = self.hand
+            return [BUILD + t for t in range(NUM_TYPES) if h[t]]
+        if ph == P_FORM:
+            return g.form_actions[self.spent]
+        if ph == P_CHANGE:
+            return (KEEP,) + g.form_actions[self.spent]
+        return []
+
+    def _swap_positions(self) -> list:
+        g = self.game
+        up = self.up
+        if g.swap_ahead:
+            cand = g.legs[self.leg][self.k + 1:]
+        else:
+            cand = range(self.built)
+        return [p for p in cand if not up[p]]
+
+    def _swap_actions(self) -> list:
+        h = self.hand
+        types = [t for t in range(NUM_TYPES) if h[t]]
+        acts = [PASS]
+        for p in self._swap_positions():
+            base = SWAP + 4 * p
+            for t in types:
+                acts.append(base + t)
+        return acts
+
+    def chance_outcomes(self) -> list:
+        if self.phase != P_DEAL:
+            return []
+        h = self.hand
+        n = sum(h)
+        return [(DEAL + t, h[t] / n) for t in range(NUM_TYPES) if h[t]]
+
+    def sample_chance(self, rng: random.Random):
+        h = self.hand
+        x = rng.random() * sum(h)
+        acc = 0
+        for t in range(NUM_TYPES):
+            acc += h[t]
+            if x < acc:
+                return DEAL + t
+        return DEAL + max(t for t in range(NUM_TYPES) if h[t])
+
+    # -- apply --------------------------------------------------------------
+    def apply(self, a) -> None:
+        ph = self.phase
+        if ph == P_OBSTACLE or ph == P_REVEALED:
+            self._runner_move(a)
+        elif ph == P_CHALLENGE:
+            self._challenge(a == CHALLENGE)
+        elif ph == P_SWAP:
+            if a == PASS:
+                self._next()
+            else:
+                self._swap((a - SWAP) >> 2, (a - SWAP) & 3)
+        elif ph == P_BUILD:
+            self._place(a - BUILD, False)
+        elif ph == P_DEAL:
+            self._place(a - DEAL, True)
+        elif ph == P_FORM:
+            self._play_form(a - FORM, False)
+        elif ph == P_CHANGE:
+            if a == KEEP:
+                self.log.append((L_KEEP,))
+                if self.events is not None:
+                    self.events.append(("keep_form", {"seat": self.runner, "form": FORM_NAMES[self.form]}))
+                self._offer_swap()
+            else:
+                self._play_form(a - FORM, True)
+                self._offer_swap()
+        else:
+            raise ValueError(f"no action in phase {PHASE_NAMES[ph]}")
+
+    def _place(self, t: int, dealt: bool) -> None:
+        g = self.game
+        pos = self.built
+        self.course[pos] = t
+        self.hand[t] -= 1
+        up = g.pos_up[pos]
+        self.up[pos] = up
+        self.built = pos + 1
+        if self.events is not None:
+            self.events.append(("deal" if dealt else "build", {
+                "seat": 1 - self.runner, "position": g.pos_label[pos],
+                "obstacle": TYPE_NAMES[t], "face_up": up}))
+        if self.built == g.sec_end[g.pos_section[pos]]:
+            self._choose_form()
+
+    def _choose_form(self) -> None:
+        if not self.game.form_actions[self.spent]:
+            self._end_run("no_form")
+        else:
+            self.phase = P_FORM
+
+    def _play_form(self, f: int, change: bool) -> None:
+        self.form = f
+        self.form_up = False
+        self.played |= 1 << f
+        self.log.append((L_FORM,))
+        r = self.runner
+        self.m[r][M_FORMS_PLAYED] += 1
+        if self.events is not None:
+            self.events.append(("form_change" if change else "form", {"seat": r, "form": FORM_NAMES[f]}))
+        if not change:
+            self._arrive()
+
+    def _arrive(self) -> None:
+        self.phase = P_OBSTACLE
+        if not self.legal_actions():
+            self._end_run("stuck")
+
+    def _pay(self, amount: int, by_runner: bool, why: str) -> None:
+        if by_runner:
+            self.rt -= amount
+            self.bt += amount
+            self.m[self.runner][M_PAID_BY_RUNNER] += amount
+        else:
+            self.bt -= amount
+            self.rt += amount
+            self.m[self.runner][M_PAID_TO_RUNNER] += amount
+        if self.events is not None and amount:
+            payer = self.runner if by_runner else 1 - self.runner
+            self.events.append(("pay", {"seat": payer, "to": 1 - payer, "tokens": amount, "for": why}))
+
+    def _runner_move(self, a: int) -> None:
+        g = self.game
+        pos = g.legs[self.leg][self.k]
+        r = self.runner
+        ev = self.events
+        if a == CLAIM:
+            kind = K_CLAIM if self.phase == P_OBSTACLE else K_CLAIM_REVEALED
+            t = self.course[pos]
+            true = (PASSES[self.form] >> t) & 1
+            self.m[r][M_CLAIMS] += 1
+            if not true:
+                self.m[r][M_LIES] += 1
+            if ev is not None:
+                ev.append(("claim", {"seat": r, "position": g.pos_label[pos], "obstacle": TYPE_NAMES[t],
+                                     "form": FORM_NAMES[self.form], "lie": not true, "form_up": self.form_up}))
+            if self.form_up:  # R7: a face-up form makes only true claims; nothing to challenge
+                self._passed(True, False)
+            else:
+                self.log.append((L_CLAIM, pos, kind, t))
+                self.claim = kind
+                self.phase = P_CHALLENGE
+        elif a == PEEK:
+            true = self.form == RAKSHASA
+            self.m[r][M_CLAIMS] += 1
+            if not true:
+                self.m[r][M_LIES] += 1
+            if ev is not None:
+                ev.append(("claim", {"seat": r, "position": g.pos_label[pos], "obstacle": "Rakshasa peek",
+                                     "form": FORM_NAMES[self.form], "lie": not true, "form_up": self.form_up}))
+            if self.form_up:
+                self._peek_stands(pos)
+            else:
+                self.log.append((L_CLAIM, pos, K_PEEK, HIDDEN))
+                self.claim = K_PEEK
+                self.phase = P_CHALLENGE
+        elif a == SKIRT:
+            if self.phase == P_REVEALED:
+                cost = g.c_reveal_skirt
+            elif self.up[pos]:
+                cost = g.c_skirt_revealed
+            else:
+                cost = g.c_skirt_hidden
+            if self.rt < cost:  # only reachable with allow_unaffordable_skirt (R10)
+                if ev is not None:
+                    ev.append(("skirt", {"seat": r, "position": g.pos_label[pos], "cost": cost, "unpaid": True}))
+                self._end_run("skirt_unpaid")
+                return
+            if ev is not None:
+                ev.append(("skirt", {"seat": r, "position": g.pos_label[pos], "cost": cost, "unpaid": False}))
+            self._pay(cost, True, "skirt")
+            self.log.append((L_SKIRT, pos, cost))
+            self._passed(False, False)
+        elif a == REVEAL:
+            self.up[pos] = True
+            t = self.course[pos]
+            self.m[r][M_REVEALS] += 1
+            self.log.append((L_REVEAL, pos, t))
+            if ev is not None:
+                ev.append(("reveal", {"seat": r, "position": g.pos_label[pos], "obstacle": TYPE_NAMES[t]}))
+            self.phase = P_REVEALED
+            if not self.legal_actions():
+                self._end_run("stuck")
+        else:
+            raise ValueError(f"illegal runner action {a!r}")
+
+    def _challenge(self, challenged: bool) -> None:
+        g = self.game
+        pos = g.legs[self.leg][self.k]
+        kind = self.claim
+        self.claim = -1
+        r = self.runner
+        b = 1 - r
+        if not challenged:
+            self.log.append((L_ACCEPT, pos))
+            if self.events is not None:
+                self.events.append(("accept", {"seat": b, "position": g.pos_label[pos]}))
+            if kind == K_PEEK:
+                self._peek_stands(pos)
+            else:
+                self._passed(True, False)
+            return
+        f = self.form
+        true = f == RAKSHASA if kind == K_PEEK else (PASSES[f] >> self.course[pos]) & 1
+        self.m[b][M_CHALLENGES] += 1
+        self.log.append((L_CHALLENGE, pos, f, 0 if true else 1))
+        if self.events is not None:
+            self.events.append(("challenge", {"seat": b, "position": g.pos_label[pos], "form": FORM_NAMES[f],
+                                              "right": not true}))
+        if not true:  # caught lie (R5, R6, R7)
+            self.m[b][M_RIGHT] += 1
+            self.m[r][M_CAUGHT] += 1
+            cost = g.caught_cost[kind]
+            if self.rt < cost:  # R10: a caught lie it cannot pay ends the run
+                self._end_run("caught_out")
+                return
+            self._pay(cost, True, "caught lie")
+            self.form_up = g.caught_reveals
+            self._passed(False, False)
+            return
+        # wrong challenge (R8): the builder pays, the claim stands, the form may change
+        cost = g.c_wrong
+        if self.bt < cost:
+            self._end_run("builder_broke")
+            return
+        self._pay(cost, False, "wrong challenge")
+        self.form_up = True
+        if kind == K_PEEK:
+            self._peek_stands(pos, True)
+        else:
+            self._passed(True, True)
+
+    def _peek_stands(self, pos: int, change: bool = False) -> None:
+        g = self.game
+        self._pay(g.c_peek, True, "peek")
+        self.peeked[pos] = True
+        self.m[self.runner][M_PEEKS] += 1
+        self.log.append((L_LOOK, pos))
+        if self.events is not None:
+            self.events.append(("peek", {"seat": self.runner, "position": g.pos_label[pos],
+                                         "obstacle": TYPE_NAMES[self.course[pos]]}))
+        self._passed(g.peek_overcomes, change)
+
+    def _passed(self, overcome: bool, change: bool) -> None:
+        g = self.game
+        r = self.runner
+        self.passed += 1
+        self.nturns += 1
+        if overcome:
+            self.overcome += 1
+            self.m[r][M_OVERCOME] += 1
+        else:
+            self.m[r][M_SKIRTED] += 1
+        leg = g.legs[self.leg]
+        if self.k + 1 == len(leg) and self.leg + 1 == g.n_legs:
+            self._end_run("completed")
+            return
+        if change and g.form_change and self.k + 1 < len(leg):
+            self.phase = P_CHANGE
+            return
+        self._offer_swap()
+
+    def _offer_swap(self) -> None:
+        g = self.game
+        if self.bt >= g.c_swap and sum(self.hand) and self._swap_positions():
+            self.phase = P_SWAP
+        else:
+            self._next()
+
+    def _swap(self, pos: int, t: int) -> None:
+        g = self.game
+        old = self.course[pos]
+        self._pay(g.c_swap, False, "swap")
+        self.hand[t] -= 1
+        self.hand[old] += 1
+        self.course[pos] = t
+        self.peeked[pos] = False  # R9: the swap erases what the runner learned there
+        self.m[1 - self.runner][M_SWAPS] += 1
+        self.log.append((L_SWAP, pos))
+        if self.events is not None:
+            self.events.append(("swap", {"seat": 1 - self.runner, "position": g.pos_label[pos],
+                                         "removed": TYPE_NAMES[old], "placed": TYPE_NAMES[t]}))
+        self._next()
+
+    def _next(self) -> None:
+        g = self.game
+        self.k += 1
+        if self.k < len(g.legs[self.leg]):
+            self._arrive()
+            return
+        # end of a run section: the form held (R2) is spent and shown
+        f = self.form
+        self.spent |= (1 << f) if g.spent_held else self.played
+        self.forms_used[self.runner].append(f)
+        if self.events is not None:
+            self.events.append(("section_end", {"seat": self.runner, "section": g.leg_label[self.leg],
+                                                "form": FORM_NAMES[f], "tokens": self.rt}))
+        self.trace.append(self._running_scores())
+        self.leg += 1
+        self.k = 0
+        self.form = -1
+        self.form_up = False
+        self.played = 0
+        self.log = []
+        if self.leg == g.n_sections and g.zero_end and self.rt == 0:  # N2
+            self._end_run("no_tokens")
+            return
+        sec = g.leg_section[self.leg]
+        if self.built < g.sec_end[sec]:
+            self.phase = P_DEAL if g.dealt else P_BUILD
+        else:
+            self._choose_form()
+
+    def _end_run(self, reason: str) -> None:
+        g = self.game
+        r = self.runner
+        if reason == "completed":
+            pts = g.completion + g.per_token * self.rt
+        elif reason == "builder_broke":
+            held = g.total_tokens if g.broke_all else self.rt
+            pts = g.completion + g.per_token * held
+        else:
+            pts = g.per_obstacle * (self.passed if g.fail_passed else self.overcome)
+        if self.form >= 0:  # the section the run ended in
+            self.forms_used[r].append(self.form)
+        self.points[r] = pts
+        self.overcome_by[r] = self.overcome
+        self.run_ends[self.run] = reason
+        if self.events is not None:
+            self.events.append(("run_end", {"seat": r, "reason": reason, "points": pts, "tokens": self.rt,
+                                            "overcome": self.overcome, "passed": self.passed}))
+        self.trace.append(self._running_scores())
+        if self.run == 0:
+            self._start_run(1)
+        else:
+            self.phase = P_OVER
+            self.claim = -1
+
+    # -- information --------------------------------------------------------
+    def view(self, player: int) -> RakshasaView:
+        built = self.built
+        ph = self.phase
+        if ph == P_OVER or ph == P_DEAL:
+            legal = ()
+        else:
+            actor = 1 - self.runner if (ph == P_BUILD or ph == P_CHALLENGE or ph == P_SWAP) else self.runner
+            legal = tuple(self.legal_actions()) if actor == player else ()
+        up = tuple(self.up[:built])
+        pk = self.peeked[:built]
+        if player == self.runner:
+            course = tuple([t if (u or k) else HIDDEN for t, u, k in zip(self.course, up, pk)])
+            hand = ()
+            form = self.form
+            played = self.played
+        else:
+            course = tuple(self.course[:built])
+            hand = tuple(self.hand)
+            form = self.form if self.form_up else HIDDEN
+            played = 0
+        return RakshasaView(
+            player, legal, self.run, self.runner, ph, self.rt, self.bt, course, up,
+            tuple(compress(range(built), pk)), hand, self.leg, self.k, form, self.form_up, self.form >= 0,
+            self.spent, played, self.claim, tuple(self.log), self.overcome, self.passed, tuple(self.points),
+        )
+
+    def key(self) -> tuple:
+        return (
+            self.phase, self.run, self.runner, self.rt, self.bt, tuple(self.course), tuple(self.up),
+            tuple(self.peeked), self.built, tuple(self.hand), self.leg, self.k, self.form, self.form_up,
+            self.spent, self.played, self.claim, self.overcome, self.passed, tuple(self.points),
+            tuple(self.run_ends), tuple(self.log), tuple(map(tuple, self.m)), tuple(map(tuple, self.forms_used)),
+            self.nturns, tuple(self.overcome_by), tuple(self.trace),
+        )
+
+    def clone(self) -> "RakshasaState":
+        s = RakshasaState.__new__(RakshasaState)
+        s.game = self.game
+        s.events = None if self.events is None else list(self.events)
+        s.run = self.run
+        s.runner = self.runner
+        s.rt = self.rt
+        s.bt = self.bt
+        s.course = self.course[:]
+        s.up = self.up[:]
+        s.peeked = self.peeked[:]
+        s.built = self.built
+        s.hand = self.hand[:]
+        s.leg = self.leg
+        s.k = self.k
+        s.form = self.form
+        s.form_up = self.form_up
+        s.spent = self.spent
+        s.played = self.played
+        s.phase = self.phase
+        s.claim = self.claim
+        s.overcome = self.overcome
+        s.passed = self.passed
+        s.points = self.points[:]
+        s.run_ends = self.run_ends[:]
+        s.log = self.log[:]
+        s.trace = self.trace[:]
+        s.m = [self.m[0][:], self.m[1][:]]
+        s.forms_used = [self.forms_used[0][:], self.forms_used[1][:]]
+        s.nturns = self.nturns
+        s.overcome_by = self.overcome_by[:]
+        return s
+
+    # -- records ------------------------------------------------------------
+    def action_to_string(self, action) -> str:
+        return self.game.action_string(action)
+
+    def string_to_action(self, text: str):
+        return self.game.parse_action(text)
+
+    # -- outcome ------------------------------------------------------------
+    def _running_scores(self) -> tuple:
+        g = self.game
+        out = []
+        for s in (0, 1):
+            if self.points[s] >= 0:
+                out.append(self.points[s])
+            elif s == self.runner and self.phase != P_OVER:
+                out.append(g.per_obstacle * (self.passed if g.fail_passed else self.overcome))
+            else:
+                out.append(0)
+        return tuple(out)
+
+    def scores(self) -> tuple:
+        return self._running_scores()
+
+    def results(self) -> tuple:
+        p = self.points
+        tb = self.game.tie_break
+        if tb == "more_overcome":
+            keys = [(p[s], self.overcome_by[s]) for s in (0, 1)]
+        elif tb == "second_runner":
+            second = (self.game.first_runner + 1) % 2
+            keys = [(p[s], s == second) for s in (0, 1)]
+        else:
+            keys = [(p[s],) for s in (0, 1)]
+        return results_from_ranking(keys)
+
+    def end_reason(self) -> str:
+        if self.phase != P_OVER:
+            return ""
+        return self.run_ends[0] + "_then_" + self.run_ends[1]
+
+    def turns(self) -> int:
+        return self.nturns
+
+    def score_trace(self) -> list:
+        return list(self.trace)
+
+    def metrics(self) -> dict:
+        g = self.game
+        out: dict = {}
+        for s in (0, 1):
+            out[f"points_{s}"] = self.points[s]
+            run = (s - g.first_runner) % 2
+            out[f"run_end_{s}"] = self.run_ends[run]
+            ms = self.m[s]
+            for i, name in enumerate(METRIC_NAMES):
+                out[f"{name}_{s}"] = ms[i]
+            used = self.forms_used[s]
+            out[f"forms_used_{s}"] = ",".join(FORM_NAMES[f] for f in used)
+            out[f"forms_spent_{s}"] = len(used)
+            out[f"rakshasa_sections_{s}"] = used.count(RAKSHASA)
+        out["point_margin"] = abs(self.points[0] - self.points[1])
+        return out
+
+
+class RakshasaGame(Game):
+    name = "rakshasa"
+    title = "Rakshasa"
+    Params = RakshasaParams
+    default_bot = "heuristic"
+
+    def __init__(self, params: RakshasaParams | None = None):
+        params = params if params is not None else RakshasaParams()
+        super().__init__(params)
+        p = params
+        c = p.costs
+        self.honor_runner = p.honor.runner
+        self.honor_builder = p.honor.builder
+        self.total_tokens = p.honor.runner + p.honor.builder
+        self.per_type = p.obstacles_per_type
+        self.dealt = p.layout == "dealt"
+        self.first_runner = p.first_runner
+        self.c_skirt_revealed = c.skirt_revealed
+        self.c_peek = c.peek
+        self.c_skirt_hidden = c.skirt_hidden
+        self.c_reveal_skirt = c.reveal_skirt
+        self.c_wrong = c.wrong_challenge
+        self.c_swap = c.swap
+        peek_base = c.skirt_hidden if p.peek_lie_base == "skirt_hidden" else c.peek  # R6
+        self.caught_cost = (
+            c.skirt_revealed + c.lie_penalty,
+            c.reveal_skirt + c.lie_penalty,
+            peek_base + c.lie_penalty,
+        )
+        s = p.scoring
+        self.completion = s.completion
+        self.per_token = s.per_token
+        self.per_obstacle = s.per_obstacle
+        self.fail_passed = s.fail_points == "passed"
+        self.broke_all = s.builder_broke == "all_tokens"
+        self.tie_break = s.tie_break
+        self.peek_overcomes = p.peek_counts_as == "overcome"
+        self.caught_reveals = p.caught_lie_reveals_form
+        self.form_change = p.wrong_challenge_form_change
+        self.spent_held = p.spent_form == "held_at_end"
+        self.swap_ahead = p.swap_scope == "ahead"
+        self.allow_unaffordable = p.allow_unaffordable_skirt
+        self.zero_end = p.zero_tokens_return == "end_run"
+
+        # course geometry (R1)
+        self.n_sections = len(p.sections)
+        self.sec_start, self.sec_end, pos_up, pos_section, labels = [], [], [], [], []
+        at = 0
+        for si, (nu, nd) in enumerate(p.sections):
+            self.sec_start.append(at)
+            for slot in range(nu + nd):
+                pos_up.append(slot < nu)
+                pos_section.append(si)
+                labels.append(f"{si + 1}.{slot + 1}")
+            at += nu + nd
+            self.sec_end.append(at)
+        self.n_pos = at
+        self.pos_up = tuple(pos_up)
+        self.pos_section = tuple(pos_section)
+        self.pos_label = tuple(labels)
+        legs, leg_section, leg_label = [], [], []
+        for si in range(self.n_sections):
+            legs.append(tuple(range(self.sec_start[si], self.sec_end[si])))
+            leg_section.append(si)
+            leg_label.append(f"section {si + 1}")
+        if p.return_run:
+            for si in reversed(range(self.n_sections)):
+                legs.append(tuple(reversed(range(self.sec_start[si], self.sec_end[si]))))
+                leg_section.append(si)
+                leg_label.append(f"section {si + 1} (return)")
+        self.legs = tuple(legs)
+        self.leg_section = tuple(leg_section)
+        self.leg_label = tuple(leg_label)
+        self.n_legs = len(legs)
+        self.route_len = sum(len(leg) for leg in legs)
+        # unspent-form actions per spent mask
+        self.form_actions = tuple(
+            tuple(FORM + f for f in range(NUM_FORMS) if not (mask >> f) & 1) for mask in range(1 << NUM_FORMS)
+        )
+        # action strings, both ways
+        strings = {}
+        for t in range(NUM_TYPES):
+            strings[BUILD + t] = f"build {TYPE_NAMES[t]}"
+            strings[DEAL + t] = f"deal {TYPE_NAMES[t]}"
+        for f in range(NUM_FORMS):
+            strings[FORM + f] = f"form {FORM_NAMES[f]}"
+        strings.update({KEEP: "keep form", CLAIM: "claim", SKIRT: "skirt", PEEK: "peek", REVEAL: "reveal",
+                        CHALLENGE: "challenge", ACCEPT: "accept", PASS: "pass"})
+        for pos in range(self.n_pos):
+            for t in range(NUM_TYPES):
+                strings[SWAP + 4 * pos + t] = f"swap {self.pos_label[pos]} for {TYPE_NAMES[t]}"
+        self._strings = strings
+        self._parse = {v: k for k, v in strings.items()}
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    def new_initial_state(self, record_events: bool = False) -> RakshasaState:
+        return RakshasaState(self, record_events)
+
+    def action_string(self, a) -> str:
+        try:
+            return self._strings[a]
+        except KeyError:
+            raise ValueError(f"not a Rakshasa action: {a!r}") from None
+
+    def parse_action(self, text: str):
+        try:
+            return self._parse[text]
+        except KeyError:
+            raise ValueError(f"not a Rakshasa action: {text!r}") from None
+
+    def possible_run_points(self) -> set:
+        """Every total one run can score under these parameters (R3, R4): a failed run
+        scores 0 .. route-1 obstacles; a completed one completion + its tokens."""
+        out = {self.per_obstacle * n for n in range(self.route_len)}
+        out |= {self.completion + self.per_token * t for t in range(self.total_tokens + 1)}
+        return out
+
+    def determinize(self, view: RakshasaView, rng: random.Random) -> RakshasaState:
+        s = RakshasaState(self, False, _blank=True)
+        s.run = view.run
+        s.runner = view.runner
+        s.rt = view.runner_tokens
+        s.bt = view.builder_tokens
+        s.phase = view.phase
+        built = len(view.course)
+        s.built = built
+        s.up = list(view.face_up) + [False] * (self.n_pos - built)
+        s.peeked = [False] * self.n_pos
+        for i in view.peeked:
+            s.peeked[i] = True
+        s.leg = view.leg
+        s.k = view.step
+        s.form_up = view.form_up
+        s.spent = view.spent
+        s.claim = view.claim
+        s.log = list(view.log)
+        s.overcome = view.overcome
+        s.passed = view.passed
+        s.points = list(view.points)
+        s.run_ends = ["", ""]
+        s.trace = []
+        s.m = [[0] * N_METRICS, [0] * N_METRICS]
+        s.forms_used = [[], []]
+        s.nturns = 0
+        s.overcome_by = [0, 0]
+        if view.player == view.runner:
+            # hidden cards: the rest of the obstacles, shuffled, minus what the runner has seen
+            pool = [self.per_type] * NUM_TYPES
+            for t in view.course:
+                if t != HIDDEN:
+                    pool[t] -= 1
+            cards = [t for t in range(NUM_TYPES) for _ in range(pool[t])]
+            rng.shuffle(cards)
+            course = list(view.course)
+            for i in range(built):
+                if course[i] == HIDDEN:
+                    course[i] = cards.pop()
+            s.course = course + [-1] * (self.n_pos - built)
+            s.hand = [cards.count(t) for t in range(NUM_TYPES)]
+            s.form = view.form
+            s.played = view.played
+        else:
+            s.course = list(view.course) + [-1] * (self.n_pos - built)
+            s.hand = list(view.hand)
+            if view.form_held and not view.form_up:
+                free = [f for f in range(NUM_FORMS) if not (view.spent >> f) & 1]
+                s.form = rng.choice(free)
+            else:
+                s.form = view.form if view.form_held else -1
+            s.played = (1 << s.form) if s.form >= 0 else 0
+        return s
+
+    def narrate(self, event) -> str:
+        kind, f = event
+        who = f"Seat {f.get('seat')}"
+        if kind == "build":
+            side = "face up" if f["face_up"] else "face down"
+            return f"{who} builds {f['obstacle']} {side} at {f['position']}."
+        if kind == "deal":
+            side = "face up" if f["face_up"] else "face down"
+            return f"{f['obstacle']} is dealt {side} at {f['position']}."
+        if kind == "form":
+            return f"{who} plays a hidden form ({f['form']})."
+        if kind == "form_change":
+            return f"{who} takes its form back and plays a new hidden form ({f['form']})."
+        if kind == "keep_form":
+            return f"{who} keeps its {f['form']} form face up."
+        if kind == "claim":
+            what = "to be in Rakshasa form to peek" if f["obstacle"] == "Rakshasa peek" else f"to overcome the {f['obstacle']}"
+            truth = "a lie" if f["lie"] else "true"
+            return f"{who} claims {what} at {f['position']} ({truth}; really {f['form']})."
+        if kind == "accept":
+            return f"{who} lets the claim at {f['position']} stand."
+        if kind == "challenge":
+            verdict = "catches the lie" if f["right"] else "challenges wrongly"
+            return f"{who} challenges at {f['position']} and {verdict}: the runner shows {f['form']}."
+        if kind == "pay":
+            return f"{who} pays {f['tokens']} honor to seat {f['to']} for the {f['for']}."
+        if kind == "peek":
+            return f"{who} peeks at {f['position']}: {f['obstacle']}."
+        if kind == "reveal":
+            return f"{who} reveals {f['position']}: {f['obstacle']}."
+        if kind == "skirt":
+            if f["unpaid"]:
+                return f"{who} tries to skirt {f['position']} for {f['cost']} honor but cannot pay."
+            return f"{who} skirts {f['position']} for {f['cost']} honor."
+        if kind == "swap":
+            return f"{who} swaps the hidden {f['removed']} at {f['position']} for a hidden {f['placed']}."
+        if kind == "section_end":
+            return f"{who} finishes {f['section']} as {f['form']}, holding {f['tokens']} honor."
+        if kind == "run_end":
+            why = {
+                "completed": "completes the course",
+                "caught_out": "is caught in a lie it cannot pay for",
+                "stuck": "has no option it can take",
+                "skirt_unpaid": "cannot pay to skirt",
+                "builder_broke": "wins a challenge the builder cannot pay",
+                "no_tokens": "has no honor left to run back",
+                "no_form": "has no unspent form left",
+            }.get(f["reason"], f["reason"])
+            return (f"{who}'s run ends: it {why}, scoring {f['points']} points "
+                    f"({f['overcome']} overcome, {f['passed']} passed, {f['tokens']} honor).")
+        return super().narrate(event)
+
+    def rule_warnings(self) -> list[str]:
+        out = []
+        max_fail = self.per_obstacle * (self.route_len - 1)
+        if self.completion <= max_fail:
+            out.append(
+                f"A failed run can score up to {max_fail} points, as much as or more than completing the course "
+                f"({self.completion} + tokens): running out of honor late is never worse than finishing."
+            )
+        if self.honor_builder < self.c_wrong:
+            out.append(
+                f"The builder starts with {self.honor_builder} honor but a wrong challenge costs {self.c_wrong}: "
+                "any wrong challenge ends the run with the builder-broke score."
+            )
+        if self.n_pos == NUM_TYPES * self.per_type:
+            out.append("The course uses every obstacle card: the builder has no hand, so it can never swap (R9).")
+        return out

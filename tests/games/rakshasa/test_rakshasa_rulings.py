@@ -1,0 +1,388 @@
+"""One test per ruling (R1-R12 in RULINGS.md, N1-N2 in docs/rulings/rakshasa.md),
+each playing the exact situation from scripted actions and checking tokens,
+points and what each player's view shows. Seat 0 runs first, seat 1 builds."""
+
+import pytest
+
+from designlab.games.rakshasa import GAME
+from designlab.games.rakshasa.params import RakshasaParams
+from designlab.games.rakshasa.rules import (
+    ACCEPT, CHALLENGE, CLAIM, FORM, HIDDEN, KEEP, P_BUILD, P_CHALLENGE, P_CHANGE, P_DEAL, P_FORM, P_OBSTACLE,
+    P_OVER, P_REVEALED, P_SWAP, PASS, PEEK, REVEAL, SKIRT, HIGH_WALL as HW, SMALL_TUNNEL as ST,
+    BLOCKED_PASSAGE as BP, UNDERGROUND_STREAM as US,
+)
+from designlab.core.protocol import CHANCE
+
+NAMES = {"HW": "High Wall", "ST": "Small Tunnel", "BP": "Blocked Passage", "US": "Underground Stream"}
+
+
+def new(**params):
+    game = GAME(RakshasaParams(**params))
+    return game, game.new_initial_state(record_events=True)
+
+
+def do(state, *strings):
+    """Apply actions by their strings; each must be legal where it is played."""
+    for s in strings:
+        a = state.string_to_action(s)
+        if state.current_player() == CHANCE:
+            legal = [o for o, _ in state.chance_outcomes()]
+        else:
+            legal = list(state.legal_actions())
+        assert a in legal, f"{s!r} not legal in phase {state.phase}: {[state.action_to_string(x) for x in legal]}"
+        state.apply(a)
+
+
+def build(state, cards: str):
+    """Build the next section from abbreviations, e.g. 'US HW ST BP BP'."""
+    do(state, *[f"build {NAMES[c]}" for c in cards.split()])
+
+
+def legal_strings(state):
+    return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+def auto(state, stop):
+    """Plain default moves until ``stop(state)``: first card / first unspent form,
+    claim everything (revealing hidden cards first), accept every claim, never swap."""
+    for _ in range(3000):
+        if stop(state):
+            return
+        ph = state.phase
+        legal = list(state.legal_actions())
+        if ph in (P_BUILD, P_FORM):
+            a = legal[0]
+        elif ph in (P_OBSTACLE, P_REVEALED):
+            a = CLAIM if CLAIM in legal else (REVEAL if REVEAL in legal else legal[0])
+        elif ph == P_CHALLENGE:
+            a = ACCEPT
+        elif ph == P_SWAP:
+            a = PASS
+        elif ph == P_CHANGE:
+            a = KEEP
+        elif ph == P_DEAL:
+            a = state.chance_outcomes()[0][0]
+        else:
+            raise AssertionError("game over before the stop condition")
+        state.apply(a)
+    raise AssertionError("stop condition never reached")
+
+
+def start_section_1(**params):
+    """Builder lays US HW face up, then ST BP BP face down; runner plays Giant Frog (US, HW)."""
+    game, s = new(**params)
+    build(s, "US HW ST BP BP")
+    do(s, "form Giant Frog")
+    return game, s
+
+
+# ---------------------------------------------------------------------------
+def test_r1_sections_built_one_at_a_time_face_up_first_then_return_run():
+    game, s = new()
+    assert s.current_player() == 1 and s.phase == P_BUILD  # seat 1 builds first (R11)
+    build(s, "US HW ST BP BP")
+    runner_view, builder_view = s.view(0), s.view(1)
+    assert runner_view.face_up == (True, True, False, False, False)  # 2 up + 3 down
+    assert runner_view.course == (US, HW, HIDDEN, HIDDEN, HIDDEN)
+    assert builder_view.course == (US, HW, ST, BP, BP)
+    assert s.phase == P_FORM and s.current_player() == 0  # section 2 waits until section 1 is run
+    do(s, "form Giant Frog")
+    do(s, "claim", "accept", "pass", "claim", "accept", "pass")
+    do(s, "reveal", "skirt", "pass")  # 1.3 Small Tunnel revealed: it stays face up (R1)
+    do(s, "skirt", "pass", "skirt", "pass")  # 1.4, 1.5 skirted unseen; swaps declined
+    assert s.phase == P_BUILD and s.current_player() == 1
+    assert s.view(1).spent == 1 << 4  # the Giant Frog is shown and spent
+    build(s, "ST HW HW US BP")
+    assert s.view(0).face_up[5:] == (True, False, False, False, False)  # 1 up + 4 down
+    auto(s, lambda st: st.phase == P_BUILD)
+    build(s, "ST US BP ST HW")
+    assert s.view(0).face_up[10:] == (False,) * 5  # 0 up + 5 down
+    auto(s, lambda st: st.leg == 3)  # back through section 3: 3.5 first
+    assert game.legs[3:] == ((14, 13, 12, 11, 10), (9, 8, 7, 6, 5), (4, 3, 2, 1, 0))
+    assert game.route_len == 30
+    assert s.up[2] and not s.up[3] and not s.up[4]  # face state kept from the outbound run
+    assert s.phase == P_FORM
+    auto(s, lambda st: st.run == 1)
+    assert s.run_ends[0] == "completed"
+    assert s.points[0] == 30 + 8  # 15 honor - 3 (reveal, skirt) - 2 - 2 (skirted unseen)
+
+
+def test_r1_option_no_return_run_and_section_layout():
+    game, s = new(return_run=False, sections=((1, 1), (0, 2)))
+    assert game.route_len == 4
+    build(s, "HW ST")
+    assert s.view(0).course == (HW, HIDDEN)
+    auto(s, lambda st: st.run == 1)
+    assert s.run_ends[0] == "completed" and s.points[0] == 30 + 15
+    assert s.m[0][8] == 4  # overcome: 4 obstacles, no return
+
+
+def test_r2_form_held_at_end_of_section_is_spent():
+    game, s = start_section_1()
+    do(s, "claim", "challenge")  # true claim: wrong challenge, the Frog is shown
+    assert s.phase == P_CHANGE
+    do(s, "form Dragon", "pass")  # the Frog is taken back, not spent
+    auto(s, lambda st: st.phase == P_BUILD)
+    assert s.spent == 1 << 2  # only the Dragon, held at the end of section 1
+    build(s, "BP HW HW US ST")
+    assert "form Giant Frog" in legal_strings(s) and "form Dragon" not in legal_strings(s)
+    assert len(game.legs) == 6  # 6 sections to run with 7 forms
+
+
+def test_r2_option_every_played_form_is_spent():
+    game, s = start_section_1(spent_form="every_played")
+    do(s, "claim", "challenge", "form Dragon", "pass")
+    auto(s, lambda st: st.phase == P_BUILD)
+    assert s.spent == (1 << 2) | (1 << 4)
+    build(s, "BP HW HW US ST")
+    assert "form Giant Frog" not in legal_strings(s)
+
+
+def _fail_after_two_overcome(**params):
+    """Runner with 3 honor: overcomes 1.1 and 1.2, skirts 1.3 unseen (2), then a caught lie at 1.4 it cannot pay."""
+    game, s = start_section_1(honor={"runner": 3, "builder": 10}, **params)
+    do(s, "claim", "accept", "pass", "claim", "accept", "pass")
+    do(s, "skirt", "pass")
+    assert s.rt == 1
+    do(s, "reveal", "claim", "challenge")  # Blocked Passage: the Frog lies, caught: 3 + 1 > 1
+    return s
+
+
+def test_r3_failed_run_scores_obstacles_overcome_not_skirted():
+    s = _fail_after_two_overcome()
+    assert s.run_ends[0] == "caught_out"
+    assert s.points[0] == 2  # 1.1 and 1.2 overcome; 1.3 skirted does not count
+    assert s.run == 1  # roles swap
+
+
+def test_r3_option_fail_points_passed():
+    s = _fail_after_two_overcome(scoring={"fail_points": "passed"})
+    assert s.points[0] == 3  # every obstacle behind the runner
+
+
+def test_r4_completion_scores_30_plus_honor_held():
+    game, s = new()
+    auto(s, lambda st: st.run == 1)
+    assert s.run_ends[0] == "completed" and s.points[0] == 30 + 15
+
+
+def _builder_cannot_pay(**params):
+    """Swaps cost 3: after three swaps the builder holds 1 and loses a challenge it cannot pay."""
+    game, s = new(costs={"swap": 3}, **params)
+    build(s, "US HW HW US BP")
+    do(s, "form Giant Frog")
+    do(s, "claim", "accept", "swap 1.5 for Blocked Passage")
+    do(s, "claim", "accept", "swap 1.5 for Blocked Passage")
+    do(s, "reveal", "claim", "accept", "swap 1.5 for Blocked Passage")
+    assert (s.rt, s.bt) == (24, 1)
+    do(s, "reveal", "claim", "challenge")  # 1.4 Underground Stream: the Frog tells the truth
+    return s
+
+
+def test_r4_builder_unable_to_pay_gives_runner_55():
+    s = _builder_cannot_pay()
+    assert s.run_ends[0] == "builder_broke"
+    assert s.points[0] == 55
+
+
+def test_r4_option_builder_broke_held_tokens():
+    s = _builder_cannot_pay(scoring={"builder_broke": "held_tokens"})
+    assert s.points[0] == 30 + 24
+
+
+def test_r5_every_cost():
+    game, s = new()
+    build(s, "US HW ST BP BP")
+    do(s, "form Rakshasa")
+    do(s, "skirt")  # skirt a revealed obstacle: 2
+    assert (s.rt, s.bt) == (13, 12)
+    do(s, "swap 1.5 for High Wall")  # swap: builder pays runner 1
+    assert (s.rt, s.bt) == (14, 11)
+    do(s, "claim", "challenge")  # Rakshasa claims the High Wall: a lie, caught: 2 + 1
+    assert (s.rt, s.bt) == (11, 14)
+    do(s, "pass", "peek")  # face-up Rakshasa peeks truthfully: 1, no challenge possible
+    assert (s.rt, s.bt) == (10, 15)
+    do(s, "pass", "skirt")  # skirt hidden unseen: 2
+    assert (s.rt, s.bt) == (8, 17)
+    do(s, "pass", "reveal", "skirt")  # reveal, then skirt: 3
+    assert (s.rt, s.bt) == (5, 20)
+    do(s, "pass")
+    build(s, "BP ST ST US ST")
+    do(s, "form Dwarf")
+    do(s, "claim", "challenge")  # true claim: wrong challenge, builder pays 2
+    assert (s.rt, s.bt) == (7, 18)
+    assert s.rt + s.bt == 25
+
+
+@pytest.mark.parametrize("base,cost", [("skirt_hidden", 3), ("peek", 2)])
+def test_r6_caught_peek_lie_costs_skirt_hidden_plus_one(base, cost):
+    game, s = start_section_1(peek_lie_base=base)
+    do(s, "claim", "accept", "pass", "claim", "accept", "pass")
+    do(s, "peek", "challenge")  # the Frog claims Rakshasa form: caught before looking
+    assert s.rt == 15 - cost
+    assert s.view(0).course[2] == HIDDEN  # the runner did not look
+    assert s.view(0).peeked == ()
+
+
+def test_r7_caught_lie_skirted_form_face_up_only_true_claims():
+    game, s = new()
+    build(s, "US HW ST BP BP")
+    do(s, "form Dragon")  # Blocked Passage, High Wall
+    assert s.view(1).form == HIDDEN
+    do(s, "claim", "challenge")  # lie on the Underground Stream
+    assert s.rt == 12 and s.overcome == 0 and s.passed == 1  # counts as skirted
+    assert s.view(1).form == 2 and s.view(1).form_up  # the builder now sees the Dragon
+    do(s, "pass")
+    do(s, "claim")  # the High Wall: a true claim, nothing to challenge
+    assert s.phase in (P_SWAP, P_OBSTACLE) and s.overcome == 1
+    do(s, "pass")
+    assert "peek" not in legal_strings(s)  # a face-up Dragon cannot claim Rakshasa
+    do(s, "reveal")  # Small Tunnel: the Dragon cannot claim it
+    assert legal_strings(s) == ["skirt"]
+
+
+def test_r7_option_caught_lie_form_goes_back_hidden():
+    game, s = new(caught_lie_reveals_form=False)
+    build(s, "US HW ST BP BP")
+    do(s, "form Dragon", "claim", "challenge", "pass")
+    assert not s.form_up and s.view(1).form == HIDDEN
+    do(s, "claim")
+    assert s.phase == P_CHALLENGE  # claims can be challenged again
+    do(s, "accept", "pass", "reveal")
+    assert "claim" in legal_strings(s)  # it may lie again
+
+
+def test_r8_wrong_challenge_pays_two_claim_stands_form_may_change():
+    game, s = start_section_1()
+    do(s, "claim", "challenge")  # the Frog passes the stream: wrong challenge
+    assert (s.rt, s.bt) == (17, 8) and s.overcome == 1
+    assert s.view(1).form == 4  # shown to the builder
+    assert s.phase == P_CHANGE and s.current_player() == 0
+    assert "keep form" in legal_strings(s) and "form Giant Frog" in legal_strings(s)
+    do(s, "form Dwarf")  # new hidden form from the next obstacle on
+    assert s.view(1).form == HIDDEN and s.view(0).form == 3
+    assert s.spent == 0  # the Frog taken back is not spent
+
+
+def test_r8_wrong_challenge_on_truthful_peek_still_pays_and_looks():
+    game, s = new()
+    build(s, "US HW ST BP BP")
+    do(s, "form Rakshasa", "skirt", "pass", "skirt", "pass")
+    assert (s.rt, s.bt) == (11, 14)
+    do(s, "peek", "challenge")
+    assert (s.rt, s.bt) == (11 + 2 - 1, 14 - 2 + 1)
+    assert s.view(0).course[2] == ST and s.view(0).peeked == (2,)
+    assert s.phase == P_CHANGE
+
+
+def test_r8_option_no_form_change():
+    game, s = start_section_1(wrong_challenge_form_change=False)
+    do(s, "claim", "challenge")
+    assert s.phase == P_SWAP and s.form_up  # the form stays shown: only true claims now
+    do(s, "pass")
+    do(s, "claim")
+    assert s.phase != P_CHALLENGE
+
+
+def test_r9_swap_anywhere_position_public_card_hidden_peek_erased():
+    game, s = new()
+    build(s, "US HW ST BP BP")
+    do(s, "form Rakshasa", "skirt", "pass", "skirt", "pass")
+    do(s, "peek", "accept")  # the runner looks at 1.3: Small Tunnel
+    assert s.view(0).course[2] == ST
+    do(s, "swap 1.3 for High Wall")  # a passed obstacle: the return run meets it again
+    assert (s.rt, s.bt) == (11, 14)  # 15 - 2 - 2 (skirts) - 1 (peek) + 1 (swap paid by the builder)
+    rv = s.view(0)
+    assert rv.course[2] == HIDDEN and rv.peeked == ()  # the swap erases the peek
+    assert rv.log[-1] == (7, 2)  # everyone sees which position was swapped
+    assert rv.hand == ()  # the builder's hand stays hidden
+    assert s.view(1).course[2] == HW and s.view(1).hand[ST] == 4 - 1 + 1 - 0 and s.hand[HW] == 4 - 1 - 1
+    assert s.m[1][5] == 1  # swaps by seat 1
+
+
+def test_r9_option_swap_only_ahead():
+    game, s = new(swap_scope="ahead")
+    build(s, "US HW ST BP BP")
+    do(s, "form Rakshasa", "skirt", "pass", "skirt", "pass", "peek", "accept")
+    options = legal_strings(s)
+    assert "swap 1.3 for High Wall" not in options and "swap 1.4 for High Wall" in options
+
+
+def test_r10_no_unaffordable_option_run_ends_when_stuck():
+    game, s = new(honor={"runner": 3, "builder": 10})
+    build(s, "US HW ST BP BP")
+    do(s, "form Dragon", "claim", "challenge")  # caught: pays all 3
+    assert s.rt == 0
+    do(s, "pass", "claim", "pass")  # High Wall: true
+    assert legal_strings(s) == ["reveal"]  # cannot pay to peek or skirt
+    do(s, "reveal")  # Small Tunnel: a face-up Dragon cannot claim it and cannot pay 3
+    assert s.run_ends[0] == "stuck" and s.points[0] == 1
+
+
+def test_r10_option_allow_unaffordable_skirt():
+    game, s = new(honor={"runner": 3, "builder": 10}, allow_unaffordable_skirt=True)
+    build(s, "US HW ST BP BP")
+    do(s, "form Dragon", "claim", "challenge", "pass", "claim", "pass")
+    assert "skirt" in legal_strings(s)
+    do(s, "skirt")
+    assert s.run_ends[0] == "skirt_unpaid" and s.points[0] == 1
+
+
+def test_r11_roles_swap_tokens_reset_equal_points_draw():
+    game, s = new()
+    auto(s, lambda st: st.run == 1)
+    assert (s.runner, s.rt, s.bt) == (1, 15, 10)  # seat 1 runs, tokens reset
+    assert s.current_player() == 0  # seat 0 builds
+    auto(s, lambda st: st.phase == P_OVER)
+    assert s.points == [45, 45]
+    assert s.results() == ("draw", "draw")
+    assert s.end_reason() == "completed_then_completed"
+
+
+def test_r11_options_tie_break_and_first_runner():
+    game, s = new(scoring={"tie_break": "second_runner"}, first_runner=1)
+    assert s.runner == 1 and s.current_player() == 0
+    auto(s, lambda st: st.phase == P_OVER)
+    assert s.results() == ("win", "loss")  # seat 0 ran second
+
+
+def test_r12_builder_chooses_order_and_hand_card():
+    game, s = new()
+    build(s, "HW HW HW HW ST")
+    assert s.phase == P_FORM and s.hand == [0, 3, 4, 4]
+    auto(s, lambda st: st.phase == P_BUILD)
+    assert "build High Wall" not in legal_strings(s)  # all four walls are on the course
+    build(s, "ST ST ST BP BP")
+    auto(s, lambda st: st.phase == P_BUILD)
+    build(s, "BP BP US US US")
+    assert s.hand == [0, 0, 0, 1]  # the builder kept an Underground Stream in hand
+    assert s.view(0).hand == () and s.view(1).hand == (0, 0, 0, 1)
+
+
+def test_r12_option_dealt_layout_is_chance():
+    game, s = new(layout="dealt")
+    assert s.current_player() == CHANCE
+    assert s.chance_outcomes() == [(4, 0.25), (5, 0.25), (6, 0.25), (7, 0.25)]
+    do(s, "deal High Wall", "deal High Wall")
+    assert dict(s.chance_outcomes())[4] == pytest.approx(2 / 14)
+    do(s, "deal Small Tunnel", "deal Small Tunnel", "deal Small Tunnel")
+    assert s.phase == P_FORM and s.view(0).course == (HW, HW, HIDDEN, HIDDEN, HIDDEN)
+
+
+@pytest.mark.parametrize("reading,overcome", [("skirted", 0), ("overcome", 1)])
+def test_n1_peek_counts_as_skirted(reading, overcome):
+    game, s = new(peek_counts_as=reading)
+    build(s, "US HW ST BP BP")
+    do(s, "form Rakshasa", "skirt", "pass", "skirt", "pass", "peek", "accept")
+    assert s.overcome == overcome and s.passed == 3
+
+
+@pytest.mark.parametrize("reading,end", [("continue", ""), ("end_run", "no_tokens")])
+def test_n2_no_tokens_before_the_return_run(reading, end):
+    game, s = new(honor={"runner": 0, "builder": 10}, zero_tokens_return=reading)
+    auto(s, lambda st: st.leg == 3 or st.run == 1)
+    assert s.run_ends[0] == end
+    if end:
+        assert s.points[0] == 15  # a failed run: the 15 obstacles overcome
+    else:
+        assert s.run == 0 and s.phase == P_FORM and s.rt == 0
