@@ -24,7 +24,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-out = Console(soft_wrap=True, highlight=False)
+out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 err = Console(stderr=True, soft_wrap=True, highlight=False)
 
 EXIT_FAILED_GAMES = 1
@@ -74,16 +74,34 @@ def _load(targets: list[Path]):
     return load_variants(targets)
 
 
-def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool):
-    from designlab.runner.run import run_variants
+def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: bool = False,
+         cluster: Optional[str] = None, precision: Optional[float] = None, max_games: Optional[int] = None):
+    from designlab.runner.cache import default_cache_dir
+    from designlab.runner.run import DEFAULT_MAX_GAMES, RunInterrupted, run_variants
 
-    progress = _Progress(sum(v.games for v in variants), quiet)
+    if max_games is not None and precision is None:
+        raise UserError("--max-games caps --precision; give --precision too, or set the game count with --games")
+    total = sum((max_games or DEFAULT_MAX_GAMES) if precision else v.games for v in variants)
+    progress = _Progress(total, quiet)
+    cache = default_cache_dir()
     t0 = time.perf_counter()
     try:
-        result = run_variants(variants, out_dir, name, workers=workers, progress=progress)
+        result = run_variants(variants, out_dir, name, workers=workers, progress=progress, cache_dir=cache,
+                              fresh=fresh, cluster=cluster, precision=precision, max_games=max_games)
+    except RunInterrupted as e:
+        progress.close()
+        err.print(str(e), markup=False)
+        raise
     finally:
         progress.close()
     _print_summary(result, time.perf_counter() - t0)
+    if result.cached_games:
+        out.print(f"{result.cached_games:,} games from the cache ({cache}), {result.played_games:,} played; "
+                  "--fresh plays them all again", markup=False)
+    if precision:
+        for r in result.variants:
+            out.print(f"{r.variant.name}: {r.variant.games:,} games, stopped by {r.stopped_by.replace('_', ' ')} "
+                      f"(widest seat win-rate interval +/- {r.half_width:.4f})", markup=False)
     return result
 
 
@@ -120,13 +138,17 @@ def run(
     workers: Workers = DEFAULT_WORKERS,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Results folder (default results/<name>).")] = None,
     quiet: Quiet = False,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Play every game again, ignoring cached results.")] = False,
+    cluster: Annotated[Optional[str], typer.Option("--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs designlab[cluster].")] = None,
+    precision: Annotated[Optional[float], typer.Option("--precision", min=0.0001, max=0.4999, help="Add games to each variant until every seat's win rate is known to +/- this (95%).")] = None,
+    max_games: Annotated[Optional[int], typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")] = None,
 ) -> None:
     """Play one variant's games and write one Parquet row per game."""
     from designlab.runner.run import override
 
     variants = override(_load([variant]), games, seed)
     name = _run_name(variant)
-    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet)
+    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games)
     if result.errors:
         raise typer.Exit(EXIT_FAILED_GAMES)
 
@@ -141,6 +163,10 @@ def sweep(
     reports_root: ReportsRoot = Path("reports"),
     png: Png = False,
     quiet: Quiet = False,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Play every game again, ignoring cached results.")] = False,
+    cluster: Annotated[Optional[str], typer.Option("--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs designlab[cluster].")] = None,
+    precision: Annotated[Optional[float], typer.Option("--precision", min=0.0001, max=0.4999, help="Add games to each variant until every seat's win rate is known to +/- this (95%).")] = None,
+    max_games: Annotated[Optional[int], typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")] = None,
 ) -> None:
     """Run every variant and sweep point, then write the HTML balance report."""
     from designlab.report import render_report
@@ -150,7 +176,7 @@ def sweep(
     failed = 0
     for target, variants in plans:
         name = _run_name(target)
-        result = _run(variants, results_root / name, name, workers, quiet)
+        result = _run(variants, results_root / name, name, workers, quiet, fresh, cluster, precision, max_games)
         failed += result.errors
         page = render_report(result.out_dir, reports_root, png=png)
         out.print(f"report: {page}")
@@ -190,15 +216,18 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
     for name, cls in GAMES.items():
         game = cls(cls.Params())
         out.print(f"[bold]{cls.title}[/bold] ({name}), default bot: {cls.default_bot}, players: {game.num_players} by default")
-        table = Table(show_header=True, box=None, padding=(0, 2))
-        for col in ("bot", "parameter", "default", "range / values", "meaning"):
-            table.add_column(col)
         for bot, bcls in sorted(bots_for(name).items()):
-            params = list(bcls.Params.model_json_schema().get("properties", {}).items())
-            table.add_row(bot, "", "", "", bcls.description)
-            for pname, spec in params:
-                table.add_row("", pname, json.dumps(spec.get("default")), _range(spec), spec.get("description", ""))
-        out.print(table)
+            out.print(f"  [bold]{bot}[/bold]: {escape(bcls.description)}")
+            props = bcls.Params.model_json_schema().get("properties", {})
+            if props:
+                table = Table(show_header=False, box=None, padding=(0, 2), pad_edge=False)
+                for col in ("parameter", "default", "range", "meaning"):
+                    table.add_column(col, overflow="fold")
+                for pname, spec in props.items():
+                    default = bcls.Params.model_fields[pname].get_default(call_default_factory=True)
+                    shown = json.dumps(default.model_dump() if hasattr(default, "model_dump") else default)
+                    table.add_row(f"    {pname}", shown, _range(spec), spec.get("description", ""))
+                out.print(table)
         folder = variants_dir / name
         files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
         out.print(f"  variants ({folder}): {', '.join(files) if files else 'none'}\n")

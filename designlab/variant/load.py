@@ -34,9 +34,10 @@ _NOT_INHERITED = ("extends", "sweep", "zip", "name", "description")
 
 def display_path(path: Path) -> str:
     try:
-        return os.path.relpath(path)
+        rel = os.path.relpath(path)
     except ValueError:
         return str(path)
+    return str(path) if rel.startswith("..") else rel
 
 
 @dataclass
@@ -223,6 +224,13 @@ class Loader:
             axes.append([tuple((k, zipped[k][i], ("zip", k, i)) for k in zipped) for i in range(n)])
 
         base_params = variant.params.model_dump()
+        # each value alone first, so an error points at the list item that causes it
+        for axis in axes:
+            for group in axis:
+                for setting in group:
+                    self._check_point(variant, gcls, base_params, [setting], positions, errors)
+        if errors:
+            raise VariantErrors(_dedupe(errors))
         points: list[Variant] = []
         seen: dict[str, str] = {}
         for combo in itertools.product(*axes):
@@ -261,6 +269,21 @@ class Loader:
             raise VariantErrors(errors)
         first = points[0].name
         return [points[0]] + [replace(p, base=first, _cache={}) for p in points[1:]]
+
+    def _check_point(self, variant, gcls, base_params, settings, positions, errors) -> None:
+        params_raw = copy.deepcopy(base_params)
+        seats_raw = [s.to_dict() for s in variant.seats]
+        for key, value, where in settings:
+            err = _set_path(params_raw, seats_raw, key, value)
+            if err:
+                errors.append(VariantError(locate(positions, where[:2]), dotted(where[:2]), err))
+                return
+        try:
+            gcls.Params(**params_raw)
+        except ValidationError as e:
+            errors.extend(_sweep_errors(e, settings, positions))
+            return
+        self._point_seats(variant, seats_raw, settings, positions, errors)
 
     def _point_seats(self, variant, seats_raw, settings, positions, errors):
         if not any(k.startswith("seats.") for k, _, _ in settings):

@@ -1,0 +1,103 @@
+"""The command line end to end: thin commands, clear errors, exit codes."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from designlab.cli.app import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def variant(tmp_path: Path) -> Path:
+    path = tmp_path / "small.yaml"
+    path.write_text(textwrap.dedent("""
+        game: rakshasa
+        name: small
+        seats:
+          - bot: heuristic
+          - bot: random
+        games: 24
+        seed: 5
+    """))
+    return path
+
+
+def test_validate_ok_and_bad(tmp_path, variant, capsys):
+    assert main(["validate", str(variant)]) == 0
+    assert "1 variant(s) valid" in capsys.readouterr().out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: rakshasa\nname: bad\nparams:\n  honor:\n    runner: -1\n")
+    assert main(["validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.yaml:5:5: params.honor.runner: Input should be greater than or equal to 0" in err
+    assert "Traceback" not in err
+
+
+def test_run_with_an_invalid_file_starts_nothing(tmp_path, variant, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: rakshasa\nname: bad\ngames: [\n")
+    assert main(["sweep", str(variant), str(bad), "--quiet"]) == 2
+    assert "YAML syntax error" in capsys.readouterr().err
+    assert not (tmp_path / "results").exists()
+
+
+def test_run_writes_one_row_per_game(tmp_path, variant, capsys):
+    out = tmp_path / "res"
+    assert main(["run", str(variant), "--out", str(out), "-n", "12", "--seed", "9", "-w", "1", "--quiet"]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    [entry] = manifest["variants"]
+    assert entry["games"] == 12 and entry["seed"] == 9 and entry["errors"] == 0
+    df = pl.read_parquet(out / entry["games_file"])
+    assert df.height == 12 and df["game_index"].to_list() == list(range(12))
+    # seats rotate: the heuristic bot sits in seat 0 in even games, seat 1 in odd ones
+    assert df["bot_0"].to_list()[:2] == ["heuristic", "random"]
+    assert set(df["result_0"]) <= {"win", "draw", "loss", "unfinished"}
+    for col in ("variant_hash", "turns", "decisions", "choice_decisions", "end_reason", "score_trace"):
+        assert col in df.columns
+    assert any(c.startswith("m_") for c in df.columns)
+    samples = json.loads((out / entry["samples_file"]).read_text())
+    assert samples and all(s["lines"] for s in samples)
+
+
+def test_results_do_not_depend_on_worker_count(tmp_path, variant):
+    frames = []
+    for w in (1, 2):
+        out = tmp_path / f"w{w}"
+        assert main(["run", str(variant), "--out", str(out), "-w", str(w), "--quiet"]) == 0
+        frames.append(pl.read_parquet(next(out.glob("*/games.parquet"))))
+    assert frames[0].equals(frames[1])
+
+
+def test_list_shows_games_bots_and_parameters(capsys):
+    assert main(["list", "--variants", str(REPO / "variants")]) == 0
+    text = capsys.readouterr().out
+    for word in ("Rakshasa", "Fifth Challenge", "Raiding Duel", "heuristic", "random", "base.yaml"):
+        assert word in text
+
+
+def test_schema_prints_and_writes_json_schema(tmp_path, capsys):
+    assert main(["schema", "rakshasa", "--dir", str(tmp_path)]) == 0
+    schema = json.loads((tmp_path / "rakshasa.json").read_text())
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == schema
+    assert schema["additionalProperties"] is False
+    assert "params" in schema["properties"] and "sweep" in schema["properties"]
+
+
+def test_unknown_game_for_schema_is_one_clear_line(capsys):
+    assert main(["schema", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown game 'chess'" in err and "Traceback" not in err
+
+
+def test_report_on_a_folder_without_results(tmp_path, capsys):
+    assert main(["report", str(tmp_path)]) == 2
+    assert "no manifest.json" in capsys.readouterr().err

@@ -1,0 +1,231 @@
+"""Variant files: keys, extends chains, sweeps, and errors located at file:line:col."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from designlab.variant.load import load_variants
+from designlab.variant.yamlpos import VariantErrors
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(textwrap.dedent(text).lstrip())
+    return path
+
+
+BASE = """
+    game: rakshasa
+    name: base
+    description: The rules as written.
+    params:
+      honor:
+        runner: 15
+    seats:
+      - bot: heuristic
+      - bot: random
+    games: 100
+    seed: 7
+"""
+
+
+def errors_of(*paths: Path) -> list[str]:
+    with pytest.raises(VariantErrors) as info:
+        load_variants(list(paths))
+    return [str(e) for e in info.value.errors]
+
+
+def test_a_valid_file_resolves_params_seats_games_and_seed(tmp_path):
+    [v] = load_variants([write(tmp_path, "base.yaml", BASE)])
+    assert (v.game, v.name, v.games, v.seed) == ("rakshasa", "base", 100, 7)
+    assert v.params.honor.runner == 15 and v.params.honor.builder == 10  # default kept
+    assert [s.bot for s in v.seats] == ["heuristic", "random"]
+    assert v.base is None
+
+
+def test_seats_default_to_the_games_default_bot(tmp_path):
+    [v] = load_variants([write(tmp_path, "a.yaml", "game: rakshasa\nname: a\n")])
+    assert [s.bot for s in v.seats] == ["heuristic", "heuristic"]
+    assert v.games == 1000 and v.seed == 0
+
+
+def test_extends_merges_params_deeply_and_compares_against_the_parent(tmp_path):
+    write(tmp_path, "base.yaml", BASE)
+    child = write(tmp_path, "rich.yaml", """
+        name: rich-builder
+        extends: base.yaml
+        params:
+          honor:
+            builder: 14
+    """)
+    variants = load_variants([child])
+    # the parent joins the run so the comparison has its base
+    assert [v.name for v in variants] == ["base", "rich-builder"]
+    parent, v = variants
+    assert v.params.honor.builder == 14 and v.params.honor.runner == 15
+    assert v.games == 100 and [s.bot for s in v.seats] == ["heuristic", "random"]
+    assert v.base == "base"
+    assert v.hash != parent.hash
+
+
+def test_extends_chains(tmp_path):
+    write(tmp_path, "base.yaml", BASE)
+    write(tmp_path, "mid.yaml", "extends: base.yaml\nname: mid\nparams: {honor: {builder: 12}}\n")
+    leaf = write(tmp_path, "leaf.yaml", "extends: mid.yaml\nname: leaf\nparams: {honor: {runner: 11}}\n")
+    v = [x for x in load_variants([leaf]) if x.name == "leaf"][0]
+    assert (v.params.honor.builder, v.params.honor.runner, v.base) == (12, 11, "mid")
+
+
+def test_a_sweep_expands_to_named_points_compared_against_the_first(tmp_path):
+    write(tmp_path, "base.yaml", BASE)
+    sweep = write(tmp_path, "honor.yaml", """
+        name: runner-honor
+        extends: base.yaml
+        sweep:
+          honor.runner: [10, 12]
+          costs.lie_penalty: [0, 3]
+    """)
+    variants = [v for v in load_variants([sweep]) if v.sweep_group == "runner-honor"]
+    assert [v.name for v in variants] == [
+        "runner-honor[honor.runner=10, costs.lie_penalty=0]",
+        "runner-honor[honor.runner=10, costs.lie_penalty=3]",
+        "runner-honor[honor.runner=12, costs.lie_penalty=0]",
+        "runner-honor[honor.runner=12, costs.lie_penalty=3]",
+    ]
+    assert variants[3].params.honor.runner == 12 and variants[3].params.costs.lie_penalty == 3
+    assert variants[0].base == "base"  # the first point is compared against the parent
+    assert {v.base for v in variants[1:]} == {variants[0].name}
+    assert variants[2].sweep == {"honor.runner": 12, "costs.lie_penalty": 0}
+
+
+def test_zip_steps_lists_together(tmp_path):
+    path = write(tmp_path, "z.yaml", """
+        game: rakshasa
+        name: z
+        zip:
+          honor.runner: [10, 20]
+          honor.builder: [5, 15]
+    """)
+    variants = load_variants([path])
+    assert [(v.params.honor.runner, v.params.honor.builder) for v in variants] == [(10, 5), (20, 15)]
+
+
+def test_a_sweep_can_address_a_bot_parameter(tmp_path):
+    path = write(tmp_path, "b.yaml", """
+        game: rakshasa
+        name: b
+        seats:
+          - bot: persona
+          - bot: heuristic
+        sweep:
+          seats.0.params.lie_rate: [0.0, 1.0]
+    """)
+    variants = load_variants([path])
+    assert [v.seats[0].params.lie_rate for v in variants] == [0.0, 1.0]
+
+
+# -- errors: each names file:line:col and the key path ---------------------------------
+
+
+def test_wrong_type_names_file_line_column_and_key(tmp_path):
+    path = write(tmp_path, "x.yaml", """
+        game: rakshasa
+        name: x
+        params:
+          honor:
+            runner: -3
+        games: many
+    """)
+    errs = errors_of(path)
+    shown = str(path.relative_to(Path.cwd())) if path.is_relative_to(Path.cwd()) else None
+    assert any(e.endswith("x.yaml:5:5: params.honor.runner: Input should be greater than or equal to 0") for e in errs), errs
+    assert any("x.yaml:6:1: games: Input should be a valid integer" in e for e in errs), errs
+    if shown:
+        assert all(e.startswith(shown) for e in errs)
+
+
+def test_unknown_keys_are_errors_at_their_line(tmp_path):
+    path = write(tmp_path, "u.yaml", """
+        game: rakshasa
+        name: u
+        colour: red
+        params:
+          honour: 3
+    """)
+    errs = errors_of(path)
+    assert any("u.yaml:3:1: colour: unknown key" in e for e in errs), errs
+    assert any("u.yaml:5:3: params.honour: unknown key" in e for e in errs), errs
+
+
+def test_unknown_bot_and_bad_bot_parameter(tmp_path):
+    path = write(tmp_path, "b.yaml", """
+        game: rakshasa
+        name: b
+        seats:
+          - bot: nobody
+          - bot: random
+            params: {depth: 3}
+    """)
+    errs = errors_of(path)
+    assert any("b.yaml:4:5: seats.0.bot: unknown bot 'nobody'" in e for e in errs), errs
+    assert any("b.yaml:6:14: seats.1.params.depth: unknown key" in e for e in errs), errs
+
+
+def test_wrong_number_of_seats(tmp_path):
+    path = write(tmp_path, "s.yaml", "game: rakshasa\nname: s\nseats:\n  - bot: random\n")
+    assert any("s.yaml:3:1: seats: 2 seats needed for 2 players, got 1" in e for e in errors_of(path))
+
+
+def test_unknown_game(tmp_path):
+    path = write(tmp_path, "g.yaml", "game: chess\nname: g\n")
+    assert any("g.yaml:1:1: game: unknown game 'chess'" in e for e in errors_of(path))
+
+
+def test_bad_extends_path(tmp_path):
+    path = write(tmp_path, "e.yaml", "game: rakshasa\nname: e\nextends: nowhere.yaml\n")
+    [err] = errors_of(path)
+    assert "e.yaml:3:1: extends: no such file:" in err and "nowhere.yaml" in err
+
+
+def test_extends_cycle(tmp_path):
+    a = write(tmp_path, "a.yaml", "game: rakshasa\nname: a\nextends: b.yaml\n")
+    write(tmp_path, "b.yaml", "game: rakshasa\nname: b\nextends: a.yaml\n")
+    [err] = errors_of(a)
+    assert "b.yaml:3:1: extends: extends cycle:" in err and "a.yaml -> " in err
+
+
+def test_yaml_syntax_error(tmp_path):
+    path = write(tmp_path, "y.yaml", "game: rakshasa\nname: y\nparams:\n  honor: {runner: 3\n")
+    [err] = errors_of(path)
+    assert "y.yaml:5:1: YAML syntax error" in err
+
+
+def test_duplicate_key(tmp_path):
+    path = write(tmp_path, "d.yaml", "game: rakshasa\nname: d\ngames: 3\ngames: 4\n")
+    [err] = errors_of(path)
+    assert "d.yaml:4:1: games: duplicate key" in err
+
+
+def test_sweep_value_out_of_range_points_at_the_list(tmp_path):
+    path = write(tmp_path, "w.yaml", """
+        game: rakshasa
+        name: w
+        sweep:
+          honor.runner: [10, -1]
+          no.such.path: [1]
+    """)
+    errs = errors_of(path)
+    # the error points at the offending list item, not just the key
+    assert any("w.yaml:4:22: sweep.honor.runner.1: honor.runner: Input should be greater than or equal to 0" in e
+               for e in errs), errs
+    assert any("w.yaml:5:3: sweep.no.such.path: unknown parameter path" in e for e in errs), errs
+
+
+def test_errors_of_every_file_are_reported_together(tmp_path):
+    a = write(tmp_path, "a.yaml", "game: rakshasa\nname: a\ngames: 0\n")
+    b = write(tmp_path, "b.yaml", "game: rakshasa\nname: b\nseed: -1\n")
+    errs = errors_of(a, b)
+    assert any("a.yaml:3:1: games:" in e for e in errs) and any("b.yaml:3:1: seed:" in e for e in errs)
