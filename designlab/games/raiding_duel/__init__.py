@@ -1,0 +1,16 @@
+"""Raiding Duel, a Stonehenge guessing game by Rich Hutnik (raiding-duel.txt).
+
+Rulings D1-D11 (RULINGS.md) and the new holes N1-N3 are options of
+``RaidingDuelParams``; see docs/rulings/raiding-duel.md.
+"""
+
+from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
+from designlab.games.raiding_duel.params import RaidingDuelParams
+from designlab.games.raiding_duel.rules import RaidingDuelGame, RaidingDuelState, RaidingDuelView
+
+GAME = RaidingDuelGame
+
+__all__ = [
+    "BOTS", "GAME", "GreedyBot", "HeuristicBot", "RaidingDuelGame", "RaidingDuelParams",
+    "RaidingDuelState", "RaidingDuelView", "SpoilerBot",
+]

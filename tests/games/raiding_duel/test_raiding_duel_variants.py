@@ -1,0 +1,59 @@
+"""The variant files of variants/raiding-duel validate against the params model,
+and only two-in-hand ends rounds with the 2 cards the text expects (D4)."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams
+
+VARIANTS = Path(__file__).resolve().parents[3] / "variants" / "raiding-duel"
+
+
+def _merge(a, b):
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = _merge(out[k], v) if isinstance(v, dict) and isinstance(out.get(k), dict) else v
+    return out
+
+
+def _load(path):
+    d = yaml.safe_load(path.read_text())
+    if "extends" in d:
+        d = _merge(_load(path.parent / d["extends"]), {k: v for k, v in d.items() if k != "extends"})
+    return d
+
+
+def _points(d):
+    points = [d.get("params") or {}]
+    for dotted, values in (d.get("sweep") or {}).items():
+        points = []
+        for v in values:
+            p = _merge(d.get("params") or {}, {})
+            cur = p
+            *head, last = dotted.split(".")
+            for part in head:
+                cur[part] = dict(cur.get(part, {}))
+                cur = cur[part]
+            cur[last] = v
+            points.append(p)
+    return points
+
+
+FILES = sorted(VARIANTS.glob("*.yaml"))
+
+
+def test_the_issue_lists_these_variants():
+    assert {f.stem for f in FILES} >= {"base", "accelerator-x2", "accelerator-x3", "hidden-stash", "two-in-hand",
+                                       "sweep-picks-per-cycle", "sweep-disks-per-color"}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_variant_validates(path):
+    d = _load(path)
+    assert d["game"] == "raiding-duel" and d["name"] == path.stem and len(d["seats"]) == 2
+    for p in _points(d):
+        game = RaidingDuelGame(RaidingDuelParams(**p))
+        warned = bool(game.rule_warnings())
+        assert warned == (path.stem != "two-in-hand"), p
