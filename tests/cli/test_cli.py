@@ -101,3 +101,13 @@ def test_unknown_game_for_schema_is_one_clear_line(capsys):
 def test_report_on_a_folder_without_results(tmp_path, capsys):
     assert main(["report", str(tmp_path)]) == 2
     assert "no manifest.json" in capsys.readouterr().err
+
+
+def test_committed_schemas_are_up_to_date():
+    """variants/schema/*.json are what `designlab schema` writes (run `make schema` after changing a knob)."""
+    from designlab.registry import GAMES
+    from designlab.variant.schema import variant_schema
+
+    for game in GAMES:
+        committed = json.loads((REPO / "variants" / "schema" / f"{game}.json").read_text())
+        assert committed == variant_schema(game), f"variants/schema/{game}.json is stale: run `make schema`"
