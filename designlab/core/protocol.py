@@ -147,8 +147,8 @@ class Game:
     Params: ClassVar[type[GameParams]]
     default_bot: ClassVar[str] = "heuristic"
 
-    def __init__(self, params: GameParams):
-        self.params = params
+    def __init__(self, params: GameParams | None = None):
+        self.params = params if params is not None else self.Params()
 
     @property
     def num_players(self) -> int:
