@@ -1,0 +1,205 @@
+"""HTML balance reports: reports/<run name>/index.html (self-contained, offline) and reports/index.html.
+
+``render_report`` is the one entry point the CLI calls (``designlab report``
+and the end of ``designlab sweep``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from datetime import datetime, timezone
+from html import escape
+from pathlib import Path
+
+from designlab.report import charts
+from designlab.report.findings import Finding, findings
+from designlab.report.page import CSS, Figure, page
+from designlab.report.panels import PANELS, game_panels, generic_panel
+from designlab.stats.analysis import RunAnalysis, analyse_run
+from designlab.stats.load import load_run
+
+__all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding", "PANELS"]
+
+REPORT_META = "report.json"  # beside each index.html: what reports/index.html lists
+
+
+def safe_name(name: str) -> str:
+    """A run name as a folder name (letters, digits and . _ - = + [ ] kept)."""
+    out = re.sub(r"[^A-Za-z0-9._=+\[\]-]+", "_", name).strip("._")
+    return out or "report"
+
+
+def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], str]], str, list[Figure]]:
+    """Every chart of a report: (sections of figures, game panel HTML, panel figures)."""
+    ids: set[str] = set()
+
+    def fig(stem: str, title: str, chart, caption: str) -> Figure | None:
+        if chart is None:
+            return None
+        base = "chart-" + re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-")
+        i, fid = 2, base
+        while fid in ids:
+            fid, i = f"{base}-{i}", i + 1
+        ids.add(fid)
+        return Figure(fid, title, chart, caption)
+
+    def keep(*figs):
+        return [f for f in figs if f is not None]
+
+    sections = [
+        ("win-rates", "Win rates", keep(
+            fig("win-rates", "Win rate per seat", charts.win_rates(a),
+                "Dots: each seat's share of the games (draws and unfinished games count as not won); bars: 95% "
+                "Wilson intervals; grey ticks: the even share, 1 / players."),
+            fig("bot-win-rates", "Win rate per bot", charts.bot_win_rates(a),
+                "Each bot's win rate over every seat it sat in (seats rotate every game), 95% Wilson intervals."),
+        ), ""),
+        ("sweeps", "Sweeps", keep(*[
+            fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.group}: {s.parameter}"
+                + (f" ({s.series})" if s.series else ""), charts.sweep(s),
+                "Each seat's share of decisive games (games with one winner) at each swept value, with a 95% Wilson "
+                "band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for seat 0; black line "
+                "and shaded strip: where the fit crosses even, with its 95% Fieller interval.")
+            for s in a.sweeps]), "How the balance moves as a parameter changes."),
+        ("scores", "Scores and margins", keep(
+            fig("scores", "Final score per seat", charts.scores(a),
+                "Box: middle half of the games (25th–75th percentile); white tick: median; diamond: mean; whiskers: "
+                "5th–95th percentile."),
+            fig("margins", "Winning margin", charts.margins(a),
+                "Top score minus second score, over finished games (0 for a draw)."),
+        ), ""),
+        ("length", "Game length", keep(
+            fig("length", "Game length in turns and in decisions", charts.lengths(a),
+                "Turns in the game's own sense; decisions: every bot decision, forced ones included. Box: 25th–75th "
+                "percentile; whiskers: 5th–95th; white tick: median; diamond: mean."),
+        ), ""),
+        ("end-reasons", "End reasons", keep(
+            fig("end-reasons", "Why games ended", charts.end_reasons(a),
+                "Share of games per end reason (the tooltip gives the 95% Wilson interval)."),
+        ), ""),
+    ]
+    panel_parts, panel_figs = [], []
+    for game in sorted({v.results.game for v in a.variants}):
+        title = next((v.results.meta.get("game_title") for v in a.variants if v.results.game == game), None) or game
+        part = [f"<h3>{escape(title)}</h3>"]
+        for ptitle, text, made in game_panels(a, game):
+            figs = keep(*[fig(f"panel-{game}-{ptitle}-{t}", t, c, cap) for t, c, cap in made])
+            part.append(f"<h4>{escape(ptitle)}</h4><p class=\"note\">{escape(text)}</p>")
+            part += [page_figure(f) for f in figs]
+            panel_figs += figs
+        figs = keep(*[fig(f"metrics-{game}-{t}", f"{title}: {t.lower()}", c, cap) for t, c, cap in generic_panel(a, game)])
+        if figs:
+            part.append("<h4>Every metric</h4>")
+            part += [page_figure(f) for f in figs]
+            panel_figs += figs
+        if len(part) > 1:
+            panel_parts.append("".join(part))
+    panel_html = ""
+    if panel_parts:
+        panel_html = ('<section id="panels"><h2>Game panels</h2><p class="note">The games\' own metrics: the ones '
+                      "that matter most for each game first, then every metric it reports.</p>"
+                      + "".join(panel_parts) + "</section>")
+    return sections, panel_html, panel_figs
+
+
+def page_figure(f: Figure) -> str:
+    from designlab.report.page import figure_html
+
+    return figure_html(f)
+
+
+def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: bool = False) -> Path:
+    """Read a results directory, write reports_root/<run name>/index.html and refresh reports_root/index.html.
+
+    With ``png=True`` each chart is also written beside it as <chart>.png and <chart>.svg (vl-convert).
+    Returns the path of the report's index.html.
+    """
+    run = load_run(Path(results_dir))
+    a = analyse_run(run)
+    sections, panel_html, panel_figs = build_figures(a)
+    html = page(a, findings(a), sections, panel_html, panel_figs)
+    out_dir = Path(reports_root) / safe_name(run.name)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    index = out_dir / "index.html"
+    _atomic_write(index, html)
+    lights = a.summary["light"].to_list() if a.summary.height else []
+    meta = {
+        "name": run.name, "created": run.manifest.get("created"),
+        "rendered": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "designlab_version": run.manifest.get("designlab_version"),
+        "games": sorted({v.results.meta.get("game_title") or v.results.game for v in a.variants}),
+        "variants": len(a.variants), "played": int(a.summary["games"].sum()) if a.summary.height else 0,
+        "errors": int(a.summary["errors"].sum()) if a.summary.height else 0,
+        "lights": {k: lights.count(k) for k in ("even", "leaning", "broken", "no data") if lights.count(k)},
+        "results_dir": str(Path(results_dir)),
+    }
+    _atomic_write(out_dir / REPORT_META, json.dumps(meta, indent=1))
+    if png:
+        write_images(out_dir, [f for _, _, figs, _ in sections for f in figs] + panel_figs)
+    render_index(Path(reports_root))
+    return index
+
+
+def write_images(out_dir: Path, figures: list[Figure]) -> list[Path]:
+    """Each chart as <id>.png and <id>.svg (vl-convert); stale chart images from earlier renders are removed."""
+    import vl_convert as vlc
+
+    from designlab.report.page import VL_VERSION
+
+    for old in list(out_dir.glob("chart-*.png")) + list(out_dir.glob("chart-*.svg")):
+        old.unlink()
+    written = []
+    for f in figures:
+        spec = f.spec()
+        png = out_dir / f"{f.id}.png"
+        svg = out_dir / f"{f.id}.svg"
+        png.write_bytes(vlc.vegalite_to_png(spec, vl_version=VL_VERSION, scale=2))
+        svg.write_text(vlc.vegalite_to_svg(spec, vl_version=VL_VERSION))
+        written += [png, svg]
+    return written
+
+
+def render_index(reports_root: Path) -> Path:
+    """reports_root/index.html listing every report found under reports_root (newest first)."""
+    reports_root.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for index in sorted(reports_root.glob("*/index.html")):
+        meta: dict = {"name": index.parent.name}
+        try:
+            meta |= json.loads((index.parent / REPORT_META).read_text())
+        except (OSError, json.JSONDecodeError):
+            pass
+        entries.append((index.parent.name, meta))
+    entries.sort(key=lambda e: (str(e[1].get("rendered") or ""), e[0]), reverse=True)
+    rows = []
+    for folder, m in entries:
+        lights = m.get("lights") or {}
+        light_txt = " ".join(f'<span class="light light-{k.replace(" ", "")}">{v} {escape(k)}</span>'
+                             for k, v in lights.items())
+        rows.append(
+            f'<tr><td><a href="{escape(folder)}/index.html">{escape(str(m.get("name", folder)))}</a></td>'
+            f"<td>{escape(', '.join(m.get('games') or []))}</td><td class=\"num\">{m.get('variants', '')}</td>"
+            f"<td class=\"num\">{m.get('played', ''):,}</td><td class=\"num\">{m.get('errors', '')}</td>"
+            f"<td>{light_txt}</td><td>{escape(str(m.get('created') or ''))}</td>"
+            f"<td>{escape(str(m.get('rendered') or ''))}</td></tr>"
+            if isinstance(m.get("played"), int) else
+            f'<tr><td><a href="{escape(folder)}/index.html">{escape(folder)}</a></td><td colspan="7"></td></tr>'
+        )
+    body = ("<table><thead><tr><th>report</th><th>games</th><th>variants</th><th>games played</th><th>errors</th>"
+            "<th>traffic lights</th><th>run created</th><th>rendered</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>") if rows else "<p>No reports yet.</p>"
+    html = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>designlab reports</title>'
+            f"<style>{CSS}</style></head><body><main><h1>designlab reports</h1>"
+            f'<p class="meta">{len(entries)} report{"s" * (len(entries) != 1)} under this folder.</p>{body}'
+            "</main></body></html>")
+    out = reports_root / "index.html"
+    _atomic_write(out, html)
+    return out
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,321 @@
+"""Altair chart builders. Each takes analysed frames and returns a chart, or None when there is nothing to draw.
+
+Charts carry only aggregated data (quantiles, counts, intervals), so a report
+stays small whatever the number of games.
+"""
+
+from __future__ import annotations
+
+import math
+
+import altair as alt
+import numpy as np
+import polars as pl
+
+from designlab.stats.analysis import RunAnalysis
+from designlab.stats.summary import win_rate_by_metric
+from designlab.stats.sweep import SweepAnalysis
+
+WIDTH = 560
+ROW = 16  # pixels per variant row
+
+
+def _clean(df: pl.DataFrame) -> pl.DataFrame:
+    """NaN -> null (Vega-Lite skips nulls; NaN would break the JSON)."""
+    return df.with_columns([pl.col(c).fill_nan(None) for c, t in df.schema.items() if t in (pl.Float32, pl.Float64)])
+
+
+def _order(a: RunAnalysis) -> list[str]:
+    return [v.name for v in a.variants]
+
+
+def _games(a: RunAnalysis) -> list[str]:
+    return sorted({v.results.game for v in a.variants})
+
+
+def _title(a: RunAnalysis, game: str) -> str:
+    return next((v.results.meta.get("game_title") for v in a.variants if v.results.game == game), None) or game
+
+
+def _per_game(a: RunAnalysis, rows: list[dict], build) -> alt.TopLevelMixin | None:
+    """One chart per game of the run (their scales differ), stacked; ``build(frame, variant order)``."""
+    if not rows:
+        return None
+    df = _clean(pl.DataFrame(rows))
+    parts = []
+    for game in _games(a):
+        sub = df.filter(pl.col("game") == game)
+        if sub.height:
+            order = [v.name for v in a.variants if v.results.game == game]
+            parts.append((game, build(sub, order)))
+    if len(parts) == 1:
+        return parts[0][1]
+    return alt.vconcat(*[c.properties(title=_title(a, g)) for g, c in parts]).resolve_scale(color="shared")
+
+
+SEAT_COLORS = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2", "#ff9da6"]
+
+
+def seat_color(labels, field: str = "seat", title: str = "seat") -> alt.Color:
+    """The same colour for a seat in every chart (seat 0 blue, seat 1 orange, ...; grey for any other label)."""
+    domain = sorted({str(x) for x in labels}, key=lambda t: (not t.startswith("seat "), t))
+    rng = []
+    for t in domain:
+        i = int(t[5:]) if t.startswith("seat ") and t[5:].isdigit() else -1
+        rng.append(SEAT_COLORS[i % len(SEAT_COLORS)] if i >= 0 else "#999999")
+    return alt.Color(f"{field}:N", title=title, scale=alt.Scale(domain=domain, range=rng))
+
+
+def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
+    """Seat win rates per variant with 95% Wilson intervals; grey ticks mark the even share 1/players."""
+    rows = []
+    for va in a.variants:
+        for r in va.seats.iter_rows(named=True):
+            rows.append({"variant": va.name, "seat": f"seat {r['seat']}", "win_rate": r["win_rate"],
+                         "lo": r["win_lo"], "hi": r["win_hi"], "n": r["n"], "even": 1 / va.results.players})
+    if not rows:
+        return None
+    df = _clean(pl.DataFrame(rows))
+    y = alt.Y("variant:N", sort=_order(a), title=None)
+    # every layer carries the same yOffset, or Vega-Lite misaligns the layers' rows
+    base = alt.Chart(df).encode(y=y, yOffset="seat:N")
+    tooltip = ["variant:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+               alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
+    x = alt.X("win_rate:Q", title="win rate (95% interval)", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
+    even = base.mark_tick(color="#999", thickness=2).encode(x="even:Q")
+    color = seat_color(df["seat"])
+    rules = base.mark_rule().encode(x=alt.X("lo:Q"), x2="hi:Q", color=color)
+    points = base.mark_point(filled=True, size=50).encode(x=x, color=color, tooltip=tooltip)
+    return alt.layer(even, rules, points).properties(width=WIDTH, height=alt.Step(ROW))
+
+
+def bot_win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
+    """Win rate per bot (pooled over the seats it sat in), only when some variant seats different bots."""
+    rows = []
+    for va in a.variants:
+        if va.bots.height < 2:
+            continue
+        for r in va.bots.iter_rows(named=True):
+            rows.append({"variant": va.name, "bot": r["bot"], "win_rate": r["win_rate"], "lo": r["win_lo"],
+                         "hi": r["win_hi"], "n": r["n"]})
+    if not rows:
+        return None
+    df = _clean(pl.DataFrame(rows))
+    base = alt.Chart(df).encode(y=alt.Y("variant:N", sort=_order(a), title=None), yOffset="bot:N",
+                                color=alt.Color("bot:N", title="bot"))
+    tooltip = ["variant:N", "bot:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+               alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
+    rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
+    points = base.mark_point(filled=True, size=50).encode(
+        x=alt.X("win_rate:Q", title="win rate per bot (95% interval)", axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1])), tooltip=tooltip)
+    return alt.layer(rules, points).properties(width=WIDTH, height=alt.Step(ROW))
+
+
+def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
+    """Each seat's share of decisive games against the swept value, with its 95% band; the even line;
+    seat 0's logistic fit and its even point with the Fieller interval."""
+    df = _clean(s.curve.with_columns(pl.format("seat {}", pl.col("seat")).alias("seat_label")))
+    tooltip = [alt.Tooltip("x:N", title=s.parameter), "seat_label:N", alt.Tooltip("share:Q", format=".1%"),
+               alt.Tooltip("share_lo:Q", format=".1%"), alt.Tooltip("share_hi:Q", format=".1%"), "decisive:Q",
+               "games:Q"]
+    y = alt.Y("share:Q", title="share of decisive games won", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
+    color = seat_color(df["seat_label"], "seat_label")
+    if s.numeric:
+        x = alt.X("x_num:Q", title=s.parameter, scale=alt.Scale(zero=False))
+        band = alt.Chart(df).mark_area(opacity=0.18).encode(x=x, y="share_lo:Q", y2="share_hi:Q", color=color)
+        line = alt.Chart(df).mark_line(point=True).encode(x=x, y=y, color=color, tooltip=tooltip)
+        layers = [band, line]
+    else:
+        x = alt.X("x:N", title=s.parameter, sort=df.sort("order")["x"].unique(maintain_order=True).to_list())
+        bars = alt.Chart(df).mark_rule().encode(x=x, y="share_lo:Q", y2="share_hi:Q", color=color, xOffset="seat_label:N")
+        pts = alt.Chart(df).mark_point(filled=True, size=60).encode(x=x, y=y, color=color, xOffset="seat_label:N",
+                                                                    tooltip=tooltip)
+        layers = [bars, pts]
+    even = float(df["even"][0])
+    layers.append(alt.Chart(pl.DataFrame({"even": [even]})).mark_rule(strokeDash=[4, 4], color="#777").encode(y="even:Q"))
+    fit = s.fit
+    if s.numeric and fit is not None and fit.converged and not math.isnan(fit.b):
+        xs = np.linspace(fit.x_min, fit.x_max, 60)
+        fit_df = pl.DataFrame({"x_num": xs, "fit": fit.predict(xs)})
+        layers.append(alt.Chart(fit_df).mark_line(color="black", strokeDash=[6, 3], strokeWidth=1.5).encode(
+            x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title="seat 0 fit")]))
+        if fit.crosses and fit.bounded:
+            lo, hi = max(fit.lo, fit.x_min), min(fit.hi, fit.x_max)
+            mark = pl.DataFrame({"lo": [lo], "hi": [hi], "x_even": [fit.x_even], "label": [f"even at {fit.x_even:.2f}"]})
+            layers.append(alt.Chart(mark).mark_rect(opacity=0.12, color="black").encode(x="lo:Q", x2="hi:Q"))
+            layers.append(alt.Chart(mark).mark_rule(color="black").encode(
+                x="x_even:Q", tooltip=[alt.Tooltip("x_even:Q", format=".2f", title="even at"),
+                                       alt.Tooltip("lo:Q", format=".2f", title="95% CI low"),
+                                       alt.Tooltip("hi:Q", format=".2f", title="95% CI high")]))
+            layers.append(alt.Chart(mark).mark_text(align="left", dx=4, dy=-6, y=8).encode(x="x_even:Q", text="label:N"))
+    return alt.layer(*layers).properties(width=WIDTH, height=260)
+
+
+def _box_layer(y_field: str, offset: str | None, x_title: str, sort: list[str], color: str | None = None,
+               labels=()) -> alt.LayerChart:
+    """A precomputed box plot: whiskers p05-p95, box p25-p75, white tick at the median, dot at the mean."""
+    enc = {"y": alt.Y(f"{y_field}:N", sort=sort, title=None)}
+    if offset:
+        enc["yOffset"] = f"{offset}:N"
+        enc["color"] = seat_color(labels, offset, offset) if offset == "seat" else alt.Color(f"{offset}:N", title=offset)
+    elif color:
+        enc["color"] = alt.value(color)
+    tooltip = [f"{y_field}:N"] + ([f"{offset}:N"] if offset else []) + [
+        alt.Tooltip(c, format=".1f") for c in ("p05:Q", "p25:Q", "p50:Q", "p75:Q", "p95:Q", "mean:Q")] + ["n:Q"]
+    base = alt.Chart().encode(**enc)
+    whisker = base.mark_rule().encode(x=alt.X("p05:Q", title=x_title, scale=alt.Scale(zero=False)), x2="p95:Q")
+    box = base.mark_bar(size=10).encode(x="p25:Q", x2="p75:Q", tooltip=tooltip)
+    # an encoded colour beats a mark colour: override it with alt.value
+    median = base.mark_tick(size=10, thickness=2).encode(x="p50:Q", color=alt.value("white"))
+    mean = base.mark_point(shape="diamond", filled=True, size=22).encode(x="mean:Q", color=alt.value("black"))
+    return alt.layer(whisker, box, median, mean)
+
+
+def scores(a: RunAnalysis) -> alt.TopLevelMixin | None:
+    """Score distribution per seat and variant (box: middle half; whiskers: 5th-95th percentile)."""
+    rows = []
+    for va in a.variants:
+        for r in va.scores.iter_rows(named=True):
+            rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
+                         "variant": va.name, "game": va.results.game, "seat": f"seat {r['seat']}"})
+    return _per_game(a, rows, lambda df, order: alt.layer(
+        _box_layer("variant", "seat", "final score", order, labels=df["seat"]).properties(width=WIDTH, height=alt.Step(ROW)), data=df))
+
+
+def margins(a: RunAnalysis) -> alt.TopLevelMixin | None:
+    """Winning margin (top score minus second) per variant, finished games."""
+    rows = []
+    for va in a.variants:
+        if va.margin_summary.height and va.margin_summary["n"][0]:
+            r = va.margin_summary.row(0, named=True)
+            rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
+                         "variant": va.name, "game": va.results.game})
+    return _per_game(a, rows, lambda df, order: alt.layer(
+        _box_layer("variant", None, "winning margin (points)", order, color="#4c78a8").properties(
+            width=WIDTH, height=alt.Step(ROW + 4)), data=df))
+
+
+def lengths(a: RunAnalysis) -> alt.TopLevelMixin | None:
+    """Game length in turns and in decisions per variant."""
+    rows = []
+    for va in a.variants:
+        for r in va.lengths.iter_rows(named=True):
+            rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
+                         "variant": va.name, "game": va.results.game, "measure": r["measure"]})
+    return _per_game(a, rows, lambda df, order: alt.layer(
+        _box_layer("variant", None, "length", order, color="#72b7b2").properties(
+            width=WIDTH // 2 - 20, height=alt.Step(ROW + 4)), data=df).facet(
+        column=alt.Column("measure:N", title=None, sort=["turns", "decisions"])).resolve_scale(x="independent"))
+
+
+def end_reasons(a: RunAnalysis) -> alt.TopLevelMixin | None:
+    """Share of games per end reason, per variant."""
+    rows = []
+    for va in a.variants:
+        for r in va.end_reasons.iter_rows(named=True):
+            rows.append({"variant": va.name, "end_reason": r["end_reason"], "share": r["share"], "games": r["games"],
+                         "lo": r["share_lo"], "hi": r["share_hi"]})
+    if not rows:
+        return None
+    df = _clean(pl.DataFrame(rows))
+    return alt.Chart(df).mark_bar().encode(
+        y=alt.Y("variant:N", sort=_order(a), title=None),
+        x=alt.X("share:Q", stack="normalize", title="share of games", axis=alt.Axis(format="%")),
+        color=alt.Color("end_reason:N", title="end reason"),
+        order=alt.Order("end_reason:N"),
+        tooltip=["variant:N", "end_reason:N", "games:Q", alt.Tooltip("share:Q", format=".1%"),
+                 alt.Tooltip("lo:Q", format=".1%", title="95% CI low"), alt.Tooltip("hi:Q", format=".1%", title="95% CI high")],
+    ).properties(width=WIDTH, height=alt.Step(ROW + 4))
+
+
+# -- metric panels ---------------------------------------------------------------------
+
+
+def metric_means(a: RunAnalysis, game: str, metrics: list[str], title_by: str = "seat") -> alt.TopLevelMixin | None:
+    """Numeric metrics of one game: mean per seat (t interval) per variant, one small panel per metric."""
+    rows = []
+    for va in a.variants:
+        if va.results.game != game:
+            continue
+        m = va.metrics.filter(pl.col("metric").is_in(metrics) & pl.col("kind").is_in(["number", "bool"]))
+        has_seats = m.filter(pl.col("group") == title_by)
+        for r in m.iter_rows(named=True):
+            if has_seats.filter(pl.col("metric") == r["metric"]).height:
+                if r["group"] != title_by:
+                    continue
+                who = f"{title_by} {r['key']}" if title_by == "seat" else r["key"]
+            elif r["group"] == "all":
+                who = "game"
+            else:
+                continue
+            rows.append({"variant": va.name, "metric": r["metric"], "who": who, "mean": r["mean"],
+                         "lo": r["mean_lo"], "hi": r["mean_hi"], "n": r["n"]})
+    if not rows:
+        return None
+    df = _clean(pl.DataFrame(rows))
+    order = [v.name for v in a.variants if v.results.game == game]
+    color = seat_color(df["who"], "who", title_by) if title_by == "seat" else alt.Color("who:N", title=title_by)
+    base = alt.Chart().encode(y=alt.Y("variant:N", sort=order, title=None), yOffset="who:N", color=color)
+    tooltip = ["variant:N", "metric:N", "who:N", alt.Tooltip("mean:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
+               alt.Tooltip("hi:Q", format=".3f"), "n:Q"]
+    rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
+    points = base.mark_point(filled=True, size=40).encode(x=alt.X("mean:Q", title="mean per game (95% interval)",
+                                                                  scale=alt.Scale(zero=False)), tooltip=tooltip)
+    layer = alt.layer(rules, points).properties(width=250, height=alt.Step(ROW))
+    return alt.layer(layer, data=df).facet(facet=alt.Facet("metric:N", title=None), columns=2).resolve_scale(
+        x="independent")
+
+
+def metric_shares(a: RunAnalysis, game: str, metrics: list[str]) -> alt.TopLevelMixin | None:
+    """Text metrics of one game: share of each value per variant (all seats pooled)."""
+    rows = []
+    for va in a.variants:
+        if va.results.game != game:
+            continue
+        m = va.metrics.filter(pl.col("metric").is_in(metrics) & (pl.col("kind") == "text") & (pl.col("group") == "all"))
+        for r in m.iter_rows(named=True):
+            rows.append({"variant": va.name, "metric": r["metric"], "value": r["value"], "share": r["share"],
+                         "lo": r["share_lo"], "hi": r["share_hi"], "n": r["n"]})
+    if not rows:
+        return None
+    order = [v.name for v in a.variants if v.results.game == game]
+    bars = alt.Chart().mark_bar().encode(
+        y=alt.Y("variant:N", sort=order, title=None),
+        x=alt.X("share:Q", stack="normalize", axis=alt.Axis(format="%"), title="share"),
+        color=alt.Color("value:N", title="value"),
+        tooltip=["variant:N", "metric:N", "value:N", alt.Tooltip("share:Q", format=".1%"),
+                 alt.Tooltip("lo:Q", format=".1%"), alt.Tooltip("hi:Q", format=".1%"), "n:Q"],
+    ).properties(width=250, height=alt.Step(ROW + 4))
+    return alt.layer(bars, data=_clean(pl.DataFrame(rows))).facet(
+        facet=alt.Facet("metric:N", title=None), columns=2).resolve_scale(color="independent")
+
+
+def win_by_value(a: RunAnalysis, game: str, metric: str, max_values: int = 30) -> alt.TopLevelMixin | None:
+    """A per-seat metric's values (e.g. the ace suit a player holds) against that player's win rate."""
+    rows = []
+    for va in a.variants:
+        if va.results.game != game:
+            continue
+        try:
+            t = win_rate_by_metric(va.results.games, metric)
+        except KeyError:
+            continue
+        if t.height == 0 or t.height > max_values:
+            continue
+        for r in t.iter_rows(named=True):
+            rows.append({"variant": va.name, "value": str(r["value"]), "win_rate": r["win_rate"], "lo": r["win_lo"],
+                         "hi": r["win_hi"], "n": r["n"], "even": 1 / va.results.players})
+    if not rows:
+        return None
+    df = _clean(pl.DataFrame(rows))
+    base = alt.Chart(df).encode(y=alt.Y("value:N", title=metric.replace("_", " ")), yOffset="variant:N",
+                                color=alt.Color("variant:N", title="variant"))
+    tooltip = ["variant:N", "value:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+               alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
+    even = alt.Chart(df).mark_rule(strokeDash=[4, 4], color="#777").encode(x="mean(even):Q")
+    rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
+    points = base.mark_point(filled=True, size=50).encode(
+        x=alt.X("win_rate:Q", title=f"win rate of a seat by its {metric.replace('_', ' ')} (95% interval)",
+                axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])), tooltip=tooltip)
+    return alt.layer(even, rules, points).properties(width=WIDTH, height=alt.Step(ROW))

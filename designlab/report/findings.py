@@ -1,0 +1,175 @@
+"""The findings at the top of a report: plain sentences generated from the numbers.
+
+Every sentence states its interval or its test, and says so when the data
+cannot tell (an interval that reaches another traffic-light class, a
+difference that is not significant after Holm correction).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
+from designlab.stats.analysis import RunAnalysis, VariantAnalysis
+from designlab.stats.compare import ALPHA
+from designlab.stats.sweep import SweepAnalysis
+
+
+@dataclass
+class Finding:
+    topic: str  # "overview", "variant", "comparison", "sweep", "warning", "error"
+    text: str  # plain text; the page escapes it
+    level: str = "info"  # info | even | leaning | broken | warn
+    variant: str | None = None
+
+
+def findings(a: RunAnalysis) -> list[Finding]:
+    out: list[Finding] = [_overview(a)]
+    out += _best(a)
+    for s in a.sweeps:
+        out.append(sweep_sentence(s))
+    summary = {r["variant"]: r for r in a.summary.iter_rows(named=True)}
+    for va in a.variants:
+        out.append(variant_sentence(va, summary[va.name]))
+    in_sweep = {v.name for v in a.run.variants if v.meta.get("sweep_group")}
+    for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
+        if c["variant"] in in_sweep:
+            continue  # the sweep sentence tells these; the table below has every row
+        out.append(comparison_sentence(c))
+    for name, base, why in a.skipped:
+        out.append(Finding("comparison", f"{name} is not compared with its base {base}: {why}.", "info", name))
+    for va in a.variants:
+        for w in va.results.meta.get("warnings") or []:
+            out.append(Finding("warning", f"Rules warning for {va.name}: {w}", "warn", va.name))
+    return out
+
+
+def _overview(a: RunAnalysis) -> Finding:
+    s = a.summary
+    games = int(s["games"].sum()) if s.height else 0
+    errors = int(s["errors"].sum()) if s.height else 0
+    titles = sorted({v.results.meta.get("game_title") or v.results.game for v in a.variants})
+    lights = dict(zip(*s.group_by("light").len().to_dict(as_series=False).values())) if s.height else {}
+    parts = [f"{lights[k]} {k}" for k in ("even", "leaning", "broken", "no data") if lights.get(k)]
+    text = (f"This run played {count(games)} games of {len(a.variants)} variant{'s' * (len(a.variants) != 1)} "
+            f"of {', '.join(titles)}: {', '.join(parts) or 'no results'} (thresholds under the table).")
+    if errors:
+        text += (f" {count(errors)} game{'s' * (errors != 1)} raised an error; they are left out of every rate "
+                 "and counted per variant below.")
+    return Finding("overview", text, "warn" if errors else "info")
+
+
+def _best(a: RunAnalysis) -> list[Finding]:
+    s = a.summary.filter((pl.col("games") > 0) & (pl.col("broken_because") == ""))
+    if s.height < 2:
+        return []
+    best = s.sort(["gap", "variant"]).row(0, named=True)
+    worst = s.sort(["gap", "variant"], descending=[True, False]).row(0, named=True)
+    text = (f"The most even variant is {best['variant']} (seat win rates {points(best['gap'])} apart, "
+            f"95% CI {points_range(best['gap_lo'], best['gap_hi'])}); the least even is {worst['variant']} "
+            f"({points(worst['gap'])} apart).")
+    return [Finding("overview", text, "info")]
+
+
+def variant_sentence(va: VariantAnalysis, s: dict) -> Finding:
+    name = va.name
+    n = s["games"]
+    if not n:
+        return Finding("variant", f"{name}: no game finished without an error ({count(s['errors'])} errors).", "broken", name)
+    seats = va.seats.sort("seat").iter_rows(named=True)
+    rates = []
+    for i, r in enumerate(seats):
+        if i == 0:  # "seat 0 wins 57.3% (55.9–58.7%, n=5,000)"
+            rates.append(f"seat {r['seat']} wins {pct(r['win_rate'])} ({pct(r['win_lo'])[:-1]}–{pct(r['win_hi'])}, "
+                         f"n={count(n)})")
+        else:
+            rates.append(f"seat {r['seat']} {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}")
+    text = f"{name}: {', '.join(rates)}"
+    if s["draw_share"] and s["draw_share"] > 0:
+        text += f"; {pct(s['draw_share'])} of games are draws"
+    text += "."
+    p_adj = s.get("seat0_advantage_p_holm")
+    adv = va.advantage.filter(pl.col("seat") == 0)
+    if adv.height and not missing(p_adj):
+        share = adv["share"][0]
+        fair = adv["expected"][0]
+        if p_adj < ALPHA:
+            direction = "advantage" if share > fair else "disadvantage"
+            text += (f" Seat 0's {direction} is significant after correction: it wins {pct(share)} of decisive games "
+                     f"against a fair {pct(fair)} (exact binomial test, Holm-adjusted {pval(p_adj)}).")
+        else:
+            text += (f" No significant seat 0 advantage: it wins {pct(share)} of decisive games against a fair "
+                     f"{pct(fair)} (exact binomial test, Holm-adjusted {pval(p_adj)}).")
+    light = s["light"]
+    gap = f"gap {points(s['gap'])}, 95% CI {points_range(s['gap_lo'], s['gap_hi'])}"
+    if s["unfinished_share"] and s["unfinished_share"] > 0:
+        text += f" {pct(s['unfinished_share'])} of games hit the turn cap (unfinished)."
+    if s.get("broken_because"):
+        text += f" Verdict: broken, because {s['broken_because']} (seat {gap})."
+    elif s["uncertain"]:
+        text += (f" Verdict: {light}, but uncertain ({gap}): with {count(n)} games it could be "
+                 f"{s['light_lo']} or {s['light_hi']}.")
+    else:
+        text += f" Verdict: {light} ({gap})."
+    if s["errors"]:
+        text += f" {count(s['errors'])} game{'s' * (s['errors'] != 1)} raised an error and are excluded."
+    bots = va.bots
+    if bots.height > 1:
+        parts = [f"{r['bot']} {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}" for r in bots.iter_rows(named=True)]
+        text += f" Win rate per bot over the seats it sat in: {', '.join(parts)}."
+    return Finding("variant", text, light, name)
+
+
+def comparison_sentence(c: dict) -> Finding:
+    diff = c["diff"]
+    moves = "raises" if diff > 0 else "lowers" if diff < 0 else "leaves"
+    text = (f"Against {c['base']}, {c['variant']} {moves} seat {c['seat']}'s win rate from {pct(c['base_value'])} to "
+            f"{pct(c['variant_value'])} ({points(diff, sign=True)}, 95% CI {points_range(c['diff_lo'], c['diff_hi'], sign=True)}); ")
+    if c["significant"]:
+        text += (f"the difference is significant after Holm correction ({c['test']}, adjusted {pval(c['p_holm'])}, "
+                 f"Cohen's h {c['effect']:+.2f}).")
+        level = "leaning"
+    else:
+        text += (f"not significant after Holm correction ({c['test']}, adjusted {pval(c['p_holm'])}): "
+                 "these games cannot tell the two apart.")
+        level = "info"
+    return Finding("comparison", text, level, c["variant"])
+
+
+def sweep_sentence(s: SweepAnalysis) -> Finding:
+    seat0 = s.curve.filter(pl.col("seat") == 0).sort("order")
+    label = f"Sweep {s.group}" + (f" ({s.series})" if s.series else "")
+    played = seat0.filter(pl.col("decisive") > 0)
+    empty = seat0.filter(pl.col("decisive") == 0)["x"].to_list()
+    if played.height == 0:
+        return Finding("sweep", f"{label}: no point of {s.parameter} has a decisive game (every game drawn or "
+                                "unfinished), so there is no curve to read.", "broken")
+    first, last = played.row(0, named=True), played.row(-1, named=True)
+    text = (f"{label}: as {s.parameter} goes from {first['x']} to {last['x']}, seat 0's share of decisive games goes "
+            f"from {pct_ci(first['share'], first['share_lo'], first['share_hi'])} to "
+            f"{pct_ci(last['share'], last['share_lo'], last['share_hi'])} (even = {pct(first['even'])}).")
+    if empty:
+        text += (f" At {s.parameter} = {', '.join(empty)} no game was decisive (all drawn or unfinished); those "
+                 "points are left out of the curve and the fit.")
+    fit = s.fit
+    level = "info"
+    if not s.numeric:
+        text += " The values are not numbers, so no even point is fitted."
+    elif fit is None or not fit.converged:
+        text += " The logistic fit did not converge, so no even point is given."
+    elif fit.crosses and fit.bounded:
+        text += (f" It crosses even at {s.parameter} ≈ {num(fit.x_even, 2)} (95% CI {num(fit.lo, 2)}–{num(fit.hi, 2)}, "
+                 f"logistic fit over {seat0.height} points).")
+        level = "even"
+    elif fit.crosses:
+        text += (f" The fitted curve crosses even at {s.parameter} ≈ {num(fit.x_even, 2)}, but the trend is too weak "
+                 f"for a bounded interval (slope {pval(fit.slope_p)}): more games per point would locate it.")
+    elif not fit.bounded:
+        text += f" No clear trend (slope {pval(fit.slope_p)}), so no even point can be located in this range."
+    else:
+        text += (f" It does not cross even between {num(fit.x_min, 2)} and {num(fit.x_max, 2)}; the logistic fit puts "
+                 f"the crossing at {num(fit.x_even, 2)} (95% CI {num(fit.lo, 2)}–{num(fit.hi, 2)}), outside the swept "
+                 "range, so that value is an extrapolation.")
+    return Finding("sweep", text, level)

@@ -1,0 +1,347 @@
+"""HTML assembly: one self-contained page per report (styles, data and the Vega JS all inline)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from html import escape
+
+import altair as alt
+import polars as pl
+
+from designlab.report.findings import Finding
+from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range, pval_short, signed_pts
+from designlab.stats.analysis import RunAnalysis, VariantAnalysis
+from designlab.stats.verdict import thresholds_text
+
+VL_VERSION = "5.20"  # the Vega-Lite version altair 5.5 writes (alt.SCHEMA_VERSION v5.20.1)
+
+
+@dataclass
+class Figure:
+    id: str  # DOM id and file stem for --png
+    title: str
+    chart: alt.TopLevelMixin
+    caption: str
+
+    def spec(self) -> dict:
+        return self.chart.to_dict()
+
+
+@functools.lru_cache(maxsize=1)
+def vega_bundle() -> str:
+    """vega + vega-lite + vega-embed as one script, from the installed vl-convert (no network)."""
+    import vl_convert as vlc
+
+    js = vlc.javascript_bundle(vl_version=VL_VERSION)
+    return js.replace("</script", "<\\/script")
+
+
+def _json(obj) -> str:
+    return json.dumps(obj, separators=(",", ":"), default=str).replace("</", "<\\/")
+
+
+CSS = """
+:root { --even:#2e9e4f; --leaning:#e0a100; --broken:#d0352b; --nodata:#888; --ink:#1d232b; --muted:#5d6773;
+        --line:#dfe3e8; --bg:#fbfbfc; }
+* { box-sizing: border-box; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 0;
+       background: var(--bg); }
+main { max-width: 1400px; margin: 0 auto; padding: 1.5rem 2rem 4rem; }
+h1 { font-size: 1.7rem; margin: .2rem 0; } h2 { margin-top: 2.4rem; border-bottom: 2px solid var(--line);
+       padding-bottom: .2rem; } h3 { margin-top: 1.6rem; }
+.meta, .caption, figcaption, .note, .small { color: var(--muted); font-size: .9rem; } .small { font-size: .78rem; }
+nav a { margin-right: 1rem; } a { color: #1f5fa8; }
+ul.findings { padding-left: 1.2rem; } ul.findings li { margin: .35rem 0; }
+li.f-broken::marker { color: var(--broken); } li.f-leaning::marker { color: var(--leaning); }
+li.f-even::marker { color: var(--even); } li.f-warn { color: #8a4b00; }
+table { border-collapse: collapse; margin: .6rem 0; font-size: .86rem; background: white; }
+th, td { border: 1px solid var(--line); padding: .25rem .45rem; text-align: left; vertical-align: top; }
+th { background: #f1f3f6; } td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.scroll { overflow-x: auto; }
+.light { font-weight: 600; white-space: nowrap; } .light::before { content: "\\25CF"; margin-right: .25rem; }
+.light-even { color: var(--even); } .light-leaning { color: var(--leaning); } .light-broken { color: var(--broken); }
+.light-nodata { color: var(--nodata); } .uncertain { font-weight: normal; color: var(--muted); font-size: .8rem; }
+figure { margin: 1.2rem 0; padding: .6rem; background: white; border: 1px solid var(--line); }
+figure h3 { margin: 0 0 .4rem; font-size: 1.02rem; }
+.chart { min-height: 60px; overflow-x: auto; }
+details { margin: .5rem 0; background: white; border: 1px solid var(--line); padding: .3rem .7rem; }
+details > summary { cursor: pointer; font-weight: 600; }
+pre { background: #f4f5f7; padding: .6rem; overflow-x: auto; font-size: .82rem; }
+ol.story { font-size: .88rem; } .sig { font-weight: 600; } .warn { color: #8a4b00; }
+"""
+
+
+def light_html(light: str, uncertain: bool = False, lo: str = "", hi: str = "") -> str:
+    cls = "nodata" if light == "no data" else light
+    extra = f' <span class="uncertain">uncertain: {escape(lo)} or {escape(hi)}</span>' if uncertain else ""
+    return f'<span class="light light-{cls}">{escape(light)}</span>{extra}'
+
+
+def table(headers: list[str], rows: list[list[str]], numeric: set[int] | None = None) -> str:
+    """Cells are HTML already (callers escape text)."""
+    numeric = numeric or set()
+    head = "".join(f"<th>{h}</th>" for h in headers)
+    body = "".join(
+        "<tr>" + "".join(f'<td class="num">{c}</td>' if i in numeric else f"<td>{c}</td>" for i, c in enumerate(r)) + "</tr>"
+        for r in rows
+    )
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+
+
+def anchor(name: str) -> str:
+    return "v-" + "".join(ch if ch.isalnum() else "-" for ch in name)
+
+
+# -- sections ---------------------------------------------------------------------------
+
+
+def findings_section(items: list[Finding]) -> str:
+    lis = "".join(f'<li class="f-{escape(f.level)}">{escape(f.text)}</li>' for f in items)
+    return f'<section id="findings"><h2>Findings</h2><ul class="findings">{lis}</ul></section>'
+
+
+def variants_section(a: RunAnalysis) -> str:
+    rows = []
+    for s, va in zip(a.summary.iter_rows(named=True), a.variants):
+        seats = "<br>".join(f"seat {r['seat']}: {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}"
+                            for r in va.seats.iter_rows(named=True))
+        about = (f"{escape(va.results.meta.get('game_title') or va.results.game)} · {s['players']} players · "
+                 + ", ".join(escape(b) for b in _bots(va)))
+        warnings = va.results.meta.get("warnings") or []
+        rows.append([
+            light_html(s["light"], s["uncertain"], s["light_lo"], s["light_hi"]),
+            f'<a href="#{anchor(va.name)}">{escape(va.name)}</a><br><span class="small">{about}</span>',
+            count(s["games"]), f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
+            seats, pct(s["draw_share"]), pct(s["unfinished_share"]),
+            f"{100 * s['gap']:.1f}<br>({points_range(s['gap_lo'], s['gap_hi']).replace(' points', '')})"
+            if not missing(s["gap"]) else "–",
+            pct(s["balance"]), pval_short(s.get("seat0_advantage_p_holm")),
+            num(s["turns_median"]), num(s["mean_branching"], 2), pct(s["choice_share"]),
+            num(s["lead_changes_mean"], 2), pct_ci(s["comeback_rate"], s["comeback_lo"], s["comeback_hi"]).replace(" (", "<br>("),
+            f'<span class="warn">{len(warnings)}</span>' if warnings else "0",
+        ])
+    headers = ["light", "variant", "games", "errors", "seat win rate (95% CI)", "draws", "unfinished",
+               "gap, points (95% CI)", "balance", "seat 0 adv. p (Holm)", "median turns", "mean branching", "choices",
+               "lead changes / game", "comebacks (95% CI)", "rules warnings"]
+    return (
+        '<section id="variants"><h2>Variants</h2>'
+        + table(headers, rows, numeric=set(range(2, 16)))
+        + f'<p class="note"><b>Traffic lights.</b> {escape(thresholds_text())}</p>'
+        + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
+          "every rate). gap: highest minus lowest seat win rate, in percentage points; balance = 1 − gap. seat 0 adv. p: exact binomial "
+          "test of seat 0's share of decisive games against 1/players, Holm-adjusted over every test in this "
+          "report. branching: mean legal actions per decision; choices: share of decisions with more than one "
+          "option; comebacks: decisive games whose winner was behind at mid-game. See docs/reports.md.</p>"
+        + "</section>"
+    )
+
+
+def _bots(va: VariantAnalysis) -> list[str]:
+    """Bot labels by seat as the games table records them (game 0's seating), else the manifest's bot names."""
+    g = va.results.games
+    n = va.results.players
+    cols = [f"bot_{s}" for s in range(n) if f"bot_{s}" in g.columns]
+    if g.height and cols:
+        return [str(x) for x in g.select(cols).row(0)]
+    return [str(s.get("bot", "?")) for s in va.results.meta.get("seats") or []]
+
+
+def comparisons_section(a: RunAnalysis) -> str:
+    c = a.comparisons
+    skipped = "".join(f"<li>{escape(n)} against {escape(b)}: not compared, {escape(w)}.</li>" for n, b, w in a.skipped)
+    skipped = f'<ul class="note">{skipped}</ul>' if skipped else ""
+    if c.height == 0:
+        return ('<section id="comparisons"><h2>Comparisons against the base</h2><p class="note">No variant in this '
+                f"run has a base to compare against.</p>{skipped}</section>")
+    rows = []
+    for r in c.iter_rows(named=True):
+        is_rate = r["measure"] == "win rate"
+        fmt_v = (lambda x: pct(x)) if is_rate else (lambda x: num(x, 2))  # noqa: E731
+        diff = (f"{signed_pts(r['diff'])} ({signed_pts(r['diff_lo'])} to {signed_pts(r['diff_hi'])}) points" if is_rate
+                else f"{r['diff']:+.2f} ({r['diff_lo']:+.2f} to {r['diff_hi']:+.2f})" if not missing(r["diff"]) else "–")
+        sig = '<span class="sig">yes</span>' if r["significant"] else "no"
+        rows.append([escape(r["variant"]), escape(r["base"]), escape(r["measure"]), str(r["seat"]),
+                     fmt_v(r["base_value"]), fmt_v(r["variant_value"]), diff, escape(r["test"]),
+                     pval_short(r["p_value"]), pval_short(r["p_holm"]),
+                     f"{r['effect']:+.2f} {escape(r['effect_kind'])}" if not missing(r["effect"]) else "–", sig])
+    headers = ["variant", "base", "measure", "seat", "base", "variant", "difference (95% CI)", "test", "p", "p (Holm)",
+               "effect size", "significant"]
+    return (
+        '<section id="comparisons"><h2>Comparisons against the base</h2>'
+        + table(headers, rows, numeric={3, 4, 5, 6, 8, 9, 10}) + skipped
+        + '<p class="note">Each variant against its base (a sweep\'s points against its first point, or the variant '
+          "it extends). Win rate: difference with Newcombe's hybrid score interval, Fisher exact test, Cohen's h "
+          "(0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval, Mann-Whitney U "
+          "test, rank-biserial r = P(variant score > base score) − P(variant score < base score). Significant: "
+          f"Holm-adjusted p below 0.05, the family being all {a.tests.height} tests in this report.</p></section>"
+    )
+
+
+def figure_html(f: Figure) -> str:
+    return (f'<figure><h3>{escape(f.title)}</h3><div class="chart" id="{f.id}"></div>'
+            f"<figcaption>{escape(f.caption)}</figcaption></figure>")
+
+
+def charts_section(section_id: str, title: str, figures: list[Figure], intro: str = "") -> str:
+    if not figures:
+        return ""
+    body = "".join(figure_html(f) for f in figures)
+    intro = f'<p class="note">{escape(intro)}</p>' if intro else ""
+    return f'<section id="{section_id}"><h2>{escape(title)}</h2>{intro}{body}</section>'
+
+
+def _frame_table(df: pl.DataFrame, cols: list[tuple[str, str, str]]) -> str:
+    """cols: (column, header, kind) with kind in pct, num, int, text."""
+    rows = []
+    for r in df.iter_rows(named=True):
+        row = []
+        for c, _, kind in cols:
+            v = r.get(c)
+            row.append(pct(v) if kind == "pct" else num(v, 2) if kind == "num" else count(v) if kind == "int"
+                       else escape("" if v is None else str(v)))
+        rows.append(row)
+    numeric = {i for i, (_, _, k) in enumerate(cols) if k != "text"}
+    return table([h for _, h, _ in cols], rows, numeric)
+
+
+def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
+    m = va.results.meta
+    seat_tbl = _frame_table(va.seats, [("seat", "seat", "int"), ("n", "games", "int"), ("win_rate", "win", "pct"),
+                                       ("win_lo", "low", "pct"), ("win_hi", "high", "pct"), ("draw_rate", "draw", "pct"),
+                                       ("loss_rate", "loss", "pct"), ("unfinished_rate", "unfinished", "pct")])
+    adv_tbl = _frame_table(va.advantage, [("seat", "seat", "int"), ("decisive", "decisive games", "int"),
+                                          ("wins", "wins", "int"), ("share", "share", "pct"),
+                                          ("share_lo", "low", "pct"), ("share_hi", "high", "pct"),
+                                          ("expected", "fair share", "pct"), ("p_value", "p (exact, raw)", "num")])
+    bot_tbl = _frame_table(va.bots, [("bot", "bot", "text"), ("n", "seat-games", "int"), ("win_rate", "win", "pct"),
+                                     ("win_lo", "low", "pct"), ("win_hi", "high", "pct"), ("draw_rate", "draw", "pct"),
+                                     ("mean_score", "mean score", "num")])
+    dist = [("n", "n", "int"), ("mean", "mean", "num"), ("mean_lo", "mean low", "num"), ("mean_hi", "mean high", "num"),
+            ("sd", "sd", "num"), ("min", "min", "num"), ("p05", "p5", "num"), ("p25", "p25", "num"),
+            ("p50", "median", "num"), ("p75", "p75", "num"), ("p95", "p95", "num"), ("max", "max", "num")]
+    score_tbl = _frame_table(va.scores, [("seat", "seat", "int")] + dist)
+    margin_tbl = _frame_table(va.margin_summary, dist)
+    length_tbl = _frame_table(va.lengths, [("measure", "measure", "text")] + dist)
+    end_tbl = _frame_table(va.end_reasons, [("end_reason", "end reason", "text"), ("games", "games", "int"),
+                                            ("share", "share", "pct"), ("share_lo", "low", "pct"),
+                                            ("share_hi", "high", "pct")])
+    metrics = va.metrics
+    metric_tbl = _frame_table(metrics, [("metric", "metric", "text"), ("group", "by", "text"), ("key", "seat / bot", "text"),
+                                        ("value", "value", "text"), ("n", "n", "int"), ("mean", "mean", "num"),
+                                        ("mean_lo", "low", "num"), ("mean_hi", "high", "num"), ("share", "share", "pct"),
+                                        ("share_lo", "low", "pct"), ("share_hi", "high", "pct")]) if metrics.height else \
+        '<p class="note">This game reports no metrics of its own.</p>'
+    warnings = "".join(f'<li class="warn">{escape(w)}</li>' for w in (m.get("warnings") or []))
+    return (
+        f'<details id="{anchor(va.name)}"><summary>{escape(va.name)} — {light_html(s["light"])}</summary>'
+        + (f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
+        + f"<h4>Results per seat</h4>{seat_tbl}<h4>Seat advantage (decisive games)</h4>{adv_tbl}"
+        + f"<h4>Per bot</h4>{bot_tbl}<h4>Scores per seat</h4>{score_tbl}<h4>Winning margin</h4>{margin_tbl}"
+        + f"<h4>Game length</h4>{length_tbl}<h4>End reasons</h4>{end_tbl}<h4>The game's own metrics</h4>{metric_tbl}"
+        + "</details>"
+    )
+
+
+def samples_section(a: RunAnalysis) -> str:
+    parts = []
+    for va in a.variants:
+        stories = va.results.samples or []
+        if not stories:
+            continue
+        items = []
+        for st in stories:
+            who = ", ".join(
+                f"seat {i}: {escape(str(b))} {escape(str(r))} ({num(sc, 0) if isinstance(sc, (int, float)) else escape(str(sc))})"
+                for i, (b, r, sc) in enumerate(zip(st.get("bots", []), st.get("results", []), st.get("scores", []))))
+            lines = "".join(f"<li>{escape(str(x))}</li>" for x in st.get("lines", []))
+            items.append(f"<details><summary>Game {escape(str(st.get('game_index')))} ({escape(str(st.get('why', '')))}) "
+                         f"— {who}</summary><ol class=\"story\">{lines or '<li>(no events recorded)</li>'}</ol></details>")
+        parts.append(f"<h3>{escape(va.name)}</h3>" + "".join(items))
+    if not parts:
+        return ""
+    return ('<section id="samples"><h2>Sample games</h2><p class="note">A few games of each variant told play by play '
+            "from their events: the first games, the longest and the most lopsided.</p>" + "".join(parts) + "</section>")
+
+
+def parameters_section(a: RunAnalysis) -> str:
+    version = a.run.manifest.get("designlab_version", "?")
+    parts = []
+    for va, s in zip(a.variants, a.summary.iter_rows(named=True)):
+        m = va.results.meta
+        facts = [
+            ("game", f"{escape(m.get('game_title') or m.get('game', ''))} ({escape(m.get('game', ''))})"),
+            ("file", escape(str(m.get("file", "")))), ("description", escape(str(m.get("description") or ""))),
+            ("players", escape(str(m.get("players", "")))),
+            ("seats", "<br>".join(
+                f"{i}: {escape(str(st.get('bot', '?')))}"
+                + (f" <code>{escape(json.dumps(st.get('params'), sort_keys=True))}</code>" if st.get("params") else "")
+                for i, st in enumerate(m.get("seats") or [])) + (" (rotated every game)" if m.get("rotate_seats") else "")),
+            ("games", count(m.get("games"))), ("seed", escape(str(m.get("seed")))),
+            ("base", escape(str(m.get("base") or "—"))),
+            ("sweep", escape(json.dumps(m.get("sweep"))) if m.get("sweep") else "—"),
+            ("content hash", f"<code>{escape(str(m.get('hash', '')))}</code>"),
+            ("designlab version", escape(str(version))),
+            ("rerun", f"<code>designlab run {escape(str(m.get('file', 'FILE')))} --games {m.get('games')} "
+                      f"--seed {m.get('seed')}</code>" + (" (plays every point of the sweep)" if m.get("sweep") else "")),
+        ]
+        dl = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in facts)
+        params = escape(json.dumps(m.get("params", {}), indent=2, sort_keys=True))
+        parts.append(f"<details><summary>{escape(va.name)}</summary><table>{dl}</table>"
+                     f"<h4>Resolved parameters</h4><pre>{params}</pre></details>")
+    return ('<section id="parameters"><h2>Parameters</h2><p class="note">Everything needed to rerun each variant: '
+            "the resolved parameters, the bots, the seed, the game count and the designlab version. Games are seeded "
+            "from (seed, game index), so the same variant with the same seed replays the same games.</p>"
+            + "".join(parts) + "</section>")
+
+
+def details_section(a: RunAnalysis) -> str:
+    version = a.run.manifest.get("designlab_version", "?")
+    body = "".join(variant_details(va, s, version) for va, s in zip(a.variants, a.summary.iter_rows(named=True)))
+    return ('<section id="details"><h2>Variant details</h2><p class="note">Every table behind the charts, per '
+            "variant. Intervals are 95%: Wilson for rates, Student t for means.</p>" + body + "</section>")
+
+
+def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
+         panel_html: str, panel_figures: list[Figure]) -> str:
+    m = a.run.manifest
+    games = int(a.summary["games"].sum()) if a.summary.height else 0
+    head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
+            f'<p class="meta">Run created {escape(str(m.get("created", "?")))} · designlab '
+            f'{escape(str(m.get("designlab_version", "?")))} · {len(a.variants)} variants · {count(games)} games</p>')
+    sections = [findings_section(items), variants_section(a), comparisons_section(a)]
+    figures: list[Figure] = []
+    for sid, title, figs, intro in figure_sections:
+        sections.append(charts_section(sid, title, figs, intro))
+        figures += figs
+    sections.append(panel_html)
+    figures += panel_figures
+    sections += [samples_section(a), details_section(a), parameters_section(a)]
+    nav_items = [("findings", "Findings"), ("variants", "Variants"), ("comparisons", "Comparisons")]
+    nav_items += [(sid, title) for sid, title, figs, _ in figure_sections if figs]
+    if panel_figures:
+        nav_items.append(("panels", "Game panels"))
+    nav_items += [("samples", "Sample games"), ("details", "Details"), ("parameters", "Parameters")]
+    nav = "<nav>" + "".join(f'<a href="#{i}">{escape(t)}</a>' for i, t in nav_items) + "</nav>"
+    specs = {f.id: f.spec() for f in figures}
+    script = (
+        "const SPECS = " + _json(specs) + ";\n"
+        "for (const [id, spec] of Object.entries(SPECS)) {\n"
+        "  const el = document.getElementById(id);\n"
+        "  vegaEmbed(el, spec, {renderer: 'svg', actions: false})\n"
+        "    .then(() => el.setAttribute('data-rendered', 'yes'))\n"
+        "    .catch(err => { el.setAttribute('data-rendered', 'failed'); el.textContent = 'chart failed: ' + err; });\n"
+        "}\n"
+    )
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(a.run.name)} · designlab balance report</title><style>{CSS}</style></head>"
+        f"<body><main>{head}{nav}"
+        '<noscript><p class="warn">Charts need JavaScript (inlined in this file, no network needed).</p></noscript>'
+        + "".join(sections)
+        + '<footer><p class="note">Generated by designlab from the results directory; '
+          "self-contained: opening this file makes no network request.</p></footer></main>"
+        + f"<script>{vega_bundle()}</script><script>{script}</script></body></html>"
+    )

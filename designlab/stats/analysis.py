@@ -1,0 +1,116 @@
+"""Everything a report shows, computed once for a whole run.
+
+The family of hypothesis tests Holm corrects is every test a report states:
+each variant's seat-0 advantage test and every row of the comparisons against
+a base. ``p_holm`` columns in ``summary`` and ``comparisons`` are adjusted over
+that whole family.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from designlab.stats.compare import ALPHA, compare_run, comparison_pairs
+from designlab.stats.inference import holm
+from designlab.stats.load import RunResults, VariantResults
+from designlab.stats.summary import (
+    bot_rates,
+    end_reasons,
+    length_summary,
+    margin_summary,
+    margins,
+    metric_summary,
+    score_summary,
+    seat_advantage,
+    seat_rates,
+    trace_stats,
+    variant_summary,
+)
+from designlab.stats.sweep import SweepAnalysis, analyse_sweeps
+from designlab.stats.verdict import broken_because, light, light_range
+
+
+@dataclass
+class VariantAnalysis:
+    results: VariantResults
+    summary: dict
+    seats: pl.DataFrame
+    bots: pl.DataFrame
+    advantage: pl.DataFrame
+    scores: pl.DataFrame
+    margins: pl.DataFrame
+    margin_summary: pl.DataFrame
+    lengths: pl.DataFrame
+    end_reasons: pl.DataFrame
+    traces: pl.DataFrame
+    metrics: pl.DataFrame
+
+    @property
+    def name(self) -> str:
+        return self.results.name
+
+
+@dataclass
+class RunAnalysis:
+    run: RunResults
+    variants: list[VariantAnalysis]
+    summary: pl.DataFrame  # one row per variant (variant_summary + light + p_holm)
+    comparisons: pl.DataFrame  # compare_run rows, p_holm over the report's family
+    sweeps: list[SweepAnalysis] = field(default_factory=list)
+    tests: pl.DataFrame = field(default_factory=pl.DataFrame)  # the whole family of tests
+    skipped: list[tuple[str, str, str]] = field(default_factory=list)  # (variant, base, why not compared)
+
+    def variant(self, name: str) -> VariantAnalysis:
+        for v in self.variants:
+            if v.name == name:
+                return v
+        raise KeyError(name)
+
+
+def analyse_variant(v: VariantResults) -> VariantAnalysis:
+    df = v.games
+    s = variant_summary(df.with_columns(pl.lit(v.name).alias("variant"))).row(0, named=True)
+    s["game"] = v.game
+    s["players"] = v.players
+    s["errors"] = v.errors
+    return VariantAnalysis(
+        results=v, summary=s, seats=seat_rates(df), bots=bot_rates(df), advantage=seat_advantage(df),
+        scores=score_summary(df), margins=margins(df), margin_summary=margin_summary(df), lengths=length_summary(df),
+        end_reasons=end_reasons(df), traces=trace_stats(df), metrics=metric_summary(df),
+    )
+
+
+def analyse_run(run: RunResults) -> RunAnalysis:
+    variants = [analyse_variant(v) for v in run.variants]
+    comparisons = compare_run(run)
+    rows = []
+    for va in variants:
+        s = dict(va.summary)
+        s["light"] = light(s["gap"], s["unfinished_share"], s["draw_share"])
+        lo, hi = (light_range(s["gap_lo"], s["gap_hi"], s["unfinished_share"], s["draw_share"]) if s["games"]
+                  else ("no data", "no data"))
+        s["broken_because"] = broken_because(s["unfinished_share"], s["draw_share"])
+        s["light_lo"], s["light_hi"] = lo, hi
+        s["uncertain"] = lo != hi
+        rows.append(s)
+    summary = pl.DataFrame(rows, infer_schema_length=None)
+    # the family: seat-0 advantage per variant + every comparison row
+    fam = [("seat advantage", r["variant"], 0, r["seat0_advantage_p"]) for r in rows]
+    fam += [(f"{c['measure']} vs base", c["variant"], c["seat"], c["p_value"]) for c in comparisons.iter_rows(named=True)]
+    p = [x[3] if x[3] is not None else math.nan for x in fam]
+    adj = holm(p)
+    tests = pl.DataFrame({
+        "test": [x[0] for x in fam], "variant": [x[1] for x in fam], "seat": [x[2] for x in fam],
+        "p_value": p, "p_holm": adj,
+    }, schema={"test": pl.Utf8, "variant": pl.Utf8, "seat": pl.Int64, "p_value": pl.Float64, "p_holm": pl.Float64})
+    tests = tests.with_columns(pl.col("p_value").fill_nan(None), pl.col("p_holm").fill_nan(None))
+    k = len(rows)
+    if summary.height:
+        summary = summary.with_columns(pl.Series("seat0_advantage_p_holm", adj[:k], dtype=pl.Float64).fill_nan(None))
+    if comparisons.height:
+        comparisons = comparisons.with_columns(pl.Series("p_holm", adj[k:], dtype=pl.Float64).fill_nan(None)).with_columns(
+            (pl.col("p_holm") < ALPHA).fill_null(False).alias("significant"))
+    return RunAnalysis(run, variants, summary, comparisons, analyse_sweeps(run), tests, comparison_pairs(run)[1])

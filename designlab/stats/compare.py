@@ -1,0 +1,103 @@
+"""A variant against its base: seat win rates and seat mean scores, Holm-corrected across a report."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+from designlab.stats.inference import (
+    cohens_h,
+    fisher_p,
+    holm,
+    mann_whitney,
+    newcombe_diff,
+    welch_diff,
+)
+from designlab.stats.load import RunResults
+from designlab.stats.summary import seat_long
+
+ALPHA = 0.05  # significance level after Holm correction
+
+COMPARE_SCHEMA = {
+    "measure": pl.Utf8, "seat": pl.Int64, "base_n": pl.Int64, "variant_n": pl.Int64,
+    "base_value": pl.Float64, "variant_value": pl.Float64, "diff": pl.Float64, "diff_lo": pl.Float64,
+    "diff_hi": pl.Float64, "test": pl.Utf8, "p_value": pl.Float64, "effect": pl.Float64, "effect_kind": pl.Utf8,
+}
+
+
+def compare(base: pl.DataFrame, variant: pl.DataFrame) -> pl.DataFrame:
+    """Every seat both frames have: win rate and mean score, variant minus base.
+
+    * win rate: difference with Newcombe's hybrid score interval, Fisher exact
+      p-value, Cohen's h as effect size;
+    * mean score: difference with the Welch t interval, Mann-Whitney U p-value,
+      rank-biserial r = P(variant > base) - P(variant < base) as effect size.
+    """
+    a, b = seat_long(base), seat_long(variant)
+    seats = sorted(set(a["seat"].to_list()) & set(b["seat"].to_list()))
+    rows = []
+    for s in seats:
+        sa, sb = a.filter(pl.col("seat") == s), b.filter(pl.col("seat") == s)
+        ka, na = int((sa["result"] == "win").sum()), sa.height
+        kb, nb = int((sb["result"] == "win").sum()), sb.height
+        d, lo, hi = newcombe_diff(ka, na, kb, nb)
+        rows.append({
+            "measure": "win rate", "seat": s, "base_n": na, "variant_n": nb,
+            "base_value": ka / na if na else math.nan, "variant_value": kb / nb if nb else math.nan,
+            "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Fisher exact", "p_value": fisher_p(ka, na, kb, nb),
+            "effect": cohens_h(ka / na, kb / nb) if na and nb else math.nan, "effect_kind": "Cohen's h",
+        })
+        xa = sa["score"].drop_nulls().drop_nans().to_numpy()
+        xb = sb["score"].drop_nulls().drop_nans().to_numpy()
+        if xa.size and xb.size:
+            d, lo, hi = welch_diff(xa, xb)
+            p, r = mann_whitney(xa, xb)
+            rows.append({
+                "measure": "mean score", "seat": s, "base_n": xa.size, "variant_n": xb.size,
+                "base_value": float(xa.mean()), "variant_value": float(xb.mean()),
+                "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Mann-Whitney U", "p_value": p,
+                "effect": r, "effect_kind": "rank-biserial r",
+            })
+    return pl.DataFrame(rows, schema=COMPARE_SCHEMA)
+
+
+def comparison_pairs(run: RunResults) -> tuple[list[tuple[str, str]], list[tuple[str, str, str]]]:
+    """(variant, base) pairs to compare, and (variant, base, reason) pairs that cannot be compared.
+
+    A base must be in the run; a variant with a different number of players
+    than its base is not compared (a seat's fair share differs: 1/2 against 1/3).
+    """
+    by_name = {v.name: v for v in run.variants}
+    pairs, skipped = [], []
+    for v in run.variants:
+        base = v.meta.get("base")
+        if not base or base == v.name:
+            continue
+        if base not in by_name:
+            skipped.append((v.name, base, "the base is not part of this run"))
+        elif by_name[base].players != v.players:
+            skipped.append((v.name, base, f"{v.players} players against {by_name[base].players}: seat win rates "
+                                          "have different fair shares"))
+        else:
+            pairs.append((v.name, base))
+    return pairs, skipped
+
+
+def compare_run(run: RunResults) -> pl.DataFrame:
+    """Each variant against its base (see ``comparison_pairs``); Holm across all rows.
+
+    Adds variant, base, p_holm and significant (p_holm < ALPHA) columns.
+    """
+    frames = []
+    for name, base in comparison_pairs(run)[0]:
+        c = compare(run.variant(base).games, run.variant(name).games)
+        frames.append(c.select(pl.lit(name).alias("variant"), pl.lit(base).alias("base"), pl.all()))
+    if not frames:
+        schema = {"variant": pl.Utf8, "base": pl.Utf8, **COMPARE_SCHEMA, "p_holm": pl.Float64, "significant": pl.Boolean}
+        return pl.DataFrame(schema=schema)
+    out = pl.concat(frames)
+    adjusted = holm(out["p_value"].to_numpy())
+    return out.with_columns(
+        pl.Series("p_holm", adjusted).fill_nan(None),
+    ).with_columns((pl.col("p_holm") < ALPHA).fill_null(False).alias("significant"))

@@ -1,0 +1,228 @@
+"""Sweeps: each seat's share of decisive games against a swept parameter, and where it crosses even.
+
+A sweep is the set of variants of a run sharing a ``sweep_group``; each point's
+``sweep`` dict gives its swept values. For a parameter P, the other swept
+parameters (if any) split the points into series.
+
+*Even* for a seat means winning 1/players of the decisive games (games with a
+single winner). The even point of seat 0 is found with a binomial logistic fit
+logit P(seat 0 wins | decisive) = a + b x, solved for 1/players; its interval
+is Fieller's (the set of x whose predicted logit is within z standard errors
+of the target), which is bounded only when the slope is clearly non-zero.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+
+from designlab.stats.inference import LEVEL, wilson, z_crit
+from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
+
+
+def _fmt_value(v) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def is_numeric(values) -> bool:
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+
+
+def sweep_groups(run: RunResults) -> dict[str, list[VariantResults]]:
+    """sweep_group -> its points, in run order (only points with a ``sweep`` dict)."""
+    out: dict[str, list[VariantResults]] = {}
+    for v in run.variants:
+        group, sweep = v.meta.get("sweep_group"), v.meta.get("sweep")
+        if group and isinstance(sweep, dict) and sweep:
+            out.setdefault(group, []).append(v)
+    return out
+
+
+def point_counts(df: pl.DataFrame) -> list[dict]:
+    """Per seat: n (valid games), wins, decisive games, wins among them."""
+    df = valid_games(df)
+    n = players_of(df)
+    res = [f"result_{s}" for s in range(n)]
+    dec = df.filter(pl.sum_horizontal([(pl.col(c) == "win").cast(pl.Int32) for c in res]) == 1) if res else df
+    out = []
+    for s in range(n):
+        out.append({
+            "seat": s, "games": df.height, "wins": int((df[f"result_{s}"] == "win").sum()),
+            "decisive": dec.height, "decisive_wins": int((dec[f"result_{s}"] == "win").sum()),
+        })
+    return out
+
+
+def sweep_curve(points: list[tuple[object, str, pl.DataFrame]]) -> pl.DataFrame:
+    """Rows per (series, x, seat): x (as text and, when numeric, as a number), games, wins,
+    win_rate (+lo/hi), decisive, decisive_wins, share (of decisive games, + lo/hi), even (1/players).
+
+    ``points`` holds (x value, series label, games frame) per sweep point.
+    """
+    rows = []
+    numeric = is_numeric([x for x, _, _ in points])
+    for order, (x, series, df) in enumerate(points):
+        players = players_of(df)
+        for c in point_counts(df):
+            wlo, whi = wilson(c["wins"], c["games"])
+            slo, shi = wilson(c["decisive_wins"], c["decisive"])
+            rows.append({
+                "series": series, "order": order, "x": _fmt_value(x), "x_num": float(x) if numeric else None,
+                "seat": c["seat"], "games": c["games"], "wins": c["wins"],
+                "win_rate": c["wins"] / c["games"] if c["games"] else None, "win_lo": wlo, "win_hi": whi,
+                "decisive": c["decisive"], "decisive_wins": c["decisive_wins"],
+                "share": c["decisive_wins"] / c["decisive"] if c["decisive"] else None, "share_lo": slo, "share_hi": shi,
+                "even": 1 / players if players else None,
+            })
+    schema = {"series": pl.Utf8, "order": pl.Int64, "x": pl.Utf8, "x_num": pl.Float64, "seat": pl.Int64,
+              "games": pl.Int64, "wins": pl.Int64, "win_rate": pl.Float64, "win_lo": pl.Float64, "win_hi": pl.Float64,
+              "decisive": pl.Int64, "decisive_wins": pl.Int64, "share": pl.Float64, "share_lo": pl.Float64,
+              "share_hi": pl.Float64, "even": pl.Float64}
+    return pl.DataFrame(rows, schema=schema)
+
+
+@dataclass
+class EvenFit:
+    """Logistic fit of a seat's share of decisive games against x, solved for the even share."""
+
+    a: float
+    b: float
+    cov: np.ndarray  # 2x2 covariance of (a, b)
+    target: float
+    x_even: float  # nan when the slope is 0
+    lo: float  # Fieller interval; nan when unbounded
+    hi: float
+    bounded: bool  # the interval is a finite segment (slope clearly non-zero)
+    crosses: bool  # x_even lies within the swept range
+    x_min: float
+    x_max: float
+    converged: bool
+
+    def predict(self, x) -> np.ndarray:
+        return 1 / (1 + np.exp(-(self.a + self.b * np.asarray(x, dtype=float))))
+
+    @property
+    def slope_p(self) -> float:
+        """Wald test p-value of the slope."""
+        from scipy.stats import norm
+
+        se = math.sqrt(self.cov[1, 1]) if self.cov[1, 1] > 0 else math.nan
+        return float(2 * norm.sf(abs(self.b / se))) if se == se and se > 0 else math.nan
+
+
+def logistic_fit(x, k, n, max_iter: int = 50) -> tuple[np.ndarray, np.ndarray, bool]:
+    """Maximum-likelihood (a, b) of logit p = a + b x for k successes of n at each x (Newton/IRLS).
+
+    Returns (coefficients, covariance = inverse Fisher information, converged).
+    """
+    x = np.asarray(x, dtype=float)
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    keep = n > 0
+    x, k, n = x[keep], k[keep], n[keep]
+    X = np.column_stack([np.ones_like(x), x])
+    beta = np.zeros(2)
+    p0 = np.clip(k.sum() / n.sum(), 1e-6, 1 - 1e-6)
+    beta[0] = math.log(p0 / (1 - p0))
+    converged = False
+    for _ in range(max_iter):
+        eta = X @ beta
+        p = 1 / (1 + np.exp(-eta))
+        w = n * p * (1 - p)
+        info = X.T @ (X * w[:, None])
+        grad = X.T @ (k - n * p)
+        try:
+            step = np.linalg.solve(info, grad)
+        except np.linalg.LinAlgError:
+            break
+        beta = beta + step
+        if np.max(np.abs(step)) < 1e-10:
+            converged = True
+            break
+        if np.max(np.abs(beta)) > 1e6:
+            break
+    p = 1 / (1 + np.exp(-(X @ beta)))
+    w = n * p * (1 - p)
+    info = X.T @ (X * w[:, None])
+    try:
+        cov = np.linalg.inv(info)
+    except np.linalg.LinAlgError:
+        cov = np.full((2, 2), np.nan)
+        converged = False
+    return beta, cov, converged
+
+
+def fit_even_point(x, k, n, target: float = 0.5, level: float = LEVEL) -> EvenFit | None:
+    """Fit logit(k/n) = a + b x and solve a + b x = logit(target); Fieller interval for that x.
+
+    Returns None when the fit is impossible (fewer than two distinct x with games).
+    """
+    x = np.asarray(x, dtype=float)
+    k = np.asarray(k, dtype=float)
+    n = np.asarray(n, dtype=float)
+    if np.unique(x[n > 0]).size < 2:
+        return None
+    (a, b), cov, converged = logistic_fit(x, k, n)
+    L = math.log(target / (1 - target))
+    u = a - L
+    x_even = -u / b if b != 0 else math.nan
+    z = z_crit(level)
+    vaa, vab, vbb = cov[0, 0], cov[0, 1], cov[1, 1]
+    A = b * b - z * z * vbb
+    B = 2 * (u * b - z * z * vab)
+    C = u * u - z * z * vaa
+    lo = hi = math.nan
+    bounded = False
+    if converged and A > 0:
+        disc = B * B - 4 * A * C
+        if disc >= 0:
+            r1, r2 = (-B - math.sqrt(disc)) / (2 * A), (-B + math.sqrt(disc)) / (2 * A)
+            lo, hi = min(r1, r2), max(r1, r2)
+            bounded = True
+    xs = x[n > 0]
+    crosses = bool(converged and x_even == x_even and xs.min() <= x_even <= xs.max())
+    return EvenFit(float(a), float(b), cov, target, float(x_even), lo, hi, bounded, crosses,
+                   float(xs.min()), float(xs.max()), converged)
+
+
+@dataclass
+class SweepAnalysis:
+    group: str
+    parameter: str
+    series: str  # other swept values, "" when only one parameter is swept
+    curve: pl.DataFrame  # sweep_curve rows
+    fit: EvenFit | None  # seat 0's even point (numeric parameters only)
+    numeric: bool
+
+
+def analyse_sweeps(run: RunResults) -> list[SweepAnalysis]:
+    """Every swept parameter of every sweep group: curves for every seat and seat 0's even-point fit."""
+    out = []
+    for group, points in sweep_groups(run).items():
+        params = []
+        for v in points:
+            for p in v.meta["sweep"]:
+                if p not in params:
+                    params.append(p)
+        for p in params:
+            series: dict[str, list[tuple[object, str, pl.DataFrame]]] = {}
+            for v in points:
+                if p not in v.meta["sweep"]:
+                    continue
+                others = ", ".join(f"{q}={_fmt_value(val)}" for q, val in v.meta["sweep"].items() if q != p)
+                series.setdefault(others, []).append((v.meta["sweep"][p], others, v.games))
+            for label, pts in series.items():
+                numeric = is_numeric([x for x, _, _ in pts])
+                if numeric:
+                    pts = sorted(pts, key=lambda t: t[0])
+                curve = sweep_curve(pts)
+                fit = None
+                if numeric and len(pts) >= 2:
+                    s0 = curve.filter(pl.col("seat") == 0)
+                    fit = fit_even_point(s0["x_num"].to_numpy(), s0["decisive_wins"].to_numpy(),
+                                         s0["decisive"].to_numpy(), target=float(s0["even"][0]))
+                out.append(SweepAnalysis(group, p, label, curve, fit, numeric))
+    return out

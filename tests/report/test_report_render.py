@@ -1,0 +1,208 @@
+"""The HTML report: content, honesty of the findings, offline self-containment, index, --png."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from designlab.report import render_index, render_report
+from designlab.report.findings import findings
+from designlab.stats import analyse_run, load_run
+
+
+@pytest.fixture(scope="module")
+def report(results_dir, tmp_path_factory) -> Path:
+    return render_report(results_dir, tmp_path_factory.mktemp("reports"))
+
+
+@pytest.fixture(scope="module")
+def analysis(run):
+    return analyse_run(run)
+
+
+@pytest.fixture(scope="module")
+def html(report) -> str:
+    return report.read_text()
+
+
+def text_of(html: str) -> str:
+    """Visible text (scripts dropped), entities decoded, whitespace collapsed."""
+    class P(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.out, self.skip = [], 0
+
+        def handle_starttag(self, tag, attrs):
+            self.skip += tag in ("script", "style")
+
+        def handle_endtag(self, tag):
+            self.skip -= tag in ("script", "style")
+
+        def handle_data(self, data):
+            if not self.skip:
+                self.out.append(data)
+
+    p = P()
+    p.feed(html)
+    return re.sub(r"\s+", " ", " ".join(p.out))
+
+
+def test_render_writes_the_report_and_the_index(report, results_dir):
+    assert report.name == "index.html" and report.parent.name == "synthetic-run"
+    root = report.parent.parent
+    listing = (root / "index.html").read_text()
+    assert 'href="synthetic-run/index.html"' in listing
+    meta = json.loads((report.parent / "report.json").read_text())
+    assert meta["variants"] == 10 and meta["errors"] == 8
+    assert meta["lights"] == {"even": 2, "leaning": 1, "broken": 7}
+
+
+def test_report_is_self_contained_and_offline(html):
+    class Refs(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.refs = []
+
+        def handle_starttag(self, tag, attrs):
+            for k, v in attrs:
+                if k in ("src", "href", "srcset", "data", "poster") and v and not v.startswith("#"):
+                    self.refs.append((tag, k, v))
+
+    r = Refs()
+    r.feed(html)
+    assert r.refs == []  # no script, stylesheet, image or link to any other file or host
+    assert "@import" not in html and "url(http" not in html
+    specs = json.loads(re.search(r"const SPECS = (\{.*?\});\n", html, re.S).group(1).replace("<\\/", "</"))
+    assert len(specs) >= 10
+
+    def no_urls(node):
+        if isinstance(node, dict):
+            assert "url" not in node, node  # data is inline, never fetched
+            for v in node.values():
+                no_urls(v)
+        elif isinstance(node, list):
+            for v in node:
+                no_urls(v)
+
+    no_urls(specs)
+    assert "window.vegaEmbed=" in html  # the Vega bundle itself is inlined
+
+
+def test_report_sections_and_rerun_facts(html, run):
+    text = text_of(html)
+    for heading in ("Findings", "Variants", "Comparisons against the base", "Win rates", "Sweeps", "Scores and margins",
+                    "Game length", "End reasons", "Game panels", "Sample games", "Variant details", "Parameters"):
+        assert heading in text, heading
+    for v in run.variants:
+        assert v.name in text
+    assert "designlab version 0.1.0" in text
+    assert '"runner": 20' in text  # resolved params of "biased", verbatim
+    assert "seed 1" in text or "seed1" in text.replace(" ", "")
+    assert "The light is the class of the point estimate" in text  # thresholds stated
+    assert "D4: with keep_in_hand=2" in text  # rules-consistency warning shown
+
+
+def test_sample_narratives_are_escaped_and_complete(html):
+    assert "&lt;b&gt;bold?&lt;/b&gt;" in html and "<b>bold?</b>" not in html
+    text = text_of(html)
+    assert "(longest)" in text and "(first game)" in text
+    assert "Seat 0 claims Dragon at obstacle 0" in text
+
+
+def _finding(a, variant):
+    return next(f for f in findings(a) if f.topic == "variant" and f.variant == variant)
+
+
+def test_findings_for_known_biased_variant(analysis):
+    f = _finding(analysis, "biased")
+    assert f.level == "broken"
+    assert re.search(r"seat 0 wins 6\d\.\d% \(\d\d\.\d–\d\d\.\d%, n=1,995\)", f.text), f.text
+    assert "Seat 0's advantage is significant after correction" in f.text
+    assert "Verdict: broken (gap" in f.text and "uncertain" not in f.text
+    assert "5 games raised an error" in f.text
+
+
+def test_findings_for_known_even_variants(analysis, synth, tmp_path):
+    f = _finding(analysis, "even")
+    assert "No significant seat 0 advantage" in f.text
+    assert "Verdict: even, but uncertain" in f.text and "could be even or leaning" in f.text  # n=2,000 cannot exclude 5+
+    big = synth.write_results(tmp_path, [synth.Spec("even-big", games=12_000, seat_share=(0.5, 0.5))], name="big")
+    f = _finding(analyse_run(load_run(big)), "even-big")
+    assert f.level == "even" and "Verdict: even (gap" in f.text and "uncertain" not in f.text
+
+
+def test_comparison_findings_say_whether_the_difference_is_real(analysis, synth, tmp_path):
+    real = next(f for f in findings(analysis) if f.topic == "comparison" and f.variant == "biased")
+    assert "raises seat 0's win rate" in real.text and "significant after Holm correction" in real.text
+    specs = [synth.Spec("base", games=600), synth.Spec("same", games=600, base="base")]
+    a2 = analyse_run(load_run(synth.write_results(tmp_path, specs, name="same")))
+    same = next(f for f in findings(a2) if f.topic == "comparison")
+    assert "not significant after Holm correction" in same.text and "cannot tell the two apart" in same.text
+
+
+def test_sweep_finding_gives_the_crossing_with_its_interval(analysis):
+    f = next(f for f in findings(analysis) if f.topic == "sweep")
+    m = re.search(r"crosses even at honor\.runner ≈ ([\d.]+) \(95% CI ([\d.]+)–([\d.]+)", f.text)
+    assert m, f.text
+    x, lo, hi = map(float, m.groups())
+    assert lo <= 11.5 <= hi and lo < x < hi  # truth: 11.5
+
+
+def test_overview_counts_errors_and_lights(analysis):
+    f = findings(analysis)[0]
+    assert "9,192 games of 10 variants" in f.text
+    assert "2 even, 1 leaning, 7 broken" in f.text
+    assert "8 games raised an error" in f.text
+
+
+def test_report_survives_missing_metrics_and_all_error_variants(tmp_path, synth):
+    specs = [synth.Spec("ok", games=60), synth.Spec("all-errors", games=40, errors=40, base="ok")]
+    results = synth.write_results(tmp_path / "results", specs, name="odd")
+    games = results / "ok" / "games.parquet"
+    df = pl.read_parquet(games)
+    df.select([c for c in df.columns if not c.startswith("m_")]).write_parquet(games)  # a game without metrics
+    out = render_report(results, tmp_path / "reports")
+    text = text_of(out.read_text())
+    assert "all-errors: no game finished without an error (40 errors)" in text
+    assert "This game reports no metrics of its own." in text
+
+
+def test_png_writes_every_chart_as_png_and_svg(tmp_path, synth):
+    specs = [synth.Spec("a", games=80), synth.Spec("b", games=80, base="a", seat_share=(0.6, 0.4))]
+    results = synth.write_results(tmp_path / "results", specs, name="pngrun")
+    out = render_report(results, tmp_path / "reports", png=True)
+    ids = re.findall(r'<div class="chart" id="([^"]+)"', out.read_text())
+    assert ids
+    for i in ids:
+        png = out.parent / f"{i}.png"
+        svg = out.parent / f"{i}.svg"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert "<svg" in svg.read_text()[:500]
+
+
+def test_index_lists_every_report(tmp_path, synth):
+    for name in ("first", "second"):
+        render_report(synth.write_results(tmp_path / "results", [synth.Spec("v", games=50)], name=name),
+                      tmp_path / "reports")
+    (tmp_path / "reports" / "stray").mkdir()
+    (tmp_path / "reports" / "stray" / "index.html").write_text("<html></html>")  # a report without report.json
+    listing = render_index(tmp_path / "reports").read_text()
+    for name in ("first", "second", "stray"):
+        assert f'href="{name}/index.html"' in listing
+
+
+def test_drawn_out_variants_are_broken_and_empty_sweep_points_are_said(tmp_path, synth):
+    specs = [synth.Spec(f"s[x={x}]", games=150, seat_share=(0.5, 0.5), draw=1.0 if x == 1 else 0.1,
+                        sweep={"x": x}, sweep_group="s", base=None if x == 1 else "s[x=1]") for x in (1, 2, 3)]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="drawn")))
+    f = _finding(a, "s[x=1]")
+    assert f.level == "broken" and "Verdict: broken, because more than 50% of games drawn" in f.text
+    sweep = next(f for f in findings(a) if f.topic == "sweep")
+    assert "At x = 1 no game was decisive" in sweep.text and "from –" not in sweep.text
+    best = next(f for f in findings(a) if f.text.startswith("The most even variant"))
+    assert "s[x=1]" not in best.text

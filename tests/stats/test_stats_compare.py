@@ -1,0 +1,102 @@
+"""A variant against its base, and the Holm family of a whole run."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pytest
+from scipy import stats as st
+
+from designlab.stats import analyse_run, compare, compare_run, comparison_pairs, holm, light, light_range, load_run
+from designlab.stats.verdict import BROKEN_GAP, EVEN_GAP
+
+
+def seat_arrays(run, name, seat):
+    df = run.variant(name).games.filter(pl.col("error").is_null())
+    wins = (df[f"result_{seat}"] == "win").to_numpy()
+    return wins, df[f"score_{seat}"].to_numpy()
+
+
+def test_compare_win_rate_and_score_rows_against_scipy(run):
+    got = compare(run.variant("even").games, run.variant("biased").games)
+    assert got.height == 4  # two seats x (win rate, mean score)
+    for r in got.iter_rows(named=True):
+        wa, xa = seat_arrays(run, "even", r["seat"])
+        wb, xb = seat_arrays(run, "biased", r["seat"])
+        if r["measure"] == "win rate":
+            ka, kb = int(wa.sum()), int(wb.sum())
+            table = [[ka, wa.size - ka], [kb, wb.size - kb]]
+            assert r["p_value"] == pytest.approx(st.fisher_exact(table).pvalue, rel=1e-9)
+            assert r["diff"] == pytest.approx(wb.mean() - wa.mean())
+            assert r["diff_lo"] < r["diff"] < r["diff_hi"]
+            assert r["effect"] == pytest.approx(2 * np.arcsin(np.sqrt(wb.mean())) - 2 * np.arcsin(np.sqrt(wa.mean())))
+        else:
+            assert r["p_value"] == pytest.approx(st.mannwhitneyu(xb, xa).pvalue, rel=1e-9)
+            ci = st.ttest_ind(xb, xa, equal_var=False).confidence_interval()
+            assert (r["diff_lo"], r["diff_hi"]) == pytest.approx((ci.low, ci.high))
+            assert r["diff"] == pytest.approx(xb.mean() - xa.mean())
+            d = xb[:, None] - xa[None, :]
+            assert r["effect"] == pytest.approx((d > 0).mean() - (d < 0).mean())
+    seat0 = got.filter((pl.col("seat") == 0) & (pl.col("measure") == "win rate")).row(0, named=True)
+    assert seat0["diff"] > 0.1 and seat0["p_value"] < 1e-6  # truth: 62% vs 50% of decisive games
+    score0 = got.filter((pl.col("seat") == 0) & (pl.col("measure") == "mean score")).row(0, named=True)
+    assert score0["diff"] > 2  # truth: +3 points for seat 0 (plus the win bonus)
+
+
+def test_compare_identical_frames_shows_no_difference(run):
+    df = run.variant("even").games
+    got = compare(df, df)
+    assert got["diff"].to_list() == pytest.approx([0.0] * got.height)
+    assert got.filter(pl.col("measure") == "win rate")["p_value"].to_list() == pytest.approx([1.0, 1.0])
+
+
+def test_compare_run_pairs_each_variant_with_its_base(run):
+    got = compare_run(run)
+    pairs = set(zip(got["variant"], got["base"]))
+    first = "runner-honor[honor.runner=8]"
+    assert ("biased", "even") in pairs
+    assert {(f"runner-honor[honor.runner={x}]", first) for x in (10, 12, 14, 16)} <= pairs
+    assert not any(v == first for v, _ in pairs)  # the first sweep point has no base
+    assert got["p_holm"].to_list() == pytest.approx(holm(got["p_value"].to_numpy()).tolist())
+
+
+def test_analysis_holm_family_is_every_test_in_the_report(run):
+    a = analyse_run(run)
+    k = a.summary.height
+    assert a.tests.height == k + a.comparisons.height
+    expected = holm(np.concatenate([a.summary["seat0_advantage_p"].to_numpy(), a.comparisons["p_value"].to_numpy()]))
+    assert a.summary["seat0_advantage_p_holm"].to_list() == pytest.approx(expected[:k].tolist())
+    assert a.comparisons["p_holm"].to_list() == pytest.approx(expected[k:].tolist())
+    assert a.comparisons["significant"].to_list() == [p < 0.05 for p in expected[k:]]
+
+
+def test_traffic_lights_for_known_inputs(run):
+    a = analyse_run(run)
+    lights = dict(zip(a.summary["variant"], a.summary["light"]))
+    assert lights["even"] == "even"
+    assert lights["biased"] == "broken"  # truth: 24-point gap
+    assert lights["duel-warned"] == "broken"  # 15% unfinished, although its gap is small
+    assert lights["fifth-3p"] == "leaning"  # truth: 13-point gap between seats 0 and 2
+
+
+def test_light_thresholds():
+    assert light(0.0) == light(EVEN_GAP) == "even"
+    assert light(EVEN_GAP + 1e-9) == light(BROKEN_GAP) == "leaning"
+    assert light(BROKEN_GAP + 1e-9) == "broken"
+    assert light(0.0, unfinished_share=0.11) == "broken"
+    assert light(0.0, draw_share=0.51) == "broken" and light(0.0, draw_share=0.5) == "even"
+    assert light(float("nan")) == "no data"
+    assert light_range(-0.01, 0.04) == ("even", "even")
+    assert light_range(0.03, 0.08) == ("even", "leaning")
+
+
+def test_variants_with_other_player_counts_or_missing_bases_are_not_compared(tmp_path, synth):
+    specs = [synth.Spec("two", games=60), synth.Spec("three", players=3, games=60, seat_share=(0.4, 0.3, 0.3),
+                                                     base="two"),
+             synth.Spec("orphan", games=60, base="not-in-this-run"), synth.Spec("twin", games=60, base="two")]
+    run = load_run(synth.write_results(tmp_path, specs, name="mixed"))
+    pairs, skipped = comparison_pairs(run)
+    assert pairs == [("twin", "two")]
+    assert [(v, b) for v, b, _ in skipped] == [("three", "two"), ("orphan", "not-in-this-run")]
+    assert set(compare_run(run)["variant"]) == {"twin"}
+    assert analyse_run(run).skipped == skipped

@@ -1,0 +1,118 @@
+"""Sweep curves and the logistic even-point fit, against scipy and seeded simulation."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+from scipy import optimize
+from scipy import stats as st
+from scipy.special import expit
+
+from designlab.stats import analyse_sweeps, fit_even_point, load_run, logistic_fit, sweep_curve
+
+X = np.array([8.0, 10.0, 12.0, 14.0, 16.0])
+
+
+def binomial_data(seed, n=200, crossing=11.5, slope=-0.35):
+    rng = np.random.default_rng(seed)
+    ns = np.full(X.size, n)
+    return rng.binomial(ns, expit(slope * (X - crossing))), ns
+
+
+def neg_loglik(beta, x, k, n):
+    return -st.binom.logpmf(k, n, expit(beta[0] + beta[1] * x)).sum()
+
+
+def test_logistic_fit_matches_scipy_maximum_likelihood_and_hessian():
+    k, n = binomial_data(1)
+    beta, cov, converged = logistic_fit(X, k, n)
+    assert converged
+    ref = optimize.minimize(neg_loglik, x0=[0.0, 0.0], args=(X, k, n), method="Nelder-Mead",
+                            options={"xatol": 1e-10, "fatol": 1e-12, "maxiter": 20_000})
+    assert beta == pytest.approx(ref.x, abs=1e-5)
+    # observed information by central differences of scipy's log-likelihood; its inverse is the covariance
+    h = 1e-4
+    H = np.empty((2, 2))
+    for i in range(2):
+        for j in range(2):
+            e_i, e_j = np.eye(2)[i] * h, np.eye(2)[j] * h
+            H[i, j] = (neg_loglik(beta + e_i + e_j, X, k, n) - neg_loglik(beta + e_i - e_j, X, k, n)
+                       - neg_loglik(beta - e_i + e_j, X, k, n) + neg_loglik(beta - e_i - e_j, X, k, n)) / (4 * h * h)
+    assert cov == pytest.approx(np.linalg.inv(H), rel=1e-4)
+
+
+def test_even_point_solves_the_fit_and_fieller_ends_are_z_standard_errors_away():
+    k, n = binomial_data(2)
+    fit = fit_even_point(X, k, n, target=0.5)
+    assert fit.a + fit.b * fit.x_even == pytest.approx(0.0, abs=1e-9)
+    assert fit.predict(fit.x_even) == pytest.approx(0.5)
+    assert fit.bounded and fit.crosses and fit.lo < fit.x_even < fit.hi
+    z = st.norm.ppf(0.975)
+    for x in (fit.lo, fit.hi):
+        g = np.array([1.0, x])
+        assert abs(fit.a + fit.b * x) / math.sqrt(g @ fit.cov @ g) == pytest.approx(z, rel=1e-9)
+    third = fit_even_point(X, k, n, target=1 / 3)
+    assert third.predict(third.x_even) == pytest.approx(1 / 3)
+
+
+def test_fieller_interval_covers_the_true_crossing_about_95_percent_of_the_time():
+    covered = total = 0
+    for seed in range(1000):
+        k, n = binomial_data(1000 + seed)
+        fit = fit_even_point(X, k, n)
+        total += 1
+        covered += fit.bounded and fit.lo <= 11.5 <= fit.hi
+    assert 0.93 <= covered / total <= 0.97  # binomial sd of the coverage estimate: 0.7 points
+
+
+def test_flat_or_outside_curves_are_said_so():
+    flat = fit_even_point(X, np.array([100] * 5), np.array([200] * 5))
+    assert not flat.bounded and not flat.crosses  # slope ~ 0: no finite interval
+    k, n = binomial_data(3, crossing=30.0)
+    far = fit_even_point(X, k, n)
+    assert not far.crosses and far.x_even > 16
+    assert fit_even_point([5.0, 5.0], [1, 2], [4, 4]) is None
+
+
+def test_sweep_curve_counts_per_point_and_seat(run):
+    pts = [(v.meta["sweep"]["honor.runner"], "", v.games) for v in run.variants if v.meta.get("sweep_group")]
+    curve = sweep_curve(pts)
+    assert curve.height == 2 * len(pts)
+    for (x, _, df) in pts:
+        ok = df.filter(pl.col("error").is_null())
+        dec = ok.filter((pl.col("result_0") == "win") ^ (pl.col("result_1") == "win"))
+        r = curve.filter((pl.col("x_num") == x) & (pl.col("seat") == 0)).row(0, named=True)
+        assert (r["games"], r["wins"]) == (ok.height, int((ok["result_0"] == "win").sum()))
+        assert (r["decisive"], r["decisive_wins"]) == (dec.height, int((dec["result_0"] == "win").sum()))
+        ci = st.binomtest(r["decisive_wins"], r["decisive"]).proportion_ci(method="wilson")
+        assert (r["share_lo"], r["share_hi"]) == pytest.approx((ci.low, ci.high))
+
+
+def test_analysed_sweep_recovers_the_known_crossing(run):
+    sweeps = analyse_sweeps(run)
+    assert [(s.group, s.parameter) for s in sweeps] == [("runner-honor", "honor.runner")]
+    fit = sweeps[0].fit
+    assert fit.crosses and fit.bounded
+    assert fit.lo <= 11.5 <= fit.hi  # truth: 11.5
+    assert fit.hi - fit.lo < 1.5
+
+
+def test_two_parameter_and_text_sweeps(tmp_path, synth):
+    specs = []
+    for fp in ("overcome", "passed"):
+        for x in (8, 12, 16):
+            p0 = synth.expit(-0.3 * (x - (11 if fp == "overcome" else 13)))
+            specs.append(synth.Spec(f"grid[fail_points={fp},honor.runner={x}]", games=120, seat_share=(p0, 1 - p0),
+                                    sweep={"fail_points": fp, "honor.runner": x}, sweep_group="grid"))
+    run = load_run(synth.write_results(tmp_path, specs, name="grid"))
+    sweeps = {(s.parameter, s.series): s for s in analyse_sweeps(run)}
+    assert set(sweeps) == {("fail_points", "honor.runner=8"), ("fail_points", "honor.runner=12"),
+                           ("fail_points", "honor.runner=16"), ("honor.runner", "fail_points=overcome"),
+                           ("honor.runner", "fail_points=passed")}
+    text = sweeps[("fail_points", "honor.runner=12")]
+    assert not text.numeric and text.fit is None
+    assert text.curve.filter(pl.col("seat") == 0)["x"].to_list() == ["overcome", "passed"]
+    assert sweeps[("honor.runner", "fail_points=passed")].fit is not None
