@@ -126,8 +126,14 @@ def _print_summary(result, seconds: float) -> None:
         err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
 
 
-def _run_name(target: Path) -> str:
-    return target.stem if target.is_file() else target.resolve().name
+def _run_name(target: Path, variants) -> str:
+    """A run (and its report) is named after its file or folder, prefixed with the
+    game when the name does not already say it (every game has a base.yaml)."""
+    name = target.stem if target.is_file() else target.resolve().name
+    games = sorted({v.game for v in variants})
+    if len(games) == 1 and not name.startswith(games[0]):
+        name = f"{games[0]}-{name}"
+    return name
 
 
 @app.command()
@@ -147,7 +153,7 @@ def run(
     from designlab.runner.run import override
 
     variants = override(_load([variant]), games, seed)
-    name = _run_name(variant)
+    name = _run_name(variant, variants)
     result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games)
     if result.errors:
         raise typer.Exit(EXIT_FAILED_GAMES)
@@ -175,7 +181,7 @@ def sweep(
     plans = [(t, override(_load([t]), games, seed)) for t in targets]  # all files load before any game runs
     failed = 0
     for target, variants in plans:
-        name = _run_name(target)
+        name = _run_name(target, variants)
         result = _run(variants, results_root / name, name, workers, quiet, fresh, cluster, precision, max_games)
         failed += result.errors
         page = render_report(result.out_dir, reports_root, png=png)
