@@ -10,8 +10,13 @@ All three share one model of the game, driven by weights:
 * A commit (the 2 cards to reveal) is scored against every set of cards the
   opponent can reveal (its hand is public): the claims per color and the black
   effects (D5-D7) give each player's takes and put-backs; the score is my
-  value change minus ``opp_weight`` times the opponent's, averaged over its
-  possible plays, plus a bonus for taking the start figure (D8).
+  value change minus ``opp_weight`` times the opponent's, averaged over a
+  model of its choice, plus a bonus for taking the start figure (D8). The
+  model (``opp_model``) mixes "every set equally likely" with the opponent's
+  best reply to my sets played uniformly (its gain minus mine): the heuristic
+  uses the best reply (1.0), the personas the uniform model (0.0). Sets that
+  claim the same colors with the same number of black cards score alike, so
+  they are scored once per decision.
 * A pick values the card for me (what it would bring when played) plus
   ``deny_weight`` times its value to the opponent.
 * Black choices are scored with the exact rules (``game.plan``); put-backs give
@@ -23,7 +28,7 @@ With hidden stash the opponent's disks are estimated from the public disk log
 
 from __future__ import annotations
 
-from itertools import combinations
+from bisect import bisect_left, bisect_right
 
 from pydantic import Field
 
@@ -54,6 +59,25 @@ class RaidingParams(BotParams):
     start_bonus: float = Field(0.6, ge=0.0, le=10.0, description="Value of taking the start figure (first pick, first in ties).")
     black_pick_value: float = Field(2.0, ge=0.0, le=10.0, description="Value of picking a black card beyond the disks it brings.")
     high_card_weight: float = Field(0.05, ge=0.0, le=2.0, description="Value per point of a card's printed number when picking and keeping cards.")
+    opp_model: float = Field(
+        1.0, ge=0.0, le=1.0,
+        description="When choosing cards to reveal, weight of the opponent's best reply in the model of its choice "
+        "(0 = every set it can reveal equally likely).",
+    )
+
+
+# Disk valuations are pure functions of (stash, eligible disks, reveals left)
+# and of the model's numbers, and a bot is made afresh for every game: the
+# tables live in module-level caches shared by every bot with the same model.
+_SHARED: dict = {}
+_CACHE_MAX = 100_000
+
+
+def _shared_cache(*key) -> dict:
+    cache = _SHARED.get(key)
+    if cache is None:
+        cache = _SHARED[key] = {}
+    return cache
 
 
 class RaidingBot(Bot):
@@ -65,6 +89,7 @@ class RaidingBot(Bot):
     def __init__(self, game, seat, params, rng):
         super().__init__(game, seat, params if params is not None else self.Params(), rng)
         g = game
+        pr = self.params
         self.nc = g.nc
         self.black = g.black
         self.kc = g.kind_color
@@ -76,9 +101,13 @@ class RaidingBot(Bot):
         # the most disks one reveal can make a player take / put back
         bonus = max(g.bonus_take, g.bonus_pb, g.four_pb)
         self.jmax = (2 * g.cpp + bonus) * g.acc + 1
-        self._vcache: dict = {}
-        self._tcache: dict = {}
-        pr = self.params
+        model = (g.nc, g.set_points, g.penalty, g.acc, g.bonus_take, self.jmax, pr.hope, pr.black_pick_value)
+        self._vcache = _shared_cache("value", *model)
+        self._tcache = _shared_cache("tables", *model)
+        # per card set: (claim colors, black cards, lowest value, sum of values)
+        self._cards = _shared_cache("cards", g.kind_color, g.kind_value, g.params.black_counts_for_lowest)
+        # per pair of card sets and black names: what each player takes and puts back
+        self._pairs = _shared_cache("pairs", g.nc, g.acc, g.bonus_take, g.bonus_pb, g.literal_four, g.four_pb)
         self.w_self = pr.self_weight
         self.w_opp = pr.opp_weight
         self.w_deny = pr.deny_weight
@@ -101,13 +130,15 @@ class RaidingBot(Bot):
                 if p > 1.0:
                     p = 1.0
                 v += (self.sp / nc + self.pen) * m * p
-        if len(self._vcache) > 50000:
+        if len(self._vcache) > _CACHE_MAX:
             self._vcache.clear()
         self._vcache[key] = v
         return v
 
     def tables(self, stash, pool, rem):
-        """gain[c][j]: taking j disks of c; loss[j]: putting back j eligible disks."""
+        """(gain, loss, worth): gain[c][j] = taking j disks of c; loss[j] = putting
+        back j eligible disks; worth[c] = a card of color c (black last) when played
+        uncontested, without its printed number (see ``card_worth``)."""
         key = (tuple(stash), tuple(pool), rem)
         hit = self._tcache.get(key)
         if hit is not None:
@@ -126,7 +157,6 @@ class RaidingBot(Bot):
         loss = [0.0]
         s = list(stash)
         pl = list(pool)
-        cur = base
         for _ in range(jmax):
             best, bc = None, -1
             for c in range(nc):
@@ -142,22 +172,23 @@ class RaidingBot(Bot):
             s[bc] -= 1
             pl[bc] -= 1
             loss.append(base - best)
-        if len(self._tcache) > 20000:
+        acc = self.acc
+        bt = self.game.bonus_take * acc
+        worth = tuple([row[acc] for row in gain] + [max(row[bt] for row in gain) + self.params.black_pick_value])
+        if len(self._tcache) > _CACHE_MAX:
             self._tcache.clear()
-        self._tcache[key] = (gain, loss)
-        return gain, loss
+        hit = self._tcache[key] = (gain, loss, worth)
+        return hit
 
     # -------------------------------------------------------------- view bits
     def stashes(self, view):
-        """(my stash, opponent's stash, my eligible disks, opponent's eligible disks)."""
+        """(my stash, opponent's stash, my eligible disks, opponent's eligible disks), as tuples."""
         me = self.seat
         o = 1 - me
-        mine = list(view.stash[me])
-        pm = list(view.pool[me])
         if view.stash[o] is not None:
-            return mine, list(view.stash[o]), pm, list(view.pool[o])
+            return view.stash[me], view.stash[o], view.pool[me], view.pool[o]
         so, po = self._estimate_opp(view)
-        return mine, so, pm, po
+        return view.stash[me], tuple(so), view.pool[me], tuple(po)
 
     def _estimate_opp(self, view):
         """Hidden stash: replay the public disk log, guessing put-back colors."""
@@ -192,13 +223,13 @@ class RaidingBot(Bot):
 
     def reveals_left(self, view, hand_len):
         g = self.game
-        dn = sum(len(l) for l in view.display)
+        dn = sum(map(len, view.display))
         future = hand_len + (dn + 1) // 2
         return max(0, (future - g.keep) // g.cpp)
 
     def supply(self, view, mine, opp):
         if view.supply is not None:
-            return list(view.supply)
+            return view.supply
         return [max(0, self.per - mine[c] - opp[c]) for c in range(self.nc)]
 
     # ------------------------------------------------------------------ acts
@@ -217,159 +248,234 @@ class RaidingBot(Bot):
             return self.put_back(view)
         return legal[self.rng.randrange(len(legal))]
 
-    def card_worth(self, k, gain, opp_gain):
-        """Rough worth of holding card k: the disks it brings when played uncontested."""
-        c = self.kc[k]
-        hv = self.params.high_card_weight * self.kv[k]
-        if c == self.black:
-            bt = self.game.bonus_take * self.acc
-            return max(row[bt] for row in gain) + self.params.black_pick_value + hv
-        return gain[c][self.acc] + hv
+    def card_worth(self, k, worth):
+        """Rough worth of holding card k: the disks it brings when played uncontested
+        (``worth`` from ``tables``), plus a little for a high printed number."""
+        return worth[self.kc[k]] + self.params.high_card_weight * self.kv[k]
 
     def pick(self, view):
         me = self.seat
-        o = 1 - me
         mine, opp, pm, po = self.stashes(view)
         rem = self.reveals_left(view, len(view.hands[me]))
-        gain, _ = self.tables(mine, pm, rem)
-        ogain, _ = self.tables(opp, po, rem)
+        worth = self.tables(mine, pm, rem)[2]
+        oworth = self.tables(opp, po, rem)[2]
+        kc, kv = self.kc, self.kv
+        hw = self.params.high_card_weight
+        w_self, w_deny = self.w_self, self.w_deny
+        uncover = 0.25 * w_deny
+        rand = self.rng.random
+        display = view.display
         best, best_a = None, None
         for a in view.legal_actions:
-            line = view.display[a]
+            line = display[a]
             k = line[-1]
-            score = self.w_self * self.card_worth(k, gain, ogain) + self.w_deny * self.card_worth(k, ogain, gain)
+            hv = hw * kv[k]
+            score = w_self * (worth[kc[k]] + hv) + w_deny * (oworth[kc[k]] + hv)
             if len(line) >= 2:
                 # the card uncovered becomes available to the opponent
-                score -= 0.25 * self.w_deny * self.card_worth(line[-2], ogain, gain)
-            score += self.rng.random() * 1e-6
+                k2 = line[-2]
+                score -= uncover * (oworth[kc[k2]] + hw * kv[k2])
+            score += rand() * 1e-6
             if best is None or score > best:
                 best, best_a = score, a
         return best_a
 
+    # ---------------------------------------------------------------- commit
+    def _card_set(self, cards):
+        """(claim colors, black cards, lowest value for the start figure, sum of values)."""
+        info = self._cards.get(cards)
+        if info is None:
+            kc, black = self.kc, self.black
+            cols = tuple(kc[k] for k in cards if kc[k] != black)
+            info = (cols, len(cards) - len(cols), self.game.lowest(cards), sum(self.kv[k] for k in cards))
+            if len(self._cards) > _CACHE_MAX:
+                self._cards.clear()
+            self._cards[cards] = info
+        return info
+
+    def _pair(self, mcols, mnb, ocols, onb, mname, oname):
+        """What a reveal gives, in the bot's model of D5-D6 (order and short piles
+        aside): ((color, my take, opponent's take), ...), my put-backs, its put-backs."""
+        key = (mcols, mnb, ocols, onb, mname, oname)
+        hit = self._pairs.get(key)
+        if hit is not None:
+            return hit
+        g = self.game
+        nc, acc = self.nc, self.acc
+        bt, bp = g.bonus_take * acc, g.bonus_pb * acc
+        literal, four_pb = g.literal_four, g.four_pb * acc
+        k_of = [0] * nc
+        for c in mcols:
+            k_of[c] += 1
+        for c in ocols:
+            k_of[c] += 1
+        if mnb >= 2:
+            k_of[mname] += 1
+        if onb >= 2:
+            k_of[oname] += 1
+        mt = [0] * nc
+        ot = [0] * nc
+        mpb = opb = 0
+        for c in mcols:
+            k = k_of[c]
+            if k == 4 and literal:
+                mpb += four_pb
+            else:
+                mt[c] += k * acc
+                mpb += (k - 1) * acc
+        for c in ocols:
+            k = k_of[c]
+            if k == 4 and literal:
+                opb += four_pb
+            else:
+                ot[c] += k * acc
+                opb += (k - 1) * acc
+        if mname >= 0:
+            if mnb >= 2:
+                k = k_of[mname]
+                mt[mname] += k * acc + bt
+                mpb += (k - 1) * acc
+            else:
+                mt[mname] += bt
+            opb += bp
+        if oname >= 0:
+            if onb >= 2:
+                k = k_of[oname]
+                ot[oname] += k * acc + bt
+                opb += (k - 1) * acc
+            else:
+                ot[oname] += bt
+            mpb += bp
+        hit = (tuple((c, mt[c], ot[c]) for c in range(nc) if mt[c] or ot[c]), mpb, opb)
+        if len(self._pairs) > _CACHE_MAX:
+            self._pairs.clear()
+        self._pairs[key] = hit
+        return hit
+
     def commit(self, view):
+        """Score each distinct set of cards (grouped by what it claims) against
+        each set the opponent can reveal (its hand is public), averaged over a
+        model of the opponent's choice (``opp_model``), plus the start figure."""
         g = self.game
         me = self.seat
         o = 1 - me
-        nc = self.nc
-        kc, kv = self.kc, self.kv
-        black = self.black
-        acc = self.acc
         mine, opp, pm, po = self.stashes(view)
         hand = view.hands[me]
-        opp_hand = view.hands[o]
         rem = max(0, self.reveals_left(view, len(hand)) - 1)
-        gain, loss = self.tables(mine, mine, rem)
-        ogain, oloss = self.tables(opp, opp, rem)
-        sup = self.supply(view, mine, opp)
-        my_combos = g.commits(list(hand))
-        opp_combos = g.commits(list(opp_hand))
-        bt, bp = g.bonus_take * acc, g.bonus_pb * acc
-        literal = g.literal_four
-        four_pb = g.four_pb * acc
-        own_only = g.params.black_pairs_with == "own"
-        # best color to name with a black pair / lone black, per player
-        my_pair = max(range(nc), key=lambda c: gain[c][acc + bt])
-        op_pair = max(range(nc), key=lambda c: ogain[c][acc + bt])
-        start = view.start_player
-        lowest = g.lowest
+        my_combos = g.commits(hand)
+        card_set = self._card_set
+        my_sets = [card_set(cmb) for cmb in my_combos]
+        opp_sets = [card_set(cmb) for cmb in g.commits(view.hands[o])]
+        mcls: dict = {}  # my classes (what a set claims) -> count
+        for cols, nb, _low, _sum in my_sets:
+            mcls[(cols, nb)] = mcls.get((cols, nb), 0) + 1
+        ocls: dict = {}
+        for cols, nb, _low, _sum in opp_sets:
+            ocls[(cols, nb)] = ocls.get((cols, nb), 0) + 1
+        mkeys = list(mcls)
+        okeys = list(ocls)
+        mat = self._matrix(mkeys, okeys, mine, opp, rem, self.supply(view, mine, opp))
+        w_self, w_opp = self.w_self, self.w_opp
+        n_opp = len(opp_sets)
+
+        # how likely each opponent class is: counts (every set equally likely),
+        # mixed with its best reply to my sets played uniformly (level-1)
+        weight = [ocls[k] for k in okeys]
+        beta = self.params.opp_model
+        if beta > 0.0 and len(okeys) > 1:
+            mw = [mcls[k] for k in mkeys]
+            reply = [sum(w * (row[j][1] - row[j][0]) for w, row in zip(mw, mat)) for j in range(len(okeys))]
+            top = max(reply)
+            best_j = [j for j, r in enumerate(reply) if r >= top - 1e-9]
+            share = beta * n_opp / len(best_j)
+            weight = [(1.0 - beta) * w for w in weight]
+            for j in best_j:
+                weight[j] += share
+        score = {}
+        for k, row in zip(mkeys, mat):
+            total = 0.0
+            for w, (mv, ov) in zip(weight, row):
+                total += w * (w_self * mv - w_opp * ov)
+            score[k] = total
+
+        # D8: the start figure goes to the lower card (ties: the start player
+        # keeps it); each opponent set weighs its class's weight / class size
+        lows = sorted((s_[2], weight[okeys.index((s_[0], s_[1]))] / ocls[(s_[0], s_[1])]) for s_ in opp_sets)
+        olows = [x for x, _ in lows]
+        cum = [0.0]
+        for _x, w in lows:
+            cum.append(cum[-1] + w)
+        keep_ties = view.start_player == me
         sbonus = self.params.start_bonus
         hw = self.params.high_card_weight
-        w_self, w_opp = self.w_self, self.w_opp
-        jmax = self.jmax
-
-        def parse(cards):
-            cols = [kc[k] for k in cards if kc[k] != black]
-            nb = len(cards) - len(cols)
-            return cols, nb
-
-        opp_parsed = [(parse(d), lowest(d)) for d in opp_combos]
+        rand = self.rng.random
         best, best_a = None, None
-        for cmb in my_combos:
-            (mcols, mnb) = parse(cmb)
-            mlow = lowest(cmb)
-            total = 0.0
-            for (ocols, onb), olow in opp_parsed:
-                k_of = [0] * nc
-                for c in mcols:
-                    k_of[c] += 1
-                for c in ocols:
-                    k_of[c] += 1
-                # black choices (D6)
-                mname = oname = -1
-                if mnb >= 2:
-                    mname = my_pair
-                    k_of[mname] += 1
-                elif mnb == 1:
-                    opts = set(mcols) if own_only else set(mcols) | set(ocols)
-                    if opts:
-                        mname = max(opts, key=lambda c: gain[c][bt])
-                if onb >= 2:
-                    oname = op_pair
-                    k_of[oname] += 1
-                elif onb == 1:
-                    opts = set(ocols) if own_only else set(mcols) | set(ocols)
-                    if opts:
-                        oname = max(opts, key=lambda c: ogain[c][bt])
-                mt = [0] * nc
-                ot = [0] * nc
-                mpb = opb = 0
-                for c in mcols:
-                    k = k_of[c]
-                    if k == 4 and literal:
-                        mpb += four_pb
-                    else:
-                        mt[c] += k * acc
-                        mpb += (k - 1) * acc
-                for c in ocols:
-                    k = k_of[c]
-                    if k == 4 and literal:
-                        opb += four_pb
-                    else:
-                        ot[c] += k * acc
-                        opb += (k - 1) * acc
-                if mname >= 0:
-                    if mnb >= 2:
-                        k = k_of[mname]
-                        mt[mname] += k * acc + bt
-                        mpb += (k - 1) * acc
-                    else:
-                        mt[mname] += bt
-                    opb += bp
-                if oname >= 0:
-                    if onb >= 2:
-                        k = k_of[oname]
-                        ot[oname] += k * acc + bt
-                        opb += (k - 1) * acc
-                    else:
-                        ot[oname] += bt
-                    mpb += bp
-                mv = 0.0
-                ov = 0.0
-                for c in range(nc):
-                    a, b = mt[c], ot[c]
-                    if a or b:
-                        s = sup[c]
-                        if a + b > s:  # short pile: split what is there
-                            a2 = min(a, s)
-                            b2 = min(b, s - a2)
-                            a, b = a2, b2
-                        if a:
-                            mv += gain[c][a if a <= jmax else jmax]
-                        if b:
-                            ov += ogain[c][b if b <= jmax else jmax]
-                mv -= loss[mpb if mpb <= jmax else jmax]
-                ov -= oloss[opb if opb <= jmax else jmax]
-                sc = w_self * mv - w_opp * ov
-                if mlow < olow or (mlow == olow and start == me):
-                    sc += sbonus
-                total += sc
-            total /= len(opp_parsed)
+        for cmb, (mcols, mnb, mlow, vsum) in zip(my_combos, my_sets):
+            i = bisect_left(olows, mlow) if keep_ties else bisect_right(olows, mlow)
+            n_start = cum[-1] - cum[i]
+            total = (score[(mcols, mnb)] + sbonus * n_start) / n_opp
             # cards kept: a little value for high cards (tie-break, D10)
-            total -= hw * sum(kv[k] for k in cmb) * 0.1
-            total += self.rng.random() * 1e-6
+            total -= hw * vsum * 0.1
+            total += rand() * 1e-6
             if best is None or total > best:
                 best, best_a = total, cmb
         return best_a
+
+    def _matrix(self, mkeys, okeys, mine, opp, rem, sup):
+        """(my value change, the opponent's) for each of my classes x each of its."""
+        g = self.game
+        nc = self.nc
+        acc = self.acc
+        gain, loss, _ = self.tables(mine, mine, rem)
+        ogain, oloss, _ = self.tables(opp, opp, rem)
+        bt = g.bonus_take * acc
+        own_only = g.params.black_pairs_with == "own"
+        # best color to name with a black pair, per player (D6)
+        my_pair = max(range(nc), key=lambda c: gain[c][acc + bt])
+        op_pair = max(range(nc), key=lambda c: ogain[c][acc + bt])
+        jmax = self.jmax
+        pair = self._pair
+        pairs = self._pairs
+        mat = []
+        for mcols, mnb in mkeys:
+            row = []
+            for ocols, onb in okeys:
+                # black choices (D6): the color that brings its player most
+                mname = oname = -1
+                if mnb or onb:
+                    if mnb >= 2:
+                        mname = my_pair
+                    elif mnb == 1:
+                        opts = sorted(set(mcols) if own_only else set(mcols) | set(ocols))
+                        if opts:
+                            mname = max(opts, key=lambda c: gain[c][bt])
+                    if onb >= 2:
+                        oname = op_pair
+                    elif onb == 1:
+                        opts = sorted(set(ocols) if own_only else set(mcols) | set(ocols))
+                        if opts:
+                            oname = max(opts, key=lambda c: ogain[c][bt])
+                hit = pairs.get((mcols, mnb, ocols, onb, mname, oname))
+                entries, mpb, opb = hit if hit is not None else pair(mcols, mnb, ocols, onb, mname, oname)
+                mv = 0.0
+                ov = 0.0
+                for c, a, b in entries:
+                    s = sup[c]
+                    if a + b > s:  # short pile: split what is there
+                        a2 = a if a < s else s
+                        b2 = s - a2
+                        if b < b2:
+                            b2 = b
+                        a, b = a2, b2
+                    if a:
+                        mv += gain[c][a if a <= jmax else jmax]
+                    if b:
+                        ov += ogain[c][b if b <= jmax else jmax]
+                mv -= loss[mpb if mpb <= jmax else jmax]
+                ov -= oloss[opb if opb <= jmax else jmax]
+                row.append((mv, ov))
+            mat.append(row)
+        return mat
 
     def name_black(self, view):
         g = self.game
@@ -379,8 +485,8 @@ class RaidingBot(Bot):
         base_m = self.value(mine, rem)
         base_o = self.value(opp, rem)
         todo = view.black_todo[0]
-        _, lm = self.tables(mine, mine, rem)
-        _, lo = self.tables(opp, opp, rem)
+        lm = self.tables(mine, mine, rem)[1]
+        lo = self.tables(opp, opp, rem)[1]
         best, best_a = None, None
         for c in view.legal_actions:
             named = list(view.black_named) + [(me, c, todo[2], todo[3])]
@@ -388,7 +494,7 @@ class RaidingBot(Bot):
             ops, _ = g.plan(view.revealed, named, view.start_player)
             m = list(mine)
             op = list(opp)
-            sup = self.supply(view, mine, opp)
+            sup = list(self.supply(view, mine, opp))
             npb = [0, 0]
             for x in ops:
                 if x[0] == OP_TAKE:
@@ -408,6 +514,7 @@ class RaidingBot(Bot):
     def put_back(self, view):
         me = self.seat
         mine, opp, pm, po = self.stashes(view)
+        mine, opp = list(mine), list(opp)
         rem = self.reveals_left(view, len(view.hands[me]))
         best, best_a = None, None
         for c in view.legal_actions:
@@ -437,6 +544,7 @@ class GreedyParams(RaidingParams):
     deny_weight: float = Field(0.0, ge=0.0, le=5.0, description="When picking, weight of a card's value to the opponent (denial).")
     high_card_weight: float = Field(0.4, ge=0.0, le=2.0, description="Value per point of a card's printed number when picking and keeping cards.")
     start_bonus: float = Field(0.0, ge=0.0, le=10.0, description="Value of taking the start figure (first pick, first in ties).")
+    opp_model: float = Field(0.0, ge=0.0, le=1.0, description="Weight of the opponent's best reply in the model of its choice (0 = uniform).")
 
 
 class GreedyBot(RaidingBot):
@@ -449,6 +557,7 @@ class SpoilerParams(RaidingParams):
     opp_weight: float = Field(2.5, ge=0.0, le=5.0, description="How much the opponent's gain counts against mine in a reveal.")
     self_weight: float = Field(0.5, ge=0.0, le=5.0, description="How much my own gain counts.")
     deny_weight: float = Field(2.0, ge=0.0, le=5.0, description="When picking, weight of a card's value to the opponent (denial).")
+    opp_model: float = Field(0.0, ge=0.0, le=1.0, description="Weight of the opponent's best reply in the model of its choice (0 = uniform).")
 
 
 class SpoilerBot(RaidingBot):

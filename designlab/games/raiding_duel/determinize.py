@@ -85,7 +85,7 @@ def determinize(game, view, rng: random.Random) -> RaidingDuelState:
     s.revealed = view.revealed
     s.black_todo = list(view.black_todo)
     s.black_named = list(view.black_named)
-    s.ops = list(view.ops)
+    s.ops = tuple(view.ops)
     s.oi = 0
     if view.pb:
         s.pb_p, s.pb_n, s.pb_forced = view.pb
@@ -97,7 +97,7 @@ def determinize(game, view, rng: random.Random) -> RaidingDuelState:
     s.outcome = view.outcome
     s.reason = ""
     s.log_base = view.log_base
-    s._pub = None
+    s._clear_caches()
 
     if view.supply is not None:  # every disk is public
         s.stash = [list(view.stash[0]), list(view.stash[1])]

@@ -19,8 +19,7 @@ put-back decision.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right, insort
-from itertools import accumulate
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -39,7 +38,7 @@ K_CLAIM, K_PAIR, K_LONE = 0, 1, 2
 L_TAKE, L_PB, L_PB_SHORT, L_SNAP, L_RESET, L_REVEAL_END, L_SCORED = range(7)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RaidingDuelView(View):
     """What one player knows. Everything on the table is public (display, picks,
     hence both hands; revealed cards; black choices; the resolution queue).
@@ -76,6 +75,14 @@ class RaidingDuelView(View):
     outcome: tuple  # results once terminal, else ()
 
 
+# A view is built ~100 times per game: filling the frozen dataclass's __dict__
+# in one step costs a third of its generated __init__ (28 keyword arguments,
+# one object.__setattr__ each). Same class, same fields, same equality and hash.
+_new_view = object.__new__
+_set_attr = object.__setattr__
+_STALE = (None, None)
+
+
 def _score_stash(stash, set_points, penalty):
     sets = min(stash)
     outside = sum(stash) - sets * len(stash)
@@ -87,7 +94,9 @@ class RaidingDuelState(State):
         "game", "events", "phase", "rnd", "start", "round_first", "actor", "lines", "display_n",
         "deck_left", "deck_n", "dealt", "hands", "picks", "committed", "revealed", "black_todo",
         "black_named", "ops", "oi", "pb_p", "pb_n", "pb_forced", "stash", "supply", "pool", "returning",
-        "round_pts", "total", "reveals", "trace", "mc", "log", "log_base", "outcome", "reason", "_pub",
+        "round_pts", "total", "reveals", "trace", "mc", "log", "log_base", "outcome", "reason",
+        # caches for views and chance (immutable values; None / _STALE = rebuild on demand)
+        "_disp", "_deck_t", "_takeable", "_flat", "_dv",
     )
 
     # ------------------------------------------------------------------ setup
@@ -113,7 +122,7 @@ class RaidingDuelState(State):
         self.revealed = ()
         self.black_todo = []
         self.black_named = []
-        self.ops = []
+        self.ops = ()
         self.oi = 0
         self.pb_p = 0
         self.pb_n = 0
@@ -131,12 +140,19 @@ class RaidingDuelState(State):
         self.log_base = ((0,) * nc, (0,) * nc)
         self.outcome = ()
         self.reason = ""
-        self._pub = None  # cached (display, deck_left) tuples for views; None = stale
+        self._clear_caches()
         if g.params.first_start_player == "random":
             self.phase = P_START
         else:
             self.phase = P_DEAL
             self._set_start(0)
+
+    def _clear_caches(self):
+        self._disp = None  # display as a tuple of line tuples
+        self._deck_t = None  # deck_left as a tuple
+        self._takeable = None  # lines with a card left (the pick actions), as a tuple
+        self._flat = None  # the undealt cards, one entry per card, sorted by kind
+        self._dv = _STALE  # per seat: the disk part of its view
 
     def _set_start(self, seat):
         self.start = seat
@@ -155,17 +171,27 @@ class RaidingDuelState(State):
 
     def legal_actions(self):
         ph = self.phase
+        if ph <= P_DEAL or ph == P_END:
+            return []
+        return list(self._legal())
+
+    def _legal(self) -> tuple:
+        """The legal actions as a tuple (the view's form); only at a decision."""
+        ph = self.phase
         if ph == P_PICK:
-            lines = self.lines
-            return [i for i in range(len(lines)) if lines[i]]
+            t = self._takeable
+            if t is None:
+                lines = self.lines
+                t = self._takeable = tuple([i for i in range(len(lines)) if lines[i]])
+            return t
         if ph == P_COMMIT:
             return self.game.commits(self.hands[self.actor])
         if ph == P_BLACK:
-            return list(self.black_todo[0][1])
+            return self.black_todo[0][1]
         if ph == P_PUTBACK:
             pool = self.pool[self.pb_p]
-            return [c for c in range(self.game.nc) if pool[c]]
-        return []
+            return tuple([c for c in range(self.game.nc) if pool[c]])
+        return ()
 
     def chance_outcomes(self):
         if self.phase == P_START:
@@ -177,20 +203,25 @@ class RaidingDuelState(State):
         if self.phase == P_START:
             return 0 if rng.random() < 0.5 else 1
         # same distribution as chance_outcomes (uniform over the cards left),
-        # drawn by the same cumulative walk over the same order
-        acc = list(accumulate(self.deck_left))
-        k = bisect_right(acc, rng.random() * self.deck_n)
-        if k >= len(acc):  # float edge: the last card left
-            k = max(i for i, c in enumerate(self.deck_left) if c)
-        return k
+        # drawn by the same cumulative walk over the same order: the card at
+        # position floor(x) of the undealt cards listed by kind is the first
+        # kind whose cumulative count exceeds x
+        flat = self._flat
+        if flat is None:
+            flat = self._flat = [k for k, c in enumerate(self.deck_left) for _ in range(c)]
+        i = int(rng.random() * self.deck_n)
+        return flat[i] if i < len(flat) else flat[-1]  # float edge: the last card left
 
     def apply(self, a) -> None:
         ph = self.phase
         if ph == P_DEAL:
             self._deal(a)
-        elif ph == P_PICK:
+            return
+        if ph == P_PICK:
             self._pick(a)
-        elif ph == P_PUTBACK:
+            return
+        self._dv = _STALE  # disks, resolution steps or the log may change from here
+        if ph == P_PUTBACK:
             self._put_back(self.pb_p, a)
             self.pb_n -= 1
             self._run()
@@ -214,7 +245,10 @@ class RaidingDuelState(State):
         self.deck_left[k] -= 1
         self.deck_n -= 1
         self.lines[self.dealt // g.line_length].append(k)
-        self._pub = None
+        self._disp = self._deck_t = self._takeable = None
+        flat = self._flat
+        if flat is not None:
+            del flat[bisect_left(flat, k)]
         self.dealt += 1
         self.display_n += 1
         if self.dealt == g.display_size:
@@ -232,8 +266,11 @@ class RaidingDuelState(State):
     def _pick(self, line):
         g = self.game
         p = self.actor
-        k = self.lines[line].pop()
-        self._pub = None
+        rest = self.lines[line]
+        k = rest.pop()
+        self._disp = None
+        if not rest:
+            self._takeable = None
         insort(self.hands[p], k)
         self.display_n -= 1
         picks = self.picks
@@ -324,7 +361,7 @@ class RaidingDuelState(State):
         mc = self.mc
         mc[g.i_contested] += sum(1 for x in k_of if x >= 2)
         mc[g.i_four] += sum(1 for x in k_of if x == 4)
-        self.ops = ops
+        self.ops = tuple(ops)
         self.oi = 0
         self.pb_n = 0
 
@@ -425,7 +462,7 @@ class RaidingDuelState(State):
                     ret[c] = 0
             if self.log is not None:
                 self.log.append((L_REVEAL_END,))
-        self.ops = []
+        self.ops = ()
         self.oi = 0
         self.black_named = []
         # D8: the start player
@@ -460,6 +497,7 @@ class RaidingDuelState(State):
     # ---------------------------------------------------------------- scoring
     def _end_round(self):
         g = self.game
+        self._dv = _STALE
         mc = self.mc
         pts = []
         for p in (0, 1):
@@ -490,6 +528,7 @@ class RaidingDuelState(State):
         if g.params.round_two_deck == "reshuffle":
             self.deck_left = list(g.deck_counts)
             self.deck_n = g.deck_size
+            self._deck_t = self._flat = None
         if not g.params.disks_carry_over:
             # D9: disks go back to the supply
             self.stash = [[0] * nc, [0] * nc]
@@ -501,7 +540,7 @@ class RaidingDuelState(State):
             self.log = []
             self.log_base = (tuple(self.stash[0]), tuple(self.stash[1]))
         self.lines = [[] for _ in range(g.n_lines)]
-        self._pub = None
+        self._disp = self._takeable = None
         self.dealt = 0
         self.display_n = 0
         # D9: the player who was second at the start of the previous round starts
@@ -514,6 +553,7 @@ class RaidingDuelState(State):
         t = self.total
         self.phase = P_END
         self.actor = TERMINAL
+        self._dv = _STALE
         if t[0] != t[1]:
             w = 0 if t[0] > t[1] else 1
             self.reason = "more_points"
@@ -577,7 +617,12 @@ class RaidingDuelState(State):
         s.log_base = self.log_base
         s.outcome = self.outcome
         s.reason = self.reason
-        s._pub = self._pub
+        # immutable caches are shared; the disk part is rebuilt (callers may edit disks)
+        s._disp = self._disp
+        s._deck_t = self._deck_t
+        s._takeable = self._takeable
+        s._flat = None
+        s._dv = _STALE
         return s
 
     def key(self) -> tuple:
@@ -594,73 +639,93 @@ class RaidingDuelState(State):
 
     # ------------------------------------------------------------------- view
     def view(self, player: int) -> RaidingDuelView:
-        g = self.game
         ph = self.phase
-        o = 1 - player
-        legal = tuple(self.legal_actions()) if ph != P_END and ph > P_DEAL and self.actor == player else ()
+        if ph == P_END:
+            actor = TERMINAL
+        elif ph <= P_DEAL:
+            actor = CHANCE
+        else:
+            actor = self.actor
         hands = self.hands
         com = self.committed
+        o = 1 - player
         own_hand = tuple(hands[player])
         opp_hand = tuple(hands[o])
         if com[player] is not None:
             own_hand = tuple(sorted(own_hand + com[player]))
         if com[o] is not None:
             opp_hand = tuple(sorted(opp_hand + com[o]))
-        pub = self._pub
-        if pub is None:
-            pub = self._pub = (tuple([tuple(l) for l in self.lines]), tuple(self.deck_left))
-        hidden = g.hidden and ph != P_END
+        disp = self._disp
+        if disp is None:
+            disp = self._disp = tuple(map(tuple, self.lines))
+        deck = self._deck_t
+        if deck is None:
+            deck = self._deck_t = tuple(self.deck_left)
+        dv = self._dv[player]
+        if dv is None:
+            dv = self._disk_view(player)
+        stash, pool, supply, returning, rp, log, base = dv
+        v = _new_view(RaidingDuelView)
+        _set_attr(v, "__dict__", {
+            "player": player,
+            "legal_actions": self._legal() if actor == player else (),
+            "phase": ph,
+            "actor": actor,
+            "round": self.rnd,
+            "start_player": self.start,
+            "round_first": self.round_first,
+            "display": disp,
+            "deck_left": deck,
+            "hands": (own_hand, opp_hand) if player == 0 else (opp_hand, own_hand),
+            "committed": com[player] or (),
+            "committed_seats": (com[0] is not None, com[1] is not None),
+            "picks": tuple(self.picks),
+            "revealed": self.revealed,
+            "black_todo": tuple(self.black_todo),
+            "black_named": tuple(self.black_named),
+            "ops": self.ops[self.oi:],
+            "pb": (self.pb_p, self.pb_n, self.pb_forced) if self.pb_n else (),
+            "stash": stash,
+            "pool": pool,
+            "supply": supply,
+            "returning": returning,
+            "round_points": rp,
+            "disk_log": log,
+            "log_base": base,
+            "reveals": self.reveals,
+            "outcome": self.outcome,
+        })
+        return v
+
+    def _disk_view(self, player: int) -> tuple:
+        """The disk part of ``player``'s view (stash, pool, supply, returning,
+        round points, disk log, log base); cached until the disks change."""
+        g = self.game
         st = self.stash
-        if hidden:
+        if g.hidden and self.phase != P_END:
             stash = [None, None]
             stash[player] = tuple(st[player])
             pool = [None, None]
             pool[player] = tuple(self.pool[player])
-            supply = None
-            returning = None
             if g.reveal_each_round:
                 rp = tuple(self.round_pts)  # N1: screens lifted at each round's scoring
             else:
                 rp = tuple(tuple(x if i == player else None for i, x in enumerate(r)) for r in self.round_pts)
             log = tuple((e[0], e[1], -1) if e[0] == L_PB and e[1] != player else e for e in self.log)
-            base = self.log_base
-        else:
-            stash = (tuple(st[0]), tuple(st[1]))
-            pool = (tuple(self.pool[0]), tuple(self.pool[1]))
-            supply = tuple(self.supply)
-            returning = tuple(self.returning)
-            rp = tuple(self.round_pts)
-            log = ()
-            base = ()
-        return RaidingDuelView(
-            player=player,
-            legal_actions=legal,
-            phase=ph,
-            actor=self.current_player(),
-            round=self.rnd,
-            start_player=self.start,
-            round_first=self.round_first,
-            display=pub[0],
-            deck_left=pub[1],
-            hands=(own_hand, opp_hand) if player == 0 else (opp_hand, own_hand),
-            committed=com[player] or (),
-            committed_seats=(com[0] is not None, com[1] is not None),
-            picks=tuple(self.picks),
-            revealed=self.revealed,
-            black_todo=tuple(self.black_todo),
-            black_named=tuple(self.black_named),
-            ops=tuple(self.ops[self.oi:]),
-            pb=(self.pb_p, self.pb_n, self.pb_forced) if self.pb_n else (),
-            stash=tuple(stash),
-            pool=tuple(pool),
-            supply=supply,
-            returning=returning,
-            round_points=rp,
-            disk_log=log,
-            log_base=base,
-            reveals=self.reveals,
-            outcome=self.outcome,
+            dv = (tuple(stash), tuple(pool), None, None, rp, log, self.log_base)
+            self._dv = (dv, self._dv[1]) if player == 0 else (self._dv[0], dv)
+            return dv
+        dv = (
+            (tuple(st[0]), tuple(st[1])),
+            (tuple(self.pool[0]), tuple(self.pool[1])),
+            tuple(self.supply),
+            tuple(self.returning),
+            tuple(self.round_pts),
+            (),
+            (),
         )
+        self._dv = (dv, dv)  # every disk is public: both seats see the same
+        return dv
 
     # ---------------------------------------------------------------- strings
     def action_to_string(self, a) -> str:
@@ -870,15 +935,15 @@ class RaidingDuelGame(Game):
                 ops.append((OP_PB, 1 - p, pb_opp, kind + 10))  # +10: forced by the opponent's black
         return ops, k_of
 
-    def commits(self, hand) -> list:
+    def commits(self, hand) -> tuple:
         """Distinct sets of cards_per_play cards from a sorted hand (kinds)."""
         key = tuple(hand)
         cache = self._commit_cache
         out = cache.get(key)
         if out is None:
-            out = list(combinations(key, self.cpp))
+            out = tuple(combinations(key, self.cpp))
             if self.has_duplicates:
-                out = list(dict.fromkeys(out))
+                out = tuple(dict.fromkeys(out))
             if len(cache) > 200_000:
                 cache.clear()
             cache[key] = out
