@@ -33,8 +33,19 @@ PAIR_FORMS = tuple(range(1, NUM_FORMS))
 RUN_END_COST = 25.0  # rough value, in tokens, of a run that ends before the course is done
 
 
-def _unspent(spent: int) -> list[int]:
-    return [f for f in range(NUM_FORMS) if not (spent >> f) & 1]
+# precomputed tables (hot paths): forms left per spent mask; forms passing / not passing each type
+UNSPENT = tuple(tuple(f for f in range(NUM_FORMS) if not (spent >> f) & 1) for spent in range(1 << NUM_FORMS))
+PASSING = tuple(tuple(f for f in range(NUM_FORMS) if PASS_T[f][t]) for t in range(NUM_TYPES))
+NOT_PASSING = tuple(tuple(f for f in range(NUM_FORMS) if not PASS_T[f][t]) for t in range(NUM_TYPES))
+NOT_RAKSHASA = tuple(f for f in range(NUM_FORMS) if f != RAKSHASA)
+# bitmask of the forms that could truthfully make a claim: [type] for a pass claim, RAKSHASA for a peek
+CLAIM_FORMS = tuple(sum(1 << f for f in PASSING[t]) for t in range(NUM_TYPES))
+PEEK_FORMS = 1 << RAKSHASA
+EXP_FIT = tuple(math.exp(1.2 * fit) for fit in range(64))  # builder's form weights by face-up fit
+
+
+def _unspent(spent: int) -> tuple:
+    return UNSPENT[spent]
 
 
 def _segment(log: tuple) -> tuple:
@@ -43,6 +54,15 @@ def _segment(log: tuple) -> tuple:
         if log[i][0] == L_FORM:
             return log[i + 1:]
     return log
+
+
+def _claim_forms(segment, extra=None) -> int:
+    """Bitmask of the forms that could have made every claim in ``segment`` (and ``extra``) truthfully."""
+    mask = (1 << NUM_FORMS) - 1
+    for e in segment if extra is None else (*segment, extra):
+        if e[0] == L_CLAIM:
+            mask &= PEEK_FORMS if e[2] == K_PEEK else CLAIM_FORMS[e[3]]
+    return mask
 
 
 def _consistent(f: int, segment, extra=None) -> bool:
@@ -58,14 +78,15 @@ def _consistent(f: int, segment, extra=None) -> bool:
 
 
 _COST_CACHE: dict = {}
+_BUILD_CACHE: dict = {}  # builder's layout scores per situation (see RakshasaBot._build)
 
 
 def form_costs(g, forms, positions, known, face_up, pool, lie_up: float) -> dict:
     """Expected tokens a runner spends on ``positions`` with each form, from what it
     knows (``known``: type or HIDDEN per position), lying at cost ``lie_up`` when cheaper.
     Memoised: the same few situations recur across games."""
-    key = (id(g), tuple(forms), positions, tuple(known[p] for p in positions),
-           tuple(face_up[p] for p in positions), tuple(pool), lie_up)
+    key = (id(g), tuple(forms), positions, tuple([known[p] for p in positions]),
+           tuple([face_up[p] for p in positions]), tuple(pool), lie_up)
     hit = _COST_CACHE.get(key)
     if hit is not None and hit[0] is g:
         return hit[1]
@@ -154,6 +175,10 @@ class RakshasaBot(Bot):
         self._swap_margin = bp.swap_margin
         self._b_log = None  # (run, leg, log, spent) last seen as builder
         self._b_graded: set = set()
+        # per-decision caches, keyed by the view object being decided
+        self._pool_view = self._seg_view = None
+        self._pool_cache: list = []
+        self._seg_forms = 0
 
     def _runner_params(self) -> RunnerParams:
         return getattr(self.params, "runner", None) or RunnerParams()
@@ -210,19 +235,22 @@ class RakshasaBot(Bot):
         return self._c_hit / self._c_n if self._c_n > 0 else 0.35
 
     def _pool(self, view) -> list:
+        """Unseen cards per type (read-only: cached for the view being decided)."""
+        if self._pool_view is view:
+            return self._pool_cache
         pool = [self.g.per_type] * NUM_TYPES
         for t in view.course:
             if t != HIDDEN:
                 pool[t] -= 1
+        self._pool_view, self._pool_cache = view, pool
         return pool
 
     def _plausible(self, view, extra) -> bool:
         """Would the claim still fit some unspent form, given this form's earlier claims?"""
-        seg = _segment(view.log)
-        for f in _unspent(view.spent):
-            if _consistent(f, seg, extra):
-                return True
-        return False
+        if self._seg_view is not view:  # forms consistent with this form's claims so far, per view
+            self._seg_view, self._seg_forms = view, _claim_forms(_segment(view.log))
+        mask = self._seg_forms & (PEEK_FORMS if extra[2] == K_PEEK else CLAIM_FORMS[extra[3]])
+        return bool(mask & ~view.spent)
 
     def _lie_ok(self, view, caught_cost: int, remaining: int, extra) -> tuple[bool, float]:
         """(may lie, expected token cost of lying)."""
@@ -405,12 +433,13 @@ class RakshasaBot(Bot):
 
     def _runner_known(self, view) -> tuple[list, list]:
         """What the runner knows of the course (face-up and peeked cards), and its pool of unknowns."""
-        known = [HIDDEN] * len(view.course)
+        course = view.course
+        known = [t if u else HIDDEN for t, u in zip(course, view.face_up)]
+        for p in view.peeked:
+            known[p] = course[p]
         pool = [self.g.per_type] * NUM_TYPES
-        peeked = set(view.peeked)
-        for p, t in enumerate(view.course):
-            if view.face_up[p] or p in peeked:
-                known[p] = t
+        for t in known:
+            if t != HIDDEN:
                 pool[t] -= 1
         return known, pool
 
@@ -418,7 +447,11 @@ class RakshasaBot(Bot):
         """P(form) for the runner's hidden form, from its claims and choices since it was played."""
         g = self.g
         log = view.log
-        seg = _segment(log)
+        # the segment: log entries since the current form was played (as _segment)
+        i = len(log) - 1
+        while i >= 0 and log[i][0] != L_FORM:
+            i -= 1
+        seg = log[i + 1:]
         for e in seg:
             if e[0] == L_CHALLENGE:  # shown and put back hidden (caught_lie_reveals_form false)
                 post = [0.0] * NUM_FORMS
@@ -428,43 +461,39 @@ class RakshasaBot(Bot):
         leg = g.legs[view.leg]
         # prior: the runner picked the form that suits the obstacles left when it chose
         start = 0
-        cut = len(log) - len(seg) - 1
-        for e in reversed(log[:max(cut, 0)]):
+        for j in range(i - 1, -1, -1):  # entries before that form was played
+            e = log[j]
             if e[0] == L_CHALLENGE:
                 start = leg.index(e[1]) + 1
                 break
         known, pool = self._runner_known(view)
-        free = _unspent(view.spent)
+        free = UNSPENT[view.spent]
         costs = form_costs(g, free, leg[start:], known, view.face_up, pool, 0.8 * g.c_skirt_revealed)
         lo = min(costs.values())
         post = [0.0] * NUM_FORMS
+        exp = math.exp
         for f in free:
-            post[f] = math.exp(-1.2 * (costs[f] - lo))
+            post[f] = exp(-1.2 * (costs[f] - lo))
         course = view.course
-        pending = view.phase == P_CHALLENGE
-        for i, e in enumerate(seg):
-            if pending and i == len(seg) - 1:
-                break  # the claim being judged
+        if view.phase == P_CHALLENGE:
+            seg = seg[:-1]  # the claim being judged
+        for e in seg:
             k = e[0]
             if k == L_CLAIM:
                 if e[2] == K_PEEK:
-                    for f in range(NUM_FORMS):
-                        if f != RAKSHASA:
-                            post[f] *= lam * 0.7
+                    for f in NOT_RAKSHASA:
+                        post[f] *= lam * 0.7
                 else:
-                    t = e[3]
-                    for f in range(NUM_FORMS):
-                        if not PASS_T[f][t]:
-                            post[f] *= lam
+                    for f in NOT_PASSING[e[3]]:
+                        post[f] *= lam
             elif k == L_SKIRT:
                 pos = e[1]
                 if view.face_up[pos]:
                     t = course[pos]
-                    for f in range(NUM_FORMS):
-                        if PASS_T[f][t]:
-                            post[f] *= 0.05
-                        else:
-                            post[f] *= 1.0 - lam
+                    for f in PASSING[t]:
+                        post[f] *= 0.05
+                    for f in NOT_PASSING[t]:
+                        post[f] *= 1.0 - lam
                 else:  # skirted unseen: a Rakshasa would have peeked
                     post[RAKSHASA] *= 0.2
             elif k == L_REVEAL:
@@ -484,8 +513,7 @@ class RakshasaBot(Bot):
         if claim[2] == K_PEEK:
             p_lie = 1.0 - post[RAKSHASA]
         else:
-            t = claim[3]
-            p_lie = sum(post[f] for f in range(NUM_FORMS) if not PASS_T[f][t])
+            p_lie = sum([post[f] for f in NOT_PASSING[claim[3]]])
         leg = g.legs[view.leg]
         remaining = len(leg) - view.step - 1
         caught = g.caught_cost[claim[2]]
@@ -511,23 +539,30 @@ class RakshasaBot(Bot):
         ahead = leg[view.step + 1:]
         if not ahead or view.form_held is False:
             return PASS
+        # every face-down card ahead may be swapped for any type in hand (R9, either scope); a swap
+        # for the same type gains nothing, so with no other candidate there is nothing to weigh
+        hand = view.hand
+        types = [t for t in range(NUM_TYPES) if hand[t]]
+        face_up = view.face_up
+        course = view.course
+        for pos in ahead:
+            if not face_up[pos] and (len(types) > 1 or (types and types[0] != course[pos])):
+                break
+        else:
+            return PASS
         post = self._posterior(view) if not view.form_up else [1.0 if f == view.form else 0.0 for f in range(NUM_FORMS)]
         if post[RAKSHASA] > 0.5:
             return PASS
-        legal = set(view.legal_actions)
-        p_pass = [sum(post[f] for f in PAIR_FORMS if PASS_T[f][t]) for t in range(NUM_TYPES)]
+        p_pass = [sum([post[f] for f in PASSING[t]]) for t in range(NUM_TYPES)]  # PASSING: pair forms only
         best, best_gain = PASS, g.c_swap + self._swap_margin
         for pos in ahead:
-            if view.face_up[pos]:
+            if face_up[pos]:
                 continue
-            old = view.course[pos]
-            for t in range(NUM_TYPES):
-                a = SWAP + 4 * pos + t
-                if a not in legal:
-                    continue
-                gain = (p_pass[old] - p_pass[t]) * 2.0
+            old = p_pass[course[pos]]
+            for t in types:
+                gain = (old - p_pass[t]) * 2.0
                 if gain > best_gain:
-                    best, best_gain = a, gain
+                    best, best_gain = SWAP + 4 * pos + t, gain
         return best
 
     def _build(self, view):
@@ -536,37 +571,56 @@ class RakshasaBot(Bot):
         pos = len(view.course)
         sec = g.pos_section[pos]
         start = g.sec_start[sec]
+        course = view.course
+        hand = view.hand
+        # the scores before the random tie-break depend only on this key: memoised across games
+        key = (id(g), pos, course[start:], view.spent, hand)
+        hit = _BUILD_CACHE.get(key)
+        if hit is None or hit[0] is not g:
+            hit = (g, self._build_scores(view, legal, pos, start))
+            if len(_BUILD_CACHE) > 200_000:
+                _BUILD_CACHE.clear()
+            _BUILD_CACHE[key] = hit
+        rng = self.rng
+        best, best_score = None, 1e9
+        for a, base, h in hit[1]:
+            score = base - (h + 0.001 * rng.random())
+            if score < best_score:
+                best, best_score = a, score
+        return best
+
+    def _build_scores(self, view, legal, pos, start) -> tuple:
+        """Per legal build: (action, score, hand term); the choice subtracts hand term + 0.001 * random."""
+        g = self.g
         placed_up = [view.course[p] for p in range(start, pos) if g.pos_up[p]]
         free = [f for f in _unspent(view.spent) if f != RAKSHASA]
         if not free:
             free = list(PAIR_FORMS)
         hand = view.hand
-        best, best_score = None, 1e9
+        out = []
+        # fit[i]: face-up cards of this section that free[i] passes
+        fit = [sum([PASS_T[f][x] for x in placed_up]) for f in free]
         if g.pos_up[pos]:
+            n_cards = len(placed_up) + 1
+            n_free = len(free)
             for a in legal:
                 t = a - BUILD
-                cards = placed_up + [t]
+                counts = [c + PASS_T[f][t] for c, f in zip(fit, free)]
                 # the runner will pick the form that passes most face-up cards: keep that low
-                score = max(sum(1 for x in cards if PASS_T[f][x]) for f in free)
-                score += 0.2 * sum(1 for f in free if all(PASS_T[f][x] for x in cards)) / len(free)
-                score -= 0.01 * hand[t] + 0.001 * self.rng.random()
-                if score < best_score:
-                    best, best_score = a, score
-            return best
+                score = max(counts)
+                score += 0.2 * counts.count(n_cards) / n_free  # forms passing every face-up card
+                out.append((a, score, 0.01 * hand[t]))
+            return tuple(out)
         # face-down: weight forms by how well they fit the face-up cards (the runner's likely choices)
-        weights = {}
-        for f in free:
-            fit = sum(1 for x in placed_up if PASS_T[f][x])
-            weights[f] = math.exp(1.2 * fit)
+        weights = [EXP_FIT[c] for c in fit]
+        total = sum(weights)
         hidden_here = [view.course[p] for p in range(start, pos) if not g.pos_up[p]]
         for a in legal:
             t = a - BUILD
-            score = sum(w for f, w in weights.items() if PASS_T[f][t]) / sum(weights.values())
+            score = sum([w for f, w in zip(free, weights) if PASS_T[f][t]]) / total
             score += 0.08 * hidden_here.count(t)  # mix types so no single form covers the hidden cards
-            score -= 0.01 * hand[t] + 0.001 * self.rng.random()
-            if score < best_score:
-                best, best_score = a, score
-        return best
+            out.append((a, score, 0.01 * hand[t]))
+        return tuple(out)
 
 
 # -- personas -----------------------------------------------------------------

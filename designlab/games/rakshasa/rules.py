@@ -2,14 +2,18 @@
 challenges, peeks and swaps (rakshasa.txt read with rulings R1-R12, N1-N2).
 
 Hot path note: the state is plain ints and lists; actions are ints (see the
-action table below); the rules table lookups live on the Game object.
+action table below); the rules table lookups live on the Game object. Legal
+actions are shared tuples from precomputed tables (swap lists memoised per
+bitmask); the view is a tuple with named fields built with ``tuple.__new__``;
+bitmasks and the runner's ``known`` list are kept in step with the lists so a
+view needs no scan (tests/games/rakshasa/test_rakshasa_fast_paths.py checks
+them against the plain reading of the rules at every step).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from itertools import compress
+from operator import itemgetter
 
 from designlab.core.protocol import CHANCE, TERMINAL, Game, State, View
 from designlab.core.results import results_from_ranking
@@ -78,43 +82,94 @@ METRIC_NAMES = (
     "paid_by_runner", "paid_to_runner", "overcome", "skirted", "forms_played", "reveals", "claims",
 )
 
+# legal-action tuples, indexed by what is allowed (bools index as 0/1)
+_UP_ACTS = (((), (SKIRT,)), ((CLAIM,), (CLAIM, SKIRT)))  # [claim ok][skirt ok]
+_HIDDEN_ACTS = (((REVEAL,), (SKIRT, REVEAL)), ((PEEK, REVEAL), (PEEK, SKIRT, REVEAL)))  # [peek ok][skirt ok]
+_CHALLENGE_ACTS = (CHALLENGE, ACCEPT)
+# phases where the builder acts (the runner acts in the others, chance in P_DEAL)
+_BUILDER_ACTS = tuple(ph in (P_BUILD, P_CHALLENGE, P_SWAP) for ph in range(9))
+
+
+def _swap_table_entry(mask: int, types: int, descending: bool) -> tuple:
+    """PASS, then every (position, type) swap: positions in the order the runner
+    meets them (R9), types in hand in type order."""
+    positions = [p for p in range(mask.bit_length()) if (mask >> p) & 1]
+    if descending:
+        positions.reverse()
+    ts = [t for t in range(NUM_TYPES) if (types >> t) & 1]
+    return (PASS,) + tuple(SWAP + 4 * p + t for p in positions for t in ts)
+
+
 RUN_ENDS = ("completed", "caught_out", "stuck", "skirt_unpaid", "builder_broke", "no_tokens", "no_form")
 
 
-@dataclass(frozen=True, slots=True)
-class RakshasaView(View):
-    player: int
-    legal_actions: tuple
-    run: int  # 0 or 1
-    runner: int  # seat running this run
-    phase: int
-    runner_tokens: int
-    builder_tokens: int
-    course: tuple  # per built position: type if this player knows it, else HIDDEN
-    face_up: tuple  # per built position: True if face up (public)
-    peeked: tuple  # positions where the runner has looked and that were not swapped since (public)
-    hand: tuple  # builder's hand counts per type (builder only; () for the runner)
-    leg: int  # run section index (outbound sections, then the return run)
-    step: int  # obstacle index within the run section
-    form: int  # the runner's form if this player may know it, else HIDDEN
-    form_up: bool  # the runner's form is face up (known to both)
-    form_held: bool  # the runner has a form in play
-    spent: int  # bitmask of spent forms (public)
-    played: int  # runner only: bitmask of forms played this section (0 for the builder)
-    claim: int  # pending claim kind while the builder decides, else -1
-    log: tuple  # public events of this run section (L_* tuples)
-    overcome: int  # obstacles overcome this run (public)
-    passed: int  # obstacles passed this run (public)
-    points: tuple  # per seat: points of its finished run, -1 if not run yet
+_VIEW_FIELDS = (
+    ("player", "whose view"),
+    ("legal_actions", "a tuple, empty unless this player is to act"),
+    ("run", "0 or 1"),
+    ("runner", "seat running this run"),
+    ("phase", "P_* phase"),
+    ("runner_tokens", "runner's honor"),
+    ("builder_tokens", "builder's honor"),
+    ("course", "per built position: type if this player knows it, else HIDDEN"),
+    ("face_up", "per built position: True if face up (public)"),
+    ("peeked", "positions where the runner has looked and that were not swapped since (public)"),
+    ("hand", "builder's hand counts per type (builder only; () for the runner)"),
+    ("leg", "run section index (outbound sections, then the return run)"),
+    ("step", "obstacle index within the run section"),
+    ("form", "the runner's form if this player may know it, else HIDDEN"),
+    ("form_up", "the runner's form is face up (known to both)"),
+    ("form_held", "the runner has a form in play"),
+    ("spent", "bitmask of spent forms (public)"),
+    ("played", "runner only: bitmask of forms played this section (0 for the builder)"),
+    ("claim", "pending claim kind while the builder decides, else -1"),
+    ("log", "public events of this run section (L_* tuples)"),
+    ("overcome", "obstacles overcome this run (public)"),
+    ("passed", "obstacles passed this run (public)"),
+    ("points", "per seat: points of its finished run, -1 if not run yet"),
+)
 
+
+class RakshasaView(tuple, View):
+    """Everything one seat may know (fields: ``_VIEW_FIELDS``).
+
+    An immutable tuple with named fields, built once per decision with
+    ``tuple.__new__`` (a frozen dataclass of 23 fields cost ~20x more; as in
+    Fifth Challenge). Views compare equal iff every field is equal."""
+
+    __slots__ = ()
+    fields = tuple(name for name, _ in _VIEW_FIELDS)
+
+    def __new__(cls, *values):
+        if len(values) != len(cls.fields):
+            raise TypeError(f"RakshasaView takes {len(cls.fields)} fields, got {len(values)}")
+        return tuple.__new__(cls, values)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("views are immutable")
+
+    def __repr__(self) -> str:
+        return "RakshasaView(" + ", ".join(f"{k}={v!r}" for k, v in zip(self.fields, self)) + ")"
+
+
+for _i, (_name, _doc) in enumerate(_VIEW_FIELDS):
+    setattr(RakshasaView, _name, property(itemgetter(_i), doc=_doc))
+del _i, _name, _doc
+
+_new_view = tuple.__new__
 
 class RakshasaState(State):
     __slots__ = (
         "game", "events", "run", "runner", "rt", "bt", "course", "up", "peeked", "built",
         "hand", "leg", "k", "form", "form_up", "spent", "played", "phase", "claim",
         "overcome", "passed", "points", "run_ends", "log", "trace", "m", "forms_used",
-        "nturns", "overcome_by",
+        "nturns", "overcome_by", "down", "known", "pkm",
     )
+    # Derived fields kept in step with the lists above, so views and legal actions
+    # need no per-call scans: ``down`` = bitmask of built face-down positions;
+    # ``known`` = per position, the type the runner knows (face up or peeked) else
+    # HIDDEN; ``pkm`` = bitmask of ``peeked``. The log is a tuple (appended by
+    # concatenation) so that views and clones share it.
 
     def __init__(self, game: "RakshasaGame", record_events: bool = False, _blank: bool = False):
         self.game = game
@@ -140,6 +195,9 @@ class RakshasaState(State):
         self.course = [-1] * g.n_pos
         self.up = [False] * g.n_pos
         self.peeked = [False] * g.n_pos
+        self.known = [HIDDEN] * g.n_pos
+        self.down = 0
+        self.pkm = 0
         self.built = 0
         self.hand = [g.per_type] * NUM_TYPES
         self.leg = 0
@@ -151,7 +209,7 @@ class RakshasaState(State):
         self.claim = -1
         self.overcome = 0
         self.passed = 0
-        self.log = []
+        self.log = ()
         self.phase = P_DEAL if g.dealt else P_BUILD
 
     # -- whose turn ---------------------------------------------------------
@@ -169,63 +227,53 @@ class RakshasaState(State):
         return self.phase == P_OVER
 
     # -- legal actions ------------------------------------------------------
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> tuple:
         ph = self.phase
         g = self.game
         if ph == P_OBSTACLE:
             pos = g.legs[self.leg][self.k]
-            rt = self.rt
-            acts = []
             if self.up[pos]:
-                if not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1:
-                    acts.append(CLAIM)
-                if rt >= g.c_skirt_revealed or g.allow_unaffordable:
-                    acts.append(SKIRT)
-            else:
-                if rt >= g.c_peek and (not self.form_up or self.form == RAKSHASA):
-                    acts.append(PEEK)
-                if rt >= g.c_skirt_hidden or g.allow_unaffordable:
-                    acts.append(SKIRT)
-                acts.append(REVEAL)
-            return acts
+                return _UP_ACTS[not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1][
+                    self.rt >= g.c_skirt_revealed or g.allow_unaffordable]
+            return _HIDDEN_ACTS[self.rt >= g.c_peek and (not self.form_up or self.form == RAKSHASA)][
+                self.rt >= g.c_skirt_hidden or g.allow_unaffordable]
         if ph == P_CHALLENGE:
-            return [CHALLENGE, ACCEPT]
+            return _CHALLENGE_ACTS
         if ph == P_SWAP:
             return self._swap_actions()
         if ph == P_REVEALED:
             pos = g.legs[self.leg][self.k]
-            acts = []
-            if not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1:
-                acts.append(CLAIM)
-            if self.rt >= g.c_reveal_skirt or g.allow_unaffordable:
-                acts.append(SKIRT)
-            return acts
+            return _UP_ACTS[not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1][
+                self.rt >= g.c_reveal_skirt or g.allow_unaffordable]
         if ph == P_BUILD:
             h = self.hand
-            return [BUILD + t for t in range(NUM_TYPES) if h[t]]
+            return g.build_actions[(h[0] > 0) | (h[1] > 0) << 1 | (h[2] > 0) << 2 | (h[3] > 0) << 3]
         if ph == P_FORM:
             return g.form_actions[self.spent]
         if ph == P_CHANGE:
-            return (KEEP,) + g.form_actions[self.spent]
-        return []
+            return g.change_actions[self.spent]
+        return ()
+
+    def _swap_mask(self) -> int:
+        """Face-down positions the builder may swap (R9: anywhere, or only ahead on this leg)."""
+        if self.game.swap_ahead:
+            return self.down & self.game.ahead_mask[self.leg][self.k]
+        return self.down
 
     def _swap_positions(self) -> list:
         g = self.game
-        up = self.up
-        if g.swap_ahead:
-            cand = g.legs[self.leg][self.k + 1:]
-        else:
-            cand = range(self.built)
-        return [p for p in cand if not up[p]]
+        mask = self._swap_mask()
+        order = g.legs[self.leg] if g.swap_ahead else range(self.built)
+        return [p for p in order if (mask >> p) & 1]
 
-    def _swap_actions(self) -> list:
+    def _swap_actions(self) -> tuple:
+        g = self.game
         h = self.hand
-        types = [t for t in range(NUM_TYPES) if h[t]]
-        acts = [PASS]
-        for p in self._swap_positions():
-            base = SWAP + 4 * p
-            for t in types:
-                acts.append(base + t)
+        key = (self._swap_mask(), (h[0] > 0) | (h[1] > 0) << 1 | (h[2] > 0) << 2 | (h[3] > 0) << 3,
+               g.swap_ahead and g.leg_reversed[self.leg])
+        acts = g.swap_table.get(key)
+        if acts is None:
+            acts = g.swap_table[key] = _swap_table_entry(*key)
         return acts
 
     def chance_outcomes(self) -> list:
@@ -265,7 +313,7 @@ class RakshasaState(State):
             self._play_form(a - FORM, False)
         elif ph == P_CHANGE:
             if a == KEEP:
-                self.log.append((L_KEEP,))
+                self.log += ((L_KEEP,),)
                 if self.events is not None:
                     self.events.append(("keep_form", {"seat": self.runner, "form": FORM_NAMES[self.form]}))
                 self._offer_swap()
@@ -282,6 +330,10 @@ class RakshasaState(State):
         self.hand[t] -= 1
         up = g.pos_up[pos]
         self.up[pos] = up
+        if up:
+            self.known[pos] = t
+        else:
+            self.down |= 1 << pos
         self.built = pos + 1
         if self.events is not None:
             self.events.append(("deal" if dealt else "build", {
@@ -300,7 +352,7 @@ class RakshasaState(State):
         self.form = f
         self.form_up = False
         self.played |= 1 << f
-        self.log.append((L_FORM,))
+        self.log += ((L_FORM,),)
         r = self.runner
         self.m[r][M_FORMS_PLAYED] += 1
         if self.events is not None:
@@ -344,7 +396,7 @@ class RakshasaState(State):
             if self.form_up:  # R7: a face-up form makes only true claims; nothing to challenge
                 self._passed(True, False)
             else:
-                self.log.append((L_CLAIM, pos, kind, t))
+                self.log += ((L_CLAIM, pos, kind, t),)
                 self.claim = kind
                 self.phase = P_CHALLENGE
         elif a == PEEK:
@@ -358,7 +410,7 @@ class RakshasaState(State):
             if self.form_up:
                 self._peek_stands(pos)
             else:
-                self.log.append((L_CLAIM, pos, K_PEEK, HIDDEN))
+                self.log += ((L_CLAIM, pos, K_PEEK, HIDDEN),)
                 self.claim = K_PEEK
                 self.phase = P_CHALLENGE
         elif a == SKIRT:
@@ -376,13 +428,15 @@ class RakshasaState(State):
             if ev is not None:
                 ev.append(("skirt", {"seat": r, "position": g.pos_label[pos], "cost": cost, "unpaid": False}))
             self._pay(cost, True, "skirt")
-            self.log.append((L_SKIRT, pos, cost))
+            self.log += ((L_SKIRT, pos, cost),)
             self._passed(False, False)
         elif a == REVEAL:
             self.up[pos] = True
             t = self.course[pos]
+            self.down &= ~(1 << pos)
+            self.known[pos] = t
             self.m[r][M_REVEALS] += 1
-            self.log.append((L_REVEAL, pos, t))
+            self.log += ((L_REVEAL, pos, t),)
             if ev is not None:
                 ev.append(("reveal", {"seat": r, "position": g.pos_label[pos], "obstacle": TYPE_NAMES[t]}))
             self.phase = P_REVEALED
@@ -399,7 +453,7 @@ class RakshasaState(State):
         r = self.runner
         b = 1 - r
         if not challenged:
-            self.log.append((L_ACCEPT, pos))
+            self.log += ((L_ACCEPT, pos),)
             if self.events is not None:
                 self.events.append(("accept", {"seat": b, "position": g.pos_label[pos]}))
             if kind == K_PEEK:
@@ -410,7 +464,7 @@ class RakshasaState(State):
         f = self.form
         true = f == RAKSHASA if kind == K_PEEK else (PASSES[f] >> self.course[pos]) & 1
         self.m[b][M_CHALLENGES] += 1
-        self.log.append((L_CHALLENGE, pos, f, 0 if true else 1))
+        self.log += ((L_CHALLENGE, pos, f, 0 if true else 1),)
         if self.events is not None:
             self.events.append(("challenge", {"seat": b, "position": g.pos_label[pos], "form": FORM_NAMES[f],
                                               "right": not true}))
@@ -441,8 +495,10 @@ class RakshasaState(State):
         g = self.game
         self._pay(g.c_peek, True, "peek")
         self.peeked[pos] = True
+        self.pkm |= 1 << pos
+        self.known[pos] = self.course[pos]
         self.m[self.runner][M_PEEKS] += 1
-        self.log.append((L_LOOK, pos))
+        self.log += ((L_LOOK, pos),)
         if self.events is not None:
             self.events.append(("peek", {"seat": self.runner, "position": g.pos_label[pos],
                                          "obstacle": TYPE_NAMES[self.course[pos]]}))
@@ -469,7 +525,7 @@ class RakshasaState(State):
 
     def _offer_swap(self) -> None:
         g = self.game
-        if self.bt >= g.c_swap and sum(self.hand) and self._swap_positions():
+        if self.bt >= g.c_swap and self._swap_mask() and any(self.hand):
             self.phase = P_SWAP
         else:
             self._next()
@@ -482,8 +538,10 @@ class RakshasaState(State):
         self.hand[old] += 1
         self.course[pos] = t
         self.peeked[pos] = False  # R9: the swap erases what the runner learned there
+        self.pkm &= ~(1 << pos)
+        self.known[pos] = HIDDEN
         self.m[1 - self.runner][M_SWAPS] += 1
-        self.log.append((L_SWAP, pos))
+        self.log += ((L_SWAP, pos),)
         if self.events is not None:
             self.events.append(("swap", {"seat": 1 - self.runner, "position": g.pos_label[pos],
                                          "removed": TYPE_NAMES[old], "placed": TYPE_NAMES[t]}))
@@ -508,7 +566,7 @@ class RakshasaState(State):
         self.form = -1
         self.form_up = False
         self.played = 0
-        self.log = []
+        self.log = ()
         if self.leg == g.n_sections and g.zero_end and self.rt == 0:  # N2
             self._end_run("no_tokens")
             return
@@ -545,30 +603,34 @@ class RakshasaState(State):
 
     # -- information --------------------------------------------------------
     def view(self, player: int) -> RakshasaView:
-        built = self.built
         ph = self.phase
-        if ph == P_OVER or ph == P_DEAL:
+        runner = self.runner
+        built = self.built
+        g = self.game
+        if ph == P_OVER or ph == P_DEAL or _BUILDER_ACTS[ph] != (player != runner):
             legal = ()
         else:
-            actor = 1 - self.runner if (ph == P_BUILD or ph == P_CHALLENGE or ph == P_SWAP) else self.runner
-            legal = tuple(self.legal_actions()) if actor == player else ()
-        up = tuple(self.up[:built])
-        pk = self.peeked[:built]
-        if player == self.runner:
-            course = tuple([t if (u or k) else HIDDEN for t, u, k in zip(self.course, up, pk)])
-            hand = ()
-            form = self.form
-            played = self.played
-        else:
-            course = tuple(self.course[:built])
-            hand = tuple(self.hand)
-            form = self.form if self.form_up else HIDDEN
-            played = 0
-        return RakshasaView(
-            player, legal, self.run, self.runner, ph, self.rt, self.bt, course, up,
-            tuple(compress(range(built), pk)), hand, self.leg, self.k, form, self.form_up, self.form >= 0,
-            self.spent, played, self.claim, tuple(self.log), self.overcome, self.passed, tuple(self.points),
-        )
+            legal = self.legal_actions()
+        down = self.down
+        up = g.up_memo.get(down << 6 | built)
+        if up is None:
+            up = g.up_memo[down << 6 | built] = tuple([not (down >> p) & 1 for p in range(built)])
+        pk = g.positions_memo.get(self.pkm)
+        if pk is None:
+            pk = g.positions_memo[self.pkm] = tuple(p for p in range(self.pkm.bit_length()) if (self.pkm >> p) & 1)
+        if player == runner:
+            # the runner knows face-up and peeked cards only (``known``); never the hand
+            return _new_view(RakshasaView, (
+                player, legal, self.run, runner, ph, self.rt, self.bt, tuple(self.known[:built]), up, pk, (),
+                self.leg, self.k, self.form, self.form_up, self.form >= 0, self.spent, self.played, self.claim,
+                self.log, self.overcome, self.passed, tuple(self.points),
+            ))
+        # the builder sees its whole course and hand; the form only once it is face up
+        return _new_view(RakshasaView, (
+            player, legal, self.run, runner, ph, self.rt, self.bt, tuple(self.course[:built]), up, pk,
+            tuple(self.hand), self.leg, self.k, self.form if self.form_up else HIDDEN, self.form_up,
+            self.form >= 0, self.spent, 0, self.claim, self.log, self.overcome, self.passed, tuple(self.points),
+        ))
 
     def key(self) -> tuple:
         return (
@@ -604,7 +666,10 @@ class RakshasaState(State):
         s.passed = self.passed
         s.points = self.points[:]
         s.run_ends = self.run_ends[:]
-        s.log = self.log[:]
+        s.log = self.log
+        s.known = self.known[:]
+        s.down = self.down
+        s.pkm = self.pkm
         s.trace = self.trace[:]
         s.m = [self.m[0][:], self.m[1][:]]
         s.forms_used = [self.forms_used[0][:], self.forms_used[1][:]]
@@ -751,10 +816,23 @@ class RakshasaGame(Game):
         self.leg_label = tuple(leg_label)
         self.n_legs = len(legs)
         self.route_len = sum(len(leg) for leg in legs)
-        # unspent-form actions per spent mask
+        # unspent-form actions per spent mask; builds per mask of types in hand
         self.form_actions = tuple(
             tuple(FORM + f for f in range(NUM_FORMS) if not (mask >> f) & 1) for mask in range(1 << NUM_FORMS)
         )
+        self.change_actions = tuple((KEEP,) + acts for acts in self.form_actions)
+        self.build_actions = tuple(
+            tuple(BUILD + t for t in range(NUM_TYPES) if (mask >> t) & 1) for mask in range(1 << NUM_TYPES)
+        )
+        # R9 "ahead": positions after step k of each leg, as a bitmask; swap actions memoised
+        self.ahead_mask = tuple(
+            tuple(sum(1 << p for p in leg[k + 1:]) for k in range(len(leg))) for leg in self.legs
+        )
+        self.leg_reversed = tuple(len(leg) > 1 and leg[0] > leg[-1] for leg in self.legs)
+        self.swap_table: dict = {}
+        # view pieces memoised by bitmask: face-up flags per (face-down mask, built), peeked positions per mask
+        self.up_memo: dict = {}
+        self.positions_memo: dict = {}
         # action strings, both ways
         strings = {}
         for t in range(NUM_TYPES):
@@ -806,15 +884,18 @@ class RakshasaGame(Game):
         built = len(view.course)
         s.built = built
         s.up = list(view.face_up) + [False] * (self.n_pos - built)
+        s.down = sum(1 << i for i in range(built) if not view.face_up[i])
         s.peeked = [False] * self.n_pos
+        s.pkm = 0
         for i in view.peeked:
             s.peeked[i] = True
+            s.pkm |= 1 << i
         s.leg = view.leg
         s.k = view.step
         s.form_up = view.form_up
         s.spent = view.spent
         s.claim = view.claim
-        s.log = list(view.log)
+        s.log = view.log
         s.overcome = view.overcome
         s.passed = view.passed
         s.points = list(view.points)
@@ -849,6 +930,8 @@ class RakshasaGame(Game):
             else:
                 s.form = view.form if view.form_held else -1
             s.played = (1 << s.form) if s.form >= 0 else 0
+        # what the runner knows: face-up and peeked cards
+        s.known = [t if (s.up[i] or s.peeked[i]) else HIDDEN for i, t in enumerate(s.course)]
         return s
 
     def narrate(self, event) -> str:
