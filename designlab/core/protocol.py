@@ -48,10 +48,11 @@ class GameParams(BaseModel):
 
 
 class View:
-    """Base class for views. Subclasses are frozen dataclasses (hashable, comparable).
-
-    Required attributes: ``player`` (whose view) and ``legal_actions`` (a tuple,
-    empty unless this player is to act).
+    """What a view must offer. Any immutable, hashable, comparable object with
+    ``player`` (whose view) and ``legal_actions`` (a tuple, empty unless this player
+    is to act) will do: a frozen dataclass is simplest; a tuple subclass with named
+    properties is about ten times cheaper to build, which matters because the play
+    loop builds one view per decision (Rakshasa and Fifth Challenge use that).
     """
 
     player: int
