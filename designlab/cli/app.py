@@ -37,6 +37,13 @@ Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker pro
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Png = Annotated[bool, typer.Option("--png", help="Also write every chart as PNG and SVG.")]
 ReportsRoot = Annotated[Path, typer.Option("--reports", help="Folder for HTML reports.")]
+Fresh = Annotated[bool, typer.Option("--fresh", help="Play every game again, ignoring cached results.")]
+Cluster = Annotated[Optional[str], typer.Option(
+    "--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs designlab[cluster].")]
+Precision = Annotated[Optional[float], typer.Option(
+    "--precision", min=0.0001, max=0.4999,
+    help="Add games to each variant until every seat's win rate is known to +/- this (95%).")]
+MaxGames = Annotated[Optional[int], typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")]
 
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
 
@@ -111,17 +118,17 @@ def _print_summary(result, seconds: float) -> None:
     table = Table(title=f"{result.name}: results in {result.out_dir}", title_justify="left")
     for col in ("variant", "games", "seat win %", "draw %", "turns (mean)", "errors"):
         table.add_column(col, justify="left" if col == "variant" else "right")
-    total = 0
     for r in result.variants:
-        df = pl.read_parquet(r.games_file).filter(pl.col("error").is_null())
         n = len(r.variant.seats)
-        total += r.variant.games
+        cols = ["error", "turns"] + [f"result_{s}" for s in range(n)]
+        df = pl.read_parquet(r.games_file, columns=cols).filter(pl.col("error").is_null())
         wins = " / ".join(f"{(df[f'result_{s}'] == 'win').mean() * 100:.1f}" if df.height else "-" for s in range(n))
         draws = f"{(df['result_0'] == 'draw').mean() * 100:.1f}" if df.height else "-"
         turns = f"{df['turns'].mean():.1f}" if df.height else "-"
         table.add_row(escape(r.variant.name), f"{r.variant.games:,}", wins, draws, turns, str(r.errors))
     out.print(table)
-    out.print(f"{total:,} games in {seconds:.1f} s ({total / max(seconds, 1e-9):,.0f} games/s)")
+    played = result.played_games
+    out.print(f"{played:,} games played in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)")
     if result.errors:
         err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
 
@@ -144,10 +151,10 @@ def run(
     workers: Workers = DEFAULT_WORKERS,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Results folder (default results/<name>).")] = None,
     quiet: Quiet = False,
-    fresh: Annotated[bool, typer.Option("--fresh", help="Play every game again, ignoring cached results.")] = False,
-    cluster: Annotated[Optional[str], typer.Option("--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs designlab[cluster].")] = None,
-    precision: Annotated[Optional[float], typer.Option("--precision", min=0.0001, max=0.4999, help="Add games to each variant until every seat's win rate is known to +/- this (95%).")] = None,
-    max_games: Annotated[Optional[int], typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")] = None,
+    fresh: Fresh = False,
+    cluster: Cluster = None,
+    precision: Precision = None,
+    max_games: MaxGames = None,
 ) -> None:
     """Play one variant's games and write one Parquet row per game."""
     from designlab.runner.run import override
@@ -169,10 +176,10 @@ def sweep(
     reports_root: ReportsRoot = Path("reports"),
     png: Png = False,
     quiet: Quiet = False,
-    fresh: Annotated[bool, typer.Option("--fresh", help="Play every game again, ignoring cached results.")] = False,
-    cluster: Annotated[Optional[str], typer.Option("--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs designlab[cluster].")] = None,
-    precision: Annotated[Optional[float], typer.Option("--precision", min=0.0001, max=0.4999, help="Add games to each variant until every seat's win rate is known to +/- this (95%).")] = None,
-    max_games: Annotated[Optional[int], typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")] = None,
+    fresh: Fresh = False,
+    cluster: Cluster = None,
+    precision: Precision = None,
+    max_games: MaxGames = None,
 ) -> None:
     """Run every variant and sweep point, then write the HTML balance report."""
     from designlab.report import render_report
@@ -277,7 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     from designlab.variant.yamlpos import VariantError, VariantErrors
 
     try:
-        app(args=argv, standalone_mode=False)
+        # with standalone_mode=False typer returns a command's exit code instead of raising
+        code = app(args=argv, standalone_mode=False)
     except VariantErrors as e:
         for x in e.errors:
             err.print(str(x), markup=False, highlight=False)
@@ -301,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
             e.show()
             return e.exit_code
         raise
-    return 0
+    return code if isinstance(code, int) else 0
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Run variants: chunks on a local process pool, one Parquet row per game, a manifest.
+"""Run variants: chunks of games on a backend, a result cache, one Parquet row per game, a manifest.
 
 Layout of a results directory (what the stats and report layers read)::
 
@@ -6,15 +6,33 @@ Layout of a results directory (what the stats and report layers read)::
     <out>/<variant slug>/games.parquet one row per game
     <out>/<variant slug>/samples.json  a few games told as play-by-play
     <out>/<variant slug>/errors/       a traceback per game that raised
+
+How a run goes:
+
+* Each variant's games are cut into chunks of ``CHUNK_GAMES`` on a fixed grid
+  (``[0, 250)``, ``[250, 500)``, ...). The grid depends on nothing but the
+  game count, never on the number of workers, so a chunk is the same work
+  whoever plays it, and the result cache (``cache.py``) can key on it.
+* A chunk found in the cache is not played. Others are played on the backend
+  (this process, a local pool, or a Dask cluster), written to the cache
+  atomically as each one finishes, and merged into ``games.parquet`` by
+  streaming the chunk files, so memory stays flat however many games a run has.
+  A run killed at any moment resumes from the chunks it had finished.
+* With ``precision`` set, a variant gets chunk after chunk until the 95% Wilson
+  interval of every seat's win rate is at most ``precision`` wide on each side,
+  or ``max_games`` is reached. The decision is taken on the chunks in grid
+  order, so the games a point needs do not depend on timing or worker count.
+* A game that raises becomes an error row; its traceback is written under
+  ``errors/``. Chunks with an error row are not cached.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
+import math
 import os
+import shutil
 import time
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -23,20 +41,48 @@ from typing import Callable
 import polars as pl
 
 from designlab import __version__
-from designlab.runner.chunk import Chunk, game_for, play_chunk, play_one
-from designlab.variant.model import Variant
+from designlab.runner.backends import BackendError, make_backend
+from designlab.runner.cache import ChunkStore
+from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
+from designlab.variant.model import MAX_GAMES, Variant
+
+__all__ = [
+    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "RunError", "RunInterrupted", "RunResult", "VariantRun",
+    "chunk_bounds", "override", "play_chunk", "play_one", "run_variants", "sample_indices",
+    "tell_samples", "wilson_half_width",
+]
+
+CHUNK_GAMES = 250  # games per chunk: small enough to balance 2 workers and resume, ~4 ms overhead each
+DEFAULT_MAX_GAMES = 100_000  # cap per variant under --precision when --max-games is not given
+Z95 = 1.959963984540054
 
 
 class RunError(RuntimeError):
     """A run that cannot start or finish (bad output folder, duplicate names...)."""
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a run: the pool was stopped and finished chunks were kept."""
+
+    def __init__(self, message: str, kept_chunks: int, kept_games: int):
+        super().__init__(message)
+        self.message, self.kept_chunks, self.kept_games = message, kept_chunks, kept_games
+
+    def __str__(self) -> str:
+        return self.message
+
+
 @dataclass
 class VariantRun:
-    variant: Variant
+    variant: Variant  # as played: ``games`` is the number of games in games.parquet
     games_file: Path
     errors: int
     seconds: float
+    stopped_by: str = "games"  # "games" | "precision" | "max_games" | "errors"
+    half_width: float | None = None  # largest 95% Wilson half-width of a seat's win rate
+    cached_games: int = 0  # games served by the cache
+    played_games: int = 0  # games played by this run (speculative chunks past the stop included)
+    worker_cpu_seconds: float = 0.0  # CPU time the workers spent on this variant's chunks (benchmarks)
 
 
 @dataclass
@@ -44,6 +90,8 @@ class RunResult:
     name: str
     out_dir: Path
     variants: list[VariantRun] = field(default_factory=list)
+    precision: float | None = None
+    max_games: int | None = None
 
     @property
     def errors(self) -> int:
@@ -53,13 +101,29 @@ class RunResult:
     def manifest(self) -> Path:
         return self.out_dir / "manifest.json"
 
+    @property
+    def cached_games(self) -> int:
+        return sum(v.cached_games for v in self.variants)
 
-ProgressFn = Callable[[int], None]  # called with the number of games just finished
+    @property
+    def played_games(self) -> int:
+        return sum(v.played_games for v in self.variants)
 
 
-def chunk_size(games: int, workers: int) -> int:
-    """Enough chunks to balance the pool, few enough to keep task overhead small."""
-    return max(20, min(1000, games // max(1, workers * 4) or 1))
+ProgressFn = Callable[[int], None]  # called with the number of games just finished (played or cached)
+
+
+def chunk_bounds(games: int, size: int = CHUNK_GAMES) -> list[tuple[int, int]]:
+    """The fixed chunk grid of a variant: (start, count) pairs covering ``[0, games)``."""
+    return [(s, min(size, games - s)) for s in range(0, games, size)]
+
+
+def wilson_half_width(wins: int, n: int, z: float = Z95) -> float:
+    """Half the width of the Wilson score interval for ``wins`` out of ``n``."""
+    if n <= 0:
+        return 1.0
+    p = wins / n
+    return z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
 
 
 def override(variants: list[Variant], games: int | None, seed: int | None) -> list[Variant]:
@@ -71,6 +135,133 @@ def override(variants: list[Variant], games: int | None, seed: int | None) -> li
     ]
 
 
+# -- one variant in flight -------------------------------------------------------------------------
+
+@dataclass
+class _Part:
+    path: Path
+    have: int  # games in the file
+    take: int  # games this run uses from it (a longer cached chunk serves a shorter request)
+    wins: tuple[int, ...]
+    valid: int
+    errors: list[tuple[int, str]]
+    cached: bool
+    cpu_seconds: float = 0.0
+
+
+class _Point:
+    """The chunks of one variant: which are done, which to play next, when to stop."""
+
+    def __init__(self, v: Variant, cache: ChunkStore | None, scratch: ChunkStore, fresh: bool,
+                 precision: float | None, max_games: int | None, size: int):
+        self.v, self.cache, self.scratch, self.fresh = v, cache, scratch, fresh
+        self.precision = precision
+        self.limit = (max_games or DEFAULT_MAX_GAMES) if precision else v.games
+        self.grid = chunk_bounds(self.limit, size)
+        self.size = size
+        self.stop_at: int | None = None if precision else v.games
+        self.stopped_by = "games"
+        self.done: dict[int, _Part] = {}
+        self.inflight: set[int] = set()
+        self.next_i = 0
+        self.started = time.perf_counter()
+        self.finished = False
+        # running totals over the contiguous done prefix of the grid (adaptive decision)
+        self._prefix_i = 0
+        self._prefix_wins = [0] * len(v.seats)
+        self._prefix_valid = 0
+        self.half_width: float | None = None
+        self._needed: int | None = None  # chunks below the stop, once it is known
+        self._done_below = 0
+
+    # which chunk next
+    def wants_more(self) -> bool:
+        if self.next_i >= len(self.grid):
+            return False
+        start = self.grid[self.next_i][0]
+        if self.stop_at is not None:
+            return start < self.stop_at
+        # Adaptive and undecided: play ahead only as far as the current estimate of the
+        # games needed, so few speculative chunks are wasted when the point stops.
+        prefix_end = self.grid[self._prefix_i - 1][0] + self.grid[self._prefix_i - 1][1] if self._prefix_i else 0
+        return start < max(prefix_end + self.size, 2 * self.size, self._estimate())
+
+    def _estimate(self) -> float:
+        if not self._prefix_valid:
+            return 0.0
+        n = self._prefix_valid
+        worst = max(p * (1 - p) for p in (w / n for w in self._prefix_wins))
+        return 1.1 * Z95 * Z95 * worst / (self.precision * self.precision)
+
+    def take_next(self) -> tuple[int, int]:
+        start, count = self.grid[self.next_i]
+        self.next_i += 1
+        return start, count
+
+    def lookup(self, start: int, count: int) -> _Part | None:
+        if self.cache is None or self.fresh:
+            return None
+        hit = self.cache.find(start, count)
+        if hit is None:
+            return None
+        path, have = hit
+        n = len(self.v.seats)
+        df = pl.read_parquet(path, columns=[f"result_{s}" for s in range(n)] + ["error"], n_rows=count)
+        wins = tuple(int((df[f"result_{s}"] == "win").sum()) for s in range(n))
+        valid = int(df["error"].is_null().sum())
+        return _Part(path, have, count, wins, valid, [], True)
+
+    def store(self, out: ChunkOut) -> _Part:
+        """Keep a chunk just played: in the cache if it is clean, else in the run's scratch folder."""
+        target = self.cache if (self.cache is not None and not out.errors) else self.scratch
+        path = target.put(out.start, out.count, out.parquet)
+        return _Part(path, out.count, out.count, out.wins, out.valid, out.errors, False, out.cpu_seconds)
+
+    def record(self, start: int, part: _Part) -> None:
+        self.done[start] = part
+        self.inflight.discard(start)
+        if self._needed is not None and start < self.stop_at:
+            self._done_below += 1
+        if self.stop_at is None:
+            self._decide()
+
+    def _decide(self) -> None:
+        while self._prefix_i < len(self.grid) and self.grid[self._prefix_i][0] in self.done:
+            start, count = self.grid[self._prefix_i]
+            part = self.done[start]
+            self._prefix_i += 1
+            self._prefix_valid += part.valid
+            for s, w in enumerate(part.wins):
+                self._prefix_wins[s] += w
+            end = start + count
+            self.half_width = max(wilson_half_width(w, self._prefix_valid) for w in self._prefix_wins)
+            if part.errors:
+                self.stop_at, self.stopped_by = end, "errors"  # a broken bot would burn max_games of errors
+            elif self.half_width <= self.precision:
+                self.stop_at, self.stopped_by = end, "precision"
+            elif end >= self.limit:
+                self.stop_at, self.stopped_by = end, "max_games"
+            if self.stop_at is not None:
+                return
+
+    def complete(self) -> bool:
+        if self.stop_at is None or self.finished:
+            return False
+        if self._needed is None:  # counted once the stop is known, then kept up to date by record()
+            self._needed = sum(1 for s, _ in self.grid if s < self.stop_at)
+            self._done_below = sum(1 for s in self.done if s < self.stop_at)
+        return self._done_below == self._needed
+
+    def parts(self) -> list[_Part]:
+        return [self.done[s] for s, _ in self.grid if s < self.stop_at]
+
+    def surplus(self) -> list[int]:
+        """Chunks in flight beyond the decided stop (adaptive): no longer needed."""
+        return [s for s in self.inflight if self.stop_at is not None and s >= self.stop_at]
+
+
+# -- the run -------------------------------------------------------------------------------------------
+
 def run_variants(
     variants: list[Variant],
     out_dir: Path,
@@ -78,91 +269,219 @@ def run_variants(
     workers: int = 1,
     progress: ProgressFn | None = None,
     samples: int = 2,
+    cache_dir: Path | None = None,
+    fresh: bool = False,
+    cluster: str | None = None,
+    precision: float | None = None,
+    max_games: int | None = None,
+    chunk_games: int = CHUNK_GAMES,
 ) -> RunResult:
-    """Play every game of every variant and write the results directory."""
+    """Play every game of every variant and write the results directory.
+
+    ``cache_dir``: reuse and store finished chunks there (None: no cache; chunks
+    live in a scratch folder for the run). ``fresh``: play everything, ignoring
+    cached chunks (the new chunks still replace them). ``cluster``: a Dask
+    scheduler address instead of local processes. ``precision``: adaptive
+    stopping (see the module docstring); ``max_games`` caps each variant then.
+    """
     names = [v.name for v in variants]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise RunError(f"variant names must be unique in a run: {', '.join(dupes)}")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    result = RunResult(name, out_dir)
-    tasks = [(v, start, min(chunk_size(v.games, workers), v.games - start))
-             for v in variants for start in range(0, v.games, chunk_size(v.games, workers))]
-    pending: dict[str, list[Chunk]] = {v.name: [] for v in variants}
-    remaining = {v.name: sum(1 for t in tasks if t[0].name == v.name) for v in variants}
-    started = {v.name: time.perf_counter() for v in variants}
-    by_name = {v.name: v for v in variants}
-
-    def finished(v: Variant, chunk: Chunk) -> None:
-        pending[v.name].append(chunk)
-        remaining[v.name] -= 1
-        if progress:
-            progress(chunk.count)
-        if remaining[v.name] == 0:
-            result.variants.append(
-                _write_variant(v, pending.pop(v.name), out_dir, time.perf_counter() - started[v.name], samples)
-            )
-
-    if workers <= 1:
-        for v, start, count in tasks:
-            finished(v, play_chunk(v, start, count))
-    else:
-        ctx = multiprocessing.get_context("forkserver")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-            futures: dict[Future, str] = {pool.submit(play_chunk, v, s, c): v.name for v, s, c in tasks}
-            while futures:
-                done, _ = wait(futures, return_when=FIRST_COMPLETED)
-                for f in done:
-                    finished(by_name[futures.pop(f)], f.result())
+    if precision is not None and not 0 < precision < 0.5:
+        raise RunError(f"precision must be between 0 and 0.5 (a half-width of a win rate), got {precision}")
+    if max_games is not None:
+        if precision is None:
+            raise RunError("max_games caps adaptive stopping; give a precision too (or set the game count)")
+        if not 1 <= max_games <= MAX_GAMES:
+            raise RunError(f"max_games must be between 1 and {MAX_GAMES:,}, got {max_games}")
+    if chunk_games < 1:
+        raise RunError("chunk_games must be at least 1")
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise RunError(f"cannot create the results folder {out_dir}: {e}") from None
+    for old in out_dir.glob(".scratch-*"):  # left by a killed run
+        shutil.rmtree(old, ignore_errors=True)
+    scratch_root = out_dir / f".scratch-{os.getpid()}"
+    result = RunResult(name, out_dir, precision=precision, max_games=max_games)
+    points = [
+        _Point(v, ChunkStore(cache_dir, v, persistent=True) if cache_dir is not None else None,
+               ChunkStore(scratch_root, v, persistent=False), fresh, precision, max_games, chunk_games)
+        for v in variants
+    ]
+    try:
+        _schedule(points, result, out_dir, workers, cluster, progress, samples)
+    finally:
+        shutil.rmtree(scratch_root, ignore_errors=True)
     order = {n: i for i, n in enumerate(names)}
     result.variants.sort(key=lambda r: order[r.variant.name])
     _write_manifest(result)
     return result
 
 
-def _frame(v: Variant, chunks: list[Chunk]) -> pl.DataFrame:
-    chunks = sorted(chunks, key=lambda c: c.start)
-    n = len(v.seats)
-    schema = {
-        "game_index": pl.Int64, "turns": pl.Int64, "decisions": pl.Int64, "choice_decisions": pl.Int64,
-        "options_total": pl.Int64, "end_reason": pl.Utf8, "score_trace": pl.List(pl.List(pl.Float64)),
-        "error": pl.Utf8,
-    }
-    for s in range(n):
-        schema |= {f"bot_{s}": pl.Utf8, f"result_{s}": pl.Utf8, f"score_{s}": pl.Float64}
-    frames = []
-    for c in chunks:
-        base = {k: c.columns[k] for k in schema}
-        df = pl.DataFrame(base, schema=schema)
-        metrics = {k: col for k, col in c.columns.items() if k.startswith("m_")}
-        if metrics:
-            df = df.hstack(pl.DataFrame(metrics, strict=False))
-        frames.append(df)
-    df = pl.concat(frames, how="diagonal_relaxed")
-    head = pl.DataFrame({
-        "variant": [v.name] * df.height, "variant_hash": [v.hash] * df.height, "game": [v.game] * df.height,
-        "seed": [v.seed] * df.height, "players": [n] * df.height,
-    }, schema={"variant": pl.Utf8, "variant_hash": pl.Utf8, "game": pl.Utf8, "seed": pl.Int64, "players": pl.Int64})
-    cols = ["game_index"] + [f"{p}{s}" for s in range(n) for p in ("bot_",)] + \
-        [f"{p}{s}" for p in ("result_", "score_") for s in range(n)]
-    rest = [c for c in df.columns if c not in cols]
-    return head.hstack(df.select(cols + rest))
+def _schedule(points: list[_Point], result: RunResult, out_dir: Path, workers: int, cluster: str | None,
+              progress: ProgressFn | None, samples: int) -> None:
+    backend = None
+    inflight: dict[object, tuple[_Point, int, int]] = {}
+    try:
+        while True:
+            # Resolve cache hits and submit new chunks, variants in order, until the slots are full.
+            for pt in points:
+                while pt.wants_more():
+                    start, count = pt.grid[pt.next_i]
+                    part = pt.lookup(start, count)
+                    if part is not None:
+                        pt.take_next()
+                        pt.record(start, part)
+                        if progress:
+                            progress(count)
+                        continue
+                    if backend is None:
+                        backend = _start_backend(workers, cluster)
+                    if len(inflight) >= backend.slots:
+                        break
+                    pt.take_next()
+                    pt.inflight.add(start)
+                    inflight[backend.submit(play_chunk_task, pt.v, start, count)] = (pt, start, count)
+            for pt in points:
+                if pt.complete():
+                    result.variants.append(_finish(pt, out_dir, samples))
+                    pt.finished = True
+                surplus = pt.surplus()
+                if surplus and backend is not None:
+                    drop = [h for h, (p, s, _) in inflight.items() if p is pt and s in surplus]
+                    for h in backend.cancel(drop):  # chunks already running finish and go to the cache
+                        pt.inflight.discard(inflight.pop(h)[1])
+            if not inflight:
+                if all(pt.finished for pt in points):
+                    return
+                if not any(pt.wants_more() or pt.complete() for pt in points):
+                    raise RuntimeError("runner stalled: nothing in flight and nothing to play")  # a bug, not input
+                continue
+            for handle in backend.wait_any(list(inflight)):
+                pt, start, count = inflight.pop(handle)
+                out = backend.result(handle)
+                _check_code(pt, out)
+                pt.record(start, pt.store(out))
+                if progress:
+                    progress(count)
+    except KeyboardInterrupt:
+        if backend is not None:
+            try:  # stopping must not hide what was kept, whatever state the backend is in
+                backend.cancel(list(inflight))
+                backend.close(kill=True)
+            except Exception:  # noqa: BLE001
+                pass
+            backend = None
+        raise _interrupted(points) from None
+    except BackendError as e:
+        raise RunError(str(e)) from None
+    finally:
+        if backend is not None:
+            backend.close()
 
 
-def _write_variant(v: Variant, chunks: list[Chunk], out_dir: Path, seconds: float, samples: int) -> VariantRun:
+def _start_backend(workers: int, cluster: str | None):
+    try:
+        return make_backend(workers, cluster)
+    except BackendError as e:
+        raise RunError(str(e)) from None
+
+
+def _check_code(pt: _Point, out: ChunkOut) -> None:
+    mine = pt.scratch.code
+    if out.code != mine:
+        raise RunError(
+            f"a worker played {pt.v.name!r} with other code than this process (fingerprint {out.code}, here "
+            f"{mine}): the source changed during the run, or cluster workers have another designlab; "
+            "nothing was cached from it, run again once the code is the same everywhere"
+        )
+
+
+def _interrupted(points: list[_Point]) -> RunInterrupted:
+    chunks = games = 0
+    for pt in points:
+        for part in pt.done.values():
+            if pt.cache is not None and part.path.parent == pt.cache.folder:
+                chunks += 1
+                games += part.take
+    cache = next((pt.cache.folder.parents[1] for pt in points if pt.cache is not None), None)
+    if cache is None:
+        msg = "interrupted: no cache in use, nothing was kept"
+    else:
+        msg = (f"interrupted: {chunks} finished chunk(s), {games:,} games, are kept in {cache}; "
+               "run the same command again to resume from them")
+    return RunInterrupted(msg, chunks, games)
+
+
+# -- writing a variant's results ------------------------------------------------------------------------
+
+def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
+    v = pt.v if pt.stop_at == pt.v.games else replace(pt.v, games=pt.stop_at, _cache={})
+    parts = pt.parts()
     folder = out_dir / v.slug
     folder.mkdir(parents=True, exist_ok=True)
-    df = _frame(v, chunks)
     games_file = folder / "games.parquet"
-    _atomic(games_file, lambda p: df.write_parquet(p))
-    errors = [e for c in chunks for e in c.errors]
+    _merge(v, parts, games_file)
+    errors = [e for p in parts for e in p.errors]
+    err_dir = folder / "errors"
+    if err_dir.exists():
+        shutil.rmtree(err_dir)  # tracebacks of an earlier run in this folder are not this run's
     if errors:
-        (folder / "errors").mkdir(exist_ok=True)
+        err_dir.mkdir()
         for index, tb in errors:
-            (folder / "errors" / f"game-{index}.txt").write_text(tb)
-    story = tell_samples(v, df, samples)
+            (err_dir / f"game-{index}.txt").write_text(tb)
+    story = pt.cache.get_samples(v.games, samples) if (pt.cache is not None and not pt.fresh and not errors) else None
+    if story is None:
+        df = pl.read_parquet(games_file, columns=_sample_columns(len(v.seats)))
+        story = tell_samples(v, df, samples)
+        if pt.cache is not None and not errors:
+            pt.cache.put_samples(v.games, samples, story)
     _atomic(folder / "samples.json", lambda p: Path(p).write_text(json.dumps(story, indent=1)))
-    return VariantRun(v, games_file, len(errors), seconds)
+    cached = sum(p.take for p in parts if p.cached)
+    played = sum(p.take for p in pt.done.values() if not p.cached)
+    valid = sum(p.valid for p in parts)
+    half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats)))
+    cpu = sum(p.cpu_seconds for p in pt.done.values())
+    return VariantRun(v, games_file, len(errors), time.perf_counter() - pt.started, pt.stopped_by, half,
+                      cached, played, cpu)
+
+
+def _sample_columns(players: int) -> list[str]:
+    return ["game_index", "decisions", "error"] + [f"score_{s}" for s in range(players)]
+
+
+MERGE_ROW_GROUP = 10_000  # rows per Parquet row group: the merge streams one group at a time
+
+
+def _merge(v: Variant, parts: list[_Part], games_file: Path) -> None:
+    """Stream the chunk files into one games.parquet with the variant columns in front.
+
+    One scan over the file list streams with flat memory; it needs every chunk to
+    have the same schema and only the last to be cut short. Otherwise (a chunk of
+    error rows only has no metric columns, a cached chunk longer than asked in the
+    middle) the chunks are concatenated one by one, which costs more memory.
+    """
+    n = len(v.seats)
+    schemas = {tuple(pl.read_parquet_schema(p.path).items()) for p in parts}
+    if len(schemas) == 1 and all(p.take == p.have for p in parts[:-1]):
+        lf = pl.scan_parquet([p.path for p in parts])
+        if parts[-1].take < parts[-1].have:
+            lf = lf.head(sum(p.take for p in parts))
+    else:
+        frames = []
+        for p in parts:
+            lf = pl.scan_parquet(p.path)
+            frames.append(lf.head(p.take) if p.take < p.have else lf)
+        lf = pl.concat(frames, how="diagonal_relaxed")
+    head = [
+        pl.lit(v.name, pl.Utf8).alias("variant"), pl.lit(v.hash, pl.Utf8).alias("variant_hash"),
+        pl.lit(v.game, pl.Utf8).alias("game"), pl.lit(v.seed, pl.Int64).alias("seed"),
+        pl.lit(n, pl.Int64).alias("players"),
+    ]
+    lf = lf.select(head + [pl.all()])
+    _atomic(games_file, lambda tmp: lf.sink_parquet(tmp, row_group_size=MERGE_ROW_GROUP))
 
 
 def sample_indices(df: pl.DataFrame, first: int = 2) -> list[tuple[int, str]]:
@@ -217,6 +536,13 @@ def _write_manifest(result: RunResult) -> None:
             "seconds": round(r.seconds, 3),
             "games_file": f"{v.slug}/games.parquet",
             "samples_file": f"{v.slug}/samples.json",
+            "games_played": v.games,
+            "stopped_by": r.stopped_by,
+            "precision": result.precision,
+            "max_games": (result.max_games or DEFAULT_MAX_GAMES) if result.precision else None,
+            "half_width": None if r.half_width is None else round(r.half_width, 6),
+            "cached_games": r.cached_games,
+            "played_games": r.played_games,
         }
         entries.append(entry)
     manifest = {

@@ -71,7 +71,7 @@ def test_results_do_not_depend_on_worker_count(tmp_path, variant):
     frames = []
     for w in (1, 2):
         out = tmp_path / f"w{w}"
-        assert main(["run", str(variant), "--out", str(out), "-w", str(w), "--quiet"]) == 0
+        assert main(["run", str(variant), "--out", str(out), "-w", str(w), "--quiet", "--fresh"]) == 0
         frames.append(pl.read_parquet(next(out.glob("*/games.parquet"))))
     assert frames[0].equals(frames[1])
 

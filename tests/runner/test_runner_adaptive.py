@@ -1,0 +1,99 @@
+"""Adaptive stopping: chunks are added until every seat's win rate is known to the asked precision."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+from scipy.stats import binomtest
+
+from designlab.runner.run import RunError, run_variants, wilson_half_width
+
+
+def test_wilson_half_width_matches_scipy():
+    for k, n in ((0, 10), (3, 10), (50, 100), (812, 1000), (1000, 1000)):
+        ci = binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        assert wilson_half_width(k, n) == pytest.approx((ci.high - ci.low) / 2, rel=1e-9)
+
+
+def _prefix_widths(df: pl.DataFrame, size: int) -> list[tuple[int, float]]:
+    """(games, widest seat half-width) at every chunk boundary, recomputed from the rows."""
+    wins0 = (df["result_0"] == "win").cum_sum().to_list()
+    wins1 = (df["result_1"] == "win").cum_sum().to_list()
+    return [(n, max(wilson_half_width(wins0[n - 1], n), wilson_half_width(wins1[n - 1], n)))
+            for n in range(size, df.height + 1, size)]
+
+
+def test_a_biased_coin_stops_at_the_first_chunk_that_reaches_the_target(tmp_path, coin):
+    v = coin(p_first=0.8, games=10)  # the file's game count does not matter under --precision
+    result = run_variants([v], tmp_path / "out", "t", workers=1, precision=0.02, chunk_games=100)
+    [r] = result.variants
+    df = pl.read_parquet(r.games_file)
+    # normal approximation: 1.96^2 * 0.8 * 0.2 / 0.02^2 = 1537 games; Wilson stops on the first boundary past it
+    assert 1200 <= df.height <= 2000 and df.height % 100 == 0
+    assert r.stopped_by == "precision" and r.half_width <= 0.02
+    widths = _prefix_widths(df, 100)
+    assert widths[-1][1] <= 0.02 and all(w > 0.02 for _, w in widths[:-1])  # not one chunk more than needed
+    assert r.half_width == pytest.approx(widths[-1][1])
+    win_rate = (df["result_0"] == "win").mean()
+    assert abs(win_rate - 0.8) < 0.04
+    entry = json.loads(result.manifest.read_text())["variants"][0]
+    assert entry["games"] == entry["games_played"] == df.height
+    assert entry["stopped_by"] == "precision" and entry["precision"] == 0.02 and entry["max_games"] == 100_000
+    assert entry["hash"] == r.variant.hash  # the hash of the variant as played: these games, this count
+
+
+def test_a_fair_coin_needs_more_games_than_a_biased_one(tmp_path, coin):
+    fair, biased = coin(p_first=0.5, name="fair"), coin(p_first=0.95, name="biased")
+    result = run_variants([fair, biased], tmp_path / "out", "t", workers=1, precision=0.03, chunk_games=100)
+    games = {r.variant.name: r.variant.games for r in result.variants}
+    assert games["biased"] < games["fair"]
+    assert 900 <= games["fair"] <= 1200  # 1.96^2 / (4 * 0.03^2) = 1067
+
+
+def test_max_games_caps_the_point(tmp_path, coin):
+    result = run_variants([coin(p_first=0.5)], tmp_path / "out", "t", workers=1, precision=0.005, max_games=750,
+                          chunk_games=100)
+    [r] = result.variants
+    assert r.variant.games == 750 and r.stopped_by == "max_games" and r.half_width > 0.005
+    assert pl.read_parquet(r.games_file)["game_index"].to_list() == list(range(750))
+
+
+def test_the_first_games_are_the_same_whatever_the_stop(tmp_path, coin):
+    v = coin(p_first=0.7, games=400)
+    fixed = pl.read_parquet(run_variants([v], tmp_path / "fixed", "t", workers=1, chunk_games=100).variants[0].games_file)
+    adaptive = run_variants([v], tmp_path / "ad", "t", workers=1, precision=0.03, chunk_games=100).variants[0]
+    rows = pl.read_parquet(adaptive.games_file)
+    assert rows.height > 400
+    assert rows.head(400).drop("variant_hash").equals(fixed.drop("variant_hash"))
+
+
+def test_the_stop_does_not_depend_on_the_worker_count_and_uses_the_cache(tmp_path, rakshasa):
+    v = rakshasa(games=10, bots=("random", "random"))
+    runs = [run_variants([v], tmp_path / f"w{w}", "t", workers=w, precision=0.05, chunk_games=50,
+                         cache_dir=tmp_path / f"cache{w}") for w in (1, 2)]
+    assert runs[0].variants[0].variant.games == runs[1].variants[0].variant.games
+    a, b = (pl.read_parquet(r.variants[0].games_file) for r in runs)
+    assert a.equals(b)
+    again = run_variants([v], tmp_path / "again", "t", workers=1, precision=0.05, chunk_games=50,
+                         cache_dir=tmp_path / "cache2")
+    assert again.played_games == 0 and pl.read_parquet(again.variants[0].games_file).equals(a)
+
+
+def test_a_point_whose_games_fail_stops_instead_of_burning_max_games(tmp_path, rakshasa, test_bots):
+    result = run_variants([rakshasa(bots=("boom", "random"))], tmp_path / "out", "t", workers=1, precision=0.01,
+                          chunk_games=20)
+    [r] = result.variants
+    assert r.stopped_by == "errors" and r.variant.games == 20 and r.errors > 0
+
+
+@pytest.mark.parametrize("kw, message", [
+    ({"precision": 0.0}, "precision must be between 0 and 0.5"),
+    ({"precision": 0.5}, "precision must be between 0 and 0.5"),
+    ({"max_games": 100}, "give a precision too"),
+    ({"precision": 0.1, "max_games": 0}, "max_games must be between"),
+])
+def test_bad_stopping_settings_are_clear_errors(tmp_path, coin, kw, message):
+    with pytest.raises(RunError, match=message):
+        run_variants([coin()], tmp_path / "out", "t", **kw)

@@ -1,0 +1,41 @@
+"""The benchmark script runs end to end on a tiny budget (its figures are not checked: it is not a timed test)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from designlab import bench
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_bench_measures_every_base_variant_with_random_and_default_bots(tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    assert bench.main(["--game", "rakshasa", "--variants", str(REPO / "variants"), "--seconds", "0.05",
+                       "--skip-scaling", "--skip-rss", "--profile", "--profile-games", "3", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    kinds = {(r["variant"], r["bots"]): r for r in report["rows"]}
+    assert set(kinds) == {("base", "random"), ("base", "default")}
+    assert kinds[("base", "default")]["bot"] == "heuristic"
+    for r in kinds.values():
+        assert r["one_process"]["games"] >= 50 and r["one_process"]["decisions_per_s"] > 0
+    [(name, rows)] = report["profiles"].items()
+    assert name == "rakshasa/base" and rows and rows[0]["own_s"] >= rows[-1]["own_s"]
+    text = capsys.readouterr().out
+    assert "rakshasa" in text and "profile: rakshasa base" in text
+
+
+def test_the_memory_probe_sees_the_whole_process_tree():
+    import os
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(2)"])
+    try:
+        tree = bench._tree(os.getpid())
+        assert os.getpid() in tree and child.pid in tree
+        assert bench._status_kb(child.pid)["VmRSS"] > 0
+    finally:
+        child.kill()
+        child.wait()
