@@ -102,6 +102,16 @@ def findings_section(items: list[Finding]) -> str:
     return f'<section id="findings"><h2>Findings</h2><ul class="findings">{lis}</ul></section>'
 
 
+def _stopped(meta: dict) -> str:
+    """With adaptive stopping (--precision), say why this variant stopped at its game count."""
+    why = meta.get("stopped_by")
+    if why == "precision":
+        return f'<br><span class="small">needed for ±{100 * meta["precision"]:.1f} points</span>'
+    if why == "max_games":
+        return f'<br><span class="small">capped (±{100 * meta["half_width"]:.1f} points reached)</span>'
+    return ""
+
+
 def variants_section(a: RunAnalysis) -> str:
     rows = []
     for s, va in zip(a.summary.iter_rows(named=True), a.variants):
@@ -113,7 +123,8 @@ def variants_section(a: RunAnalysis) -> str:
         rows.append([
             light_html(s["light"], s["uncertain"], s["light_lo"], s["light_hi"]),
             f'<a href="#{anchor(va.name)}">{escape(va.name)}</a><br><span class="small">{about}</span>',
-            count(s["games"]), f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
+            count(s["games"]) + _stopped(va.results.meta),
+            f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
             seats, pct(s["draw_share"]), pct(s["unfinished_share"]),
             f"{100 * s['gap']:.1f}<br>({points_range(s['gap_lo'], s['gap_hi']).replace(' points', '')})"
             if not missing(s["gap"]) else "–",
