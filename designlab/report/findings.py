@@ -30,9 +30,6 @@ def findings(a: RunAnalysis) -> list[Finding]:
     out += _best(a)
     for s in a.sweeps:
         out.append(sweep_sentence(s))
-    summary = {r["variant"]: r for r in a.summary.iter_rows(named=True)}
-    for va in a.variants:
-        out.append(variant_sentence(va, summary[va.name]))
     in_sweep = {v.name for v in a.run.variants if v.meta.get("sweep_group")}
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
@@ -40,9 +37,23 @@ def findings(a: RunAnalysis) -> list[Finding]:
         out.append(comparison_sentence(c))
     for name, base, why in a.skipped:
         out.append(Finding("comparison", f"{name} is not compared with its base {base}: {why}.", "info", name))
+    out += _warnings(a)
+    summary = {r["variant"]: r for r in a.summary.iter_rows(named=True)}
+    for va in a.variants:  # last: the page folds these away when there are many
+        out.append(variant_sentence(va, summary[va.name]))
+    return out
+
+
+def _warnings(a: RunAnalysis) -> list[Finding]:
+    """One sentence per distinct rules warning, naming every variant it concerns."""
+    by_text: dict[str, list[str]] = {}
     for va in a.variants:
         for w in va.results.meta.get("warnings") or []:
-            out.append(Finding("warning", f"Rules warning for {va.name}: {w}", "warn", va.name))
+            by_text.setdefault(w, []).append(va.name)
+    out = []
+    for w, names in by_text.items():
+        who = names[0] if len(names) == 1 else f"{len(names)} variants ({', '.join(names)})"
+        out.append(Finding("warning", f"Rules warning for {who}: {w}", "warn", names[0]))
     return out
 
 

@@ -98,8 +98,17 @@ def anchor(name: str) -> str:
 
 
 def findings_section(items: list[Finding]) -> str:
-    lis = "".join(f'<li class="f-{escape(f.level)}">{escape(f.text)}</li>' for f in items)
-    return f'<section id="findings"><h2>Findings</h2><ul class="findings">{lis}</ul></section>'
+    def lis(fs: list[Finding]) -> str:
+        return "".join(f'<li class="f-{escape(f.level)}">{escape(f.text)}</li>' for f in fs)
+
+    main = [f for f in items if f.topic != "variant"]
+    per_variant = [f for f in items if f.topic == "variant"]
+    folded = ""
+    if per_variant:
+        opened = " open" if len(per_variant) <= 5 else ""
+        folded = (f'<details{opened}><summary>Each variant in one sentence ({len(per_variant)})</summary>'
+                  f'<ul class="findings">{lis(per_variant)}</ul></details>')
+    return f'<section id="findings"><h2>Findings</h2><ul class="findings">{lis(main)}</ul>{folded}</section>'
 
 
 def _stopped(meta: dict) -> str:
