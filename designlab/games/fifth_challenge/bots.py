@@ -11,12 +11,16 @@ The personas are the same engine with other defaults: ``cautious`` and
 
 from __future__ import annotations
 
+import weakref
+from operator import add, itemgetter
+
 from pydantic import Field
 
 from designlab.core.protocol import Bot, BotParams
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.rules import (
     ATTEMPT,
+    FifthChallengeView,
     CHALLENGE,
     DISCARD,
     END,
@@ -33,9 +37,55 @@ from designlab.games.fifth_challenge.rules import (
 
 SMAX = 24  # largest shortfall tracked (values <= 20, roll >= 1)
 _INF = 99
+_CACHE_MAX = 200_000  # entries per cache below; past that, results are computed and not kept
+_TABLE_MAX = 10_000  # entries per per-game table (bonus rows, keep values); cleared when full
+_MASK_SUMS_MAX = 4_096  # hands of up to 6 cards (64 subsets each); cleared when full
 
 # (off_suit_rate, sorted (matching, other) pairs) -> (cheapest success, cheapest failure) per shortfall
 _PROFILE_CACHE: dict = {}
+# off_suit_rate -> {sorted suit codes of a hand: the same (succ, fail)}; a card's code for a
+# challenge is matching * 4 + other (each at most 3: a card has at most 3 suits), so sorting the
+# codes sorts the pairs and the key is a short tuple of small ints
+_CODE_PROFILES: dict = {}
+# suit codes of a hand in hand order -> (cards, matching, other) summed for every subset, by bitmask
+# (only hands of up to 6 cards are kept: bigger ones would make large entries)
+_MASK_SUMS: dict = {}
+
+
+def _compute_profile(rate: int, mo: tuple) -> tuple[tuple, tuple]:
+    n = len(mo)
+    # per credit (suits covered), over every non-empty subset of the hand: the fewest cards
+    # that bring it while keeping one, and the least (cards - credit)
+    top = SMAX + 1
+    keep_one = [_INF] * (top + 1)
+    least = [_INF] * (top + 1)
+    sums = [(0, 0, 0)]
+    for m, o in mo:
+        sums += [(k + 1, mm + m, oo + o) for k, mm, oo in sums]
+    for k, m, o in sums[1:]:
+        credit = m + o // rate
+        if credit > top:
+            credit = top  # covers every tracked shortfall
+        if k < n and k < keep_one[credit]:
+            keep_one[credit] = k
+        if k - credit < least[credit]:
+            least[credit] = k - credit
+    succ = [_INF] * (SMAX + 1)
+    succ[0] = 0
+    best = _INF
+    for s in range(top, 0, -1):  # succ[s]: any subset with credit >= s
+        if keep_one[s] < best:
+            best = keep_one[s]
+        if s <= SMAX:
+            succ[s] = best
+    fail = list(range(SMAX + 1))  # spend nothing: lose s cards
+    best = _INF
+    for s in range(1, SMAX + 1):  # fail[s]: spend a subset with credit < s, then s - credit damage
+        if least[s - 1] < best:
+            best = least[s - 1]
+        if s + best < fail[s]:
+            fail[s] = s + best
+    return tuple(succ), tuple(fail)
 
 
 def spend_profile(rate: int, mo: tuple) -> tuple[tuple, tuple]:
@@ -47,30 +97,61 @@ def spend_profile(rate: int, mo: tuple) -> tuple[tuple, tuple]:
     got = _PROFILE_CACHE.get(key)
     if got is not None:
         return got
-    n = len(mo)
-    succ = [_INF] * (SMAX + 1)
-    fail = list(range(SMAX + 1))  # spend nothing: lose s cards
-    succ[0] = 0
-    for mask in range(1, 1 << n):
-        k = m = o = 0
-        for i in range(n):
-            if mask >> i & 1:
-                k += 1
-                m += mo[i][0]
-                o += mo[i][1]
-        credit = m + o // rate
-        for s in range(1, SMAX + 1):
-            if credit >= s:
-                if k < n and k < succ[s]:
-                    succ[s] = k
-            else:
-                loss = k + s - credit
-                if loss < fail[s]:
-                    fail[s] = loss
-    got = (tuple(succ), tuple(fail))
-    if len(_PROFILE_CACHE) < 200_000:
+    got = _compute_profile(rate, mo)
+    if len(_PROFILE_CACHE) < _CACHE_MAX:
         _PROFILE_CACHE[key] = got
     return got
+
+
+def _mask_sums(codes: tuple) -> tuple:
+    """(cards, matching, other) of every subset of a hand, indexed by bitmask (bit i = card i)."""
+    got = _MASK_SUMS.get(codes)
+    if got is None:
+        sums = [(0, 0, 0)]
+        for code in codes:
+            m, o = code >> 2, code & 3
+            # the masks with this bit set follow those without it, in the same order
+            sums += [(k + 1, mm + m, oo + o) for k, mm, oo in sums]
+        got = tuple(sums)
+        if len(codes) <= 6:
+            if len(_MASK_SUMS) >= _MASK_SUMS_MAX:
+                _MASK_SUMS.clear()
+            _MASK_SUMS[codes] = got
+    return got
+
+
+class _GameTables:
+    """What a heuristic bot derives from a game's public tables, built once per game
+    (bots are made for every game played, and by search bots for every rollout)."""
+
+    __slots__ = ("plain_win", "codes", "bonus_rows", "keep_tables")
+
+    def __init__(self, g):
+        # success_value of a completion that does not end the game
+        self.plain_win = tuple(g.sval[c] + 2.0 + 0.3 * D.NUM_SUITS[c] for c in range(D.NUM_CARDS))
+        # codes[c][h]: suit code of card h spent on challenge c (matching * 4 + other)
+        self.codes = tuple(tuple(g.common[h][c] * 4 + g.offsuit[h][c] for h in range(D.NUM_CARDS))
+                           for c in range(D.NUM_CARDS))
+        # Shared by every bot of this game, so they outlive one game: (completed, ace) -> bonus
+        # per card, and (pending, completed, ace) -> {card: keep value}. Cleared when full.
+        self.bonus_rows: dict = {}
+        self.keep_tables: dict = {}
+
+
+_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _tables(game) -> _GameTables:
+    t = _TABLES.get(game)
+    if t is None:
+        t = _TABLES[game] = _GameTables(game)
+    return t
+
+
+_NO_BONUS = (0,) * D.NUM_CARDS
+# the view fields most decisions start from, read in one call (views are tuples with named fields)
+_SEAT_FIELDS = itemgetter(*[FifthChallengeView.fields.index(f)
+                            for f in ("player", "hand", "pending", "completed", "aces")])
 
 
 class HeuristicParams(BotParams):
@@ -117,69 +198,114 @@ class HeuristicBot(Bot):
         self.stall = 0
         self.turn_seen = -1
         self.attempted_last = True
+        # Values that depend only on a few parts of the view, kept for the game: they change
+        # only when a challenge is completed, played or lost, and each decision asks for them
+        # once per candidate move.
+        t = _tables(game)
+        self._plain_win = t.plain_win
+        self._codes = t.codes
+        self._profiles = _CODE_PROFILES.setdefault(self.rate, {})
+        self._bonus_rows = t.bonus_rows
+        self._keep_tables = t.keep_tables
+        self.modok = g.modok
+        self.hand_size = g.hand_size
 
     # -- public-table helpers -------------------------------------------------
+    # Each public helper takes the view; the decisions call the underscored forms with the
+    # parts of the view they already hold, and the tables above keep what does not change.
+    def bonus_row(self, done: tuple, ace: int) -> tuple:
+        """F7 bonus per challenge card for a seat with ``done`` completed and ``ace``."""
+        key = (done, ace)
+        row = self._bonus_rows.get(key)
+        if row is None:
+            common = self.common  # symmetric: common[c][u] == common[u][c]
+            row = common[ace] if self.ace_bonus and ace >= 0 else _NO_BONUS
+            for u in done:
+                row = tuple(map(add, row, common[u]))
+            if len(self._bonus_rows) >= _TABLE_MAX:
+                self._bonus_rows.clear()
+            self._bonus_rows[key] = row
+        return row
+
     def bonus(self, view, seat: int, c: int) -> int:
-        row = self.common[c]
-        b = 0
-        for u in view.completed[seat]:
-            b += row[u]
-        if self.ace_bonus and view.aces[seat] >= 0:
-            b += row[view.aces[seat]]
-        return b
+        return self.bonus_row(view.completed[seat], view.aces[seat])[c]
 
     def score(self, view, seat: int) -> int:
-        sval = self.sval
-        return sum([sval[c] for c in view.completed[seat]])
+        return sum(map(self.sval.__getitem__, view.completed[seat]))
 
-    def rank_key(self, view, seat: int, extra: int = -1) -> tuple:
-        done = list(view.completed[seat])
+    def _rank_key(self, done: tuple, ace: int, extra: int = -1) -> tuple:
         if extra >= 0:
-            done.append(extra)
-        s = sum([self.sval[c] for c in done])
+            done = done + (extra,)
+        s = sum(map(self.sval.__getitem__, done))
         if not self.tie_breaks:
             return (s,)
-        ace = view.aces[seat]
-        return (s, len(done), sum(1 for c in done if self.common[ace][c]))
+        row = self.common[ace]
+        return (s, len(done), sum(1 for c in done if row[c]))
+
+    def rank_key(self, view, seat: int, extra: int = -1) -> tuple:
+        return self._rank_key(view.completed[seat], view.aces[seat], extra)
+
+    def _wins(self, me: int, completed: tuple, aces: tuple):
+        """``c -> points a completion of c is worth to seat me``."""
+        done = completed[me]
+        if len(done) + 1 >= self.target:
+            rank_key = self._rank_key
+            best_other = max(rank_key(completed[q], aces[q]) for q in range(len(aces)) if q != me)
+            ace = aces[me]
+
+            def win(c):
+                mine = rank_key(done, ace, c)
+                if mine > best_other:
+                    return 60.0
+                return -30.0 if mine < best_other else 0.0
+            return win
+        return self._plain_win.__getitem__
 
     def success_value(self, view, c: int) -> float:
         """Points a completion of ``c`` is worth to this seat."""
-        me = view.player
-        if len(view.completed[me]) + 1 >= self.target:
-            mine = self.rank_key(view, me, c)
-            best_other = max(self.rank_key(view, q) for q in range(len(view.aces)) if q != me)
-            if mine > best_other:
-                return 60.0
-            return -30.0 if mine < best_other else 0.0
-        return self.sval[c] + 2.0 + 0.3 * D.NUM_SUITS[c]
+        return self._wins(view.player, view.completed, view.aces)(c)
+
+    def _death(self, done: tuple) -> float:
+        return -(sum(map(self.sval.__getitem__, done)) + 2.0 * len(done) + 1.0) * self.death_scale
 
     def death_value(self, view) -> float:
-        me = view.player
-        return -(self.score(view, me) + 2.0 * len(view.completed[me]) + 1.0) * self.death_scale
+        return self._death(view.completed[view.player])
 
     # -- odds -----------------------------------------------------------------
-    def attempt_value(self, view, c: int, hand: list) -> tuple[float, float]:
+    def attempt_value(self, view, c: int, hand) -> tuple[float, float]:
         """(expected points, probability of completing) of attempting ``c`` with ``hand``."""
+        return self._attempt(c, hand, -1, self.bonus(view, view.player, c),
+                             self.success_value(view, c), self.death_value(view))
+
+    def _attempt(self, c: int, hand, skip: int, b: int, win: float, dv: float) -> tuple[float, float]:
+        """attempt_value with ``hand`` less its card at index ``skip`` (-1: none), the bonus,
+        the worth of a completion and of a death already known (they do not depend on the hand)."""
+        codes = list(map(self._codes[c].__getitem__, hand))
+        if skip >= 0:
+            del codes[skip]
         v = self.pval[c]
-        b = self.bonus(view, view.player, c)
         sides = self.sides
-        n = len(hand)
-        win = self.success_value(view, c)
-        dv = self.death_value(view)
+        n = len(codes)
         if n == 0:
             # nothing to spend, and an empty hand after the attempt is a death (F10)
             if self.empty_hand_wins and win >= 60.0:
                 p = min(max(sides - (v - b) + 1, 0), sides) / sides
                 return p * win + (1 - p) * dv, p
             return dv, 0.0
-        common, offsuit = self.common, self.offsuit
-        mo = tuple(sorted([(common[h][c], offsuit[h][c]) for h in hand]))
-        succ, fail = spend_profile(self.rate, mo)
+        codes.sort()
+        key = tuple(codes)
+        prof = self._profiles.get(key)
+        if prof is None:
+            prof = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in key]))
+            if len(self._profiles) < _CACHE_MAX:
+                self._profiles[key] = prof
+        succ, fail = prof
         card = self.card
         total = 0.0
         wins = 0
+        vb = v - b
         for r in range(1, sides + 1):
-            s = v - b - r
+            s = vb - r
             if s <= 0:
                 total += win
                 wins += 1
@@ -201,19 +327,36 @@ class HeuristicBot(Bot):
         need = self.pval[c] - self.bonus(view, t, c) - max(view.hand_sizes[t] - 1, 0) // 2
         return min(max(self.sides - need + 1, 0), self.sides) / self.sides
 
+    def _keeps(self, mine: int, done: tuple, ace: int, cards) -> dict:
+        """{card: keep value} for this seat holding ``mine`` (or -1), ``done`` and ``ace``,
+        with every card of ``cards`` in it (kept for the game: few keys, cards added as asked)."""
+        key = (mine, done, ace)
+        known = self._keep_tables.get(key)
+        if known is None:
+            if len(self._keep_tables) >= _TABLE_MAX:
+                self._keep_tables.clear()
+            known = self._keep_tables[key] = {}
+        brow = None
+        for c in cards:
+            if c in known:
+                continue
+            val = 0.2 * D.NUM_SUITS[c]
+            if mine >= 0:
+                val += self.common[c][mine] + self.offsuit[c][mine] / self.rate
+            v = self.pval[c]
+            if v:
+                if brow is None:
+                    brow = self.bonus_row(done, ace)
+                need = v - brow[c]
+                p = min(max(self.sides - need + 1, 0), self.sides) / self.sides
+                val = max(val, 0.5 * p * self.sval[c])
+            known[c] = val
+        return known
+
     def keep_value(self, view, c: int) -> float:
         """What a card in hand is worth to this seat (lowest goes first)."""
         me = view.player
-        mine = view.pending[me]
-        val = 0.2 * D.NUM_SUITS[c]
-        if mine >= 0:
-            val += self.common[c][mine] + self.offsuit[c][mine] / self.rate
-        v = self.pval[c]
-        if v:
-            need = v - self.bonus(view, me, c)
-            p = min(max(self.sides - need + 1, 0), self.sides) / self.sides
-            val = max(val, 0.5 * p * self.sval[c])
-        return val
+        return self._keeps(view.pending[me], view.completed[me], view.aces[me], (c,))[c]
 
     # -- decisions ------------------------------------------------------------
     def act(self, view):
@@ -226,58 +369,69 @@ class HeuristicBot(Bot):
         if ph == PH_SPEND:
             return self.spend(view, legal)
         if ph == PH_DAMAGE:
-            return DISCARD + min(view.hand, key=lambda c: self.keep_value(view, c))
+            me, hand, pending, completed, aces = _SEAT_FIELDS(view)
+            keep = self._keeps(pending[me], completed[me], aces[me], hand)
+            return DISCARD + min(hand, key=keep.__getitem__)
         if ph == PH_REPLACE:
             return self.replace(view, legal)
         return legal[0]
 
     def main(self, view, legal):
-        me = view.player
-        hand = list(view.hand)
-        mine = view.pending[me]
-        if view.turn != self.turn_seen:
+        me, hand, pending, completed, aces = _SEAT_FIELDS(view)
+        mine = pending[me]
+        turn = view.turn
+        if turn != self.turn_seen:
             if not self.attempted_last and mine >= 0:
                 self.stall += 1
-            self.turn_seen = view.turn
+            self.turn_seen = turn
             self.attempted_last = False
         thr = self.threshold - min(self.stall, 16) * 0.75
         mods, selfs, others = [], [], []
         for a in legal:
             if CHALLENGE <= a < MODIFY:
                 t, c = divmod(a - CHALLENGE, 100)
-                (selfs if t == me else others).append((t, c))
+                if t == me:
+                    selfs.append(c)
+                else:
+                    others.append((t, c))
             elif MODIFY <= a < SPEND:
                 mods.append(a - MODIFY)
 
-        def without(c):
-            h = list(hand)
-            h.remove(c)
-            return h
+        # what every candidate shares: the bonus row, the worth of a completion and of a death
+        done = completed[me]
+        ace = aces[me]
+        brow = self.bonus_row(done, ace)
+        win = self._wins(me, completed, aces)
+        dv = self._death(done)
+        attempt = self._attempt
 
         best_mod, mod_ev = -1, -1e9
         for c in mods:
-            e = self.attempt_value(view, c, without(c))[0]
+            e = attempt(c, hand, hand.index(c), brow[c], win(c), dv)[0]
             if e > mod_ev:
                 best_mod, mod_ev = c, e
-        harass_act, harass_val = self.best_harass(view, others)
 
         if mine >= 0:
-            now_ev = self.attempt_value(view, mine, hand)[0]
+            now_ev = attempt(mine, hand, -1, brow[mine], win(mine), dv)[0]
             if best_mod >= 0 and mod_ev > now_ev + 0.5 and (ATTEMPT not in legal or mod_ev > thr):
                 return MODIFY + best_mod
             if ATTEMPT in legal and now_ev > thr:
                 self.attempted_last = True
                 self.stall = 0
                 return ATTEMPT
-            if harass_act is not None and harass_val > 0:
-                return harass_act
+            if others:
+                harass_act, harass_val = self._harass(view, me, completed, aces, hand, mine, others)
+                if harass_act is not None and harass_val > 0:
+                    return harass_act
             if best_mod >= 0 and mod_ev > now_ev + 0.5:
                 return MODIFY + best_mod
             return self.maybe_replace(view, legal)
 
+        harass_act, harass_val = (self._harass(view, me, completed, aces, hand, mine, others) if others
+                                  else (None, 0.0))
         best_self, self_ev = -1, -1e9
-        for _, c in selfs:
-            e = self.attempt_value(view, c, without(c))[0]
+        for c in selfs:
+            e = attempt(c, hand, hand.index(c), brow[c], win(c), dv)[0]
             if e > self_ev:
                 best_self, self_ev = c, e
         if harass_act is not None and harass_val > 0 and harass_val >= self_ev * (1.0 - self.harass):
@@ -292,42 +446,56 @@ class HeuristicBot(Bot):
         """Hold back an opponent: the hard challenge it is least likely to complete."""
         if not others:
             return None, 0.0
-        me = view.player
-        my_key = self.rank_key(view, me)
-        my_done = len(view.completed[me])
+        me, hand, pending, completed, aces = _SEAT_FIELDS(view)
+        return self._harass(view, me, completed, aces, hand, pending[me], others)
+
+    def _harass(self, view, me, completed, aces, hand, mine, others):
+        my_key = self._rank_key(completed[me], aces[me])
+        my_done = len(completed[me])
+        keep = self._keeps(mine, completed[me], aces[me], hand)
+        hand_sizes = view.hand_sizes
+        pval, sval, sides, target, harass = self.pval, self.sval, self.sides, self.target, self.harass
+        seats = {}  # t -> what does not depend on the card: threat, gift rate, bonus row, unseen-hand help
         best, best_val = None, 0.0
         for t, c in others:
-            done = len(view.completed[t])
-            sc = self.score(view, t)
-            threat = self.harass + done / self.target
-            if done + 1 >= self.target:
-                threat += 3.0 if self.rank_key(view, t) >= my_key or done > my_done else 1.0
-            if sc > my_key[0]:
-                threat += 0.5
-            q = self.opponent_odds(view, t, c)
-            gift = self.sval[c] * q * (0.6 if done + 1 < self.target else 3.0)
-            val = threat * (1.0 - q) * 6.0 - gift - self.keep_value(view, c) - (1.0 - self.harass) * 3.0
+            st = seats.get(t)
+            if st is None:
+                done = len(completed[t])
+                sc = sum(map(sval.__getitem__, completed[t]))
+                threat = harass + done / target
+                if done + 1 >= target:
+                    threat += 3.0 if self._rank_key(completed[t], aces[t]) >= my_key or done > my_done else 1.0
+                if sc > my_key[0]:
+                    threat += 0.5
+                st = seats[t] = (threat, 0.6 if done + 1 < target else 3.0,
+                                 self.bonus_row(completed[t], aces[t]), max(hand_sizes[t] - 1, 0) // 2)
+            threat, gift_rate, brow, helps = st
+            need = pval[c] - brow[c] - helps  # opponent_odds
+            q = min(max(sides - need + 1, 0), sides) / sides
+            gift = sval[c] * q * gift_rate
+            val = threat * (1.0 - q) * 6.0 - gift - keep[c] - (1.0 - harass) * 3.0
             if val > best_val:
                 best, best_val = CHALLENGE + 100 * t + c, val
         return best, best_val
 
     def replace_pick(self, view):
         """The next card to discard and replace, or -1 to stop."""
-        me = view.player
-        mine = view.pending[me]
-        hand = view.hand
+        me, hand, pending, completed, aces = _SEAT_FIELDS(view)
         if not hand:
             return -1
+        mine = pending[me]
         if mine >= 0:
             # fish for matching suits and modifiers for the stuck challenge
-            modok = self.game.modok
-            useless = [c for c in hand if not self.common[c][mine] and not modok[c][mine]]
+            common, modok = self.common, self.modok
+            useless = [c for c in hand if not common[c][mine] and not modok[c][mine]]
             if useless:
-                return min(useless, key=lambda c: self.keep_value(view, c))
+                keep = self._keeps(mine, completed[me], aces[me], useless)
+                return min(useless, key=keep.__getitem__)
             return -1
-        worst = min(hand, key=lambda c: self.keep_value(view, c))
-        bar = 2.0 if view.replaced == 0 and len(hand) >= self.game.hand_size else 1.2
-        return worst if self.keep_value(view, worst) < bar else -1
+        keep = self._keeps(mine, completed[me], aces[me], hand)
+        worst = min(hand, key=keep.__getitem__)
+        bar = 2.0 if view.replaced == 0 and len(hand) >= self.hand_size else 1.2
+        return worst if keep[worst] < bar else -1
 
     def maybe_replace(self, view, legal):
         """Nothing worth doing: if nothing else was done, swap the weakest cards."""
@@ -336,7 +504,7 @@ class HeuristicBot(Bot):
         c = self.replace_pick(view)
         if c >= 0:
             return REPLACE + c
-        if ATTEMPT in legal and len(view.hand) >= self.game.hand_size:
+        if ATTEMPT in legal and len(view.hand) >= self.hand_size:
             self.attempted_last = True
             self.stall = 0
             return ATTEMPT  # the hand will not get better by waiting
@@ -348,37 +516,34 @@ class HeuristicBot(Bot):
 
     def spend(self, view, legal):
         """Spend the cheapest set of cards: enough to complete, or what cuts the damage most."""
-        me = view.player
-        hand = list(view.hand)
-        c = view.pending[me]
+        me, hand, pending, completed, aces = _SEAT_FIELDS(view)
+        c = pending[me]
         n = len(hand)
         s = view.shortfall
         m0, o0 = view.matched, view.off_suits
         rate = self.rate
-        win = self.success_value(view, c)
-        dv = self.death_value(view)
+        win = self._wins(me, completed, aces)(c)
+        dv = self._death(completed[me])
         card = self.card
-        common, offsuit = self.common, self.offsuit
-        mo = [(common[h][c], offsuit[h][c]) for h in hand]
+        sums = _mask_sums(tuple(map(self._codes[c].__getitem__, hand)))
+        whole_hand_ok = self.empty_hand_wins and win >= 60.0  # spending the last card still wins
         best_mask, best_val = 0, None
-        for mask in range(0, 1 << n):
-            k = m = o = 0
-            for i in range(n):
-                if mask >> i & 1:
-                    k += 1
-                    m += mo[i][0]
-                    o += mo[i][1]
+        mask = 0
+        for k, m, o in sums:
             credit = m0 + m + (o0 + o) // rate
             if credit >= s:
-                val = win - k * card if (k < n or (self.empty_hand_wins and win >= 60.0)) else dv
+                val = win - k * card if (k < n or whole_hand_ok) else dv
             else:
                 loss = k + s - credit
                 val = dv if loss >= n else -loss * card
             if best_val is None or val > best_val + 1e-9:
                 best_mask, best_val = mask, val
+            mask += 1
         if best_mask == 0:
             return STOP
         # spend the card of the plan that brings the most
+        common, offsuit = self.common, self.offsuit
+        mo = [(common[h][c], offsuit[h][c]) for h in hand]
         i = max((i for i in range(n) if best_mask >> i & 1), key=lambda i: mo[i])
         return SPEND + hand[i]
 

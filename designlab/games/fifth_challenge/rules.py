@@ -85,6 +85,11 @@ def _action_tables():
 
 ACTION_STR, ACTION_PARSE = _action_tables()
 
+# per card: its spend, damage-discard and replace actions (legal_actions maps hands through these)
+_SPEND_OF = tuple(SPEND + c for c in range(D.NUM_CARDS))
+_DISCARD_OF = tuple(DISCARD + c for c in range(D.NUM_CARDS))
+_REPLACE_OF = tuple(REPLACE + c for c in range(D.NUM_CARDS))
+
 
 _VIEW_FIELDS = (
     ("player", "whose view"),
@@ -146,13 +151,18 @@ class FifthChallengeState(State):
     __slots__ = (
         "game", "n", "events", "phase", "cur", "turn", "hands", "deck", "discards", "out", "aces", "done",
         "pend", "dead", "played", "attempted", "roll", "short", "match", "off", "dmg", "drawq", "cont",
-        "replaced", "died_now", "reason", "trace", "m", "deaths", "lim", "sc",
+        "replaced", "died_now", "reason", "trace", "m", "deaths", "lim", "sc", "_pub",
     )
+
+    # ``_pub`` caches (aces, completed, pending, dead) as the tuples a view shows: they change a
+    # few times a game, views are built at every decision. Every rules method that changes
+    # ``aces``, ``done``, ``pend`` or ``dead`` sets it to None (the next view rebuilds it).
 
     def __init__(self, game: "FifthChallengeGame", record_events: bool = False, _empty: bool = False):
         self.game = game
         self.n = game.n
         self.events = [] if record_events else None
+        self._pub = None
         if _empty:
             return
         n = self.n
@@ -194,7 +204,7 @@ class FifthChallengeState(State):
         return self.phase == PH_OVER
 
     # -- moves --------------------------------------------------------------
-    def legal_actions(self):
+    def legal_actions(self) -> tuple:
         ph = self.phase
         p = self.cur
         hand = self.hands[p]
@@ -206,31 +216,32 @@ class FifthChallengeState(State):
             if not self.played:
                 pval = g.pval
                 limits = self.lim if g.limit_mode == 0 else self.limits()
+                # seats that may receive a challenge, in seat order: (action base, highest value);
+                # the own seat has no limit (F5 limits only challenges on opponents)
+                open_seats = [(CHALLENGE + 100 * t, 99 if t == p else limits[t])
+                              for t in range(self.n) if pend[t] < 0]
+                modrow = g.modok_to[mine] if mine >= 0 else None
                 for c in hand:
                     v = pval[c]
                     if not v:
                         continue  # pawns (F4) cannot be challenges
-                    for t in range(self.n):
-                        if pend[t] < 0 and (t == p or v <= limits[t]):
-                            acts.append(CHALLENGE + 100 * t + c)
-                    if mine >= 0 and g.modok[c][mine]:
+                    for base, top in open_seats:
+                        if v <= top:
+                            acts.append(base + c)
+                    if modrow is not None and modrow[c]:
                         acts.append(MODIFY + c)
             if mine >= 0 and not self.attempted:
                 acts.append(ATTEMPT)
             if not self.played and not self.attempted:
-                acts.extend([REPLACE + c for c in hand])
-            return acts
+                acts.extend(map(_REPLACE_OF.__getitem__, hand))
+            return tuple(acts)
         if ph == PH_SPEND:
-            acts = [STOP]
-            acts.extend([SPEND + c for c in hand])
-            return acts
+            return (STOP, *map(_SPEND_OF.__getitem__, hand))
         if ph == PH_DAMAGE:
-            return [DISCARD + c for c in hand]
+            return tuple(map(_DISCARD_OF.__getitem__, hand))
         if ph == PH_REPLACE:
-            acts = [REPLACE_DONE]
-            acts.extend([REPLACE + c for c in hand])
-            return acts
-        return []
+            return (REPLACE_DONE, *map(_REPLACE_OF.__getitem__, hand))
+        return ()
 
     def limits(self) -> list:
         """F5: the highest challenge value each seat may receive from an opponent."""
@@ -259,11 +270,14 @@ class FifthChallengeState(State):
 
     def sample_chance(self, rng: random.Random):
         ph = self.phase
-        # rng.choice: the same exact uniform draw as randrange, with less overhead
+        # rng.randrange(n) draws exactly what rng.choice does (both call _randbelow(n)), without the private name
+        # the same draw from the same stream, without a method call in between
         if ph == PH_DRAW:
-            return DRAW_CARD + rng.choice(self.deck)
+            deck = self.deck
+            return DRAW_CARD + deck[rng.randrange(len(deck))]
         if ph == PH_ROLL:
-            return rng.choice(self.game.roll_actions)
+            rolls = self.game.roll_actions
+            return rolls[rng.randrange(len(rolls))]
         return super().sample_chance(rng)
 
     def apply(self, a) -> None:
@@ -296,6 +310,7 @@ class FifthChallengeState(State):
         seat = self.drawq.pop()
         self.out.remove(c)
         self.aces[seat] = c
+        self._pub = None
         if self.events is not None:
             self.events.append(("ace", {"seat": seat, "card": D.NAME[c], "suit": D.suit_names(D.SUITS[c])}))
         if not self.drawq:
@@ -374,6 +389,7 @@ class FifthChallengeState(State):
         if self.dead[p]:
             # F10: a new hand at the start of the turn after death
             self.dead[p] = False
+            self._pub = None
             k = self.game.hand_size - len(self.hands[p])
             if self.events is not None:
                 self.events.append(("new_hand", {"seat": p, "cards": max(k, 0)}))
@@ -455,6 +471,7 @@ class FifthChallengeState(State):
             old = self.pend[p]
             self.discards.append(old)
             self.pend[p] = c
+            self._pub = None
             self.played = True
             self.m[M_MODS] += 1
             if self.events is not None:
@@ -466,6 +483,7 @@ class FifthChallengeState(State):
         t, c = divmod(a - CHALLENGE, 100)
         hand.remove(c)
         self.pend[t] = c
+        self._pub = None
         self.played = True
         self.m[M_CH_SELF if t == p else M_CH_OTHER] += 1
         if self.events is not None:
@@ -574,6 +592,7 @@ class FifthChallengeState(State):
         c = self.pend[p]
         self.done[p].append(c)
         self.pend[p] = -1
+        self._pub = None
         self.lim[p] += self.game.pval[c]
         self.sc[p] += self.game.sval[c]
         self.m[M_SUCCESS] += 1
@@ -589,6 +608,7 @@ class FifthChallengeState(State):
             # F9 option: the failed challenge goes to the discard pile
             self.discards.append(c)
             self.pend[p] = -1
+            self._pub = None
         if self.events is not None:
             self.events.append(("fail", {"seat": p, "card": D.NAME[c], "kept": not self.game.fail_discards}))
         self._after_attempt(False)
@@ -621,6 +641,7 @@ class FifthChallengeState(State):
         self.pend[p] = -1
         self.lim[p] = self.sc[p] = 0
         self.dead[p] = True
+        self._pub = None
         self.died_now = True
         self.deaths[p] += 1
         if self.events is not None:
@@ -658,6 +679,7 @@ class FifthChallengeState(State):
         s.deaths = list(self.deaths)
         s.lim = list(self.lim)
         s.sc = list(self.sc)
+        s._pub = self._pub
         return s
 
     def key(self) -> tuple:
@@ -669,16 +691,22 @@ class FifthChallengeState(State):
             self.reason, tuple(self.m), tuple(self.deaths), tuple(self.trace),
         )
 
-    def view(self, player: int) -> FifthChallengeView:
+    def view(self, player: int, _new=tuple.__new__, _View=FifthChallengeView, _tuple=tuple, _map=map,
+             _len=len) -> FifthChallengeView:
         ph = self.phase
-        legal = tuple(self.legal_actions()) if (player == self.cur and ph not in _CHANCE_PHASES
-                                                 and ph != PH_OVER) else ()
-        return tuple.__new__(FifthChallengeView, (
-            player, legal, ph, self.cur, self.turn, tuple(self.hands[player]),
-            tuple([len(h) for h in self.hands]), len(self.deck), tuple(self.discards), tuple(self.out),
-            tuple(self.aces), tuple([tuple(d) for d in self.done]), tuple(self.pend), tuple(self.dead),
+        legal = self.legal_actions() if (player == self.cur and ph not in _CHANCE_PHASES
+                                         and ph != PH_OVER) else ()
+        pub = self._pub
+        if pub is None:
+            pub = self._pub = (_tuple(self.aces), _tuple(map(_tuple, self.done)), _tuple(self.pend),
+                               _tuple(self.dead))
+        aces, done, pend, dead = pub
+        return _new(_View, (
+            player, legal, ph, self.cur, self.turn, _tuple(self.hands[player]),
+            _tuple(_map(_len, self.hands)), _len(self.deck), _tuple(self.discards), _tuple(self.out),
+            aces, done, pend, dead,
             self.played, self.attempted, self.roll, self.short, self.match, self.off, self.dmg,
-            tuple(self.drawq), self.cont, self.replaced, self.died_now, self.reason,
+            _tuple(self.drawq), self.cont, self.replaced, self.died_now, self.reason,
         ))
 
     # -- records ------------------------------------------------------------
@@ -808,6 +836,7 @@ class FifthChallengeGame(Game):
             )
             for c in range(D.NUM_CARDS)
         )
+        self.modok_to = tuple(zip(*self.modok))  # [challenge][card]: the legal-actions loop reads one row
         deck = [c for c in range(D.NUM_CARDS) if D.KIND[c] in (D.NUMBER, D.CROWN, D.PAWN, D.EXCUSE_KIND)]
         out = list(D.ACES)
         if P.deck.include_courts:
