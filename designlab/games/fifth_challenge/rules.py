@@ -271,7 +271,6 @@ class FifthChallengeState(State):
     def sample_chance(self, rng: random.Random):
         ph = self.phase
         # rng.randrange(n) draws exactly what rng.choice does (both call _randbelow(n)), without the private name
-        # the same draw from the same stream, without a method call in between
         if ph == PH_DRAW:
             deck = self.deck
             return DRAW_CARD + deck[rng.randrange(len(deck))]
