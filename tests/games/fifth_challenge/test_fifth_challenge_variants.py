@@ -81,8 +81,8 @@ def test_variant_is_valid_and_plays(path):
 
 def test_sweeps_move_the_knob_they_name():
     crown = points(load(FOLDER / "crown-score-sweep.yaml"))
-    assert [FifthChallengeParams(**p).scoring.crown_score for p in crown] == [10, 11, 12, 13]
+    assert [FifthChallengeParams(**p).scoring.crown_score for p in crown] == [11, 10, 12, 13]  # rules as written first: the base of comparison
     hands = points(load(FOLDER / "hand-size-sweep.yaml"))
-    assert [FifthChallengeParams(**p).hand_size for p in hands] == [4, 5, 6]
+    assert [FifthChallengeParams(**p).hand_size for p in hands] == [5, 4, 6]
     assert FifthChallengeParams(**load(FOLDER / "d8.yaml")["params"]).die_sides == 8
     assert FifthChallengeParams(**load(FOLDER / "with-courts.yaml")["params"]).deck.include_courts
