@@ -23,6 +23,15 @@ builds the other, so every bot has a runner part and a builder part.
 
 Bots read only the view, ``self.game`` (rules tables) and ``self.rng``; every
 random choice uses ``self.rng`` so games vary with the batch seed.
+
+Speed (the heuristic plays thousands of games per variant): the public posterior
+is kept per bot and extended entry by entry as the section's log grows (the same
+products in the same order as ``public_posterior``, which stays the reference);
+priors are memoised per game definition and per bot; the runner's challenge
+forecasts share their per-decision parts (gain, loss, the learned correction);
+the builder's layout softmax weights are memoised with its layout scores. Every
+float is computed with the same operations in the same order as the plain
+formulas, so play is identical (checked against a copy of the plain version).
 """
 
 from __future__ import annotations
@@ -55,6 +64,13 @@ NOT_RAKSHASA = tuple(f for f in range(NUM_FORMS) if f != RAKSHASA)
 CLAIM_FORMS = tuple(sum(1 << f for f in PASSING[t]) for t in range(NUM_TYPES))
 PEEK_FORMS = 1 << RAKSHASA
 PRIOR_SHARPNESS = 0.6  # builder's prior P(form) ~ exp(-1.2 * expected tokens the form costs the runner)
+TYPES = tuple(range(NUM_TYPES))
+FORMS = tuple(range(NUM_FORMS))
+# [form]: the types it passes (pair forms pass two; the Rakshasa none)
+PASSED_TYPES = tuple(tuple(t for t in TYPES if PASS_T[f][t]) for f in FORMS)
+# [form]: per type, 4 + type if the form passes it else type (see RakshasaBot._choose_form)
+HIDDEN_PAT = tuple(tuple(4 + t if PASS_T[f][t] else t for t in TYPES) for f in FORMS)
+CACHE_LIMIT = 50_000  # entries per memo table before it is cleared (~500 bytes each)
 
 
 def _unspent(spent: int) -> tuple:
@@ -101,48 +117,76 @@ def _claim_forms(segment, extra=None) -> int:
     return mask
 
 
-_COST_CACHE: dict = {}
-_BUILD_CACHE: dict = {}  # builder's layout scores per situation (see RakshasaBot._build)
-_POST_CACHE: dict = {}  # public posteriors per situation (see public_posterior)
-_PRIOR_CACHE: dict = {}  # public priors per situation (see public_prior)
+class _GameMemo:
+    """Memo tables of one game definition (rules parameters): the same few situations recur
+    across its games. Values are shared: callers never mutate them."""
+
+    __slots__ = ("g", "priors", "builds", "terms", "gl")
+
+    def __init__(self, g):
+        self.g = g
+        self.terms: dict = {}  # lie_up -> per-form position costs (see _static_terms)
+        self.gl: dict = {}  # (kind, remaining, runner tokens, builder tokens) -> the builder's (gain, loss)
+        self.priors: dict = {}  # (leg, spent, start, known, face_up) -> unnormalised prior (see _prior_vec)
+        self.builds: dict = {}  # builder's layout situation -> [actions, scores, temperature, weights, total]
+
+
+_MEMOS: dict = {}  # id(game) -> _GameMemo (holds the game, so the id is not reused while cached)
+
+
+def _memo(g) -> _GameMemo:
+    m = _MEMOS.get(id(g))
+    if m is None or m.g is not g:
+        if len(_MEMOS) >= 4:
+            _MEMOS.clear()
+        m = _MEMOS[id(g)] = _GameMemo(g)
+    return m
 
 
 def form_costs(g, forms, positions, known, face_up, pool, lie_up: float) -> dict:
     """Expected tokens a runner spends on ``positions`` with each form, from what it
-    knows (``known``: type or HIDDEN per position), lying at cost ``lie_up`` when cheaper.
-    Memoised: the same few situations recur across games."""
-    key = (id(g), tuple(forms), positions, tuple([known[p] for p in positions]),
-           tuple([face_up[p] for p in positions]), tuple(pool), lie_up)
-    hit = _COST_CACHE.get(key)
-    if hit is not None and hit[0] is g:
-        return hit[1]
-    out = _form_costs(g, forms, positions, known, face_up, pool, lie_up)
-    if len(_COST_CACHE) > 200_000:
-        _COST_CACHE.clear()
-    _COST_CACHE[key] = (g, out)
-    return out
+    knows (``known``: type or HIDDEN per position), lying at cost ``lie_up`` when cheaper."""
+    return _form_costs(g, forms, positions, known, face_up, pool, lie_up)
+
+
+def _static_terms(g, lie_up: float) -> tuple:
+    """Per form, the cost of a position by its category (0..3 face-up type, 4..7 peeked
+    type; the Rakshasa's 8: hidden), and the cost of a reveal then a skirt or a lie."""
+    terms = _memo(g).terms
+    hit = terms.get(lie_up)
+    if hit is None:
+        peeked = min(g.c_skirt_hidden, lie_up + 0.5)
+        pk = g.c_peek
+        rows = []
+        for f in FORMS:
+            if f == RAKSHASA:  # passes nothing face up; peeks at every card it cannot see
+                rows.append((lie_up, lie_up, lie_up, lie_up, pk, pk, pk, pk, pk))
+            else:
+                pt = PASS_T[f]
+                rows.append(tuple(0.0 if pt[x] else lie_up for x in TYPES) + tuple(0.0 if pt[x] else peeked for x in TYPES))
+        if len(terms) >= CACHE_LIMIT:
+            terms.clear()
+        hit = terms[lie_up] = (tuple(rows), min(g.c_reveal_skirt, lie_up + 1.0))
+    return hit
 
 
 def _form_costs(g, forms, positions, known, face_up, pool, lie_up: float) -> dict:
+    # Per position: a face-up card the form cannot pass costs ``lie_up``; else the Rakshasa
+    # peeks; a peeked card it cannot pass costs a skirt or a lie; a hidden card costs what
+    # the pool's odds say. Costs are summed position by position (cards it passes add 0.0).
     n = sum(pool) or 1
-    p_pass = [sum(pool[x] for x in range(NUM_TYPES) if PASS_T[f][x]) / n for f in range(NUM_FORMS)]
+    static, reveal = _static_terms(g, lie_up)
     skirt_h = g.c_skirt_hidden
+    cats = [8 if (t := known[p]) == HIDDEN else t if face_up[p] else 4 + t for p in positions]
     out = {}
     for f in forms:
+        terms = static[f]
+        if f != RAKSHASA:  # a hidden card: P(pass) from the pool (the two types the form passes)
+            a, b = PASSED_TYPES[f]
+            terms = terms + (min(skirt_h, (1 - (pool[a] + pool[b]) / n) * reveal),)
         cost = 0.0
-        pt = PASS_T[f]
-        for p in positions:
-            t = known[p]
-            if t != HIDDEN and face_up[p]:
-                if not pt[t]:
-                    cost += lie_up
-            elif f == RAKSHASA:
-                cost += g.c_peek
-            elif t != HIDDEN:
-                if not pt[t]:
-                    cost += min(skirt_h, lie_up + 0.5)
-            else:
-                cost += min(skirt_h, (1 - p_pass[f]) * min(g.c_reveal_skirt, lie_up + 1.0))
+        for c in cats:
+            cost += terms[c]
         out[f] = cost
     return out
 
@@ -162,59 +206,54 @@ def public_known(view) -> tuple:
     return tuple(known)
 
 
-def public_prior(g, view, known, start: int) -> list:
-    """P(form) as the builder sees the runner's choice at ``start`` of this run section:
-    forms that suit the obstacles the runner knows of are likelier."""
-    key = (id(g), view.leg, view.spent, start, known, view.face_up)
-    hit = _PRIOR_CACHE.get(key)
-    if hit is not None and hit[0] is g:
-        return hit[1][:]
-    free = UNSPENT[view.spent]
-    pool = [g.per_type] * NUM_TYPES
-    for t in known:
-        if t != HIDDEN:
-            pool[t] -= 1
-    costs = form_costs(g, free, g.legs[view.leg][start:], known, view.face_up, pool, 0.8 * g.c_skirt_revealed)
+def _prior_vec(g, leg: int, spent: int, start: int, known, face_up) -> list:
+    """Unnormalised P(form) of the runner's choice at ``start`` of run section ``leg``."""
+    free = UNSPENT[spent]
+    per = g.per_type
+    pool = [per - known.count(t) for t in TYPES]  # unseen cards per type
+    costs = _form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.c_skirt_revealed)
     lo = min(costs.values())
     post = [0.0] * NUM_FORMS
     exp = math.exp
     for f in free:
         post[f] = exp(-PRIOR_SHARPNESS * (costs[f] - lo))
-    if len(_PRIOR_CACHE) > 200_000:
-        _PRIOR_CACHE.clear()
-    _PRIOR_CACHE[key] = (g, post)
-    return post[:]
+    return post
 
 
-def public_posterior(g, view, known, lam: float, judged: bool) -> list:
-    """P(form) for the runner's hidden form from public information: the choice it
-    made (``public_prior``), then every claim (a lie with rate ``lam`` when the form
-    cannot pass), skirt and reveal since it was played. ``judged``: the last log
-    entry is the claim being judged, left out. Memoised across games."""
-    log = view.log
-    i = len(log) - 1
-    while i >= 0 and log[i][0] != L_FORM:
-        i -= 1
-    seg = log[i + 1:-1] if judged else log[i + 1:]
-    for e in seg:
-        if e[0] == L_CHALLENGE:  # shown and put back hidden (caught_lie_reveals_form false)
-            post = [0.0] * NUM_FORMS
-            post[e[2]] = 1.0
-            return post
-    key = (id(g), view.leg, view.spent, known, view.face_up, log[:i + 1] if i >= 0 else (), seg, lam)
-    hit = _POST_CACHE.get(key)
-    if hit is not None and hit[0] is g:
-        return hit[1]
-    leg = g.legs[view.leg]
-    start = 0
-    for j in range(i - 1, -1, -1):  # entries before that form was played: a form change starts later
+def _prior_memo(g, leg: int, spent: int, start: int, known, face_up) -> list:
+    """``_prior_vec``, memoised per game definition (shared: never mutate the result)."""
+    priors = _memo(g).priors
+    key = (leg, spent, start, known, face_up)
+    vec = priors.get(key)
+    if vec is None:
+        vec = _prior_vec(g, leg, spent, start, known, face_up)
+        if len(priors) >= CACHE_LIMIT:
+            priors.clear()
+        priors[key] = vec
+    return vec
+
+
+def public_prior(g, view, known, start: int) -> list:
+    """P(form) as the builder sees the runner's choice at ``start`` of this run section:
+    forms that suit the obstacles the runner knows of are likelier (unnormalised; a new list)."""
+    return _prior_memo(g, view.leg, view.spent, start, known, view.face_up)[:]
+
+
+def _section_start(g, leg: int, log: tuple, i: int) -> int:
+    """Where the form played at ``log[i]`` took over: after the obstacle of the last
+    challenge before it (a form change), else at the section start."""
+    for j in range(i - 1, -1, -1):
         e = log[j]
         if e[0] == L_CHALLENGE:
-            start = leg.index(e[1]) + 1
-            break
-    post = public_prior(g, view, known, start)
-    face_up = view.face_up
-    for e in seg:
+            return g.legs[leg].index(e[1]) + 1
+    return 0
+
+
+def _apply_entries(post: list, log: tuple, lo: int, hi: int, known, face_up, lam: float) -> None:
+    """Multiply ``post`` in place by the likelihood of each public event ``log[lo:hi]``
+    (claims, skirts and reveals of the form in play), in log order."""
+    for j in range(lo, hi):
+        e = log[j]
         k = e[0]
         if k == L_CLAIM:
             if e[2] == K_PEEK:
@@ -235,16 +274,40 @@ def public_posterior(g, view, known, lam: float, judged: bool) -> list:
                 post[RAKSHASA] *= 0.2
         elif k == L_REVEAL:
             post[RAKSHASA] *= 0.1
+
+
+def _normalised(post: list, spent: int) -> list:
     tot = sum(post)
     if tot <= 0:
-        free = UNSPENT[view.spent]
-        post = [1.0 / len(free) if f in free else 0.0 for f in range(NUM_FORMS)]
-    else:
-        post = [x / tot for x in post]
-    if len(_POST_CACHE) > 200_000:
-        _POST_CACHE.clear()
-    _POST_CACHE[key] = (g, post)
+        free = UNSPENT[spent]
+        return [1.0 / len(free) if f in free else 0.0 for f in range(NUM_FORMS)]
+    return [x / tot for x in post]
+
+
+def _shown(form: int) -> list:
+    post = [0.0] * NUM_FORMS
+    post[form] = 1.0
     return post
+
+
+def public_posterior(g, view, known, lam: float, judged: bool) -> list:
+    """P(form) for the runner's hidden form from public information: the choice it
+    made (``public_prior``), then every claim (a lie with rate ``lam`` when the form
+    cannot pass), skirt and reveal since it was played. ``judged``: the last log
+    entry is the claim being judged, left out. (The bots keep the same computation
+    incrementally: ``RakshasaBot._post``.)"""
+    log = view.log
+    i = len(log) - 1
+    while i >= 0 and log[i][0] != L_FORM:
+        i -= 1
+    hi = len(log) - 1 if judged else len(log)
+    for j in range(i + 1, hi):
+        if log[j][0] == L_CHALLENGE:  # shown and put back hidden (caught_lie_reveals_form false)
+            return _shown(log[j][2])
+    start = _section_start(g, view.leg, log, i)
+    post = public_prior(g, view, known, start)
+    _apply_entries(post, log, i + 1, hi, known, view.face_up, lam)
+    return _normalised(post, view.spent)
 
 
 def p_lie_of(post, kind: int, t: int) -> float:
@@ -254,8 +317,8 @@ def p_lie_of(post, kind: int, t: int) -> float:
     return sum([post[f] for f in NOT_PASSING[t]])
 
 
-def challenge_ev(g, p_lie: float, kind: int, remaining: int, runner_tokens: int, builder_tokens: int) -> float:
-    """The builder's expected token gain from challenging a claim that is a lie with ``p_lie``."""
+def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens: int) -> tuple:
+    """The builder's (gain from a caught lie, loss from a wrong challenge) of a claim."""
     caught = g.caught_cost[kind]
     if runner_tokens < caught:
         gain = RUN_END_COST + caught  # the catch ends the run
@@ -269,6 +332,12 @@ def challenge_ev(g, p_lie: float, kind: int, remaining: int, runner_tokens: int,
         loss = g.c_wrong + (1.0 if g.form_change and remaining else 0.0)
         if builder_tokens - g.c_wrong < g.c_wrong:
             loss += 1.5  # left unable to challenge safely
+    return gain, loss
+
+
+def challenge_ev(g, p_lie: float, kind: int, remaining: int, runner_tokens: int, builder_tokens: int) -> float:
+    """The builder's expected token gain from challenging a claim that is a lie with ``p_lie``."""
+    gain, loss = _gain_loss(g, kind, remaining, runner_tokens, builder_tokens)
     return p_lie * gain - (1.0 - p_lie) * loss
 
 
@@ -329,17 +398,22 @@ class PublicModel:
             c[2] += 1
         self.pend = []
 
-    def observe(self, view, known) -> None:
+    def observe(self, view, known=None) -> None:
+        """Learn from ``view`` (``known``: ``public_known(view)``, worked out only when
+        needed if None)."""
         if not self.adaptive:
             return
         last = self.last
         done = 0
-        if last is not None and last[0] == view.run:
-            if last[1] != view.leg:  # a run section ended: its form is now spent and shown (R2)
+        run = view.run
+        leg = view.leg
+        if last is not None and last[0] == run:
+            if last[1] != leg:  # a run section ended: its form is now spent and shown (R2)
                 new = view.spent & ~last[3]
                 if new and not new & (new - 1):
                     form = new.bit_length() - 1
-                    lies, n = grade_section(last[2], form, last[4], last[5])
+                    lk = last[5] if last[5] is not None else public_known(last[7])
+                    lies, n = grade_section(last[2], form, last[4], lk)
                     self.l_hit += lies
                     self.l_n += n
                     self._grade_pending(form)
@@ -349,10 +423,12 @@ class PublicModel:
         else:
             self.pend = []
         log = view.log
-        for e in log[done:]:
+        n_log = len(log)
+        for j in range(done, n_log):
+            e = log[j]
             if e[0] == L_CHALLENGE:  # the form is shown at a challenge
                 self._grade_pending(e[2])
-        self.last = (view.run, view.leg, log, view.spent, view.face_up, known, len(log))
+        self.last = (run, leg, log, view.spent, view.face_up, known, n_log, view)
 
     def p_lie(self, view, known, kind: int, t: int, judged: bool) -> tuple[float, float]:
         """(calibrated P(lie), model P(lie)) of a claim of ``kind`` (type ``t``)."""
@@ -381,7 +457,7 @@ class RunnerParams(BotParams):
         description="Prior belief that the builder challenges a lie (fixed-rate runners use it to value lies when picking forms).",
     )
     prior_weight: float = Field(
-        1.5, ge=0.0, le=100.0,
+        1.5, gt=0.0, le=100.0,  # the learned rate divides by it
         description="Strength, in pseudo-claims, of the runner's model of the builder against the challenges it observes.",
     )
     temperature: float = Field(
@@ -394,7 +470,7 @@ class BuilderParams(BotParams):
     prior_lie_rate: float = Field(
         0.3, ge=0.0, le=1.0, description="Builder's prior that the runner claims although its form cannot pass."
     )
-    prior_weight: float = Field(4.0, ge=0.0, le=100.0, description="Strength of that prior, in pseudo-observations.")
+    prior_weight: float = Field(4.0, gt=0.0, le=100.0, description="Strength of that prior, in pseudo-observations.")
     adaptive: bool = Field(True, description="Update the lie-rate belief from the claims graded at each section end.")
     swap_margin: float = Field(
         0.3, ge=0.0, le=5.0, description="Expected tokens a swap must gain beyond its cost before the builder pays for it."
@@ -420,6 +496,10 @@ class HeuristicParams(BotParams):
 # =============================================================================
 # the bot
 # =============================================================================
+_MIRROR_PARAMS = BuilderParams()  # the heuristic builder the runner's mirror stands for
+_DEFAULT_PARAMS: dict = {}  # Params class -> its default instance (frozen: shared by every bot)
+
+
 class RakshasaBot(Bot):
     """Base: dispatch by role; model-based runner and builder (see the module docstring)."""
 
@@ -433,7 +513,11 @@ class RakshasaBot(Bot):
     challenge_rate: float | None = None  # None: model-based challenges; else challenge with this rate
 
     def __init__(self, game, seat, params, rng):
-        super().__init__(game, seat, params if params is not None else self.Params(), rng)
+        if params is None:
+            params = _DEFAULT_PARAMS.get(self.Params)
+            if params is None:
+                params = _DEFAULT_PARAMS[self.Params] = self.Params()
+        super().__init__(game, seat, params, rng)
         g = game
         self.g = g
         rp = self._runner_params()
@@ -447,11 +531,14 @@ class RakshasaBot(Bot):
         # [challenges seen, challenges predicted after the overall correction, claims]
         self._chal = [0.0, 0.0, 0]
         self._cls = [[0.0, 0.0, 0], [0.0, 0.0, 0]]
+        self._corr = [None, None]  # per class: the correction those counts give (None: to work out)
         self._w = rp.prior_weight
         self._t_run = rp.temperature
-        # mirror of what the (heuristic) builder learns about this runner: same inputs, same model
-        d = BuilderParams()
+        # mirror of what the (heuristic) builder learns about this runner: same inputs, same model.
+        # It does not learn (adaptive False): its lie rate stays the prior and calibrate(p) is p.
+        d = _MIRROR_PARAMS
         self._mirror = PublicModel(g, d.prior_lie_rate, d.prior_weight, False)
+        self._mlam = self._mirror.lam()
         self._last_p = None  # odds of the last hidden card revealed, to learn the builder's cunning
         self._rev_hit = 0.0
         self._rev_exp = 0.0
@@ -461,13 +548,26 @@ class RakshasaBot(Bot):
         self._swap_margin = bp.swap_margin
         self._t_ch = bp.challenge_temperature
         self._t_build = bp.layout_temperature
+        self._gm = _memo(g)
+        self._gl = self._gm.gl
         # per-decision caches, keyed by the view object being decided
         self._pool_view = self._seg_view = self._known_view = self._post_view = None
         self._post_cache: list = []
         self._pred_memo: dict = {}
         self._pool_cache: list = []
+        self._pool_course = None
         self._seg_forms = 0
         self._known_cache = ()
+        self._kb = None  # builder's last (course, face_up, peeked, known)
+        self._lp = None  # last prior: (leg, spent, start, known, face_up, unnormalised prior)
+        # the public posterior, kept along the section's log (see _post): the log last seen, its
+        # run and section, the index of the form in play, of the first challenge since, and the
+        # start of that form; then the product of the prior and the entries' likelihoods
+        self._pl_log: tuple = ()
+        self._pl_run = self._pl_leg = -1
+        self._pl_i = self._pl_ch = -1
+        self._pl_start = 0
+        self._pp = None
 
     def _runner_params(self) -> RunnerParams:
         return getattr(self.params, "runner", None) or RunnerParams()
@@ -478,24 +578,23 @@ class RakshasaBot(Bot):
     # -- dispatch -------------------------------------------------------------
     def act(self, view):
         legal = view.legal_actions
-        is_runner = view.player == view.runner
-        if is_runner:
-            if view.phase == P_REVEALED and self._last_p is not None:
+        ph = view.phase
+        if view.player == view.runner:
+            if ph == P_REVEALED and self._last_p is not None:
                 self._rev_exp += self._last_p
                 self._rev_hit += PASS_T[view.form][view.course[self.g.legs[view.leg][view.step]]]
                 self._last_p = None
             self._observe_as_runner(view)
-        else:
-            self._observe_as_builder(view)
-        if len(legal) == 1:
-            return legal[0]
-        ph = view.phase
-        if is_runner:
+            if len(legal) == 1:
+                return legal[0]
             if ph == P_OBSTACLE or ph == P_REVEALED:
                 return self._obstacle(view)
             if ph == P_FORM or ph == P_CHANGE:
                 return self._choose_form(view)
         else:
+            self._observe_as_builder(view)
+            if len(legal) == 1:
+                return legal[0]
             if ph == P_CHALLENGE:
                 return self._challenge(view)
             if ph == P_SWAP:
@@ -505,85 +604,231 @@ class RakshasaBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
     def _known(self, view) -> tuple:
-        if self._known_view is not view:
-            self._known_view, self._known_cache = view, public_known(view)
-        return self._known_cache
+        """``public_known(view)``, once per view (the builder's also kept while its inputs stay)."""
+        if self._known_view is view:
+            return self._known_cache
+        if view.player == view.runner:
+            known = view.course
+        else:
+            course, face_up, peeked = view.course, view.face_up, view.peeked
+            kb = self._kb
+            if (kb is not None and (kb[1] is face_up or kb[1] == face_up) and (kb[2] is peeked or kb[2] == peeked)
+                    and kb[0] == course):
+                known = kb[3]
+            else:
+                known = public_known(view)
+                self._kb = (course, face_up, peeked, known)
+        self._known_view, self._known_cache = view, known
+        return known
+
+    # -- the public model -------------------------------------------------------
+    def _prior(self, leg: int, spent: int, start: int, known, face_up) -> list:
+        """The unnormalised public prior (shared: never mutate it)."""
+        lp = self._lp
+        if (lp is not None and lp[0] == leg and lp[1] == spent and lp[2] == start
+                and (lp[4] is face_up or lp[4] == face_up) and (lp[3] is known or lp[3] == known)):
+            return lp[5]
+        priors = self._gm.priors
+        key = (leg, spent, start, known, face_up)
+        vec = priors.get(key)
+        if vec is None:
+            vec = _prior_vec(self.g, leg, spent, start, known, face_up)
+            if len(priors) >= CACHE_LIMIT:
+                priors.clear()
+            priors[key] = vec
+        self._lp = (leg, spent, start, known, face_up, vec)
+        return vec
+
+    def _post(self, view, known, lam: float, judged: bool) -> list:
+        """``public_posterior(self.g, view, known, lam, judged)``, kept incrementally: while the
+        section's log only grows, only its new entries are scanned, and the product of the prior
+        and the entries' likelihoods is extended entry by entry (the same multiplications in the
+        same order) while the prior, ``lam`` and the form in play stay. The result is shared:
+        never mutate it."""
+        log = view.log
+        n = len(log)
+        if log is not self._pl_log:
+            old = self._pl_log
+            n0 = len(old)
+            if view.run == self._pl_run and view.leg == self._pl_leg and n0 <= n and log[:n0] == old:
+                i = i0 = self._pl_i
+                ch = self._pl_ch
+                j = n0
+            else:  # another section (or another log): start over
+                i = ch = -1
+                i0 = -2
+                j = 0
+                self._pp = None
+                self._pl_run, self._pl_leg = view.run, view.leg
+            while j < n:
+                k = log[j][0]
+                if k == L_FORM:
+                    i = j
+                    ch = -1
+                elif k == L_CHALLENGE and ch < 0:
+                    ch = j
+                j += 1
+            if i != i0:
+                self._pl_start = _section_start(self.g, view.leg, log, i)
+            self._pl_log, self._pl_i, self._pl_ch = log, i, ch
+        else:
+            i, ch = self._pl_i, self._pl_ch
+        m = n - 1 if judged else n  # entries i+1 .. m-1 are judged
+        if 0 <= ch < m:  # shown and put back hidden (caught_lie_reveals_form false)
+            return _shown(log[ch][2])
+        leg, spent, start, face_up = view.leg, view.spent, self._pl_start, view.face_up
+        kt = m if m > i + 1 else i + 1
+        # the product so far: [leg, spent, start, known, face_up, lam, form index, product, entries
+        # i+1 .. k-1 applied: k, its normalisation]; kept while its inputs stay
+        pp = self._pp
+        if (pp is not None and pp[6] == i and pp[8] <= kt and pp[0] == leg and pp[1] == spent and pp[2] == start
+                and pp[5] == lam and (pp[4] is face_up or pp[4] == face_up) and (pp[3] is known or pp[3] == known)):
+            if pp[8] == kt:
+                return pp[9]
+            vec = pp[7]
+            _apply_entries(vec, log, pp[8], kt, known, face_up, lam)
+        else:
+            vec = self._prior(leg, spent, start, known, face_up)[:]
+            _apply_entries(vec, log, i + 1, kt, known, face_up, lam)
+            pp = self._pp = [leg, spent, start, known, face_up, lam, i, vec, kt, None]
+        pp[8] = kt
+        tot = sum(vec)  # as _normalised
+        if tot <= 0:
+            norm = _normalised(vec, spent)
+        else:
+            norm = [x / tot for x in vec]
+        pp[9] = norm
+        return norm
 
     # =========================================================================
     # runner
     # =========================================================================
     def _observe_as_runner(self, view) -> None:
         run, leg, done = self._seen
-        if (run, leg) != (view.run, view.leg):
+        vrun, vleg = view.run, view.leg
+        if run != vrun or leg != vleg:
             done = 0
         log = view.log
-        for e in log[done:]:
-            if e[0] == L_CHALLENGE or e[0] == L_ACCEPT:
-                rec = self._my_claims.pop((view.run, view.leg, e[1]), None)
-                if rec is None:
-                    continue
-                lie, cls, c_prior, c_model = rec
-                hit = e[0] == L_CHALLENGE
-                if cls >= 0:
-                    self._chal[0] += hit
-                    self._chal[1] += c_model
-                    self._chal[2] += 1
-                    c = self._cls[cls]
-                    c[0] += hit
-                    c[1] += c_prior
-                    c[2] += 1
-                if lie:
-                    self._c_n += 1
-                    self._c_hit += hit
-        self._seen = (view.run, view.leg, len(log))
-        if self.lie_rate is None:
-            self._mirror.observe(view, self._known(view))
+        n = len(log)
+        if done < n:
+            claims = self._my_claims
+            for j in range(done, n):
+                e = log[j]
+                k = e[0]
+                if k == L_CHALLENGE or k == L_ACCEPT:
+                    rec = claims.pop((vrun, vleg, e[1]), None)
+                    if rec is None:
+                        continue
+                    lie, cls, c_prior, c_model = rec
+                    hit = k == L_CHALLENGE
+                    if cls >= 0:
+                        self._chal[0] += hit
+                        self._chal[1] += c_model
+                        self._chal[2] += 1
+                        c = self._cls[cls]
+                        c[0] += hit
+                        c[1] += c_prior
+                        c[2] += 1
+                        self._corr = [None, None]
+                    if lie:
+                        self._c_n += 1
+                        self._c_hit += hit
+        self._seen = (vrun, vleg, n)
+        # (the mirror does not learn: nothing for it to observe)
 
     def _challenge_rate(self) -> float:
         return self._c_hit / self._c_n if self._c_n > 0 else 0.35
+
+    def _correction(self, cls: int) -> float:
+        """The builder's excess challenges over the model's forecast: overall, then per class shrunk to it."""
+        w = self._w
+        hits, pred, n = self._chal
+        off = (hits - pred) / (n + w)
+        hits, pred, n = self._cls[cls]
+        corr = self._corr[cls] = (hits - pred + w * off) / (n + w)
+        return corr
+
+    def _forecast(self, kind: int, remaining: int, pm: float, rt: int, bt: int) -> tuple:
+        """(predicted challenge, class, prior, model probability, pm) of a claim the mirrored model
+        thinks a lie with ``pm``: the builder's sigmoid of its expected gain, corrected."""
+        gl = self._gl.get((kind, remaining, rt, bt))
+        if gl is None:
+            gl = self._gl[(kind, remaining, rt, bt)] = _gain_loss(self.g, kind, remaining, rt, bt)
+        x = (pm * gl[0] - (1.0 - pm) * gl[1]) / MODEL_CHALLENGE_T  # mirror: calibrate(pm) == (pm, pm)
+        c_model = 1.0 if x > 30.0 else 0.0 if x < -30.0 else 1.0 / (1.0 + math.exp(-x))
+        cls = 0 if c_model < 0.5 else 1
+        corr = self._corr[cls]
+        if corr is None:
+            corr = self._correction(cls)
+        c = c_model + corr
+        return (0.0 if c < 0.0 else 1.0 if c > 1.0 else c), cls, c_model, c_model, pm
+
+    def _chal_probs(self, kind: int, remaining: int, pms, rt: int, bt: int) -> list:
+        """``_forecast(kind, remaining, pm, rt, bt)[0]`` for each ``pm`` of ``pms``."""
+        gl = self._gl.get((kind, remaining, rt, bt))
+        if gl is None:
+            gl = self._gl[(kind, remaining, rt, bt)] = _gain_loss(self.g, kind, remaining, rt, bt)
+        gain, loss = gl
+        corr = self._corr
+        exp = math.exp
+        out = []
+        for pm in pms:
+            x = (pm * gain - (1.0 - pm) * loss) / MODEL_CHALLENGE_T
+            c_model = 1.0 if x > 30.0 else 0.0 if x < -30.0 else 1.0 / (1.0 + exp(-x))
+            cls = 0 if c_model < 0.5 else 1
+            k = corr[cls]
+            c = c_model + (k if k is not None else self._correction(cls))
+            out.append(0.0 if c < 0.0 else 1.0 if c > 1.0 else c)
+        return out
+
+    def _decision_post(self, view) -> list:
+        """The builder's posterior now, as the mirror sees it: once per decision (with a fresh memo)."""
+        if self._post_view is not view:
+            self._post_view = view
+            self._post_cache = self._post(view, self._known(view), self._mlam, False)
+            self._pred_memo = {}
+        return self._post_cache
 
     def _predict(self, view, kind: int, t: int, remaining: int, post=None) -> tuple:
         """(predicted challenge probability, model class, prior probability, model probability,
         model P(lie)) of a claim of ``kind`` (type ``t``) now: what the heuristic builder would do
         (its model mirrored), scaled by how often this builder challenged against that model's
         forecast, then corrected per class by what it did."""
-        g = self.g
-        memo = None
-        if post is None:  # the builder's posterior now, once per decision
-            if self._post_view is not view:
-                self._post_view = view
-                self._post_cache = public_posterior(g, view, self._known(view), self._mirror.lam(), False)
-                self._pred_memo = {}
-            memo = self._pred_memo
-            hit = memo.get((kind, t, remaining))
-            if hit is not None:
-                return hit
-            post = self._post_cache
-        p, pm = self._mirror.calibrate(p_lie_of(post, kind, t))
-        ev = challenge_ev(g, p, kind, remaining, view.runner_tokens, view.builder_tokens)
-        c_model = _sigmoid(ev / MODEL_CHALLENGE_T)
-        # the builder's excess challenges over the model's forecast: overall, then per class shrunk to it
-        w = self._w
-        hits, pred, n = self._chal
-        off = (hits - pred) / (n + w)
-        cls = 0 if c_model < 0.5 else 1
-        hits, pred, n = self._cls[cls]
-        c = c_model + (hits - pred + w * off) / (n + w)
-        out = (0.0 if c < 0.0 else 1.0 if c > 1.0 else c), cls, c_model, c_model, pm
-        if memo is not None:
-            memo[(kind, t, remaining)] = out
-        return out
+        if post is not None:
+            return self._forecast(kind, remaining, p_lie_of(post, kind, t), view.runner_tokens, view.builder_tokens)
+        post = self._decision_post(view)
+        memo = self._pred_memo
+        key = (kind, t, remaining)
+        hit = memo.get(key)
+        if hit is None:
+            hit = memo[key] = self._forecast(kind, remaining, p_lie_of(post, kind, t),
+                                             view.runner_tokens, view.builder_tokens)
+        return hit
+
+    def _c_types(self, view, kind: int, remaining: int) -> list:
+        """Per type x: ``_predict(view, kind, x, remaining)[0]`` (a claim of each type now)."""
+        post = self._decision_post(view)
+        memo = self._pred_memo
+        key = (kind, None, remaining)
+        hit = memo.get(key)
+        if hit is None:
+            pms = [sum([post[f] for f in NOT_PASSING[x]]) for x in TYPES]  # p_lie_of
+            hit = memo[key] = self._chal_probs(kind, remaining, pms, view.runner_tokens, view.builder_tokens)
+        return hit
 
     def _pool(self, view) -> list:
         """Unseen cards per type (read-only: cached for the view being decided)."""
         if self._pool_view is view:
             return self._pool_cache
-        pool = [self.g.per_type] * NUM_TYPES
-        for t in view.course:
-            if t != HIDDEN:
-                pool[t] -= 1
-        self._pool_view, self._pool_cache = view, pool
-        return pool
+        course = view.course
+        if course is not self._pool_course and course != self._pool_course:
+            pool = [self.g.per_type] * NUM_TYPES
+            for t in course:
+                if t != HIDDEN:
+                    pool[t] -= 1
+            self._pool_course, self._pool_cache = course, pool
+        self._pool_view = view
+        return self._pool_cache
 
     def _plausible(self, view, extra) -> bool:
         """Would the claim still fit some unspent form, given this form's earlier claims?"""
@@ -592,10 +837,11 @@ class RakshasaBot(Bot):
         mask = self._seg_forms & (PEEK_FORMS if extra[2] == K_PEEK else CLAIM_FORMS[extra[3]])
         return bool(mask & ~view.spent)
 
-    def _lie_cost(self, view, kind: int, t: int, remaining: int) -> float:
-        """Expected tokens a lie costs: the predicted challenge times what a catch costs."""
+    def _lie_cost(self, view, kind: int, t: int, remaining: int, c=None) -> float:
+        """Expected tokens a lie costs: the predicted challenge (``c`` if given) times what a catch costs."""
         g = self.g
-        c = self._predict(view, kind, t, remaining)[0]
+        if c is None:
+            c = self._predict(view, kind, t, remaining)[0]
         caught = g.caught_cost[kind]
         if view.runner_tokens < caught:
             return c * (RUN_END_COST + caught)
@@ -621,16 +867,18 @@ class RakshasaBot(Bot):
         g = self.g
         legal = view.legal_actions
         leg = g.legs[view.leg]
-        pos = leg[view.step]
-        remaining = len(leg) - view.step - 1
+        step = view.step
+        pos = leg[step]
+        remaining = len(leg) - step - 1
         form = view.form
         t = view.course[pos]
-        if view.phase == P_REVEALED or view.face_up[pos]:
+        phase = view.phase
+        if phase == P_REVEALED or view.face_up[pos]:
             if CLAIM in legal and PASS_T[form][t]:
                 return self._claim(view, pos, False)
             if CLAIM not in legal:
                 return legal[0]  # face-up form: only the skirt
-            kind = K_CLAIM_REVEALED if view.phase == P_REVEALED else K_CLAIM
+            kind = K_CLAIM_REVEALED if phase == P_REVEALED else K_CLAIM
             skirt_cost = g.c_reveal_skirt if kind == K_CLAIM_REVEALED else g.c_skirt_revealed
             if SKIRT not in legal:
                 return self._claim(view, pos, True)  # no honest option left
@@ -700,10 +948,10 @@ class RakshasaBot(Bot):
         if not types:
             return 0.0
         n = sum(pool[x] for x in types) if t == HIDDEN else 1
+        cs = self._c_types(view, K_CLAIM_REVEALED, remaining)
         total = 0.0
         for x in types:
-            c = self._predict(view, K_CLAIM_REVEALED, x, remaining)[0]
-            total += (pool[x] if t == HIDDEN else 1) * c
+            total += (pool[x] if t == HIDDEN else 1) * cs[x]
         return self.g.c_wrong * total / n
 
     def _cost_after_reveal(self, view, remaining: int, t: int) -> float:
@@ -728,9 +976,10 @@ class RakshasaBot(Bot):
             weights = pool
         if not n:
             return float(skirt if skirt is not None else caught)
+        cs = self._c_types(view, K_CLAIM_REVEALED, remaining)
         total = 0.0
         for x in types:
-            lie = self._lie_cost(view, K_CLAIM_REVEALED, x, remaining) + 0.15
+            lie = self._lie_cost(view, K_CLAIM_REVEALED, x, remaining, cs[x]) + 0.15
             total += weights[x] * (lie if skirt is None else min(skirt, lie))
         return total / n
 
@@ -741,7 +990,7 @@ class RakshasaBot(Bot):
         n = sum(pool)
         if n <= 0:
             return 0.0
-        p = sum(pool[t] for t in range(NUM_TYPES) if PASS_T[form][t]) / n
+        p = sum([pool[t] for t in PASSED_TYPES[form]]) / n
         self._last_p = p
         d = (self._rev_hit + 1.5) / (self._rev_exp + 2.0)
         return min(1.0, p * min(1.2, max(0.3, d)))
@@ -757,7 +1006,7 @@ class RakshasaBot(Bot):
                 kind = K_PEEK if peek else (K_CLAIM_REVEALED if view.phase == P_REVEALED else K_CLAIM)
                 t = HIDDEN if peek else view.course[pos]
                 _, cls, c_prior, c_model, pm = self._predict(view, kind, t, len(leg) - view.step - 1)
-                self._mirror.record(kind, t, pm)
+                # (the mirror would record pm for calibration; it does not learn, so nothing to keep)
                 rec = (lie, cls, c_prior, c_model)
             self._my_claims[(view.run, view.leg, pos)] = rec
         if peek:
@@ -777,61 +1026,64 @@ class RakshasaBot(Bot):
         ahead = leg[start:]
         known = self._known(view)
         # the builder's belief about the form about to be played, and the hidden cards it laid against it
-        post = public_prior(g, view, known, start)
-        tot = sum(post)
-        post = [x / tot for x in post]
+        prior = self._prior(view.leg, view.spent, start, known, view.face_up)
+        tot = sum(prior)
+        post = [x / tot for x in prior]
         pool = self._pool(view)
-        wts = [pool[t] * math.exp(-3.0 * sum([post[f] for f in PASSING[t]])) for t in range(NUM_TYPES)]
+        exp = math.exp
+        wts = [pool[t] * exp(-3.0 * sum([post[f] for f in PASSING[t]])) for t in TYPES]
         s = sum(wts) or 1.0
         q = [w / s for w in wts]
         exposure = SECTION_EXPOSURE if g.caught_reveals else 0.0
         skirt_up, skirt_h, reveal_skirt = g.c_skirt_revealed, g.c_skirt_hidden, g.c_reveal_skirt
-        wrong = g.c_wrong
-        # per obstacle ahead: (face-up type or -1, distribution of its type, predicted challenge per type)
+        wrong, peek = g.c_wrong, g.c_peek
+        cc_up, cc_rev, cc_pk = g.caught_cost[K_CLAIM], g.caught_cost[K_CLAIM_REVEALED], g.caught_cost[K_PEEK]
+        # predicted challenges: once per claim kind and type, halfway through
         n_ahead = len(ahead)
-        mid = n_ahead // 2  # predicted challenges: once per claim kind and type, halfway through
-        pred = self._predict
-        c_up = [pred(view, K_CLAIM, x, mid, post)[0] for x in range(NUM_TYPES)]
-        c_rev = [pred(view, K_CLAIM_REVEALED, x, mid, post)[0] for x in range(NUM_TYPES)]
-        c_pk = pred(view, K_PEEK, HIDDEN, mid, post)[0]
-        rows = []
+        mid = n_ahead // 2
+        rt, bt = view.runner_tokens, view.builder_tokens
+        probs = self._chal_probs
+        pm = [sum([post[f] for f in NOT_PASSING[x]]) for x in TYPES]  # p_lie_of a claim of each type
+        c_up = probs(K_CLAIM, mid, pm, rt, bt)
+        c_rev = probs(K_CLAIM_REVEALED, mid, pm, rt, bt)
+        c_pk = probs(K_PEEK, mid, (1.0 - post[RAKSHASA],), rt, bt)[0]
+        # each form's expected tokens: per obstacle ahead, in course order, a term per form
+        # (a true claim the builder may challenge is income: a negative term)
+        course, face_up = view.course, view.face_up
+        pats = [None if f == RAKSHASA else HIDDEN_PAT[f] for f in forms]
+        costs = [0.0] * len(forms)
+        rak = peek - c_pk * wrong  # a true peek the builder may challenge: income
         for i, p in enumerate(ahead):
             rem = n_ahead - i - 1
-            t = view.course[p]
-            if t != HIDDEN and view.face_up[p]:
-                rows.append((t, None, c_up[t], rem))
-            else:
-                dist = q if t == HIDDEN else [1.0 if x == t else 0.0 for x in range(NUM_TYPES)]
-                rows.append((-1, dist, c_rev, rem, c_pk))
-        costs = []
-        for f in forms:
-            pt = PASS_T[f]
-            cost = 0.0
-            for row in rows:
-                rem = row[3]
-                if row[0] >= 0:
-                    c = row[2]
-                    if pt[row[0]]:
-                        cost -= c * wrong  # a true claim the builder may challenge: income
+            t = course[p]
+            if t != HIDDEN and face_up[p]:
+                c = c_up[t]
+                income = c * wrong
+                lie = min(skirt_up, c * (cc_up + exposure * rem) + 0.15)
+                for j, f in enumerate(forms):
+                    if PASS_T[f][t]:
+                        costs[j] -= income
                     else:
-                        cost += min(skirt_up, c * (g.caught_cost[K_CLAIM] + exposure * rem) + 0.15)
-                elif f == RAKSHASA:
-                    cost += g.c_peek - row[4] * wrong  # a true peek the builder may challenge: income
+                        costs[j] += lie
+                continue
+            dist = q if t == HIDDEN else [1.0 if x == t else 0.0 for x in TYPES]
+            # a hidden card, then per type it may be: [x] the cost of a lie if the form cannot pass
+            # it, [4 + x] minus the income if it can (0.0 for types it cannot be). A pair form sums
+            # its four in type order: the same sums as adding and subtracting them one by one.
+            vals = [0.0] * 8
+            for x in TYPES:
+                dx = dist[x]
+                if dx:
+                    cx = c_rev[x]
+                    vals[x] = dx * min(reveal_skirt, cx * (cc_rev + exposure * rem) + 0.15)
+                    vals[4 + x] = -(dx * cx * wrong)
+            peek_lie = (1 - c_pk) * peek + c_pk * (cc_pk + exposure * rem) + 0.15
+            for j, pat in enumerate(pats):
+                if pat is None:
+                    costs[j] += rak
                 else:
-                    dist, cs = row[1], row[2]
-                    after = 0.0
-                    for x in range(NUM_TYPES):
-                        dx = dist[x]
-                        if not dx:
-                            continue
-                        if pt[x]:
-                            after -= dx * cs[x] * wrong
-                        else:
-                            after += dx * min(reveal_skirt, cs[x] * (g.caught_cost[K_CLAIM_REVEALED] + exposure * rem) + 0.15)
-                    c_pk = row[4]
-                    peek_lie = (1 - c_pk) * g.c_peek + c_pk * (g.caught_cost[K_PEEK] + exposure * rem) + 0.15
-                    cost += min(skirt_h, after, peek_lie)
-            costs.append(cost)
+                    after = 0.0 + vals[pat[0]] + vals[pat[1]] + vals[pat[2]] + vals[pat[3]]
+                    costs[j] += min(skirt_h, after, peek_lie)
         return FORM + _softmax_pick(self.rng, forms, costs, self._t_run)
 
     def _choose_form_fixed(self, view, forms):
@@ -850,13 +1102,13 @@ class RakshasaBot(Bot):
     # =========================================================================
     def _observe_as_builder(self, view) -> None:
         if self.challenge_rate is None:
-            self._bm.observe(view, self._known(view))
+            self._bm.observe(view, None)  # public_known(view) worked out only if a section is graded
 
     def _lie_rate_est(self) -> float:
         return self._bm.lam()
 
     def _posterior(self, view) -> list:
-        return public_posterior(self.g, view, self._known(view), self._bm.lam(), view.phase == P_CHALLENGE)
+        return self._post(view, self._known(view), self._bm.lam(), view.phase == P_CHALLENGE)
 
     def _challenge(self, view):
         cr = self.challenge_rate
@@ -864,8 +1116,11 @@ class RakshasaBot(Bot):
             return CHALLENGE if self.rng.random() < cr else ACCEPT
         g = self.g
         claim = view.log[-1]
-        p_lie, pm = self._bm.p_lie(view, self._known(view), claim[2], claim[3], True)
-        self._bm.record(claim[2], claim[3], pm)
+        bm = self._bm
+        # bm.p_lie(view, known, kind, t, judged=True), with this bot's kept posterior
+        post = self._post(view, self._known(view), bm.lam(), True)
+        p_lie, pm = bm.calibrate(p_lie_of(post, claim[2], claim[3]))
+        bm.record(claim[2], claim[3], pm)
         leg = g.legs[view.leg]
         ev = challenge_ev(g, p_lie, claim[2], len(leg) - view.step - 1, view.runner_tokens, view.builder_tokens)
         if self._t_ch <= 0.0:
@@ -910,20 +1165,33 @@ class RakshasaBot(Bot):
         g = self.g
         legal = view.legal_actions
         pos = len(view.course)
-        sec = g.pos_section[pos]
-        start = g.sec_start[sec]
-        course = view.course
-        hand = view.hand
-        # the scores depend only on this key: memoised across games
-        key = (id(g), pos, course[start:], view.spent, hand)
-        hit = _BUILD_CACHE.get(key)
-        if hit is None or hit[0] is not g:
+        start = g.sec_start[g.pos_section[pos]]
+        # the scores depend only on this key: memoised per game definition, with the softmax
+        # weights of the last temperature used: [actions, scores, temperature, weights, total, best]
+        builds = self._gm.builds
+        key = (pos, view.course[start:], view.spent, view.hand)
+        ent = builds.get(key)
+        if ent is None:
             scores = self._build_scores(view, legal, pos, start)
-            hit = (g, tuple(a for a, _ in scores), [s for _, s in scores])
-            if len(_BUILD_CACHE) > 200_000:
-                _BUILD_CACHE.clear()
-            _BUILD_CACHE[key] = hit
-        return _softmax_pick(self.rng, hit[1], hit[2], self._t_build)
+            ent = [tuple(a for a, _ in scores), [s for _, s in scores], None, None, 0.0, None]
+            if len(builds) >= CACHE_LIMIT:
+                builds.clear()
+            builds[key] = ent
+        temperature = self._t_build
+        items, costs = ent[0], ent[1]
+        if temperature <= 0.0:
+            return items[costs.index(min(costs))]
+        if ent[2] != temperature:  # as in _softmax_pick
+            lo = min(costs)
+            exp = math.exp
+            ws = [exp((lo - c) / temperature) if c - lo < 30.0 * temperature else 0.0 for c in costs]
+            ent[3], ent[4], ent[5], ent[2] = ws, sum(ws), items[costs.index(lo)], temperature
+        x = self.rng.random() * ent[4]
+        for item, w in zip(items, ent[3]):
+            x -= w
+            if x < 0.0:
+                return item
+        return ent[5]
 
     def _build_scores(self, view, legal, pos, start) -> list:
         """Per legal build: (action, score); lower is better for the builder."""
