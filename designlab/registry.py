@@ -7,6 +7,7 @@ available for every game.
 
 from __future__ import annotations
 
+from designlab.bots.ismcts import IsmctsBot
 from designlab.bots.random_bot import RandomBot
 from designlab.core.protocol import Bot, Game
 from designlab.games import fifth_challenge, raiding_duel, rakshasa
@@ -15,7 +16,7 @@ _GAME_PACKAGES = (rakshasa, fifth_challenge, raiding_duel)
 
 GAMES: dict[str, type[Game]] = {pkg.GAME.name: pkg.GAME for pkg in _GAME_PACKAGES}
 GAME_BOTS: dict[str, dict[str, type[Bot]]] = {pkg.GAME.name: dict(pkg.BOTS) for pkg in _GAME_PACKAGES}
-GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": IsmctsBot}
 
 
 class UnknownNameError(KeyError):

@@ -24,6 +24,9 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+from designlab.cli.strategy import register as _register_strategy  # noqa: E402  (ladder, meta)
+
+_register_strategy(app)
 out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 err = Console(stderr=True, soft_wrap=True, highlight=False)
 

@@ -1,0 +1,352 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012),
+game-independent.
+
+Each iteration samples a full state behind the bot's view (the view is all it
+has, so the search cannot see hidden information), walks one tree down that
+state, rolls out to the end, and backs the result up. States come from
+``game.determinize(view, rng)`` (``belief="view"``), or from a particle filter
+that plays the other seats as the game's heuristic bot between the bot's own
+decisions and keeps the states that reproduce the views it receives
+(``belief="heuristic"``, the default): an opponent model built from views only.
+
+Tree nodes are information sets: a node is keyed by the acting player's view at
+that point (as OpenSpiel's ISMCTS keys nodes by the information-state string).
+So
+
+* our own nodes merge every determinization we cannot tell apart;
+* an opponent's node holds only what that opponent knows. In Raiding Duel's
+  simultaneous reveal (sequential commits; the second committer's view does not
+  show the first commit) the second committer's node is the same whichever card
+  the first committed, so the search cannot "answer" a commit it could not see.
+  No special case is needed;
+* chance points are sampled with ``state.sample_chance`` and hold no node.
+
+Rewards per seat: win 1, draw 0.5, loss 0, unfinished 0.5. Every node scores
+its edges from the acting player's side, so 2-4 player games need nothing more.
+
+The budget is ``iterations`` (deterministic: same views, same seed, same moves) or
+``time_ms`` (whichever ends first). A progressive bias (``heuristic_bias``) pulls
+the search toward the game's heuristic bot's move, so a small budget leaves that
+move only on evidence; rollouts are played by that bot (``rollout="heuristic"``)
+or at random. Search stops early, deterministically, once
+no other move can overtake the most visited one within the iterations left.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Callable, Literal, Optional
+
+from pydantic import Field
+
+from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
+
+REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
+
+
+class IsmctsParams(BotParams):
+    iterations: int = Field(
+        50, ge=1, le=1_000_000,
+        description="Search iterations per decision (one determinization, descent and rollout each); deterministic budget.",
+    )
+    time_ms: Optional[int] = Field(
+        None, ge=1, le=3_600_000,
+        description="Optional time budget per decision in milliseconds; search stops at this or `iterations`, "
+        "whichever comes first (results then depend on machine speed).",
+    )
+    uct_c: float = Field(
+        0.7, ge=0.0, le=10.0,
+        description="UCB exploration constant (rewards are in 0..1; 0 = greedy on mean reward).",
+    )
+    rollout: Literal["random", "heuristic"] = Field(
+        "heuristic",
+        description="Rollout policy: uniform random moves, or the game's own heuristic bot in every seat (slower, better informed).",
+    )
+    heuristic_bias: float = Field(
+        4.0, ge=0.0, le=100.0,
+        description="Progressive bias toward the game's heuristic bot's move at every node: a bonus "
+        "heuristic_bias / (visits + 1) on that move, so a small budget starts from the heuristic's "
+        "choice and leaves it only on evidence (0 = off).",
+    )
+    belief: Literal["view", "heuristic"] = Field(
+        "heuristic",
+        description="How a search samples hidden information. view: game.determinize(view), uniform over what "
+        "the view allows. heuristic: keep a set of sampled states from one decision to the next, play the "
+        "other seats in them as the game's heuristic bot, and keep those that reproduce the next view "
+        "(a particle filter that reads intent from behaviour); topped up from the view when too few survive.",
+    )
+    particles: int = Field(
+        64, ge=1, le=100_000, description="Sampled states kept by belief=heuristic."
+    )
+    keep_tree: bool = Field(
+        True,
+        description="Keep the tree's statistics from one decision to the next within a game (nodes are "
+        "information sets, so they stay valid); each search then starts from what earlier ones learned.",
+    )
+    rollout_depth: Optional[int] = Field(
+        None, ge=0, le=100_000,
+        description="Decisions a rollout plays before it stops and the running score lead decides it (none = play to the end).",
+    )
+
+
+class _Node:
+    """One information set: visits and total reward of each legal action."""
+
+    __slots__ = ("actions", "n", "w", "visits", "untried", "hint")
+
+    def __init__(self, actions: tuple, rng, hint: int = -1) -> None:
+        self.actions = actions
+        k = len(actions)
+        self.n = [0] * k
+        self.w = [0.0] * k
+        self.visits = 0
+        order = list(range(k))
+        rng.shuffle(order)  # try untried actions in a seeded random order ...
+        if hint >= 0:  # ... the heuristic's move first (popped from the end)
+            order.remove(hint)
+            order.append(hint)
+        self.untried = order
+        self.hint = hint  # index of the heuristic's move, -1 when there is no bias
+
+
+Sampler = Callable[["random.Random"], State]  # noqa: F821 - rng -> full state for one iteration
+
+
+class SearchResult:
+    """What a search found at the root: the move, and per-move visits and mean reward."""
+
+    __slots__ = ("action", "actions", "visits", "values", "iterations", "nodes")
+
+    def __init__(self, action, actions, visits, values, iterations, nodes):
+        self.action, self.actions, self.visits, self.values = action, actions, visits, values
+        self.iterations, self.nodes = iterations, nodes
+
+    def table(self) -> list[tuple]:
+        """(action, visits, mean reward) per root move, most visited first."""
+        rows = list(zip(self.actions, self.visits, self.values))
+        return sorted(rows, key=lambda r: (-r[1], -r[2]))
+
+
+def search(
+    game: Game,
+    root: View,
+    sample: Sampler,
+    params: IsmctsParams,
+    rng,
+    heuristic: Optional[Callable[[int], Bot]] = None,
+    table: Optional[dict] = None,
+) -> SearchResult:
+    """Run ISMCTS from ``root`` (the searching player's view).
+
+    ``sample(rng)`` returns the full state one iteration searches; the bot passes
+    ``game.determinize(root, rng)``. Tests pass other samplers (the true state,
+    for a cheating control) to show what hidden information would change.
+    ``heuristic(seat)`` makes a fresh heuristic bot for a seat (fresh, so a bot
+    that remembers what it saw never carries one simulated game into another):
+    it plays heuristic rollouts and names the move ``heuristic_bias`` favours.
+    ``table`` (view -> node) carries the tree over from earlier searches.
+    """
+    me = root.player
+    legal = root.legal_actions
+    if table is None:
+        table = {}
+    bias = params.heuristic_bias if heuristic is not None else 0.0
+    seats = range(game.num_players)
+    heuristic_rollout = params.rollout == "heuristic" and heuristic is not None
+
+    def new_node(view: View) -> _Node:
+        acts = view.legal_actions
+        hint = acts.index(heuristic(view.player).act(view)) if bias > 0.0 else -1
+        return _Node(acts, rng, hint)
+
+    root_node = table.get(root)
+    if root_node is None:
+        root_node = table[root] = new_node(root)
+    c = params.uct_c
+    depth_cap = params.rollout_depth
+    budget = params.iterations
+    deadline = None if params.time_ms is None else time.perf_counter() + params.time_ms / 1000.0
+    log = math.log
+    sqrt = math.sqrt
+    done = 0
+    for it in range(budget):
+        if deadline is not None and (it & 7) == 0 and it and time.perf_counter() >= deadline:
+            break
+        state = sample(rng)
+        path = []  # (node, action index, acting player)
+        node = root_node
+        p = me
+        # -- selection / expansion: walk information-set nodes -------------------
+        while True:
+            if node.untried:
+                i = node.untried.pop()
+                path.append((node, i, p))
+                state.apply(node.actions[i])
+                break
+            actions = node.actions
+            if len(actions) == 1:
+                i = 0
+            else:
+                lnN = log(node.visits)
+                ns, ws = node.n, node.w
+                best, i = -1.0, 0
+                for j in range(len(actions)):
+                    nj = ns[j]
+                    u = ws[j] / nj + c * sqrt(lnN / nj)
+                    if u > best:
+                        best, i = u, j
+                h = node.hint
+                if h >= 0 and h != i:
+                    nh = ns[h]
+                    if ws[h] / nh + c * sqrt(lnN / nh) + bias / (nh + 1) > best:
+                        i = h
+            path.append((node, i, p))
+            state.apply(actions[i])
+            # next decision with a choice: chance sampled, forced moves played, no node for either
+            while True:
+                p = state.current_player()
+                if p == CHANCE:
+                    state.apply(state.sample_chance(rng))
+                    continue
+                if p == TERMINAL:
+                    break
+                acts = state.legal_actions()
+                if len(acts) != 1:
+                    break
+                state.apply(acts[0])
+            if p == TERMINAL:
+                break
+            view = state.view(p)
+            nxt = table.get(view)
+            if nxt is None:
+                nxt = table[view] = new_node(view)
+            node = nxt
+        # -- rollout ---------------------------------------------------------------
+        rewards = _rollout(state, rng, depth_cap, [heuristic(q) for q in seats] if heuristic_rollout else None)
+        # -- backup ----------------------------------------------------------------
+        for nd, i, q in path:
+            nd.visits += 1
+            nd.n[i] += 1
+            nd.w[i] += rewards[q]
+        done = it + 1
+        # stop once the leader cannot be caught in the iterations left (deterministic)
+        if (done & 15) == 0 and len(legal) > 1:
+            left = budget - done
+            top = sorted(root_node.n, reverse=True)
+            if top[0] - top[1] > left:
+                break
+    ns, ws = root_node.n, root_node.w
+    values = [ws[j] / ns[j] if ns[j] else 0.0 for j in range(len(legal))]
+    best = max(range(len(legal)), key=lambda j: (ns[j], j == root_node.hint, values[j], -j))
+    return SearchResult(legal[best], legal, list(ns), values, done, len(table))
+
+
+def _rollout(state: State, rng, depth_cap: Optional[int], bots: Optional[list[Bot]]) -> list[float]:
+    """Play to the end (or ``depth_cap`` decisions) and return a reward per seat."""
+    randrange = rng.randrange
+    decisions = 0
+    while True:
+        p = state.current_player()
+        if p == TERMINAL:
+            return [REWARD[r] for r in state.results()]
+        if p == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        if depth_cap is not None and decisions >= depth_cap:
+            return _lead_rewards(state.scores())
+        if bots is None:
+            acts = state.legal_actions()
+            state.apply(acts[randrange(len(acts))] if len(acts) > 1 else acts[0])
+        else:
+            state.apply(bots[p].act(state.view(p)))
+        decisions += 1
+
+
+def _lead_rewards(scores) -> list[float]:
+    """A cut-off rollout: the running leader (or leaders, sharing) scores as a win."""
+    best = max(scores)
+    top = sum(1 for s in scores if s == best)
+    return [(1.0 if top == 1 else 0.5) if s == best else 0.0 for s in scores]
+
+
+class IsmctsBot(Bot):
+    name = "ismcts"
+    Params = IsmctsParams
+    description = (
+        "Information-set Monte Carlo tree search over determinizations of its view "
+        "(game-independent; budget by iterations or time)."
+    )
+
+    def __init__(self, game: Game, seat: int, params: IsmctsParams | None, rng):
+        super().__init__(game, seat, params if params is not None else IsmctsParams(), rng)
+        p = self.params
+        self._heuristic: Optional[Callable[[int], Bot]] = None
+        if p.rollout == "heuristic" or p.heuristic_bias > 0 or p.belief == "heuristic":
+            # Imported here: the registry lists this bot, so a module-level import would be circular.
+            from designlab.registry import GAME_BOTS
+
+            cls = GAME_BOTS[game.name]["heuristic"]
+            hp = cls.Params()
+            self._heuristic = lambda seat: cls(game, seat, hp, rng)
+        self._particles: Optional[list[State]] = None  # belief=heuristic: states at my last decision
+        self._last_action = None
+        self.last: Optional[SearchResult] = None  # the last search, for tests and narratives
+        self.survivors = 0  # belief=heuristic: particles that reproduced the current view
+        self._table: Optional[dict] = {} if p.keep_tree else None  # view -> node, kept across decisions
+
+    def act(self, view: View):
+        legal = view.legal_actions
+        tracking = self.params.belief == "heuristic"
+        parts = self._believe(view) if tracking else None
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            game = self.game
+            if parts is not None:
+                sample = lambda r: parts[r.randrange(len(parts))].clone()  # noqa: E731
+            else:
+                sample = lambda r: game.determinize(view, r)  # noqa: E731
+            table = self._table
+            if table is not None and len(table) > 200_000:
+                table.clear()  # bound the memory of a long game
+            result = search(game, view, sample, self.params, self.rng, self._heuristic, table)
+            self.last = result
+            action = result.action
+        if tracking:
+            self._particles, self._last_action = parts, action
+        return action
+
+    # -- belief=heuristic: a particle filter over the states behind my views ----------
+    def _believe(self, view: View) -> list[State]:
+        k = self.params.particles
+        rng = self.rng
+        alive: list[State] = []
+        if self._particles is not None:
+            for old in self._particles:
+                s = old.clone()
+                s.apply(self._last_action)
+                if self._advance(s, view):
+                    alive.append(s)
+        self.survivors = len(alive)
+        if len(alive) >= max(1, k // 8):
+            return [alive[rng.randrange(len(alive))] for _ in range(k)]  # resample the survivors
+        game = self.game
+        return alive + [game.determinize(view, rng) for _ in range(k - len(alive))]
+
+    def _advance(self, s: State, view: View) -> bool:
+        """Play the other seats (heuristic) and chance until my turn; does my view match?"""
+        me = self.seat
+        rng = self.rng
+        make = self._heuristic
+        for _ in range(100_000):
+            p = s.current_player()
+            if p == me:
+                return s.view(me) == view
+            if p == TERMINAL:
+                return False
+            if p == CHANCE:
+                s.apply(s.sample_chance(rng))
+            else:
+                s.apply(make(p).act(s.view(p)))
+        return False

@@ -1,0 +1,119 @@
+"""The ``ladder`` and ``meta`` commands: thin wrappers over designlab.strategy.
+
+app.py calls ``register(app)`` once; nothing here runs at import time.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+_Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")]
+_Seed = Annotated[Optional[int], typer.Option("--seed", min=0, help="Batch seed (overrides the file).")]
+_Reports = Annotated[Path, typer.Option("--reports", help="Folder for the results and the HTML page.")]
+_Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+_DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
+
+
+def _one_variant(path: Path, seed: Optional[int]):
+    from designlab.cli.app import UserError, _load
+    from designlab.runner.run import override
+
+    variants = override(_load([path]), None, seed)
+    own = [v for v in variants if v.file and Path(v.file).resolve() == path.resolve()] or variants
+    if len(own) != 1:
+        raise UserError(f"{path}: {len(own)} variants (a sweep?); ladder and meta take one variant")
+    return own[0]
+
+
+def _progress(total: int, quiet: bool):
+    from designlab.cli.app import _Progress
+
+    return _Progress(total, quiet)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ladder`` and ``meta`` to the designlab app."""
+
+    @app.command()
+    def ladder(
+        variant: Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")],
+        games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of bots.")] = 200,
+        bots: Annotated[Optional[list[str]], typer.Option(
+            "--bot", "-b",
+            help="A contender, e.g. heuristic or 'ismcts(iterations=50)'; repeat. Default: random, heuristic, "
+                 "ISMCTS at a quarter of its default budget and at its default budget.")] = None,
+        seed: _Seed = None,
+        workers: _Workers = _DEFAULT_WORKERS,
+        reports_root: _Reports = Path("reports"),
+        quiet: _Quiet = False,
+    ) -> None:
+        """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
+        from designlab.cli.app import UserError, out
+        from designlab.strategy.ladder import default_bots, run_ladder
+        from designlab.strategy.matchups import StrategyError, parse_seat
+
+        base = _one_variant(variant, seed)
+        try:
+            contenders = [parse_seat(base.game, b) for b in bots] if bots else default_bots(base.game)
+            k = len(contenders)
+            progress = _progress(games * k * (k - 1) // 2, quiet)
+            try:
+                result, page = run_ladder(base, contenders, games, reports_root, name=variant.stem,
+                                          workers=workers, progress=progress)
+            finally:
+                progress.close()
+        except StrategyError as e:
+            raise UserError(str(e)) from None
+        for r in sorted(result.ratings, key=lambda r: -r["rating"]):
+            out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
+        sl = result.skill_luck
+        if sl is not None:
+            out.print(f"the lowest-rated bot wins {sl.upset:.1%} of its games against the highest-rated")
+        out.print(f"ladder: {page}")
+        if result.errors:
+            raise typer.Exit(1)
+
+    @app.command()
+    def meta(
+        variant: Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")],
+        games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per matchup.")] = 200,
+        grid: Annotated[Optional[Path], typer.Option(
+            "--grid", help="A persona grid YAML (rows, cols, payoff); default: the game's bundled grid.")] = None,
+        seed: _Seed = None,
+        workers: _Workers = _DEFAULT_WORKERS,
+        reports_root: _Reports = Path("reports"),
+        quiet: _Quiet = False,
+    ) -> None:
+        """Play every persona against every persona, solve the zero-sum game, flag a dominant persona."""
+        from designlab.cli.app import UserError, out
+        from designlab.strategy.matchups import StrategyError
+        from designlab.strategy.meta import default_grid, load_grid, run_meta
+
+        base = _one_variant(variant, seed)
+        try:
+            g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
+            progress = _progress(games * len(g.rows) * len(g.cols), quiet)
+            try:
+                result, page = run_meta(base, g, games, reports_root, name=variant.stem, workers=workers, progress=progress)
+            finally:
+                progress.close()
+        except StrategyError as e:
+            raise UserError(str(e)) from None
+        sol = result.solution
+        fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
+        out.print(f"value: {fmt(sol['value'])}")
+        out.print("row mix: " + ", ".join(f"{n} {p:.2f}" for n, p in zip(result.row_names, sol["row_mix"]) if p > 1e-6))
+        out.print("column mix: " + ", ".join(f"{n} {p:.2f}" for n, p in zip(result.col_names, sol["col_mix"]) if p > 1e-6))
+        if sol.get("row_dominant") is not None:
+            out.print(f"dominant {result.row_label}: {result.row_names[sol['row_dominant']]}")
+        if sol.get("col_dominant") is not None:
+            out.print(f"dominant {result.col_label}: {result.col_names[sol['col_dominant']]}")
+        for s in result.clear_dominance:
+            out.print(s)
+        out.print(f"meta-game: {page}")
+        if result.errors:
+            raise typer.Exit(1)

@@ -1,0 +1,66 @@
+"""Small HTML helpers for the ladder and meta-game pages: self-contained, offline.
+
+A *section* (``<section>`` fragment) embeds its altair charts as Vega-Lite specs
+drawn by ``vegaEmbed``; it expects the page to load the Vega bundle once (``page``
+does, from vl-convert, inlined, no network). The main balance report can include
+a section as it is if its page loads the same bundle.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+from typing import Iterable, Sequence
+
+_ids = itertools.count()
+
+CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem auto;max-width:70rem;color:#222;padding:0 1rem}
+h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1.05rem}
+table.dl{border-collapse:collapse;margin:.5rem 0 1rem}table.dl th,table.dl td{padding:.25rem .6rem;border-bottom:1px solid #eee;text-align:right}
+table.dl th:first-child,table.dl td:first-child{text-align:left}table.dl th{background:#f6f6f6}
+.note{color:#555;font-size:.92rem}.flag{background:#fff4d6;border-left:4px solid #e0a800;padding:.5rem .8rem;margin:.6rem 0}
+.ok{background:#eef7ee;border-left:4px solid #4a9d4a;padding:.5rem .8rem;margin:.6rem 0}
+code{background:#f3f3f3;padding:0 .2rem}
+"""
+
+
+def esc(x) -> str:
+    return html.escape(str(x))
+
+
+def chart_html(chart) -> str:
+    """An altair chart as a div drawn by vegaEmbed (the bundle must be on the page)."""
+    div = f"dlchart{next(_ids)}"
+    spec = json.dumps(chart.to_dict(), separators=(",", ":")).replace("</", "<\\/")
+    return (
+        f'<div id="{div}"></div>\n'
+        f'<script>vegaEmbed("#{div}", {spec}, {{"actions": false, "renderer": "svg"}});</script>'
+    )
+
+
+def table_html(columns: Sequence[str], rows: Iterable[Sequence]) -> str:
+    head = "".join(f"<th>{esc(c)}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{esc(v)}</td>" for v in row) + "</tr>" for row in rows)
+    return f'<table class="dl"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def vega_bundle() -> str:
+    import vl_convert
+
+    return vl_convert.javascript_bundle()
+
+
+def page(title: str, body: str) -> str:
+    """A complete, self-contained HTML page (Vega inlined: opens offline)."""
+    bundle = vega_bundle().replace("</script", "<\\/script")
+    return (
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>{esc(title)}</title><style>{CSS}</style>\n<script>{bundle}</script>\n</head>\n"
+        f"<body>\n<h1>{esc(title)}</h1>\n{body}\n</body></html>\n"
+    )
+
+
+def pct(x: float, digits: int = 1) -> str:
+    return f"{100 * x:.{digits}f}%"

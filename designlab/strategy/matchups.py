@@ -1,0 +1,121 @@
+"""Play head-to-head matchups between two seat entries (bots or personas) and read
+each game's outcome from the row entry's side.
+
+A matchup is an ordinary ``Variant`` whose seats alternate the two entries
+(``A, B, A, B...`` for more than two players) and, by default, rotate every game,
+so seat advantage cancels. The runner plays it and writes one Parquet row per
+game; here each row becomes the A entry's score (win 1, shared win 0.5 or
+A's share of it, loss 0, unfinished 0.5) and, when asked, A's final points.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+import polars as pl
+import yaml
+
+from designlab.core.protocol import DRAW, UNFINISHED, WIN
+from designlab.variant.model import Seat, Variant
+
+
+class StrategyError(ValueError):
+    """A ladder or meta-game that cannot be set up (bad bot spec, bad grid...)."""
+
+
+def parse_seat(game: str, spec: str) -> Seat:
+    """``heuristic`` or ``ismcts(iterations=50, rollout=heuristic)`` -> a validated Seat."""
+    from pydantic import ValidationError
+
+    from designlab.registry import UnknownNameError, bot_class
+
+    m = re.fullmatch(r"\s*([A-Za-z0-9_\-]+)\s*(?:\((.*)\))?\s*", spec)
+    if not m:
+        raise StrategyError(f"bad bot spec {spec!r}; write bot or bot(key=value, ...)")
+    name, inner = m.group(1), m.group(2)
+    params: dict[str, Any] = {}
+    if inner and inner.strip():
+        for part in inner.split(","):
+            if "=" not in part:
+                raise StrategyError(f"bad bot parameter {part.strip()!r} in {spec!r}; write key=value")
+            k, v = part.split("=", 1)
+            params[k.strip()] = yaml.safe_load(v.strip())
+    try:
+        cls = bot_class(game, name)
+    except UnknownNameError as e:
+        raise StrategyError(str(e)) from None
+    try:
+        return Seat(name, cls.Params(**params))
+    except ValidationError as e:
+        raise StrategyError(f"{spec}: " + "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())) from None
+
+
+def seat_from_dict(game: str, raw: dict) -> Seat:
+    """``{bot: heuristic, params: {...}}`` (a variant file's seat entry) -> a validated Seat."""
+    from pydantic import ValidationError
+
+    from designlab.registry import UnknownNameError, bot_class
+
+    if not isinstance(raw, dict) or "bot" not in raw:
+        raise StrategyError(f"a persona is {{bot: NAME, params: {{...}}}}, got {raw!r}")
+    try:
+        cls = bot_class(game, raw["bot"])
+        return Seat(raw["bot"], cls.Params(**(raw.get("params") or {})))
+    except UnknownNameError as e:
+        raise StrategyError(str(e)) from None
+    except ValidationError as e:
+        raise StrategyError(f"{raw['bot']}: " + "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())) from None
+
+
+def matchup(base: Variant, a: Seat, b: Seat, games: int, name: str, rotate: bool = True,
+            seed: Optional[int] = None) -> Variant:
+    """A variant where entry A and entry B alternate round the table."""
+    n = base.make_game().num_players
+    seats = tuple(a if s % 2 == 0 else b for s in range(n))
+    return replace(
+        base, name=name, seats=seats, games=games, rotate_seats=rotate,
+        seed=base.seed if seed is None else seed,
+        base=None, sweep=None, sweep_group=None, _cache={},
+    )
+
+
+_REWARD = {WIN: 1.0, DRAW: 0.5}
+
+
+def a_scores(variant: Variant, df: pl.DataFrame) -> pl.DataFrame:
+    """One row per finished game: ``game_index``, ``a_score`` (A's result share),
+    ``a_points`` (A's points; the first A seat's when A holds several), ``a_seat``."""
+    n = len(variant.seats)
+    ok = df.filter(pl.col("error").is_null())
+    idx = ok["game_index"].to_list()
+    results = [ok[f"result_{s}"].to_list() for s in range(n)]
+    points = [ok[f"score_{s}"].to_list() for s in range(n)]
+    rows_score, rows_points, rows_seat = [], [], []
+    for k, g in enumerate(idx):
+        order = variant.seat_order(g)
+        owner_a = [order[s] % 2 == 0 for s in range(n)]  # seats-entry parity: even entries are A
+        res = [results[s][k] for s in range(n)]
+        top = [s for s in range(n) if res[s] in (WIN, DRAW)]
+        if not top or all(r == UNFINISHED for r in res):
+            share = 0.5
+        else:
+            share = sum(1 for s in top if owner_a[s]) / len(top)
+        first_a = next(s for s in range(n) if owner_a[s])
+        rows_score.append(share)
+        rows_points.append(points[first_a][k])
+        rows_seat.append(first_a)
+    return pl.DataFrame(
+        {"game_index": idx, "a_score": rows_score, "a_points": rows_points, "a_seat": rows_seat},
+        schema={"game_index": pl.Int64, "a_score": pl.Float64, "a_points": pl.Float64, "a_seat": pl.Int64},
+    )
+
+
+def play_matchups(variants: list[Variant], out_dir: Path, name: str, workers: int,
+                  progress: Optional[Callable[[int], None]] = None):
+    """Run the matchup variants (the ordinary runner: Parquet per variant, manifest)."""
+    from designlab.runner.run import run_variants
+
+    return run_variants(variants, out_dir, name, workers=workers, progress=progress, samples=0)

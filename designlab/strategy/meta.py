@@ -1,0 +1,327 @@
+"""Persona meta-games: play every row persona against every column persona, solve
+the zero-sum matrix for its equilibrium mix and value, and flag dominance.
+
+A *grid* names the personas of each side and what the row side wants:
+
+* ``payoff: win`` - the row persona's win share (shared wins and unfinished
+  games count half), seats rotated every game. With the same personas on both
+  sides this is a symmetric game (value 0.5), e.g. Raiding Duel greedy vs
+  spoiler vs heuristic.
+* ``payoff: points`` - the row persona's final points, seats fixed (row persona
+  in seat ``row_seat``). Rakshasa: seat 0 runs first, so a row persona that only
+  sets the runner's lie rate against a column persona that only sets the
+  builder's challenge rate gives the runner's points of that run: "is bluffing
+  worth it at these costs?".
+
+The column side minimizes the row's payoff (zero-sum). Output,
+``<reports>/<name>-meta/``: ``meta.json`` (grid, matrix, intervals, solution),
+``cells.parquet`` (one row per matchup), ``games/`` (the runner's results), and
+``index.html`` (``meta_section`` is its body).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Literal, Optional
+
+import numpy as np
+import polars as pl
+import yaml
+
+from designlab.strategy import html as H
+from designlab.strategy.matchups import StrategyError, a_scores, matchup, play_matchups, seat_from_dict
+from designlab.strategy.solve import clearly_dominates, solve_zero_sum
+from designlab.variant.model import Seat, Variant
+
+Payoff = Literal["win", "points"]
+
+
+@dataclass
+class Grid:
+    """Personas per side and the payoff; labels are what tables and charts show."""
+
+    rows: list[Seat]
+    cols: list[Seat]
+    payoff: Payoff = "win"
+    row_label: str = "row persona"
+    col_label: str = "column persona"
+    row_names: list[str] = field(default_factory=list)
+    col_names: list[str] = field(default_factory=list)
+    question: str = ""
+    row_seat: int = 0
+
+    def __post_init__(self):
+        if not self.row_names:
+            self.row_names = [s.label() for s in self.rows]
+        if not self.col_names:
+            self.col_names = [s.label() for s in self.cols]
+        if len(self.row_names) != len(self.rows) or len(self.col_names) != len(self.cols):
+            raise StrategyError("one name per persona")
+        if not self.rows or not self.cols:
+            raise StrategyError("a meta-game needs at least one persona per side")
+        if self.payoff not in ("win", "points"):
+            raise StrategyError(f"payoff must be win or points, got {self.payoff!r}")
+
+
+def _persona(game: str, bot: str, **params) -> Seat:
+    return seat_from_dict(game, {"bot": bot, "params": params})
+
+
+def default_grid(game: str) -> Grid:
+    """The bundled persona grid of each game."""
+    if game == "rakshasa":
+        rates = (0.0, 0.25, 0.5, 0.75, 1.0)
+        return Grid(
+            rows=[_persona(game, "persona", lie_rate=r) for r in rates],
+            cols=[_persona(game, "persona", challenge_rate=r) for r in rates],
+            payoff="points", row_seat=0,
+            row_label="runner lie rate", col_label="builder challenge rate",
+            row_names=[f"lie {r:g}" for r in rates], col_names=[f"challenge {r:g}" for r in rates],
+            question="Is bluffing worth it at these costs? Entries are the first runner's points "
+                     "(seat 0 runs first with the row's lie rate against the column's challenge rate).",
+        )
+    if game == "raiding-duel":
+        names = ["greedy", "spoiler", "heuristic"]
+        seats = [_persona(game, n) for n in names]
+        return Grid(rows=seats, cols=list(seats), payoff="win", row_label="persona", col_label="opponent",
+                    question="Which style wins? Entries are the row persona's win share, seats alternated.")
+    if game == "fifth-challenge":
+        names = ["cautious", "heuristic", "reckless", "harasser"]
+        seats = [_persona(game, n) for n in names]
+        return Grid(rows=seats, cols=list(seats), payoff="win", row_label="persona", col_label="opponent",
+                    question="Which risk appetite wins? Entries are the row persona's win share, seats alternated.")
+    raise StrategyError(f"no bundled persona grid for {game}; give one with --grid")
+
+
+def load_grid(game: str, path: Path) -> Grid:
+    """A grid file::
+
+        payoff: win            # or points
+        row_seat: 0            # points only: the row persona's seat
+        question: Which style wins?
+        rows:                  # personas: a variant file's seat entries, optional name
+          - {bot: greedy, name: greedy}
+          - {bot: persona, params: {lie_rate: 0.5}}
+        cols: same             # or a list
+    """
+    try:
+        raw = yaml.safe_load(path.read_text())
+    except (OSError, yaml.YAMLError) as e:
+        raise StrategyError(f"{path}: {e}") from None
+    if not isinstance(raw, dict) or "rows" not in raw:
+        raise StrategyError(f"{path}: a grid file is a mapping with rows (and cols, or cols: same)")
+    unknown = set(raw) - {"payoff", "row_seat", "question", "rows", "cols", "row_label", "col_label"}
+    if unknown:
+        raise StrategyError(f"{path}: unknown key(s): {', '.join(sorted(unknown))}")
+
+    def side(items, key):
+        if not isinstance(items, list) or not items:
+            raise StrategyError(f"{path}: {key} must be a non-empty list of personas")
+        seats, names = [], []
+        for item in items:
+            if not isinstance(item, dict):
+                raise StrategyError(f"{path}: {key}: a persona is {{bot: NAME, params: {{...}}}}")
+            seat = seat_from_dict(game, {k: v for k, v in item.items() if k != "name"})
+            seats.append(seat)
+            names.append(str(item.get("name") or seat.label()))
+        return seats, names
+
+    rows, rnames = side(raw["rows"], "rows")
+    cols_raw = raw.get("cols", "same")
+    cols, cnames = (list(rows), list(rnames)) if cols_raw == "same" else side(cols_raw, "cols")
+    return Grid(rows=rows, cols=cols, payoff=raw.get("payoff", "win"), row_seat=int(raw.get("row_seat", 0)),
+                row_names=rnames, col_names=cnames, question=str(raw.get("question", "")),
+                row_label=str(raw.get("row_label", "row persona")), col_label=str(raw.get("col_label", "column persona")))
+
+
+@dataclass
+class MetaResult:
+    name: str
+    game: str
+    variant: str
+    payoff: str
+    games_per_cell: int
+    seed: int
+    row_names: list[str]
+    col_names: list[str]
+    row_label: str
+    col_label: str
+    question: str
+    matrix: list[list[float]]  # row payoff
+    se: list[list[float]]  # its standard error
+    n: list[list[int]]
+    solution: dict
+    clear_dominance: list[str]  # sentences: dominance that sampling noise does not explain
+    seconds: float = 0.0
+    workers: int = 1
+    errors: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _cell_variant(base: Variant, grid: Grid, i: int, j: int, games: int) -> Variant:
+    a, b = grid.rows[i], grid.cols[j]
+    name = f"{grid.row_names[i]} vs {grid.col_names[j]}"
+    if grid.payoff == "win":
+        return matchup(base, a, b, games, name, rotate=True)
+    n = base.make_game().num_players
+    if n != 2:
+        raise StrategyError("payoff: points needs a two-player game")
+    if grid.row_seat not in (0, 1):
+        raise StrategyError("row_seat must be 0 or 1")
+    v = matchup(base, a, b, games, name, rotate=False)
+    if grid.row_seat == 1:  # entry A (the row persona) sits in seat 1
+        from dataclasses import replace
+
+        v = replace(v, seats=(b, a), _cache={})
+    return v
+
+
+def run_meta(
+    base: Variant,
+    grid: Grid,
+    games_per_cell: int,
+    reports_root: Path,
+    name: Optional[str] = None,
+    workers: int = 1,
+    progress: Optional[Callable[[int], None]] = None,
+) -> tuple[MetaResult, Path]:
+    """Play the full matchup matrix, solve it, write results and the page."""
+    name = name or base.slug
+    folder = reports_root / f"{name}-meta"
+    folder.mkdir(parents=True, exist_ok=True)
+    cells = [(i, j) for i in range(len(grid.rows)) for j in range(len(grid.cols))]
+    variants = [_cell_variant(base, grid, i, j, games_per_cell) for i, j in cells]
+    t0 = time.perf_counter()
+    run = play_matchups(variants, folder / "games", f"{name}-meta", workers, progress)
+    seconds = time.perf_counter() - t0
+    R, C = len(grid.rows), len(grid.cols)
+    M = np.zeros((R, C))
+    SE = np.zeros((R, C))
+    N = np.zeros((R, C), dtype=int)
+    rows_out = []
+    for (i, j), vr in zip(cells, run.variants):
+        df = pl.read_parquet(vr.games_file)
+        if grid.payoff == "win":
+            x = a_scores(vr.variant, df)["a_score"]
+        else:
+            seat = grid.row_seat
+            x = df.filter(pl.col("error").is_null())[f"score_{seat}"]
+        n = x.len()
+        mean = float(x.mean()) if n else float("nan")
+        sd = float(x.std()) if n > 1 else 0.0
+        se = sd / math.sqrt(n) if n > 1 else float("nan")
+        M[i, j], SE[i, j], N[i, j] = mean, se, n
+        rows_out.append({"row": grid.row_names[i], "col": grid.col_names[j], "payoff": mean, "se": se, "games": n})
+    if not np.isfinite(M).all():
+        raise StrategyError("some matchups have no finished games; see the games folder for errors")
+    sol = solve_zero_sum(M)
+    clear = []
+    for side_name, A, S, names in (("row", M, SE, grid.row_names), ("column", -M.T, SE.T, grid.col_names)):
+        for i in range(A.shape[0]):
+            beaten = [names[k] for k in range(A.shape[0]) if k != i and clearly_dominates(A, S, i, k)]
+            if beaten:
+                clear.append(f"{side_name} persona {names[i]} is better than {', '.join(beaten)} against every opponent "
+                             f"(each difference beyond its 95% interval)")
+    result = MetaResult(
+        name=name, game=base.game, variant=base.name, payoff=grid.payoff, games_per_cell=games_per_cell, seed=base.seed,
+        row_names=grid.row_names, col_names=grid.col_names, row_label=grid.row_label, col_label=grid.col_label,
+        question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol.to_dict(),
+        clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors,
+    )
+    (folder / "meta.json").write_text(json.dumps(result.to_dict(), indent=1))
+    pl.DataFrame(rows_out).write_parquet(folder / "cells.parquet")
+    page = folder / "index.html"
+    page.write_text(H.page(f"Meta-game: {base.name} ({base.game})", meta_section(result)))
+    return result, page
+
+
+# -- the report section -------------------------------------------------------------
+
+
+def _fmt(payoff: str, x: float) -> str:
+    return H.pct(x) if payoff == "win" else f"{x:.1f}"
+
+
+def meta_section(meta: MetaResult | dict) -> str:
+    """The meta-game as an HTML ``<section>``: heatmap, equilibrium mixes, dominance flags.
+    Expects ``vegaEmbed`` on the page (``html.page`` provides it)."""
+    import altair as alt
+
+    if isinstance(meta, dict):
+        meta = MetaResult(**meta)
+    sol = meta.solution
+    cells = [
+        {"row": r, "col": c, "payoff": meta.matrix[i][j], "se": meta.se[i][j], "games": meta.n[i][j],
+         "text": _fmt(meta.payoff, meta.matrix[i][j])}
+        for i, r in enumerate(meta.row_names) for j, c in enumerate(meta.col_names)
+    ]
+    title = "row persona's win share" if meta.payoff == "win" else "row persona's points"
+    base = alt.Chart(alt.Data(values=cells)).encode(
+        x=alt.X("col:N", sort=meta.col_names, title=meta.col_label),
+        y=alt.Y("row:N", sort=meta.row_names, title=meta.row_label),
+    )
+    mid = 0.5 if meta.payoff == "win" else float(np.mean(meta.matrix))
+    heat = (
+        base.mark_rect().encode(
+            color=alt.Color("payoff:Q", title=title, scale=alt.Scale(scheme="redblue", domainMid=mid)),
+            tooltip=[alt.Tooltip("row:N"), alt.Tooltip("col:N"), alt.Tooltip("payoff:Q", format=".3f"),
+                     alt.Tooltip("se:Q", format=".3f", title="standard error"), alt.Tooltip("games:Q")],
+        )
+        + base.mark_text(fontSize=12).encode(text="text:N")
+    ).properties(width=70 * len(meta.col_names), height=36 * len(meta.row_names),
+                 title=f"Matchup matrix: {title} (the row side maximizes, the column side minimizes)")
+
+    mix = [{"side": meta.row_label, "persona": n, "p": p} for n, p in zip(meta.row_names, sol["row_mix"])] + \
+          [{"side": meta.col_label, "persona": n, "p": p} for n, p in zip(meta.col_names, sol["col_mix"])]
+    mix_chart = alt.Chart(alt.Data(values=mix)).mark_bar().encode(
+        x=alt.X("p:Q", title="equilibrium probability", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("persona:N", title=None, sort=None),
+        row=alt.Row("side:N", title=None, sort=[meta.row_label, meta.col_label]),
+        tooltip=[alt.Tooltip("persona:N"), alt.Tooltip("p:Q", format=".2f")],
+    ).properties(width=360, title="Equilibrium mix").resolve_scale(y="independent")
+
+    flags = []
+    if sol.get("row_dominant") is not None:
+        flags.append(f"{meta.row_label} <b>{H.esc(meta.row_names[sol['row_dominant']])}</b> dominates: it does at least "
+                     "as well as every other row persona against every column persona")
+    if sol.get("col_dominant") is not None:
+        flags.append(f"{meta.col_label} <b>{H.esc(meta.col_names[sol['col_dominant']])}</b> dominates for the column side")
+    if sol.get("pure") is not None:
+        i, j = sol["pure"]
+        flags.append(f"pure equilibrium (saddle point): {H.esc(meta.row_names[i])} against {H.esc(meta.col_names[j])}")
+    flag_html = "".join(f'<p class="flag">{f}.</p>' for f in flags) or \
+        '<p class="ok">No persona dominates: the equilibrium mixes personas.</p>'
+    clear_html = "".join(f"<li>{H.esc(s)}</li>" for s in meta.clear_dominance)
+    clear_html = f"<p>Clear dominance (beyond sampling noise):</p><ul>{clear_html}</ul>" if clear_html else \
+        '<p class="note">No dominance between personas clears its 95% intervals in every matchup.</p>'
+    dominated = []
+    for side, key, names in (("row", "row_dominated", meta.row_names), ("column", "col_dominated", meta.col_names)):
+        for k, by in (sol.get(key) or {}).items():
+            dominated.append((side, names[int(k)], ", ".join(names[b] for b in by)))
+    support_r = [f"{n} {p:.2f}" for n, p in zip(meta.row_names, sol["row_mix"]) if p > 1e-6]
+    support_c = [f"{n} {p:.2f}" for n, p in zip(meta.col_names, sol["col_mix"]) if p > 1e-6]
+    matrix_rows = [[r] + [f"{_fmt(meta.payoff, meta.matrix[i][j])} ± {1.96 * meta.se[i][j]:.3g}" for j in range(len(meta.col_names))]
+                   for i, r in enumerate(meta.row_names)]
+    errors = f'<p class="flag">{meta.errors} game(s) raised an error and are left out.</p>' if meta.errors else ""
+    corner = f"{meta.row_label} \\ {meta.col_label}"
+    return (
+        "<section class=\"meta\">\n"
+        f"<h2>Persona meta-game: {H.esc(meta.variant)}</h2>\n"
+        f"<p>{H.esc(meta.question)}</p>\n"
+        f"<p class=\"note\">{meta.games_per_cell:,} games per matchup, seed {meta.seed}; zero-sum game solved by "
+        f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width. "
+        f"{meta.seconds:,.0f} s on {meta.workers} worker(s).</p>\n"
+        f"{errors}<p><b>Value</b> (row side's payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}. "
+        f"<b>Row mix:</b> {H.esc(', '.join(support_r))}. <b>Column mix:</b> {H.esc(', '.join(support_c))}.</p>\n"
+        f"{flag_html}\n{clear_html}\n"
+        f"{H.chart_html(heat)}\n{H.chart_html(mix_chart)}\n"
+        f"{H.table_html([corner] + meta.col_names, matrix_rows)}\n"
+        + (H.table_html(("side", "dominated persona", "dominated by"), dominated) if dominated else "")
+        + "\n</section>"
+    )

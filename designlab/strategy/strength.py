@@ -1,0 +1,78 @@
+"""Strength check: one bot against another on a variant, seats alternated, one
+JSON line per game as it finishes (so a long run can be read, or stopped, at any
+time), and a summary with a Wilson interval.
+
+    python -m designlab.strategy.strength variants/rakshasa/base.yaml --games 1000 --out strength-rakshasa.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from designlab.strategy.matchups import matchup, parse_seat
+
+
+def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", against: str = "heuristic",
+            start: int = 0) -> dict:
+    from designlab.core.protocol import DRAW, WIN
+    from designlab.runner.chunk import play_one
+    from designlab.variant.load import load_variants
+
+    base = load_variants([variant_file])[0]
+    v = matchup(base, parse_seat(base.game, bot), parse_seat(base.game, against), games, f"{bot} vs {against}")
+    with out.open("a") as f:
+        for i in range(start, games):
+            t0, c0 = time.perf_counter(), time.process_time()
+            played = play_one(v, i)
+            dt, cpu = time.perf_counter() - t0, time.process_time() - c0
+            seat = v.seat_order(i).index(0)  # where entry A (the bot) sits in game i
+            r = played.state.results()[seat]
+            f.write(json.dumps({"game": i, "seat": seat, "result": r, "seconds": round(dt, 4), "cpu_seconds": round(cpu, 4),
+                                "score": 1.0 if r == WIN else 0.5 if r == DRAW else 0.0}) + "\n")
+            f.flush()
+    return summarize(out)
+
+
+def summarize(path: Path) -> dict:
+    from designlab.stats.inference import wilson
+
+    rows = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    n = len(rows)
+    wins = sum(1 for r in rows if r["result"] == "win")
+    score = sum(r["score"] for r in rows)
+    lo, hi = wilson(wins, n) if n else (float("nan"), float("nan"))
+    secs = sorted(r["seconds"] for r in rows)
+    cpu = sorted(r.get("cpu_seconds", float("nan")) for r in rows)
+    return {
+        "games": n, "wins": wins, "win_rate": wins / n if n else float("nan"), "win_lo": lo, "win_hi": hi,
+        "score_rate": score / n if n else float("nan"),
+        "seconds_per_game_mean": sum(secs) / n if n else float("nan"),
+        "seconds_per_game_median": secs[n // 2] if n else float("nan"),
+        "cpu_seconds_per_game_mean": sum(cpu) / n if n else float("nan"),
+        "cpu_seconds_per_game_median": cpu[n // 2] if n else float("nan"),
+        "by_seat": {s: sum(1 for r in rows if r["seat"] == s and r["result"] == "win") /
+                    max(1, sum(1 for r in rows if r["seat"] == s)) for s in sorted({r["seat"] for r in rows})},
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("variant", type=Path)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--bot", default="ismcts")
+    ap.add_argument("--against", default="heuristic")
+    ap.add_argument("--summary", action="store_true", help="Only summarize an existing --out file.")
+    a = ap.parse_args()
+    if a.summary:
+        print(json.dumps(summarize(a.out), indent=1))
+        return
+    done = len(a.out.read_text().splitlines()) if a.out.exists() else 0  # resume after the last finished game
+    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=done), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""The ladder and the meta-game on real (small) runs: ratings order a clearly
+stronger bot above a weaker one; the meta-game's matrix, solution and pages."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+import vl_convert
+
+from designlab.strategy.html import page
+from designlab.strategy.ladder import Ladder, ladder_section, run_ladder
+from designlab.strategy.matchups import StrategyError, a_scores, matchup, parse_seat
+from designlab.strategy.meta import Grid, default_grid, load_grid, meta_section, run_meta
+from designlab.variant.load import load_variants
+
+VARIANTS = Path(__file__).resolve().parents[2] / "variants"
+
+
+def _base(game_dir: str, file: str = "base.yaml"):
+    return load_variants([VARIANTS / game_dir / file])[0]
+
+
+def _specs(html: str) -> list[dict]:
+    return [json.loads(m) for m in re.findall(r'vegaEmbed\("#dlchart\d+", (\{.*?\}), \{"actions"', html)]
+
+
+def test_ladder_rates_heuristic_above_random(tmp_path):
+    base = _base("raiding-duel")
+    bots = [parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")]
+    ladder, page_path = run_ladder(base, bots, 16, tmp_path, name="t", workers=1)
+    r = {x["bot"]: x for x in ladder.ratings}
+    assert r["heuristic"]["rating"] > r["random"]["rating"] + 200
+    assert r["heuristic"]["lo"] > 0  # the interval excludes "no better than random"
+    (pair,) = ladder.pairs
+    assert pair.games == 16 and pair.weaker == "random" and pair.upset < 0.2
+    # the files a report reads, and a page whose charts compile offline
+    saved = json.loads((tmp_path / "t-ladder" / "ladder.json").read_text())
+    assert Ladder.from_dict(saved).pairs[0].games == 16
+    assert pl.read_parquet(tmp_path / "t-ladder" / "pairs.parquet").height == 1
+    html = page_path.read_text()
+    assert not re.search(r'(src|href)\s*=\s*["\']?(https?:)?//', html)  # nothing loaded from the network
+    specs = _specs(ladder_section(saved))
+    assert len(specs) == 2
+    for spec in specs:
+        assert vl_convert.vegalite_to_svg(spec).startswith("<svg")
+
+
+def test_seats_alternate_and_scores_follow_the_bot():
+    base = _base("raiding-duel")
+    a, b = parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")
+    v = matchup(base, a, b, 4, "x")
+    df = pl.DataFrame({
+        "game_index": [0, 1, 2, 3], "error": [None] * 4,
+        "result_0": ["win", "win", "draw", "unfinished"], "result_1": ["loss", "loss", "draw", "unfinished"],
+        "score_0": [5.0, 6.0, 7.0, 8.0], "score_1": [1.0, 2.0, 3.0, 4.0],
+    })
+    sc = a_scores(v, df)
+    # game 1: seats rotated, so A (greedy) sits in seat 1 and lost
+    assert sc["a_seat"].to_list() == [0, 1, 0, 1]
+    assert sc["a_score"].to_list() == [1.0, 0.0, 0.5, 0.5]
+    assert sc["a_points"].to_list() == [5.0, 2.0, 7.0, 4.0]
+
+
+def test_bad_bot_specs_are_clear_errors():
+    with pytest.raises(StrategyError, match="unknown bot"):
+        parse_seat("raiding-duel", "nobody")
+    with pytest.raises(StrategyError, match="iterations"):
+        parse_seat("raiding-duel", "ismcts(iterations=0)")
+    assert parse_seat("raiding-duel", "ismcts(iterations=5, rollout=random)").label() == "ismcts(iterations=5,rollout=random)"
+
+
+def test_meta_game_on_raiding_duel_personas(tmp_path):
+    base = _base("raiding-duel")
+    grid = Grid(rows=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")],
+                cols=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")], payoff="win")
+    result, page_path = run_meta(base, grid, 12, tmp_path, name="m", workers=1)
+    M = np.array(result.matrix)
+    assert M.shape == (2, 2)
+    assert M[1, 0] > 0.8 and M[0, 1] < 0.2  # heuristic crushes random from either side
+    sol = result.solution
+    assert sol["row_dominant"] == 1 and sol["col_dominant"] == 1
+    assert sol["row_mix"] == pytest.approx([0, 1], abs=1e-9)
+    assert pl.read_parquet(tmp_path / "m-meta" / "cells.parquet").height == 4
+    specs = _specs(meta_section(json.loads((tmp_path / "m-meta" / "meta.json").read_text())))
+    assert len(specs) == 2
+    for spec in specs:
+        assert vl_convert.vegalite_to_svg(spec).startswith("<svg")
+
+
+@pytest.mark.parametrize("row_seat", [0, 1])
+def test_points_payoff_reads_the_row_personas_seat(tmp_path, row_seat):
+    # Rakshasa: each seat runs once, so a seat's points are its run's points
+    base = _base("rakshasa")
+    grid = Grid(
+        rows=[parse_seat(base.game, "persona(lie_rate=0)"), parse_seat(base.game, "persona(lie_rate=1)")],
+        cols=[parse_seat(base.game, "persona(challenge_rate=0.5)")], payoff="points", row_seat=row_seat,
+    )
+    result, _ = run_meta(base, grid, 6, tmp_path, name="r", workers=1)
+    for i, label in enumerate(["persona(lie_rate=0)", "persona(lie_rate=1)"]):
+        folder = next(p for p in (tmp_path / "r-meta" / "games").iterdir() if p.is_dir() and f"lie_rate={i}" in p.name)
+        df = pl.read_parquet(folder / "games.parquet")
+        assert set(df[f"bot_{row_seat}"]) == {label}  # seats fixed: the row persona never moves
+        assert result.matrix[i][0] == pytest.approx(df[f"score_{row_seat}"].mean())
+
+
+def test_bundled_grids_and_grid_files(tmp_path):
+    g = default_grid("rakshasa")
+    assert g.payoff == "points" and len(g.rows) == 5 and len(g.cols) == 5
+    assert default_grid("raiding-duel").row_names == ["greedy", "spoiler", "heuristic"]
+    f = tmp_path / "grid.yaml"
+    f.write_text("payoff: win\nrows:\n  - {bot: greedy, name: G}\n  - {bot: spoiler}\ncols: same\n")
+    g = load_grid("raiding-duel", f)
+    assert g.row_names == ["G", "spoiler"] and g.col_names == ["G", "spoiler"]
+    f.write_text("rows: [{bot: greedy}]\ncolour: red\n")
+    with pytest.raises(StrategyError, match="unknown key"):
+        load_grid("raiding-duel", f)
+
+
+def test_a_page_is_self_contained():
+    html = page("t", "<p>x</p>")
+    assert html.count("<script>") == 1 and "vegaEmbed" in html
