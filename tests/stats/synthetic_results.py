@@ -13,7 +13,7 @@ run holds, with known truths:
   a heuristic bot against a random one;
 * ``bots``: a heuristic bot against a random one that wins 80% from either seat.
 
-Load it in a test with ``conftest.py``'s fixtures (tests/stats and tests/report).
+Load it in a test with the fixtures in tests/conftest.py (synth, results_dir, run).
 """
 
 from __future__ import annotations
