@@ -5,17 +5,16 @@ app.py calls ``register(app)`` once; nothing here runs at import time.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-_Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")]
-_Seed = Annotated[Optional[int], typer.Option("--seed", min=0, help="Batch seed (overrides the file).")]
-_Reports = Annotated[Path, typer.Option("--reports", help="Folder for the results and the HTML page.")]
-_Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
-_DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
+from designlab.cli.options import DEFAULT_WORKERS as _DEFAULT_WORKERS
+from designlab.cli.options import Quiet as _Quiet
+from designlab.cli.options import ReportsRoot as _Reports
+from designlab.cli.options import Seed as _Seed
+from designlab.cli.options import Workers as _Workers
 
 
 def _one_variant(path: Path, seed: Optional[int]):

@@ -19,7 +19,6 @@ from pydantic import ValidationError
 from designlab.registry import UnknownNameError, bot_class, game_class
 from designlab.variant.model import Seat, SeatFile, Variant, VariantFile
 from designlab.variant.yamlpos import (
-    Pos,
     Positions,
     VariantError,
     VariantErrors,

@@ -34,8 +34,6 @@ from pydantic import Field
 
 from designlab.core.protocol import Bot, BotParams
 from designlab.games.raiding_duel.rules import (
-    K_CLAIM,
-    K_PAIR,
     L_PB,
     L_PB_SHORT,
     L_RESET,

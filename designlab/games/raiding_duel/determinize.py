@@ -32,7 +32,6 @@ from designlab.games.raiding_duel.rules import (
     L_SCORED,
     L_SNAP,
     L_TAKE,
-    P_COMMIT,
     P_DEAL,
     P_END,
     P_PUTBACK,
