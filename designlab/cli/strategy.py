@@ -34,6 +34,13 @@ def _progress(total: int, quiet: bool):
     return _Progress(total, quiet)
 
 
+def _refresh_index(reports_root: Path) -> None:
+    """List the new page in reports/index.html beside the balance reports."""
+    from designlab.report import render_index
+
+    render_index(reports_root)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``ladder`` and ``meta`` to the designlab app."""
 
@@ -73,6 +80,7 @@ def register(app: typer.Typer) -> None:
         if sl is not None:
             out.print(f"the lowest-rated bot wins {sl.upset:.1%} of its games against the highest-rated")
         out.print(f"ladder: {page}")
+        _refresh_index(reports_root)
         if result.errors:
             raise typer.Exit(1)
 
@@ -114,5 +122,6 @@ def register(app: typer.Typer) -> None:
         for s in result.clear_dominance:
             out.print(s)
         out.print(f"meta-game: {page}")
+        _refresh_index(reports_root)
         if result.errors:
             raise typer.Exit(1)
