@@ -117,7 +117,8 @@ def _print_summary(result, seconds: float) -> None:
         table.add_row(escape(r.variant.name), f"{r.variant.games:,}", wins, draws, turns, str(r.errors))
     out.print(table)
     played = result.played_games
-    out.print(f"{played:,} games played in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)")
+    if played:
+        out.print(f"{played:,} games played in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)")
     if result.errors:
         err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
 
