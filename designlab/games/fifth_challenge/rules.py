@@ -787,8 +787,8 @@ class FifthChallengeGame(Game):
     default_bot = "heuristic"
 
     def __init__(self, params: FifthChallengeParams | None = None):
-        params = params if params is not None else FifthChallengeParams()
-        super().__init__(params)
+        super().__init__(params)  # None: the default parameters
+        params = self.params
         P = params
         self.n = P.players
         self.hand_size = P.hand_size

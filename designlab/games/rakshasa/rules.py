@@ -748,8 +748,8 @@ class RakshasaGame(Game):
     default_bot = "heuristic"
 
     def __init__(self, params: RakshasaParams | None = None):
-        params = params if params is not None else RakshasaParams()
-        super().__init__(params)
+        super().__init__(params)  # None: the default parameters
+        params = self.params
         p = params
         c = p.costs
         self.honor_runner = p.honor.runner
