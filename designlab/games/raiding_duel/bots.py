@@ -16,7 +16,8 @@ All three share one model of the game, driven by weights:
   best reply to my sets played uniformly (its gain minus mine): the heuristic
   uses the best reply (1.0), the personas the uniform model (0.0). Sets that
   claim the same colors with the same number of black cards score alike, so
-  they are scored once per decision.
+  they are scored once per decision; the opponent's matrix for the same
+  reveal is built in the same pass and kept for its commit.
 * A pick values the card for me (what it would bring when played) plus
   ``deny_weight`` times its value to the opponent.
 * Black choices are scored with the exact rules (``game.plan``); put-backs give
@@ -102,10 +103,26 @@ class RaidingBot(Bot):
         model = (g.nc, g.set_points, g.penalty, g.acc, g.bonus_take, self.jmax, pr.hope, pr.black_pick_value)
         self._vcache = _shared_cache("value", *model)
         self._tcache = _shared_cache("tables", *model)
+        self._gcache = _shared_cache("gains", *model)
+        self._rcache = _shared_cache("gain rows", *model)
+        self._lcache = _shared_cache("losses", *model)
         # per card set: (claim colors, black cards, lowest value, sum of values)
         self._cards = _shared_cache("cards", g.kind_color, g.kind_value, g.params.black_counts_for_lowest)
         # per pair of card sets and black names: what each player takes and puts back
         self._pairs = _shared_cache("pairs", g.nc, g.acc, g.bonus_take, g.bonus_pb, g.literal_four, g.four_pb)
+        # classes of card sets (what they claim) as small ints, per hand its sets
+        # grouped by class, per pair of classes the prepared reveal (``_cell``)
+        scope = (g.kind_color, g.kind_value, g.params.black_counts_for_lowest, g.cpp, g.has_duplicates, g.nc, g.acc,
+                 g.bonus_take, g.bonus_pb, g.literal_four, g.four_pb, g.params.black_pairs_with, self.jmax)
+        self._cls_ids = _shared_cache("class ids", *scope)
+        self._cls_of = _SHARED.setdefault(("classes", *scope), [])
+        self._hands = _shared_cache("hands", *scope)
+        self._sets = _shared_cache("sets", *scope)
+        self._cells = _shared_cache("cells", *scope)
+        self._part_ids = _shared_cache("part ids", *scope)
+        self._parts = _SHARED.setdefault(("parts", *scope), [])
+        # the opponent's matrix for the reveal being chosen (see ``_matrix``)
+        self._mirror = _shared_cache("mirror", *model, *scope)
         self.w_self = pr.self_weight
         self.w_opp = pr.opp_weight
         self.w_deny = pr.deny_weight
@@ -141,21 +158,63 @@ class RaidingBot(Bot):
         hit = self._tcache.get(key)
         if hit is not None:
             return hit
+        gain, worth = self.gains(key[0], rem)
+        hit = (gain, self._loss(key[0], key[1], rem), worth)
+        if len(self._tcache) > _CACHE_MAX:
+            self._tcache.clear()
+        self._tcache[key] = hit
+        return hit
+
+    def gains(self, stash, rem):
+        """(gain, worth) of ``tables``, which do not depend on the eligible disks
+        (``stash`` a tuple)."""
+        key = (stash, rem)
+        hit = self._gcache.get(key)
+        if hit is not None:
+            return hit
+        # a value depends on the stash as a multiset (min, sum, count above the
+        # min): a color's row depends only on its count and the sorted stash
+        ss = tuple(sorted(stash))
+        rkey = (ss, rem)
+        rows = self._rcache.get(rkey)
+        if rows is None:
+            rows = {}
+            base = self.value(ss, rem)
+            jmax = self.jmax
+            for c, x in enumerate(ss):
+                if x in rows:
+                    continue
+                row = [0.0]
+                s = list(ss)
+                for _ in range(jmax):
+                    s[c] += 1
+                    row.append(self.value(s, rem) - base)
+                rows[x] = row
+            if len(self._rcache) > _CACHE_MAX:
+                self._rcache.clear()
+            self._rcache[rkey] = rows
+        gain = [rows[x] for x in stash]
+        acc = self.acc
+        bt = self.game.bonus_take * acc
+        worth = tuple([row[acc] for row in gain] + [max(row[bt] for row in gain) + self.params.black_pick_value])
+        if len(self._gcache) > _CACHE_MAX:
+            self._gcache.clear()
+        hit = self._gcache[key] = (gain, worth)
+        return hit
+
+    def _loss(self, stash, pool, rem):
+        """loss[j]: value lost by putting back j of the eligible disks, each time
+        the one whose loss costs least (the first such color)."""
+        key = (stash, pool, rem)
+        loss = self._lcache.get(key)
+        if loss is not None:
+            return loss
         base = self.value(stash, rem)
         nc = self.nc
-        jmax = self.jmax
-        gain = []
-        for c in range(nc):
-            row = [0.0]
-            s = list(stash)
-            for _ in range(jmax):
-                s[c] += 1
-                row.append(self.value(s, rem) - base)
-            gain.append(row)
         loss = [0.0]
         s = list(stash)
         pl = list(pool)
-        for _ in range(jmax):
+        for _ in range(self.jmax):
             best, bc = None, -1
             for c in range(nc):
                 if pl[c]:
@@ -170,13 +229,10 @@ class RaidingBot(Bot):
             s[bc] -= 1
             pl[bc] -= 1
             loss.append(base - best)
-        acc = self.acc
-        bt = self.game.bonus_take * acc
-        worth = tuple([row[acc] for row in gain] + [max(row[bt] for row in gain) + self.params.black_pick_value])
-        if len(self._tcache) > _CACHE_MAX:
-            self._tcache.clear()
-        hit = self._tcache[key] = (gain, loss, worth)
-        return hit
+        if len(self._lcache) > _CACHE_MAX:
+            self._lcache.clear()
+        self._lcache[key] = loss
+        return loss
 
     # -------------------------------------------------------------- view bits
     def stashes(self, view):
@@ -255,8 +311,8 @@ class RaidingBot(Bot):
         me = self.seat
         mine, opp, pm, po = self.stashes(view)
         rem = self.reveals_left(view, len(view.hands[me]))
-        worth = self.tables(mine, pm, rem)[2]
-        oworth = self.tables(opp, po, rem)[2]
+        worth = self.gains(mine, rem)[1]
+        oworth = self.gains(opp, rem)[1]
         kc, kv = self.kc, self.kv
         hw = self.params.high_card_weight
         w_self, w_deny = self.w_self, self.w_deny
@@ -289,6 +345,59 @@ class RaidingBot(Bot):
             if len(self._cards) > _CACHE_MAX:
                 self._cards.clear()
             self._cards[cards] = info
+        return info
+
+    def _hand(self, hand):
+        """A hand's sets of cards grouped by what they claim, cached per hand:
+        (sets, class ids in order of first appearance, sets per class, class
+        index per set, lowest value per set, sum of values per set, lowest
+        values sorted, the class indices of the sets per distinct lowest value
+        (ascending))."""
+        info = self._hands.get(hand)
+        if info is not None:
+            return info
+        combos = self.game.commits(hand)
+        sets = self._sets
+        index: dict = {}
+        classes, counts, set_cls, lows, vsums = [], [], [], [], []
+        by_low: dict = {}
+        for cmb in combos:
+            si = sets.get(cmb)
+            if si is None:
+                si = self._set_info(cmb)
+            cid, low, vsum = si
+            i = index.get(cid)
+            if i is None:
+                i = index[cid] = len(classes)
+                classes.append(cid)
+                counts.append(1)
+            else:
+                counts[i] += 1
+            set_cls.append(i)
+            lows.append(low)
+            vsums.append(vsum)
+            grp = by_low.get(low)
+            if grp is None:
+                by_low[low] = [i]
+            else:
+                grp.append(i)
+        groups = tuple(tuple(by_low[low]) for low in sorted(by_low))
+        info = (combos, tuple(classes), tuple(counts), tuple(set_cls), tuple(lows), tuple(vsums),
+                sorted(lows), groups)
+        if len(self._hands) > _CACHE_MAX:
+            self._hands.clear()
+        self._hands[hand] = info
+        return info
+
+    def _set_info(self, cards):
+        """(class id of what the set claims, its lowest value, its sum of values)."""
+        cols, nb, low, vsum = self._card_set(cards)
+        ids = self._cls_ids
+        cid = ids.get((cols, nb))
+        if cid is None:
+            cid = ids[(cols, nb)] = len(ids)
+            self._cls_of.append((cols, nb))
+        info = self._sets[cards] = (cid, low, vsum)
         return info
 
     def _pair(self, mcols, mnb, ocols, onb, mname, oname):
@@ -350,130 +459,258 @@ class RaidingBot(Bot):
         self._pairs[key] = hit
         return hit
 
+    def _cell(self, mid, oid, names=None):
+        """The reveal of class ``mid`` against class ``oid`` with these black
+        names, prepared for scoring: (my part, its part, the most disks of one
+        color the two take together, the entries of ``_pair``, my put-back
+        index, its put-back index). A part (an id into ``_parts``) is one
+        player's ((color, index into gain), ...) and put-back index: what its
+        value change depends on when no pile runs short.
+
+        A class pair with black cards, asked without ``names``, gives instead
+        (None, my naming mode, my options, its mode, its options, {names:
+        prepared reveal}); mode 2 names the pair color, 1 the best of the
+        options, 0 nothing."""
+        mcols, mnb = self._cls_of[mid]
+        ocols, onb = self._cls_of[oid]
+        if names is None and (mnb or onb):
+            own_only = self.game.params.black_pairs_with == "own"
+
+            def mode(nb, cols, other):
+                if nb >= 2:
+                    return 2, ()
+                if nb == 1:
+                    return 1, tuple(sorted(set(cols) if own_only else set(cols) | set(other)))
+                return 0, ()
+
+            mm, mo = mode(mnb, mcols, ocols)
+            om, oo = mode(onb, ocols, mcols)
+            return (None, mm, mo, om, oo, {})
+        mname, oname = names if names is not None else (-1, -1)
+        entries, mpb, opb = self._pair(mcols, mnb, ocols, onb, mname, oname)
+        j = self.jmax
+        mine_part = (tuple((c, a if a <= j else j) for c, a, _b in entries if a), mpb if mpb <= j else j)
+        opp_part = (tuple((c, b if b <= j else j) for c, _a, b in entries if b), opb if opb <= j else j)
+        return (self._part_id(mine_part), self._part_id(opp_part), max([a + b for _c, a, b in entries], default=0),
+                entries, mpb if mpb <= j else j, opb if opb <= j else j)
+
+    def _part_id(self, part):
+        ids = self._part_ids
+        pid = ids.get(part)
+        if pid is None:
+            pid = ids[part] = len(self._parts)
+            self._parts.append(part)
+        return pid
+
     def commit(self, view):
         """Score each distinct set of cards (grouped by what it claims) against
         each set the opponent can reveal (its hand is public), averaged over a
         model of the opponent's choice (``opp_model``), plus the start figure."""
-        g = self.game
         me = self.seat
-        o = 1 - me
-        mine, opp, pm, po = self.stashes(view)
+        mine, opp, _pm, _po = self.stashes(view)
         hand = view.hands[me]
         rem = max(0, self.reveals_left(view, len(hand)) - 1)
-        my_combos = g.commits(hand)
-        card_set = self._card_set
-        my_sets = [card_set(cmb) for cmb in my_combos]
-        opp_sets = [card_set(cmb) for cmb in g.commits(view.hands[o])]
-        mcls: dict = {}  # my classes (what a set claims) -> count
-        for cols, nb, _low, _sum in my_sets:
-            mcls[(cols, nb)] = mcls.get((cols, nb), 0) + 1
-        ocls: dict = {}
-        for cols, nb, _low, _sum in opp_sets:
-            ocls[(cols, nb)] = ocls.get((cols, nb), 0) + 1
-        mkeys = list(mcls)
-        okeys = list(ocls)
-        mat = self._matrix(mkeys, okeys, mine, opp, rem, self.supply(view, mine, opp))
+        my_combos, mids, mcnt, my_cls, my_lows, my_sums, _l, _g = self._hand(hand)
+        _c, oids, ocnt, _oc, _ol, _os, olows, ogroups = self._hand(view.hands[1 - me])
+        sup = view.supply
+        if sup is None:
+            sup = tuple(self.supply(view, mine, opp))
+        mvs, ovs, reply = self._matrix(mids, oids, mcnt, ocnt, mine, opp, rem, sup)
         w_self, w_opp = self.w_self, self.w_opp
-        n_opp = len(opp_sets)
+        n_opp = len(_oc)
+        no = len(oids)
 
         # how likely each opponent class is: counts (every set equally likely),
         # mixed with its best reply to my sets played uniformly (level-1)
-        weight = [ocls[k] for k in okeys]
+        weight = list(ocnt)
         beta = self.params.opp_model
-        if beta > 0.0 and len(okeys) > 1:
-            mw = [mcls[k] for k in mkeys]
-            reply = [sum(w * (row[j][1] - row[j][0]) for w, row in zip(mw, mat)) for j in range(len(okeys))]
+        if beta > 0.0 and no > 1:
             top = max(reply)
             best_j = [j for j, r in enumerate(reply) if r >= top - 1e-9]
             share = beta * n_opp / len(best_j)
             weight = [(1.0 - beta) * w for w in weight]
             for j in best_j:
                 weight[j] += share
-        score = {}
-        for k, row in zip(mkeys, mat):
+        # a class weighted 0.0 adds (+/-)0.0 to a total that is never -0.0: skipped
+        used = [(j, w) for j, w in enumerate(weight) if w != 0.0]
+        score = []
+        for r in range(0, len(mvs), no):
             total = 0.0
-            for w, (mv, ov) in zip(weight, row):
-                total += w * (w_self * mv - w_opp * ov)
-            score[k] = total
+            for j, w in used:
+                total += w * (w_self * mvs[r + j] - w_opp * ovs[r + j])
+            score.append(total)
 
         # D8: the start figure goes to the lower card (ties: the start player
-        # keeps it); each opponent set weighs its class's weight / class size
-        lows = sorted((s_[2], weight[okeys.index((s_[0], s_[1]))] / ocls[(s_[0], s_[1])]) for s_ in opp_sets)
-        olows = [x for x, _ in lows]
+        # keeps it); each opponent set weighs its class's weight / class size.
+        # The weights are summed in the order of sorted((lowest, weight)).
+        per_set = [w / c for w, c in zip(weight, ocnt)]
         cum = [0.0]
-        for _x, w in lows:
-            cum.append(cum[-1] + w)
+        last = 0.0
+        for grp in ogroups:
+            if len(grp) == 1:
+                last += per_set[grp[0]]
+                cum.append(last)
+            else:
+                for w in sorted([per_set[j] for j in grp]):
+                    last += w
+                    cum.append(last)
         keep_ties = view.start_player == me
         sbonus = self.params.start_bonus
         hw = self.params.high_card_weight
         rand = self.rng.random
+        bis = bisect_left if keep_ties else bisect_right
         best, best_a = None, None
-        for cmb, (mcols, mnb, mlow, vsum) in zip(my_combos, my_sets):
-            i = bisect_left(olows, mlow) if keep_ties else bisect_right(olows, mlow)
-            n_start = cum[-1] - cum[i]
-            total = (score[(mcols, mnb)] + sbonus * n_start) / n_opp
+        for t in range(len(my_combos)):
+            total = (score[my_cls[t]] + sbonus * (last - cum[bis(olows, my_lows[t])])) / n_opp
             # cards kept: a little value for high cards (tie-break, D10)
-            total -= hw * vsum * 0.1
+            total -= hw * my_sums[t] * 0.1
             total += rand() * 1e-6
             if best is None or total > best:
-                best, best_a = total, cmb
+                best, best_a = total, my_combos[t]
         return best_a
 
-    def _matrix(self, mkeys, okeys, mine, opp, rem, sup):
-        """(my value change, the opponent's) for each of my classes x each of its."""
-        g = self.game
+    def _matrix(self, mids, oids, mcnt, ocnt, mine, opp, rem, sup):
+        """(my value changes, the opponent's, the level-1 reply): the changes for
+        each of my classes x each of its, row by row in flat lists; the reply per
+        opponent class is the sum over my classes (each weighted by its number of
+        sets, in order) of its value change minus mine.
+
+        The opponent's decision on the same reveal needs the transpose with the
+        roles swapped: the same numbers, except where a pile runs short (the
+        model gives the deciding player first share), which are split again
+        for it. It is kept for the opponent's commit (a pure function of its
+        key, so any bot with the same value model may use it)."""
+        key = (mids, oids, mine, opp, rem, sup)
+        hit = self._mirror.pop(key, None)
+        if hit is not None:
+            return hit
         nc = self.nc
         acc = self.acc
         gain, loss, _ = self.tables(mine, mine, rem)
         ogain, oloss, _ = self.tables(opp, opp, rem)
-        bt = g.bonus_take * acc
-        own_only = g.params.black_pairs_with == "own"
+        bt = self.game.bonus_take * acc
+        jmax = self.jmax
+        cells = self._cells
+        cell = self._cell
         # best color to name with a black pair, per player (D6)
         my_pair = max(range(nc), key=lambda c: gain[c][acc + bt])
         op_pair = max(range(nc), key=lambda c: ogain[c][acc + bt])
-        jmax = self.jmax
-        pair = self._pair
-        pairs = self._pairs
-        mat = []
-        for mcols, mnb in mkeys:
-            row = []
-            for ocols, onb in okeys:
-                # black choices (D6): the color that brings its player most
-                mname = oname = -1
-                if mnb or onb:
-                    if mnb >= 2:
+        gbt = [row[bt] for row in gain]
+        ogbt = [row[bt] for row in ogain]
+        min_sup = min(sup)
+        no = len(oids)
+        parts = self._parts
+        mmemo: dict = {}  # part id -> my value change (no short pile)
+        omemo: dict = {}  # part id -> the opponent's
+        nm = len(mids)
+        mvs = []  # my value changes, row by row (my classes x its classes)
+        ovs = []  # the opponent's
+        reply = [0] * no
+        tmvs = [0.0] * (no * nm)  # the opponent's matrix (its classes x mine)
+        tovs = [0.0] * (no * nm)
+        treply = []
+        for i, mid in enumerate(mids):
+            mw = mcnt[i]
+            t = i - nm
+            tr = 0
+            base = mid << 32
+            for j, oid in enumerate(oids):
+                t += nm
+                ck = base | oid
+                spec = cells.get(ck)
+                if spec is None:
+                    spec = cells[ck] = cell(mid, oid)
+                if spec[0] is None:
+                    # black choices (D6): the color that brings its player most
+                    _n, mm, mo, om, oo, sub = spec
+                    if mm == 2:
                         mname = my_pair
-                    elif mnb == 1:
-                        opts = sorted(set(mcols) if own_only else set(mcols) | set(ocols))
-                        if opts:
-                            mname = max(opts, key=lambda c: gain[c][bt])
-                    if onb >= 2:
+                    elif mo:
+                        mname = mo[0]
+                        for c in mo:
+                            if gbt[c] > gbt[mname]:
+                                mname = c
+                    else:
+                        mname = -1
+                    if om == 2:
                         oname = op_pair
-                    elif onb == 1:
-                        opts = sorted(set(ocols) if own_only else set(mcols) | set(ocols))
-                        if opts:
-                            oname = max(opts, key=lambda c: ogain[c][bt])
-                hit = pairs.get((mcols, mnb, ocols, onb, mname, oname))
-                entries, mpb, opb = hit if hit is not None else pair(mcols, mnb, ocols, onb, mname, oname)
-                mv = 0.0
-                ov = 0.0
-                for c, a, b in entries:
-                    s = sup[c]
-                    if a + b > s:  # short pile: split what is there
-                        a2 = a if a < s else s
-                        b2 = s - a2
-                        if b < b2:
-                            b2 = b
-                        a, b = a2, b2
-                    if a:
-                        mv += gain[c][a if a <= jmax else jmax]
-                    if b:
-                        ov += ogain[c][b if b <= jmax else jmax]
-                mv -= loss[mpb if mpb <= jmax else jmax]
-                ov -= oloss[opb if opb <= jmax else jmax]
-                row.append((mv, ov))
-            mat.append(row)
-        return mat
+                    elif oo:
+                        oname = oo[0]
+                        for c in oo:
+                            if ogbt[c] > ogbt[oname]:
+                                oname = c
+                    else:
+                        oname = -1
+                    nk = mname * 65536 + oname
+                    spec = sub.get(nk)
+                    if spec is None:
+                        spec = sub[nk] = cell(mid, oid, (mname, oname))
+                pm, po, most, entries, mpb, opb = spec
+                if most <= min_sup:
+                    mv = mmemo.get(pm)
+                    if mv is None:
+                        takes, pb = parts[pm]
+                        mv = 0.0
+                        for c, a in takes:
+                            mv += gain[c][a]
+                        mv -= loss[pb]
+                        mmemo[pm] = mv
+                    ov = omemo.get(po)
+                    if ov is None:
+                        takes, pb = parts[po]
+                        ov = 0.0
+                        for c, b in takes:
+                            ov += ogain[c][b]
+                        ov -= oloss[pb]
+                        omemo[po] = ov
+                    mvs.append(mv)
+                    ovs.append(ov)
+                    tmvs[t] = ov
+                    tovs[t] = mv
+                else:
+                    # short pile: split what is there, the scoring player first
+                    mv = ov = tmv = tov = 0.0
+                    for c, a, b in entries:
+                        s = sup[c]
+                        if a + b > s:
+                            a2 = a if a < s else s
+                            b2 = s - a2
+                            if b < b2:
+                                b2 = b
+                            b3 = b if b < s else s
+                            a3 = s - b3
+                            if a < a3:
+                                a3 = a
+                        else:
+                            a2 = a3 = a
+                            b2 = b3 = b
+                        if a2:
+                            mv += gain[c][a2 if a2 <= jmax else jmax]
+                        if b2:
+                            ov += ogain[c][b2 if b2 <= jmax else jmax]
+                        if b3:
+                            tmv += ogain[c][b3 if b3 <= jmax else jmax]
+                        if a3:
+                            tov += gain[c][a3 if a3 <= jmax else jmax]
+                    mv -= loss[mpb]
+                    ov -= oloss[opb]
+                    tmv -= oloss[opb]
+                    tov -= loss[mpb]
+                    mvs.append(mv)
+                    ovs.append(ov)
+                    tmvs[t] = tmv
+                    tovs[t] = tov
+                    tr += ocnt[j] * (tov - tmv)
+                    reply[j] += mw * (ov - mv)
+                    continue
+                tr += ocnt[j] * (mv - ov)
+                reply[j] += mw * (ov - mv)
+            treply.append(tr)
+        mirror = self._mirror
+        if len(mirror) > 256:
+            mirror.clear()
+        mirror[(oids, mids, opp, mine, rem, sup)] = (tmvs, tovs, treply)
+        return mvs, ovs, reply
 
     def name_black(self, view):
         g = self.game

@@ -786,8 +786,8 @@ class RaidingDuelGame(Game):
     default_bot = "heuristic"
 
     def __init__(self, params: RaidingDuelParams | None = None):
-        params = params if params is not None else RaidingDuelParams()
-        super().__init__(params)
+        super().__init__(params)  # None: the default parameters
+        params = self.params
         p = params
         self.colors = tuple(p.disks.colors)
         self.nc = nc = len(self.colors)

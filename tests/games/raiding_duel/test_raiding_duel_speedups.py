@@ -79,7 +79,7 @@ def test_chance_draw_is_the_cumulative_walk_over_the_chance_outcomes():
 
 def _plain_commit(bot, view):
     """The heuristic's commit, written plainly: every set of mine against every
-    set the opponent can reveal, each equally likely (opp_model = 0)."""
+    set the opponent can reveal, weighted by the model of its choice."""
     g = bot.game
     me, o = bot.seat, 1 - bot.seat
     kc, kv, black, acc, nc = bot.kc, bot.kv, bot.black, bot.acc, bot.nc
@@ -100,11 +100,13 @@ def _plain_commit(bot, view):
         cols = [kc[k] for k in cards if kc[k] != black]
         return cols, len(cards) - len(cols)
 
-    best, best_a = None, None
-    for cmb in g.commits(hand):
+    my_sets = g.commits(hand)
+    opp_sets = g.commits(view.hands[o])
+    cells = []  # per set of mine, per set of the opponent's: (my change, its change, I take the start figure)
+    for cmb in my_sets:
         mcols, mnb = parse(cmb)
-        total = 0.0
-        for d in g.commits(view.hands[o]):
+        row = []
+        for d in opp_sets:
             ocols, onb = parse(d)
             k_of = [0] * nc
             for c in mcols + ocols:
@@ -146,12 +148,31 @@ def _plain_commit(bot, view):
                 ov += ogain[c][min(b, j)] if b else 0.0
             mv -= loss[min(pbs[0], j)]
             ov -= oloss[min(pbs[1], j)]
-            sc = bot.w_self * mv - bot.w_opp * ov
             mlow, olow = g.lowest(cmb), g.lowest(d)
-            if mlow < olow or (mlow == olow and view.start_player == me):
-                sc += pr.start_bonus
-            total += sc
-        total /= len(g.commits(view.hands[o]))
+            row.append((mv, ov, mlow < olow or (mlow == olow and view.start_player == me)))
+        cells.append(row)
+
+    # the opponent's sets: equally likely (weight 1), mixed (opp_model) with
+    # its best reply to my sets played uniformly; sets claiming the same
+    # colors with as many black cards are one choice
+    weight = [1.0] * len(opp_sets)
+    beta = pr.opp_model
+    kinds = [tuple(sorted(parse(d)[0])) + (parse(d)[1],) for d in opp_sets]
+    if beta > 0.0 and len(set(kinds)) > 1:
+        reply = [sum(row[t][1] - row[t][0] for row in cells) for t in range(len(opp_sets))]
+        top = max(reply)
+        best_kinds = {kinds[t] for t in range(len(opp_sets)) if reply[t] >= top - 1e-9}
+        for t, kd in enumerate(kinds):
+            weight[t] = 1.0 - beta
+            if kd in best_kinds:
+                weight[t] += beta * len(opp_sets) / len(best_kinds) / kinds.count(kd)
+
+    best, best_a = None, None
+    for cmb, row in zip(my_sets, cells):
+        total = 0.0
+        for w, (mv, ov, start) in zip(weight, row):
+            total += w * (bot.w_self * mv - bot.w_opp * ov + (pr.start_bonus if start else 0.0))
+        total /= len(opp_sets)
         total -= pr.high_card_weight * sum(kv[k] for k in cmb) * 0.1
         total += bot.rng.random() * 1e-6
         if best is None or total > best:
@@ -159,12 +180,14 @@ def _plain_commit(bot, view):
     return best_a
 
 
+@pytest.mark.parametrize("opp_model", [0.0, 0.4, 1.0])
 @pytest.mark.parametrize("options", OPTION_SETS[:1] + OPTION_SETS[3:], ids=lambda o: ",".join(o) or "default")
-def test_grouped_commit_scoring_equals_the_plain_computation(options):
+def test_grouped_commit_scoring_equals_the_plain_computation(options, opp_model):
     g = RaidingDuelGame(RaidingDuelParams(**options))
     checked = 0
     for i in range(3):
-        bots = [cls(g, s, cls.Params(opp_model=0.0), bot_rng(21, i, s)) for s, cls in enumerate((HeuristicBot, SpoilerBot))]
+        bots = [cls(g, s, cls.Params(opp_model=opp_model), bot_rng(21, i, s))
+                for s, cls in enumerate((HeuristicBot, SpoilerBot))]
         st = g.new_initial_state()
         grng = game_rng(21, i)
         while not st.is_terminal():
@@ -204,3 +227,45 @@ def test_personas_keep_the_uniform_model_and_the_heuristic_models_the_reply():
 def test_heuristic_beats_each_persona(persona):
     g = RaidingDuelGame(RaidingDuelParams())
     assert _win_rate(g, HeuristicBot, BOTS[persona], 200) > 0.55
+
+
+@pytest.mark.parametrize("options", [
+    {},
+    {"disks": {"per_color": 4}, "accelerator": 2},  # piles run short: the split favours the deciding player
+    {"cards_per_play": 3, "picks_per_cycle": 4, "black_pairs_with": "own", "disks": {"per_color": 5}},
+    {"cards_per_play": 1, "picks_per_cycle": 2, "disks": {"per_color": 3}, "four_of_a_kind": "formula"},
+], ids=["default", "short-piles", "three-cards", "one-card"])
+def test_matrix_kept_for_the_opponent_equals_its_own_computation(options):
+    """The first player's commit builds the second player's matrix and reply in
+    the same pass; they equal what the second player computes from scratch."""
+    g = RaidingDuelGame(RaidingDuelParams(**options))
+    checked = short = 0
+    for i in range(4):
+        bots = [HeuristicBot(g, s, None, bot_rng(31, i, s)) for s in (0, 1)]
+        st = g.new_initial_state()
+        grng = game_rng(31, i)
+        while not st.is_terminal():
+            p = st.current_player()
+            if p == CHANCE:
+                st.apply(st.sample_chance(grng))
+                continue
+            v = st.view(p)
+            b = bots[p]
+            if st.phase == P_COMMIT:
+                mine, opp, _pm, _po = b.stashes(v)
+                rem = max(0, b.reveals_left(v, len(v.hands[p])) - 1)
+                mh, oh = b._hand(v.hands[p]), b._hand(v.hands[1 - p])
+                key = (mh[1], oh[1], mine, opp, rem, v.supply)
+                kept = b._mirror.get(key)
+                if kept is not None:
+                    b._mirror.clear()
+                    fresh = b._matrix(mh[1], oh[1], mh[2], oh[2], mine, opp, rem, v.supply)
+                    assert [list(x) for x in kept] == [list(x) for x in fresh]
+                    checked += 1
+                    short += min(v.supply) < 6
+                    b._mirror.clear()
+                    b._mirror[key] = kept
+            st.apply(b.act(v))
+    assert checked > 20
+    if options:
+        assert short > 0
