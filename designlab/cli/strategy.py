@@ -34,6 +34,12 @@ def _progress(total: int, quiet: bool):
     return _Progress(total, quiet)
 
 
+def _run_name(variant: Path, variants) -> str:
+    from designlab.cli.app import _run_name as name_of
+
+    return name_of(variant, variants)
+
+
 def _refresh_index(reports_root: Path) -> None:
     """List the new page in reports/index.html beside the balance reports."""
     from designlab.report import render_index
@@ -68,7 +74,7 @@ def register(app: typer.Typer) -> None:
             k = len(contenders)
             progress = _progress(games * k * (k - 1) // 2, quiet)
             try:
-                result, page = run_ladder(base, contenders, games, reports_root, name=variant.stem,
+                result, page = run_ladder(base, contenders, games, reports_root, name=_run_name(variant, [base]),
                                           workers=workers, progress=progress)
             finally:
                 progress.close()
@@ -105,7 +111,7 @@ def register(app: typer.Typer) -> None:
             g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
             progress = _progress(games * len(g.rows) * len(g.cols), quiet)
             try:
-                result, page = run_meta(base, g, games, reports_root, name=variant.stem, workers=workers, progress=progress)
+                result, page = run_meta(base, g, games, reports_root, name=_run_name(variant, [base]), workers=workers, progress=progress)
             finally:
                 progress.close()
         except StrategyError as e:

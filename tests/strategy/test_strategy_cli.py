@@ -27,9 +27,9 @@ def test_ladder_command_writes_results_and_page(tmp_path):
     ])
     assert r.exit_code == 0, r.output
     assert "heuristic" in r.output and "ladder:" in r.output
-    saved = json.loads((tmp_path / "base-ladder" / "ladder.json").read_text())
+    saved = json.loads((tmp_path / "rakshasa-base-ladder" / "ladder.json").read_text())
     assert saved["bots"] == ["random", "heuristic"] and saved["games_per_pair"] == 6
-    assert (tmp_path / "base-ladder" / "index.html").is_file()
+    assert (tmp_path / "rakshasa-base-ladder" / "index.html").is_file()
 
 
 def test_meta_command_with_a_grid_file(tmp_path):
@@ -41,7 +41,7 @@ def test_meta_command_with_a_grid_file(tmp_path):
     ])
     assert r.exit_code == 0, r.output
     assert "value:" in r.output and "meta-game:" in r.output
-    assert (tmp_path / "base-meta" / "meta.json").is_file()
+    assert (tmp_path / "raiding-duel-base-meta" / "meta.json").is_file()
 
 
 def test_a_bad_bot_is_a_user_error(tmp_path):
