@@ -3,6 +3,10 @@ JSON line per game as it finishes (so a long run can be read, or stopped, at any
 time), and a summary with a Wilson interval.
 
     python -m designlab.strategy.strength variants/rakshasa/base.yaml --games 1000 --out strength-rakshasa.jsonl
+
+Every game is seeded by its index, so a run split over processes
+(`--games 500 --out a.jsonl` and `--first 500 --games 1000 --out b.jsonl`)
+plays exactly the games of one run.
 """
 
 from __future__ import annotations
@@ -66,12 +70,16 @@ def main() -> None:
     ap.add_argument("--bot", default="ismcts")
     ap.add_argument("--against", default="heuristic")
     ap.add_argument("--summary", action="store_true", help="Only summarize an existing --out file.")
+    ap.add_argument("--first", type=int, default=None,
+                    help="Play games FIRST..GAMES-1 (to split a run over processes, each with its own --out file; "
+                         "concatenate the files afterwards). Default: resume after the games already in --out.")
     a = ap.parse_args()
     if a.summary:
         print(json.dumps(summarize(a.out), indent=1))
         return
-    done = len(a.out.read_text().splitlines()) if a.out.exists() else 0  # resume after the last finished game
-    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=done), indent=1))
+    if a.first is None:  # resume after the last finished game
+        a.first = len(a.out.read_text().splitlines()) if a.out.exists() else 0
+    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=a.first), indent=1))
 
 
 if __name__ == "__main__":

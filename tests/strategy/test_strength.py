@@ -1,0 +1,34 @@
+"""The strength script: one JSON line per game, and a run split over processes equals one run."""
+
+import json
+from pathlib import Path
+
+from designlab.strategy.strength import measure, summarize
+
+BASE = Path(__file__).resolve().parents[2] / "variants" / "rakshasa" / "base.yaml"
+
+
+def _rows(path: Path) -> list[dict]:
+    return [{k: v for k, v in json.loads(x).items() if k not in ("seconds", "cpu_seconds")}
+            for x in path.read_text().splitlines()]
+
+
+def test_split_run_equals_one_run(tmp_path):
+    whole, a, b = tmp_path / "whole.jsonl", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    measure(BASE, 6, whole, bot="heuristic", against="random")
+    measure(BASE, 3, a, bot="heuristic", against="random")
+    measure(BASE, 6, b, bot="heuristic", against="random", start=3)
+    assert [r["game"] for r in _rows(whole)] == list(range(6))
+    assert _rows(a) + _rows(b) == _rows(whole)
+    assert {r["seat"] for r in _rows(whole)} == {0, 1}  # seats alternate
+
+
+def test_summary_counts_wins_and_interval(tmp_path):
+    out = tmp_path / "s.jsonl"
+    lines = [{"game": i, "seat": i % 2, "result": "win" if i < 3 else "loss", "seconds": 1.0, "cpu_seconds": 1.0,
+              "score": 1.0 if i < 3 else 0.0} for i in range(4)]
+    out.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    s = summarize(out)
+    assert (s["games"], s["wins"], s["win_rate"]) == (4, 3, 0.75)
+    assert 0 < s["win_lo"] < 0.75 < s["win_hi"] < 1
+    assert s["by_seat"] == {0: 1.0, 1: 0.5}
