@@ -50,6 +50,21 @@ _CODE_PROFILES: dict = {}
 # suit codes of a hand in hand order -> (cards, matching, other) summed for every subset, by bitmask
 # (only hands of up to 6 cards are kept: bigger ones would make large entries)
 _MASK_SUMS: dict = {}
+# Expected points of an attempt, shared by every game of the process (situations recur across
+# games): (hand code multiset, value - bonus, worth of a completion, worth of a death, config id)
+# -> expected points. The multiset of a hand's suit codes is an int with 6 bits per code (a code
+# is matching * 4 + other < 16; counts < 64), so it is the same whatever the hand's order and is
+# summed card by card. The config id stands for everything else the result depends on (die sides,
+# off-suit rate, empty-hand rule, card cost). Cleared when it passes _CACHE_MAX entries.
+_ATTEMPT_EV: dict = {}
+# off_suit_rate -> {code multiset (as in _ATTEMPT_EV): (succ, fail, cards)}
+_MK_PROFILES: dict = {}
+_CONFIG_IDS: dict = {}
+# spend decisions: suit codes of a hand in hand order -> the distinct (cards, matching, other)
+# subset sums with the first mask giving each, in mask order (a later subset with the same sums
+# has the same value and can never be chosen over the first). Cleared when it passes _SPEND_MAX.
+_SPEND_PLANS: dict = {}
+_SPEND_MAX = 50_000
 
 
 def _compute_profile(rate: int, mo: tuple) -> tuple[tuple, tuple]:
@@ -120,11 +135,37 @@ def _mask_sums(codes: tuple) -> tuple:
     return got
 
 
+_NEED0 = 4 * D.NUM_CARDS
+# challenge action -> (target seat, card), as divmod(action - CHALLENGE, 100) gives them
+_TARGET_CARD = {a: divmod(a - CHALLENGE, 100) for a in range(CHALLENGE, MODIFY)}
+_PLAN_ITEMS: dict = {}  # (mask, cards, matching, other) -> itself: plans share their items
+
+
+def _spend_plan(codes: tuple) -> tuple:
+    """(mask, cards, matching, other) for the first subset of each distinct sum, in mask order."""
+    got = _SPEND_PLANS.get(codes)
+    if got is None:
+        seen = set()
+        plan = []
+        items = _PLAN_ITEMS
+        for mask, t in enumerate(_mask_sums(codes)):
+            if t not in seen:
+                seen.add(t)
+                item = (mask, *t)
+                plan.append(items.setdefault(item, item))
+        got = tuple(plan)
+        if len(codes) <= 6:
+            if len(_SPEND_PLANS) >= _SPEND_MAX:
+                _SPEND_PLANS.clear()
+            _SPEND_PLANS[codes] = got
+    return got
+
+
 class _GameTables:
     """What a heuristic bot derives from a game's public tables, built once per game
     (bots are made for every game played, and by search bots for every rollout)."""
 
-    __slots__ = ("plain_win", "codes", "bonus_rows", "keep_tables")
+    __slots__ = ("plain_win", "codes", "weights", "odds", "bonus_rows", "keep_tables", "seat_info")
 
     def __init__(self, g):
         # success_value of a completion that does not end the game
@@ -132,10 +173,19 @@ class _GameTables:
         # codes[c][h]: suit code of card h spent on challenge c (matching * 4 + other)
         self.codes = tuple(tuple(g.common[h][c] * 4 + g.offsuit[h][c] for h in range(D.NUM_CARDS))
                            for c in range(D.NUM_CARDS))
+        # weights[c][h]: card h's share of a hand's code multiset for challenge c (see _ATTEMPT_EV)
+        self.weights = tuple(tuple(1 << (6 * code) for code in row) for row in self.codes)
+        # opponent_odds by need, offset by _NEED0 (a need is above -_NEED0 whatever the
+        # parameters: a bonus is at most 3 per completed card and the ace): (q, 1 - q)
+        sides = g.die_sides
+        self.odds = tuple((q, 1.0 - q) for q in (min(max(sides - need + 1, 0), sides) / sides
+                                                  for need in range(-_NEED0, _NEED0)))
         # Shared by every bot of this game, so they outlive one game: (completed, ace) -> bonus
         # per card, and (pending, completed, ace) -> {card: keep value}. Cleared when full.
         self.bonus_rows: dict = {}
         self.keep_tables: dict = {}
+        # (completed, ace) -> (bonus row, score, completed count, rank key) of a seat
+        self.seat_info: dict = {}
 
 
 _TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -205,10 +255,25 @@ class HeuristicBot(Bot):
         self._plain_win = t.plain_win
         self._codes = t.codes
         self._profiles = _CODE_PROFILES.setdefault(self.rate, {})
+        self._mk_profiles = _MK_PROFILES.setdefault(self.rate, {})
         self._bonus_rows = t.bonus_rows
         self._keep_tables = t.keep_tables
         self.modok = g.modok
         self.hand_size = g.hand_size
+        self._weights = t.weights
+        cfg = (self.sides, self.rate, self.empty_hand_wins, self.card)
+        cid = _CONFIG_IDS.get(cfg)
+        if cid is None:
+            cid = _CONFIG_IDS[cfg] = len(_CONFIG_IDS)
+        self._cfg = cid
+        self._seat_info = t.seat_info
+        self._odds = t.odds
+        self._harass_off = (1.0 - self.harass) * 3.0
+        # The rules keep the view's tuples (completed, aces) until they change, so an identity
+        # test finds the last (player, completed, aces) seen and its (bonus row, completion
+        # worth, death worth)
+        self._seat_key = (None, None, None)
+        self._seat_vals = None
 
     # -- public-table helpers -------------------------------------------------
     # Each public helper takes the view; the decisions call the underscored forms with the
@@ -226,6 +291,18 @@ class HeuristicBot(Bot):
                 self._bonus_rows.clear()
             self._bonus_rows[key] = row
         return row
+
+    def _info(self, done: tuple, ace: int) -> tuple:
+        """(bonus row, score, completed count, rank key) of a seat with ``done`` and ``ace``."""
+        key = (done, ace)
+        got = self._seat_info.get(key)
+        if got is None:
+            got = (self.bonus_row(done, ace), sum(map(self.sval.__getitem__, done)), len(done),
+                   self._rank_key(done, ace))
+            if len(self._seat_info) >= _TABLE_MAX:
+                self._seat_info.clear()
+            self._seat_info[key] = got
+        return got
 
     def bonus(self, view, seat: int, c: int) -> int:
         return self.bonus_row(view.completed[seat], view.aces[seat])[c]
@@ -250,7 +327,8 @@ class HeuristicBot(Bot):
         done = completed[me]
         if len(done) + 1 >= self.target:
             rank_key = self._rank_key
-            best_other = max(rank_key(completed[q], aces[q]) for q in range(len(aces)) if q != me)
+            info = self._info
+            best_other = max(info(completed[q], aces[q])[3] for q in range(len(aces)) if q != me)
             ace = aces[me]
 
             def win(c):
@@ -276,6 +354,95 @@ class HeuristicBot(Bot):
         """(expected points, probability of completing) of attempting ``c`` with ``hand``."""
         return self._attempt(c, hand, -1, self.bonus(view, view.player, c),
                              self.success_value(view, c), self.death_value(view))
+
+    def _seat_values(self, me: int, completed: tuple, aces: tuple) -> tuple:
+        """(bonus row, ``c -> worth of completing c``, worth of a death) of seat ``me``."""
+        k_me, k_completed, k_aces = self._seat_key
+        if completed is k_completed and aces is k_aces and me == k_me:
+            return self._seat_vals
+        brow, sc, n_done, _ = self._info(completed[me], aces[me])
+        dv = -(sc + 2.0 * n_done + 1.0) * self.death_scale  # _death
+        vals = self._seat_vals = (brow, self._wins(me, completed, aces), dv)
+        self._seat_key = (me, completed, aces)
+        return vals
+
+    def _best_attempt(self, cands, hand, brow, win, dv) -> tuple[int, float]:
+        """(card, expected points) of the best challenge or modify among ``cands`` (cards of
+        ``hand``) if attempted with the rest of the hand (the first best; (-1, -1e9) if none):
+        ``_attempt_ev`` for each, inline."""
+        weights, pval, cfg, memo = self._weights, self.pval, self._cfg, _ATTEMPT_EV
+        best, best_ev = -1, -1e9
+        for c in cands:
+            w = weights[c]
+            key = (sum(map(w.__getitem__, hand)) - w[c], pval[c] - brow[c], win(c), dv, cfg)
+            e = memo.get(key)
+            if e is None:
+                e = self._ev_compute(key)
+            if e > best_ev:
+                best, best_ev = c, e
+        return best, best_ev
+
+    def _attempt_ev(self, c: int, hand, skip: int, b: int, win: float, dv: float) -> float:
+        """``_attempt(...)[0]``, memoized across games (``_ATTEMPT_EV``)."""
+        w = self._weights[c]
+        mk = sum(map(w.__getitem__, hand))
+        if skip >= 0:
+            mk -= w[hand[skip]]
+        key = (mk, self.pval[c] - b, win, dv, self._cfg)
+        ev = _ATTEMPT_EV.get(key)
+        if ev is None:
+            ev = self._ev_compute(key)
+        return ev
+
+    def _ev_compute(self, key: tuple) -> float:
+        """The expected points of an _ATTEMPT_EV key, computed as ``_attempt`` does, and kept."""
+        mk, vb, win, dv, _ = key
+        sides = self.sides
+        if not mk:
+            # nothing to spend, and an empty hand after the attempt is a death (F10)
+            if self.empty_hand_wins and win >= 60.0:
+                p = min(max(sides - vb + 1, 0), sides) / sides
+                ev = p * win + (1 - p) * dv
+            else:
+                ev = dv
+        else:
+            prof = self._mk_profiles.get(mk)
+            if prof is None:
+                # the sorted codes of the multiset, then the profile as _attempt finds it
+                codes = []
+                for code in range(16):
+                    codes += [code] * (mk >> (6 * code) & 63)
+                codes = tuple(codes)
+                succ_fail = self._profiles.get(codes)
+                if succ_fail is None:
+                    succ_fail = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in codes]))
+                    if len(self._profiles) < _CACHE_MAX:
+                        self._profiles[codes] = succ_fail
+                prof = (*succ_fail, len(codes))
+                if len(self._mk_profiles) < _CACHE_MAX:
+                    self._mk_profiles[mk] = prof
+            succ, fail, n = prof
+            card = self.card
+            total = 0.0
+            for r in range(1, sides + 1):
+                s = vb - r
+                if s <= 0:
+                    total += win
+                    continue
+                if s > SMAX:
+                    s = SMAX
+                k = succ[s]
+                loss = fail[s]
+                fv = dv if loss >= n else -loss * card
+                if k < _INF and win - k * card >= fv:
+                    total += win - k * card
+                else:
+                    total += fv
+            ev = total / sides
+        if len(_ATTEMPT_EV) >= _CACHE_MAX:
+            _ATTEMPT_EV.clear()
+        _ATTEMPT_EV[key] = ev
+        return ev
 
     def _attempt(self, c: int, hand, skip: int, b: int, win: float, dv: float) -> tuple[float, float]:
         """attempt_value with ``hand`` less its card at index ``skip`` (-1: none), the bonus,
@@ -386,36 +553,38 @@ class HeuristicBot(Bot):
             self.turn_seen = turn
             self.attempted_last = False
         thr = self.threshold - min(self.stall, 16) * 0.75
+        # legal is END, the challenges and modifies card by card, ATTEMPT if the own challenge
+        # may be attempted, then one replace per card if nothing was played or attempted
+        attempted = view.attempted
+        can_attempt = mine >= 0 and not attempted
         mods, selfs, others = [], [], []
-        for a in legal:
-            if CHALLENGE <= a < MODIFY:
-                t, c = divmod(a - CHALLENGE, 100)
-                if t == me:
-                    selfs.append(c)
+        end = len(legal) - can_attempt - (0 if attempted or view.played else len(hand))
+        if end > 1:
+            for a in legal[1:end]:
+                if a < MODIFY:
+                    tc = _TARGET_CARD[a]  # divmod(a - CHALLENGE, 100)
+                    if tc[0] == me:
+                        selfs.append(tc[1])
+                    else:
+                        others.append(tc)
                 else:
-                    others.append((t, c))
-            elif MODIFY <= a < SPEND:
-                mods.append(a - MODIFY)
+                    mods.append(a - MODIFY)
 
         # what every candidate shares: the bonus row, the worth of a completion and of a death
-        done = completed[me]
-        ace = aces[me]
-        brow = self.bonus_row(done, ace)
-        win = self._wins(me, completed, aces)
-        dv = self._death(done)
-        attempt = self._attempt
+        k_me, k_completed, k_aces = self._seat_key
+        if completed is k_completed and aces is k_aces and me == k_me:
+            brow, win, dv = self._seat_vals
+        else:
+            brow, win, dv = self._seat_values(me, completed, aces)
+        attempt = self._attempt_ev
 
-        best_mod, mod_ev = -1, -1e9
-        for c in mods:
-            e = attempt(c, hand, hand.index(c), brow[c], win(c), dv)[0]
-            if e > mod_ev:
-                best_mod, mod_ev = c, e
+        best_mod, mod_ev = self._best_attempt(mods, hand, brow, win, dv) if mods else (-1, -1e9)
 
         if mine >= 0:
-            now_ev = attempt(mine, hand, -1, brow[mine], win(mine), dv)[0]
-            if best_mod >= 0 and mod_ev > now_ev + 0.5 and (ATTEMPT not in legal or mod_ev > thr):
+            now_ev = attempt(mine, hand, -1, brow[mine], win(mine), dv)
+            if best_mod >= 0 and mod_ev > now_ev + 0.5 and (not can_attempt or mod_ev > thr):
                 return MODIFY + best_mod
-            if ATTEMPT in legal and now_ev > thr:
+            if can_attempt and now_ev > thr:
                 self.attempted_last = True
                 self.stall = 0
                 return ATTEMPT
@@ -429,11 +598,7 @@ class HeuristicBot(Bot):
 
         harass_act, harass_val = (self._harass(view, me, completed, aces, hand, mine, others) if others
                                   else (None, 0.0))
-        best_self, self_ev = -1, -1e9
-        for c in selfs:
-            e = attempt(c, hand, hand.index(c), brow[c], win(c), dv)[0]
-            if e > self_ev:
-                best_self, self_ev = c, e
+        best_self, self_ev = self._best_attempt(selfs, hand, brow, win, dv) if selfs else (-1, -1e9)
         if harass_act is not None and harass_val > 0 and harass_val >= self_ev * (1.0 - self.harass):
             return harass_act
         if best_self >= 0 and self_ev > thr:
@@ -450,30 +615,29 @@ class HeuristicBot(Bot):
         return self._harass(view, me, completed, aces, hand, pending[me], others)
 
     def _harass(self, view, me, completed, aces, hand, mine, others):
-        my_key = self._rank_key(completed[me], aces[me])
-        my_done = len(completed[me])
+        info = self._info
+        _, _, my_done, my_key = info(completed[me], aces[me])
         keep = self._keeps(mine, completed[me], aces[me], hand)
         hand_sizes = view.hand_sizes
-        pval, sval, sides, target, harass = self.pval, self.sval, self.sides, self.target, self.harass
+        pval, sval, target, harass, odds = self.pval, self.sval, self.target, self.harass, self._odds
+        off = self._harass_off  # (1.0 - harass) * 3.0
         seats = {}  # t -> what does not depend on the card: threat, gift rate, bonus row, unseen-hand help
         best, best_val = None, 0.0
         for t, c in others:
             st = seats.get(t)
             if st is None:
-                done = len(completed[t])
-                sc = sum(map(sval.__getitem__, completed[t]))
+                brow, sc, done, t_key = info(completed[t], aces[t])
                 threat = harass + done / target
                 if done + 1 >= target:
-                    threat += 3.0 if self._rank_key(completed[t], aces[t]) >= my_key or done > my_done else 1.0
+                    threat += 3.0 if t_key >= my_key or done > my_done else 1.0
                 if sc > my_key[0]:
                     threat += 0.5
-                st = seats[t] = (threat, 0.6 if done + 1 < target else 3.0,
-                                 self.bonus_row(completed[t], aces[t]), max(hand_sizes[t] - 1, 0) // 2)
+                # the help is the unseen hand's; need is offset for the odds table
+                st = seats[t] = (threat, 0.6 if done + 1 < target else 3.0, brow,
+                                 max(hand_sizes[t] - 1, 0) // 2 - _NEED0)
             threat, gift_rate, brow, helps = st
-            need = pval[c] - brow[c] - helps  # opponent_odds
-            q = min(max(sides - need + 1, 0), sides) / sides
-            gift = sval[c] * q * gift_rate
-            val = threat * (1.0 - q) * 6.0 - gift - keep[c] - (1.0 - harass) * 3.0
+            q, q1 = odds[pval[c] - brow[c] - helps]  # opponent_odds: q and 1 - q
+            val = threat * q1 * 6.0 - sval[c] * q * gift_rate - keep[c] - off
             if val > best_val:
                 best, best_val = CHALLENGE + 100 * t + c, val
         return best, best_val
@@ -522,14 +686,15 @@ class HeuristicBot(Bot):
         s = view.shortfall
         m0, o0 = view.matched, view.off_suits
         rate = self.rate
-        win = self._wins(me, completed, aces)(c)
-        dv = self._death(completed[me])
+        _, wins, dv = self._seat_values(me, completed, aces)
+        win = wins(c)
         card = self.card
-        sums = _mask_sums(tuple(map(self._codes[c].__getitem__, hand)))
+        codes = tuple(map(self._codes[c].__getitem__, hand))
         whole_hand_ok = self.empty_hand_wins and win >= 60.0  # spending the last card still wins
         best_mask, best_val = 0, None
-        mask = 0
-        for k, m, o in sums:
+        # every subset of the hand, in mask order; subsets with the same sums as an earlier one
+        # are left out (same value, never chosen: a later subset must beat the best by 1e-9)
+        for mask, k, m, o in _spend_plan(codes):
             credit = m0 + m + (o0 + o) // rate
             if credit >= s:
                 val = win - k * card if (k < n or whole_hand_ok) else dv
@@ -538,13 +703,10 @@ class HeuristicBot(Bot):
                 val = dv if loss >= n else -loss * card
             if best_val is None or val > best_val + 1e-9:
                 best_mask, best_val = mask, val
-            mask += 1
         if best_mask == 0:
             return STOP
-        # spend the card of the plan that brings the most
-        common, offsuit = self.common, self.offsuit
-        mo = [(common[h][c], offsuit[h][c]) for h in hand]
-        i = max((i for i in range(n) if best_mask >> i & 1), key=lambda i: mo[i])
+        # spend the card of the plan that brings the most (a code orders as (matching, other))
+        i = max((i for i in range(n) if best_mask >> i & 1), key=codes.__getitem__)
         return SPEND + hand[i]
 
 

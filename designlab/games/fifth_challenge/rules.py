@@ -89,6 +89,9 @@ ACTION_STR, ACTION_PARSE = _action_tables()
 _SPEND_OF = tuple(SPEND + c for c in range(D.NUM_CARDS))
 _DISCARD_OF = tuple(DISCARD + c for c in range(D.NUM_CARDS))
 _REPLACE_OF = tuple(REPLACE + c for c in range(D.NUM_CARDS))
+# sample_chance draws an index as random.Random.randrange does, inline, for exactly this class
+# when it draws with getrandbits (CPython's Random); any other rng goes through randrange
+_FAST_RANDOM = random.Random if random.Random._randbelow is random.Random._randbelow_with_getrandbits else None
 
 
 _VIEW_FIELDS = (
@@ -151,21 +154,30 @@ class FifthChallengeState(State):
     __slots__ = (
         "game", "n", "events", "phase", "cur", "turn", "hands", "deck", "discards", "out", "aces", "done",
         "pend", "dead", "played", "attempted", "roll", "short", "match", "off", "dmg", "drawq", "cont",
-        "replaced", "died_now", "reason", "trace", "m", "deaths", "lim", "sc", "_pub",
+        "replaced", "died_now", "reason", "trace", "m", "deaths", "lim", "sc",
+        "_pub", "_paces", "_pdone", "_dtups", "_open",
     )
 
-    # ``_pub`` caches (aces, completed, pending, dead) as the tuples a view shows: they change a
-    # few times a game, views are built at every decision. Every rules method that changes
-    # ``aces``, ``done``, ``pend`` or ``dead`` sets it to None (the next view rebuilds it).
+    # ``_pub`` caches (pending, dead), ``_paces`` the aces and ``_pdone`` the completed
+    # challenges as the tuples a view shows: they change a few times a game, views are built at
+    # every decision (and bots recognise unchanged tuples by identity, so each is rebuilt only
+    # when it changes). ``_dtups`` holds each seat's completed challenges as a tuple, kept in
+    # step with ``done`` (only the changed seat's is rebuilt). Every rules method that changes
+    # ``pend`` or ``dead`` sets ``_pub`` to None, ``aces`` sets ``_paces`` to None, and ``done``
+    # updates ``_dtups`` and sets ``_pdone`` to None (the next view rebuilds them).
+    # ``_open`` caches what legal_actions derives from ``pend`` and ``lim`` for the player to
+    # move: reset with ``_pub`` (``lim`` changes only where ``pend`` does).
 
     def __init__(self, game: "FifthChallengeGame", record_events: bool = False, _empty: bool = False):
         self.game = game
         self.n = game.n
         self.events = [] if record_events else None
-        self._pub = None
+        self._pub = self._paces = self._pdone = self._open = None
         if _empty:
+            self._dtups = None  # set by whoever fills the empty state (clone, determinize)
             return
         n = self.n
+        self._dtups = [()] * n
         self.phase = PH_ACE
         self.cur = 0
         self.turn = 0
@@ -215,12 +227,15 @@ class FifthChallengeState(State):
             mine = pend[p]
             if not self.played:
                 pval = g.pval
-                limits = self.lim if g.limit_mode == 0 else self.limits()
-                # seats that may receive a challenge, in seat order: (action base, highest value);
-                # the own seat has no limit (F5 limits only challenges on opponents)
-                open_seats = [(CHALLENGE + 100 * t, 99 if t == p else limits[t])
-                              for t in range(self.n) if pend[t] < 0]
-                modrow = g.modok_to[mine] if mine >= 0 else None
+                op = self._open
+                if op is None or op[0] != p:
+                    limits = self.lim if g.limit_mode == 0 else self.limits()
+                    # seats that may receive a challenge, in seat order: (action base, highest
+                    # value); the own seat has no limit (F5 limits only challenges on opponents)
+                    op = self._open = (p, [(CHALLENGE + 100 * t, 99 if t == p else limits[t])
+                                           for t in range(self.n) if pend[t] < 0],
+                                       g.modok_to[mine] if mine >= 0 else None)
+                _, open_seats, modrow = op
                 for c in hand:
                     v = pval[c]
                     if not v:
@@ -268,16 +283,28 @@ class FifthChallengeState(State):
             return [(DRAW_CARD + c, p) for c in aces]
         return []
 
-    def sample_chance(self, rng: random.Random):
+    def sample_chance(self, rng: random.Random, _Random=_FAST_RANDOM):
         ph = self.phase
-        # rng.randrange(n) draws exactly what rng.choice does (both call _randbelow(n)), without the private name
         if ph == PH_DRAW:
             deck = self.deck
-            return DRAW_CARD + deck[rng.randrange(len(deck))]
-        if ph == PH_ROLL:
-            rolls = self.game.roll_actions
-            return rolls[rng.randrange(len(rolls))]
-        return super().sample_chance(rng)
+            n = len(deck)
+        elif ph == PH_ROLL:
+            deck = self.game.roll_actions
+            n = len(deck)
+        else:
+            return super().sample_chance(rng)
+        if type(rng) is _Random:
+            # exactly what rng.randrange(n) and rng.choice draw for a plain random.Random
+            # (Random._randbelow_with_getrandbits: k bits, redrawn while >= n), without the
+            # two Python-level calls around it
+            getrandbits = rng.getrandbits
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+        else:
+            r = rng.randrange(n)
+        return DRAW_CARD + deck[r] if ph == PH_DRAW else deck[r]
 
     def apply(self, a) -> None:
         ph = self.phase
@@ -309,7 +336,7 @@ class FifthChallengeState(State):
         seat = self.drawq.pop()
         self.out.remove(c)
         self.aces[seat] = c
-        self._pub = None
+        self._paces = None
         if self.events is not None:
             self.events.append(("ace", {"seat": seat, "card": D.NAME[c], "suit": D.suit_names(D.SUITS[c])}))
         if not self.drawq:
@@ -362,11 +389,15 @@ class FifthChallengeState(State):
             self._reshuffle()
             self._next_draw()
             return
-        self.deck.remove(c)
-        seat = self.drawq.pop()
+        deck = self.deck
+        deck.remove(c)
+        drawq = self.drawq
+        seat = drawq.pop()
         insort(self.hands[seat], c)
         if self.events is not None:
             self.events.append(("draw", {"seat": seat, "card": D.NAME[c]}))
+        if drawq and len(deck) > 1:
+            return  # the next draw (what _next_draw finds: the phase stays PH_DRAW)
         self._next_draw()
 
     def _after_draws(self) -> None:
@@ -388,7 +419,7 @@ class FifthChallengeState(State):
         if self.dead[p]:
             # F10: a new hand at the start of the turn after death
             self.dead[p] = False
-            self._pub = None
+            self._pub = self._open = None
             k = self.game.hand_size - len(self.hands[p])
             if self.events is not None:
                 self.events.append(("new_hand", {"seat": p, "cards": max(k, 0)}))
@@ -470,7 +501,7 @@ class FifthChallengeState(State):
             old = self.pend[p]
             self.discards.append(old)
             self.pend[p] = c
-            self._pub = None
+            self._pub = self._open = None
             self.played = True
             self.m[M_MODS] += 1
             if self.events is not None:
@@ -482,7 +513,7 @@ class FifthChallengeState(State):
         t, c = divmod(a - CHALLENGE, 100)
         hand.remove(c)
         self.pend[t] = c
-        self._pub = None
+        self._pub = self._open = None
         self.played = True
         self.m[M_CH_SELF if t == p else M_CH_OTHER] += 1
         if self.events is not None:
@@ -591,7 +622,8 @@ class FifthChallengeState(State):
         c = self.pend[p]
         self.done[p].append(c)
         self.pend[p] = -1
-        self._pub = None
+        self._dtups[p] = tuple(self.done[p])
+        self._pub = self._pdone = self._open = None
         self.lim[p] += self.game.pval[c]
         self.sc[p] += self.game.sval[c]
         self.m[M_SUCCESS] += 1
@@ -607,7 +639,7 @@ class FifthChallengeState(State):
             # F9 option: the failed challenge goes to the discard pile
             self.discards.append(c)
             self.pend[p] = -1
-            self._pub = None
+            self._pub = self._open = None
         if self.events is not None:
             self.events.append(("fail", {"seat": p, "card": D.NAME[c], "kept": not self.game.fail_discards}))
         self._after_attempt(False)
@@ -640,7 +672,8 @@ class FifthChallengeState(State):
         self.pend[p] = -1
         self.lim[p] = self.sc[p] = 0
         self.dead[p] = True
-        self._pub = None
+        self._dtups[p] = ()
+        self._pub = self._pdone = self._open = None
         self.died_now = True
         self.deaths[p] += 1
         if self.events is not None:
@@ -678,7 +711,8 @@ class FifthChallengeState(State):
         s.deaths = list(self.deaths)
         s.lim = list(self.lim)
         s.sc = list(self.sc)
-        s._pub = self._pub
+        s._pub, s._paces, s._pdone = self._pub, self._paces, self._pdone
+        s._dtups = list(self._dtups)
         return s
 
     def key(self) -> tuple:
@@ -697,9 +731,14 @@ class FifthChallengeState(State):
                                          and ph != PH_OVER) else ()
         pub = self._pub
         if pub is None:
-            pub = self._pub = (_tuple(self.aces), _tuple(map(_tuple, self.done)), _tuple(self.pend),
-                               _tuple(self.dead))
-        aces, done, pend, dead = pub
+            pub = self._pub = (_tuple(self.pend), _tuple(self.dead))
+        pend, dead = pub
+        aces = self._paces
+        if aces is None:
+            aces = self._paces = _tuple(self.aces)
+        done = self._pdone
+        if done is None:
+            done = self._pdone = _tuple(self._dtups)
         return _new(_View, (
             player, legal, ph, self.cur, self.turn, _tuple(self.hands[player]),
             _tuple(_map(_len, self.hands)), _len(self.deck), _tuple(self.discards), _tuple(self.out),
@@ -892,6 +931,7 @@ class FifthChallengeGame(Game):
         s.out = list(view.out)
         s.aces = list(view.aces)
         s.done = [list(d) for d in view.completed]
+        s._dtups = [tuple(d) for d in view.completed]
         s.pend = list(view.pending)
         s.dead = list(view.dead)
         s.played = view.played
