@@ -155,7 +155,7 @@ class FifthChallengeState(State):
         "game", "n", "events", "phase", "cur", "turn", "hands", "deck", "discards", "out", "aces", "done",
         "pend", "dead", "played", "attempted", "roll", "short", "match", "off", "dmg", "drawq", "cont",
         "replaced", "died_now", "reason", "trace", "m", "deaths", "lim", "sc",
-        "_pub", "_paces", "_pdone", "_dtups", "_open",
+        "_pub", "_paces", "_pdone", "_dtups", "_open", "_turning",
     )
 
     # ``_pub`` caches (pending, dead), ``_paces`` the aces and ``_pdone`` the completed
@@ -173,6 +173,7 @@ class FifthChallengeState(State):
         self.n = game.n
         self.events = [] if record_events else None
         self._pub = self._paces = self._pdone = self._open = None
+        self._turning = 0  # see _next_turn
         if _empty:
             self._dtups = None  # set by whoever fills the empty state (clone, determinize)
             return
@@ -450,14 +451,29 @@ class FifthChallengeState(State):
         self._start_draws(p, k, K_ENDTURN)
 
     def _next_turn(self) -> None:
-        self.turn += 1
-        self.trace.append(self.scores())
-        if self.events is not None:
-            self.events.append(("turn_end", {"seat": self.cur, "turn": self.turn}))
-        if self.turn >= self.game.max_turns:
-            self._over(TURN_CAP)  # F13
+        # A turn that ends by itself (nothing to play, nothing to draw: possible once the deck
+        # stops refilling) starts the next one from inside this call. Turns are advanced in a
+        # loop, not by recursion, so hundreds of empty turns in a row up to the turn cap do not
+        # overflow Python's stack: a nested call only asks the outer loop for one more turn.
+        if self._turning:
+            self._turning = 2
             return
-        self._start_turn((self.cur + 1) % self.n)
+        self._turning = 1
+        try:
+            while True:
+                self._turning = 1
+                self.turn += 1
+                self.trace.append(self.scores())
+                if self.events is not None:
+                    self.events.append(("turn_end", {"seat": self.cur, "turn": self.turn}))
+                if self.turn >= self.game.max_turns:
+                    self._over(TURN_CAP)  # F13
+                    return
+                self._start_turn((self.cur + 1) % self.n)
+                if self._turning == 1:
+                    return  # the turn waits for a decision or a draw
+        finally:
+            self._turning = 0
 
     def _over(self, reason: str) -> None:
         self.phase = PH_OVER

@@ -109,3 +109,24 @@ def test_cards_are_always_in_exactly_one_place_and_scores_add_up(raw, seed):
         winners = [p for p, r in enumerate(s.results()) if r in ("win", "draw")]
         assert all(scores[p] == max(scores) for p in winners)
         assert any(len(s.done[p]) >= params.scoring.challenges_to_win for p in range(s.n))
+
+
+def test_hundreds_of_empty_turns_end_at_the_turn_cap_without_overflowing():
+    """F3 stop_drawing with the Excuse out of the game: once nobody can draw and nobody holds a
+    card, every turn ends by itself. Those turns used to start each other recursively and raised
+    RecursionError before the 400-turn cap (33 of 300 games with these options and bots)."""
+    from designlab.bots.random_bot import RandomBot
+    from designlab.core.play import play
+    from designlab.games.fifth_challenge.rules import TURN_CAP
+    from designlab.core.rng import bot_rng, game_rng
+    from designlab.games.fifth_challenge.bots import BOTS
+
+    g = GAME(FifthChallengeParams.model_validate(
+        {"deck": {"pawns_as_challenges": True, "excuse_after_reshuffle": "out_of_game", "empty_deck": "stop_drawing"}}))
+    capped = 0
+    for i in range(40):
+        bots = [BOTS["reckless"](g, 0, None, bot_rng(7, i, 0)), RandomBot(g, 1, None, bot_rng(7, i, 1))]
+        st = play(g, bots, game_rng(7, i)).state
+        assert st.is_terminal()
+        capped += st.end_reason() == TURN_CAP
+    assert capped >= 3  # the situation really arises in this sample (it raised before the fix)
