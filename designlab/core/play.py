@@ -43,16 +43,19 @@ def play(
     out = PlayedGame(state)
     actions = out.actions if keep_actions else None
     decisions = choice = options = 0
+    # bound methods looked up once: this loop runs for every step of every game
+    current_player, apply, view_of, sample = state.current_player, state.apply, state.view, state.sample_chance
+    act = [b.act for b in bots]
     for _ in range(MAX_STEPS):
-        p = state.current_player()
+        p = current_player()
         if p == TERMINAL:
             break
         if p == CHANCE:
-            a = state.sample_chance(game_rng)
+            a = sample(game_rng)
         else:
-            view = state.view(p)
+            view = view_of(p)
             legal = view.legal_actions
-            a = bots[p].act(view)
+            a = act[p](view)
             n = len(legal)
             decisions += 1
             options += n
@@ -65,7 +68,7 @@ def play(
                 )
         if actions is not None:
             actions.append(a)
-        state.apply(a)
+        apply(a)
     else:
         raise StepCapError(f"{game.name}{describe()}: no end after {MAX_STEPS} steps")
     out.decisions, out.choice_decisions, out.options_total = decisions, choice, options
