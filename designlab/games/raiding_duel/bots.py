@@ -580,7 +580,10 @@ class RaidingBot(Bot):
         model gives the deciding player first share), which are split again
         for it. It is kept for the opponent's commit (a pure function of its
         key, so any bot with the same value model may use it)."""
-        key = (mids, oids, mine, opp, rem, sup)
+        # the counts weigh the reply, so they belong to the key: a kept matrix the opponent
+        # never used (a random bot, a forced commit) must not serve a later reveal whose
+        # hands have the same classes in other numbers
+        key = (mids, oids, mcnt, ocnt, mine, opp, rem, sup)
         hit = self._mirror.pop(key, None)
         if hit is not None:
             return hit
@@ -709,7 +712,7 @@ class RaidingBot(Bot):
         mirror = self._mirror
         if len(mirror) > 256:
             mirror.clear()
-        mirror[(oids, mids, opp, mine, rem, sup)] = (tmvs, tovs, treply)
+        mirror[(oids, mids, ocnt, mcnt, opp, mine, rem, sup)] = (tmvs, tovs, treply)
         return mvs, ovs, reply
 
     def name_black(self, view):

@@ -255,7 +255,7 @@ def test_matrix_kept_for_the_opponent_equals_its_own_computation(options):
                 mine, opp, _pm, _po = b.stashes(v)
                 rem = max(0, b.reveals_left(v, len(v.hands[p])) - 1)
                 mh, oh = b._hand(v.hands[p]), b._hand(v.hands[1 - p])
-                key = (mh[1], oh[1], mine, opp, rem, v.supply)
+                key = (mh[1], oh[1], mh[2], oh[2], mine, opp, rem, v.supply)
                 kept = b._mirror.get(key)
                 if kept is not None:
                     b._mirror.clear()
@@ -269,3 +269,29 @@ def test_matrix_kept_for_the_opponent_equals_its_own_computation(options):
     assert checked > 20
     if options:
         assert short > 0
+
+
+def test_a_kept_matrix_never_serves_a_reveal_with_other_counts():
+    """The matrix kept for the opponent is weighed by both hands' numbers of sets per class; a
+    lookup with the same classes in other numbers must compute its own (it once did not)."""
+    g = RaidingDuelGame(RaidingDuelParams())
+    a, b = (HeuristicBot(g, s, None, bot_rng(5, 0, s)) for s in (0, 1))
+    st = g.new_initial_state()
+    grng = game_rng(5, 0)
+    while st.phase != P_COMMIT:  # the first commit of a seeded game: real hands and stashes
+        p = st.current_player()
+        st.apply(st.sample_chance(grng) if p == CHANCE else a.act(st.view(p)) if p == 0 else b.act(st.view(p)))
+    p = st.current_player()
+    v = st.view(p)
+    bot = (a, b)[p]
+    mine, opp, _pm, _po = bot.stashes(v)
+    mh, oh = bot._hand(v.hands[p]), bot._hand(v.hands[1 - p])
+    mids, mcnt, oids, ocnt = mh[1], mh[2], oh[1], oh[2]
+    assert len(oids) > 1 and len(mids) > 1
+    bot._mirror.clear()
+    bot._matrix(mids, oids, mcnt, ocnt, mine, opp, 3, v.supply)  # keeps the opponent's matrix
+    other = tuple(c + 1 + i for i, c in enumerate(ocnt))  # the same classes, other numbers of sets
+    got = bot._matrix(oids, mids, other, mcnt, opp, mine, 3, v.supply)
+    bot._mirror.clear()
+    fresh = bot._matrix(oids, mids, other, mcnt, opp, mine, 3, v.supply)
+    assert [list(x) for x in got] == [list(x) for x in fresh]
