@@ -32,11 +32,15 @@ forecasts share their per-decision parts (gain, loss, the learned correction);
 the builder's layout softmax weights are memoised with its layout scores. Every
 float is computed with the same operations in the same order as the plain
 formulas, so play is identical (checked against a copy of the plain version).
+Hot functions use loops and written-out lists rather than comprehensions (on Python 3.11 each
+comprehension is a function built and called, and the locals it reads become cells allocated at
+every call); priors are also memoised across games by what they depend on (``_GameMemo.cpriors``).
 """
 
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from pydantic import Field
 
@@ -70,6 +74,13 @@ FORMS = tuple(range(NUM_FORMS))
 PASSED_TYPES = tuple(tuple(t for t in TYPES if PASS_T[f][t]) for f in FORMS)
 # [form]: per type, 4 + type if the form passes it else type (see RakshasaBot._choose_form)
 HIDDEN_PAT = tuple(tuple(4 + t if PASS_T[f][t] else t for t in TYPES) for f in FORMS)
+# item getters: the posterior's entries of the forms passing / not passing each type, in form order
+# (``sum(P_GET[t](post))`` is ``sum([post[f] for f in PASSING[t]])``: the same items, the same sum)
+P_GET = tuple(itemgetter(*PASSING[t]) for t in TYPES)
+NP_GET = tuple(itemgetter(*NOT_PASSING[t]) for t in TYPES)
+ONE_HOT_TYPE = tuple(tuple(1.0 if x == t else 0.0 for x in TYPES) for t in TYPES)
+ONE_HOT_FORM = tuple(tuple(1.0 if x == f else 0.0 for x in FORMS) for f in FORMS)
+assert NOT_RAKSHASA == (1, 2, 3, 4, 5, 6) and all(len(PASSING[t]) == 3 and len(NOT_PASSING[t]) == 4 for t in TYPES)
 CACHE_LIMIT = 50_000  # entries per memo table before it is cleared (~500 bytes each)
 
 
@@ -91,13 +102,24 @@ def _softmax_pick(rng, items, costs, temperature: float):
     if temperature <= 0.0:
         return items[costs.index(lo)]
     exp = math.exp
-    ws = [exp((lo - c) / temperature) if c - lo < 30.0 * temperature else 0.0 for c in costs]
+    cut = 30.0 * temperature
+    ws = []  # a loop, not a comprehension: this runs at most decisions (see the module docstring)
+    for c in costs:
+        ws.append(exp((lo - c) / temperature) if c - lo < cut else 0.0)
     x = rng.random() * sum(ws)
-    for item, w in zip(items, ws):
+    i = 0
+    for w in ws:
         x -= w
         if x < 0.0:
-            return item
+            return items[i]
+        i += 1
     return items[costs.index(lo)]
+
+
+def _softmax_weights(costs, lo: float, temperature: float) -> list:
+    """The weights of ``_softmax_pick`` (a function of its own: see the note there)."""
+    exp = math.exp
+    return [exp((lo - c) / temperature) if c - lo < 30.0 * temperature else 0.0 for c in costs]
 
 
 def _segment(log: tuple) -> tuple:
@@ -121,13 +143,15 @@ class _GameMemo:
     """Memo tables of one game definition (rules parameters): the same few situations recur
     across its games. Values are shared: callers never mutate them."""
 
-    __slots__ = ("g", "priors", "builds", "terms", "gl")
+    __slots__ = ("g", "priors", "cpriors", "builds", "terms", "gl")
 
     def __init__(self, g):
         self.g = g
         self.terms: dict = {}  # lie_up -> per-form position costs (see _static_terms)
         self.gl: dict = {}  # (kind, remaining, runner tokens, builder tokens) -> the builder's (gain, loss)
         self.priors: dict = {}  # (leg, spent, start, known, face_up) -> unnormalised prior (see _prior_vec)
+        # the same priors by what they depend on (see _prior_vec), shared across games: these recur
+        self.cpriors: dict = {}
         self.builds: dict = {}  # builder's layout situation -> [actions, scores, temperature, weights, total]
 
 
@@ -210,13 +234,47 @@ def _prior_vec(g, leg: int, spent: int, start: int, known, face_up) -> list:
     """Unnormalised P(form) of the runner's choice at ``start`` of run section ``leg``."""
     free = UNSPENT[spent]
     per = g.per_type
-    pool = [per - known.count(t) for t in TYPES]  # unseen cards per type
-    costs = _form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.c_skirt_revealed)
-    lo = min(costs.values())
+    # as _form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.c_skirt_revealed),
+    # written out: the same terms added in the same order
+    static, reveal = _static_terms(g, 0.8 * g.c_skirt_revealed)
+    cats = []
+    hidden = False
+    for p in g.legs[leg][start:]:
+        t = known[p]
+        if t == HIDDEN:
+            cats.append(8)
+            hidden = True
+        else:
+            cats.append(t if face_up[p] else 4 + t)
+    if hidden:
+        pool = [per - known.count(0), per - known.count(1), per - known.count(2), per - known.count(3)]  # unseen
+        n = sum(pool) or 1
+        skirt_h = g.c_skirt_hidden
+    # the prior depends only on the spent forms, the categories of the cards ahead and, if one is
+    # hidden, the unseen pool: memoised by that key across games (a new list each time: callers copy)
+    cpriors = _memo(g).cpriors
+    key = (spent, tuple(cats), tuple(pool) if hidden else None)
+    post = cpriors.get(key)
+    if post is not None:
+        return post[:]
+    costs = []
+    for f in free:
+        terms = static[f]
+        if hidden and f != RAKSHASA:  # a hidden card: P(pass) from the pool (the two types the form passes)
+            a, b = PASSED_TYPES[f]
+            terms = terms + (min(skirt_h, (1 - (pool[a] + pool[b]) / n) * reveal),)
+        cost = 0.0
+        for c in cats:
+            cost += terms[c]
+        costs.append(cost)
+    lo = min(costs)
     post = [0.0] * NUM_FORMS
     exp = math.exp
-    for f in free:
-        post[f] = exp(-PRIOR_SHARPNESS * (costs[f] - lo))
+    for f, c in zip(free, costs):
+        post[f] = exp(-PRIOR_SHARPNESS * (c - lo))
+    if len(cpriors) >= CACHE_LIMIT:
+        cpriors.clear()
+    cpriors[key] = post[:]
     return post
 
 
@@ -252,24 +310,40 @@ def _section_start(g, leg: int, log: tuple, i: int) -> int:
 def _apply_entries(post: list, log: tuple, lo: int, hi: int, known, face_up, lam: float) -> None:
     """Multiply ``post`` in place by the likelihood of each public event ``log[lo:hi]``
     (claims, skirts and reveals of the form in play), in log order."""
+    # (the loops over forms written out: NOT_RAKSHASA is forms 1..6, PASSING[t] three forms,
+    # NOT_PASSING[t] four; each entry multiplies each form's weight at most once)
     for j in range(lo, hi):
         e = log[j]
         k = e[0]
         if k == L_CLAIM:
-            if e[2] == K_PEEK:
-                for f in NOT_RAKSHASA:
-                    post[f] *= lam * 0.7
-            else:
-                for f in NOT_PASSING[e[3]]:
-                    post[f] *= lam
+            if e[2] == K_PEEK:  # every form but the Rakshasa: x lam * 0.7
+                x = lam * 0.7
+                post[1] *= x
+                post[2] *= x
+                post[3] *= x
+                post[4] *= x
+                post[5] *= x
+                post[6] *= x
+            else:  # forms that cannot pass the type: x lam
+                a, b, c, d = NOT_PASSING[e[3]]
+                post[a] *= lam
+                post[b] *= lam
+                post[c] *= lam
+                post[d] *= lam
         elif k == L_SKIRT:
             pos = e[1]
             if face_up[pos] and known[pos] != HIDDEN:
                 t = known[pos]
-                for f in PASSING[t]:
-                    post[f] *= 0.05
-                for f in NOT_PASSING[t]:
-                    post[f] *= 1.0 - lam
+                a, b, c = PASSING[t]
+                post[a] *= 0.05
+                post[b] *= 0.05
+                post[c] *= 0.05
+                x = 1.0 - lam
+                a, b, c, d = NOT_PASSING[t]
+                post[a] *= x
+                post[b] *= x
+                post[c] *= x
+                post[d] *= x
             else:  # skirted unseen: a Rakshasa would have peeked
                 post[RAKSHASA] *= 0.2
         elif k == L_REVEAL:
@@ -314,7 +388,7 @@ def p_lie_of(post, kind: int, t: int) -> float:
     """P(a claim is a lie) under ``post``: a peek is true only for the Rakshasa form."""
     if kind == K_PEEK:
         return 1.0 - post[RAKSHASA]
-    return sum([post[f] for f in NOT_PASSING[t]])
+    return sum(NP_GET[t](post))  # sum([post[f] for f in NOT_PASSING[t]])
 
 
 def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens: int) -> tuple:
@@ -577,14 +651,18 @@ class RakshasaBot(Bot):
 
     # -- dispatch -------------------------------------------------------------
     def act(self, view):
-        legal = view.legal_actions
-        ph = view.phase
-        if view.player == view.runner:
+        # view fields by index (hot path): 0 player, 1 legal_actions, 2 run, 3 runner, 4 phase,
+        # 11 leg, 19 log (see rules._VIEW_FIELDS)
+        legal = view[1]
+        ph = view[4]
+        if view[0] == view[3]:
             if ph == P_REVEALED and self._last_p is not None:
                 self._rev_exp += self._last_p
                 self._rev_hit += PASS_T[view.form][view.course[self.g.legs[view.leg][view.step]]]
                 self._last_p = None
-            self._observe_as_runner(view)
+            seen = self._seen  # nothing new to observe when the run, section and log length are the same
+            if seen[2] != len(view[19]) or seen[1] != view[11] or seen[0] != view[2]:
+                self._observe_as_runner(view)
             if len(legal) == 1:
                 return legal[0]
             if ph == P_OBSTACLE or ph == P_REVEALED:
@@ -613,7 +691,7 @@ class RakshasaBot(Bot):
             course, face_up, peeked = view.course, view.face_up, view.peeked
             kb = self._kb
             if (kb is not None and (kb[1] is face_up or kb[1] == face_up) and (kb[2] is peeked or kb[2] == peeked)
-                    and kb[0] == course):
+                    and (kb[0] is course or kb[0] == course)):
                 known = kb[3]
             else:
                 known = public_known(view)
@@ -695,8 +773,8 @@ class RakshasaBot(Bot):
         tot = sum(vec)  # as _normalised
         if tot <= 0:
             norm = _normalised(vec, spent)
-        else:
-            norm = [x / tot for x in vec]
+        else:  # [x / tot for x in vec]
+            norm = [vec[0] / tot, vec[1] / tot, vec[2] / tot, vec[3] / tot, vec[4] / tot, vec[5] / tot, vec[6] / tot]
         pp[9] = norm
         return norm
 
@@ -785,7 +863,8 @@ class RakshasaBot(Bot):
         """The builder's posterior now, as the mirror sees it: once per decision (with a fresh memo)."""
         if self._post_view is not view:
             self._post_view = view
-            self._post_cache = self._post(view, self._known(view), self._mlam, False)
+            # the runner's view: its course is public_known(view) (see _known)
+            self._post_cache = self._post(view, view[7], self._mlam, False)
             self._pred_memo = {}
         return self._post_cache
 
@@ -796,13 +875,17 @@ class RakshasaBot(Bot):
         forecast, then corrected per class by what it did."""
         if post is not None:
             return self._forecast(kind, remaining, p_lie_of(post, kind, t), view.runner_tokens, view.builder_tokens)
-        post = self._decision_post(view)
+        if self._post_view is not view:  # _decision_post(view)
+            self._post_view = view
+            self._post_cache = self._post(view, view[7], self._mlam, False)
+            self._pred_memo = {}
         memo = self._pred_memo
         key = (kind, t, remaining)
         hit = memo.get(key)
         if hit is None:
-            hit = memo[key] = self._forecast(kind, remaining, p_lie_of(post, kind, t),
-                                             view.runner_tokens, view.builder_tokens)
+            post = self._post_cache
+            hit = memo[key] = self._forecast(kind, remaining, 1.0 - post[RAKSHASA] if kind == K_PEEK else
+                                             sum(NP_GET[t](post)), view[5], view[6])  # p_lie_of
         return hit
 
     def _c_types(self, view, kind: int, remaining: int) -> list:
@@ -812,7 +895,8 @@ class RakshasaBot(Bot):
         key = (kind, None, remaining)
         hit = memo.get(key)
         if hit is None:
-            pms = [sum([post[f] for f in NOT_PASSING[x]]) for x in TYPES]  # p_lie_of
+            npg = NP_GET  # p_lie_of each type
+            pms = [sum(npg[0](post)), sum(npg[1](post)), sum(npg[2](post)), sum(npg[3](post))]
             hit = memo[key] = self._chal_probs(kind, remaining, pms, view.runner_tokens, view.builder_tokens)
         return hit
 
@@ -1028,12 +1112,15 @@ class RakshasaBot(Bot):
         # the builder's belief about the form about to be played, and the hidden cards it laid against it
         prior = self._prior(view.leg, view.spent, start, known, view.face_up)
         tot = sum(prior)
-        post = [x / tot for x in prior]
+        post = [prior[0] / tot, prior[1] / tot, prior[2] / tot, prior[3] / tot, prior[4] / tot, prior[5] / tot,
+                prior[6] / tot]
         pool = self._pool(view)
         exp = math.exp
-        wts = [pool[t] * exp(-3.0 * sum([post[f] for f in PASSING[t]])) for t in TYPES]
+        pg = P_GET  # per type: pool[t] * exp(-3.0 * sum([post[f] for f in PASSING[t]]))
+        wts = [pool[0] * exp(-3.0 * sum(pg[0](post))), pool[1] * exp(-3.0 * sum(pg[1](post))),
+               pool[2] * exp(-3.0 * sum(pg[2](post))), pool[3] * exp(-3.0 * sum(pg[3](post)))]
         s = sum(wts) or 1.0
-        q = [w / s for w in wts]
+        q = [wts[0] / s, wts[1] / s, wts[2] / s, wts[3] / s]
         exposure = SECTION_EXPOSURE if g.caught_reveals else 0.0
         skirt_up, skirt_h, reveal_skirt = g.c_skirt_revealed, g.c_skirt_hidden, g.c_reveal_skirt
         wrong, peek = g.c_wrong, g.c_peek
@@ -1043,15 +1130,24 @@ class RakshasaBot(Bot):
         mid = n_ahead // 2
         rt, bt = view.runner_tokens, view.builder_tokens
         probs = self._chal_probs
-        pm = [sum([post[f] for f in NOT_PASSING[x]]) for x in TYPES]  # p_lie_of a claim of each type
+        npg = NP_GET  # p_lie_of a claim of each type
+        pm = [sum(npg[0](post)), sum(npg[1](post)), sum(npg[2](post)), sum(npg[3](post))]
         c_up = probs(K_CLAIM, mid, pm, rt, bt)
         c_rev = probs(K_CLAIM_REVEALED, mid, pm, rt, bt)
         c_pk = probs(K_PEEK, mid, (1.0 - post[RAKSHASA],), rt, bt)[0]
         # each form's expected tokens: per obstacle ahead, in course order, a term per form
         # (a true claim the builder may challenge is income: a negative term)
+        # The Rakshasa (forms[0] when unspent) is summed apart in ``rcost``: it passes no face-up
+        # card and peeks at hidden ones. Each form's terms are added in course order, as before.
         course, face_up = view.course, view.face_up
-        pats = [None if f == RAKSHASA else HIDDEN_PAT[f] for f in forms]
-        costs = [0.0] * len(forms)
+        has_rak = forms[0] == RAKSHASA
+        passes, pats = [], []
+        for f in forms:
+            if f != RAKSHASA:
+                passes.append(PASS_T[f])
+                pats.append(HIDDEN_PAT[f])
+        costs = [0.0] * len(pats)
+        rcost = 0.0
         rak = peek - c_pk * wrong  # a true peek the builder may challenge: income
         for i, p in enumerate(ahead):
             rem = n_ahead - i - 1
@@ -1060,13 +1156,16 @@ class RakshasaBot(Bot):
                 c = c_up[t]
                 income = c * wrong
                 lie = min(skirt_up, c * (cc_up + exposure * rem) + 0.15)
-                for j, f in enumerate(forms):
-                    if PASS_T[f][t]:
+                j = 0
+                for pt in passes:
+                    if pt[t]:
                         costs[j] -= income
                     else:
                         costs[j] += lie
+                    j += 1
+                rcost += lie
                 continue
-            dist = q if t == HIDDEN else [1.0 if x == t else 0.0 for x in TYPES]
+            dist = q if t == HIDDEN else ONE_HOT_TYPE[t]
             # a hidden card, then per type it may be: [x] the cost of a lie if the form cannot pass
             # it, [4 + x] minus the income if it can (0.0 for types it cannot be). A pair form sums
             # its four in type order: the same sums as adding and subtracting them one by one.
@@ -1078,12 +1177,19 @@ class RakshasaBot(Bot):
                     vals[x] = dx * min(reveal_skirt, cx * (cc_rev + exposure * rem) + 0.15)
                     vals[4 + x] = -(dx * cx * wrong)
             peek_lie = (1 - c_pk) * peek + c_pk * (cc_pk + exposure * rem) + 0.15
-            for j, pat in enumerate(pats):
-                if pat is None:
-                    costs[j] += rak
-                else:
-                    after = 0.0 + vals[pat[0]] + vals[pat[1]] + vals[pat[2]] + vals[pat[3]]
-                    costs[j] += min(skirt_h, after, peek_lie)
+            j = 0
+            for a, b, cc, d in pats:  # min(skirt_h, after, peek_lie), written out (the first smallest)
+                after = 0.0 + vals[a] + vals[b] + vals[cc] + vals[d]
+                m = skirt_h
+                if after < m:
+                    m = after
+                if peek_lie < m:
+                    m = peek_lie
+                costs[j] += m
+                j += 1
+            rcost += rak
+        if has_rak:
+            costs.insert(0, rcost)
         return FORM + _softmax_pick(self.rng, forms, costs, self._t_run)
 
     def _choose_form_fixed(self, view, forms):
@@ -1102,7 +1208,13 @@ class RakshasaBot(Bot):
     # =========================================================================
     def _observe_as_builder(self, view) -> None:
         if self.challenge_rate is None:
-            self._bm.observe(view, None)  # public_known(view) worked out only if a section is graded
+            bm = self._bm
+            last = bm.last
+            # nothing new when the log is the same object in the same run, section and spent forms
+            # (a log entry, a section end or a new run each change one of them)
+            if last is None or last[2] is not view[19] or last[1] != view[11] or last[0] != view[2] \
+                    or last[3] != view[16]:
+                bm.observe(view, None)  # public_known(view) worked out only if a section is graded
 
     def _lie_rate_est(self) -> float:
         return self._bm.lam()
@@ -1116,16 +1228,24 @@ class RakshasaBot(Bot):
             return CHALLENGE if self.rng.random() < cr else ACCEPT
         g = self.g
         claim = view.log[-1]
+        kind = claim[2]
         bm = self._bm
         # bm.p_lie(view, known, kind, t, judged=True), with this bot's kept posterior
         post = self._post(view, self._known(view), bm.lam(), True)
-        p_lie, pm = bm.calibrate(p_lie_of(post, claim[2], claim[3]))
-        bm.record(claim[2], claim[3], pm)
-        leg = g.legs[view.leg]
-        ev = challenge_ev(g, p_lie, claim[2], len(leg) - view.step - 1, view.runner_tokens, view.builder_tokens)
-        if self._t_ch <= 0.0:
+        pm = 1.0 - post[RAKSHASA] if kind == K_PEEK else sum(NP_GET[claim[3]](post))  # p_lie_of
+        p_lie = bm.calibrate(pm)[0]
+        bm.pend.append((kind, claim[3], pm))  # bm.record
+        key = (kind, len(g.legs[view.leg]) - view.step - 1, view.runner_tokens, view.builder_tokens)
+        gl = self._gl.get(key)  # challenge_ev with the memoised _gain_loss
+        if gl is None:
+            gl = self._gl[key] = _gain_loss(g, *key)
+        ev = p_lie * gl[0] - (1.0 - p_lie) * gl[1]
+        t_ch = self._t_ch
+        if t_ch <= 0.0:
             return CHALLENGE if ev > 0 else ACCEPT
-        return CHALLENGE if self.rng.random() < _sigmoid(ev / self._t_ch) else ACCEPT
+        x = ev / t_ch  # _sigmoid
+        return CHALLENGE if self.rng.random() < (1.0 if x > 30.0 else 0.0 if x < -30.0 else
+                                                 1.0 / (1.0 + math.exp(-x))) else ACCEPT
 
     def _swap(self, view):
         g = self.g
@@ -1138,7 +1258,10 @@ class RakshasaBot(Bot):
         # every face-down card ahead may be swapped for any type in hand (R9, either scope); a swap
         # for the same type gains nothing, so with no other candidate there is nothing to weigh
         hand = view.hand
-        types = [t for t in range(NUM_TYPES) if hand[t]]
+        types = []
+        for t in TYPES:
+            if hand[t]:
+                types.append(t)
         face_up = view.face_up
         course = view.course
         for pos in ahead:
@@ -1146,10 +1269,11 @@ class RakshasaBot(Bot):
                 break
         else:
             return PASS
-        post = self._posterior(view) if not view.form_up else [1.0 if f == view.form else 0.0 for f in range(NUM_FORMS)]
+        post = self._posterior(view) if not view.form_up else ONE_HOT_FORM[view.form]
         if post[RAKSHASA] > 0.5:
             return PASS
-        p_pass = [sum([post[f] for f in PASSING[t]]) for t in range(NUM_TYPES)]  # PASSING: pair forms only
+        pg = P_GET  # per type: sum([post[f] for f in PASSING[t]]) (PASSING: pair forms only)
+        p_pass = [sum(pg[0](post)), sum(pg[1](post)), sum(pg[2](post)), sum(pg[3](post))]
         best, best_gain = PASS, g.c_swap + self._swap_margin
         for pos in ahead:
             if face_up[pos]:
@@ -1183,8 +1307,7 @@ class RakshasaBot(Bot):
             return items[costs.index(min(costs))]
         if ent[2] != temperature:  # as in _softmax_pick
             lo = min(costs)
-            exp = math.exp
-            ws = [exp((lo - c) / temperature) if c - lo < 30.0 * temperature else 0.0 for c in costs]
+            ws = _softmax_weights(costs, lo, temperature)
             ent[3], ent[4], ent[5], ent[2] = ws, sum(ws), items[costs.index(lo)], temperature
         x = self.rng.random() * ent[4]
         for item, w in zip(items, ent[3]):

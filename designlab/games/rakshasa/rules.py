@@ -158,22 +158,35 @@ del _i, _name, _doc
 
 _new_view = tuple.__new__
 
+
+# (out of view(): a comprehension there would make its locals cells, allocated at every call)
+def _face_up_flags(down: int, built: int) -> tuple:
+    return tuple([not (down >> p) & 1 for p in range(built)])
+
+
+def _positions(mask: int) -> tuple:
+    return tuple(p for p in range(mask.bit_length()) if (mask >> p) & 1)
+
+
 class RakshasaState(State):
     __slots__ = (
         "game", "events", "run", "runner", "rt", "bt", "course", "up", "peeked", "built",
         "hand", "leg", "k", "form", "form_up", "spent", "played", "phase", "claim",
         "overcome", "passed", "points", "run_ends", "log", "trace", "m", "forms_used",
-        "nturns", "overcome_by", "down", "known", "pkm",
+        "nturns", "overcome_by", "down", "known", "pkm", "vc",
     )
     # Derived fields kept in step with the lists above, so views and legal actions
     # need no per-call scans: ``down`` = bitmask of built face-down positions;
     # ``known`` = per position, the type the runner knows (face up or peeked) else
     # HIDDEN; ``pkm`` = bitmask of ``peeked``. The log is a tuple (appended by
-    # concatenation) so that views and clones share it.
+    # concatenation) so that views and clones share it. ``vc`` caches the view's tuples
+    # (face-up flags, peeked positions, known types, course, hand, points) until one of
+    # them changes (None: to rebuild); every method that changes them resets it.
 
     def __init__(self, game: "RakshasaGame", record_events: bool = False, _blank: bool = False):
         self.game = game
         self.events = [] if record_events else None
+        self.vc = None
         if _blank:
             return
         self.points = [-1, -1]
@@ -210,6 +223,7 @@ class RakshasaState(State):
         self.overcome = 0
         self.passed = 0
         self.log = ()
+        self.vc = None
         self.phase = P_DEAL if g.dealt else P_BUILD
 
     # -- whose turn ---------------------------------------------------------
@@ -328,6 +342,7 @@ class RakshasaState(State):
         pos = self.built
         self.course[pos] = t
         self.hand[t] -= 1
+        self.vc = None
         up = g.pos_up[pos]
         self.up[pos] = up
         if up:
@@ -432,6 +447,7 @@ class RakshasaState(State):
             self._passed(False, False)
         elif a == REVEAL:
             self.up[pos] = True
+            self.vc = None
             t = self.course[pos]
             self.down &= ~(1 << pos)
             self.known[pos] = t
@@ -495,6 +511,7 @@ class RakshasaState(State):
         g = self.game
         self._pay(g.c_peek, True, "peek")
         self.peeked[pos] = True
+        self.vc = None
         self.pkm |= 1 << pos
         self.known[pos] = self.course[pos]
         self.m[self.runner][M_PEEKS] += 1
@@ -537,6 +554,7 @@ class RakshasaState(State):
         self.hand[t] -= 1
         self.hand[old] += 1
         self.course[pos] = t
+        self.vc = None
         self.peeked[pos] = False  # R9: the swap erases what the runner learned there
         self.pkm &= ~(1 << pos)
         self.known[pos] = HIDDEN
@@ -589,6 +607,7 @@ class RakshasaState(State):
         if self.form >= 0:  # the section the run ended in
             self.forms_used[r].append(self.form)
         self.points[r] = pts
+        self.vc = None
         self.overcome_by[r] = self.overcome
         self.run_ends[self.run] = reason
         if self.events is not None:
@@ -605,31 +624,36 @@ class RakshasaState(State):
     def view(self, player: int) -> RakshasaView:
         ph = self.phase
         runner = self.runner
-        built = self.built
-        g = self.game
         if ph == P_OVER or ph == P_DEAL or _BUILDER_ACTS[ph] != (player != runner):
             legal = ()
         else:
             legal = self.legal_actions()
-        down = self.down
-        up = g.up_memo.get(down << 6 | built)
-        if up is None:
-            up = g.up_memo[down << 6 | built] = tuple([not (down >> p) & 1 for p in range(built)])
-        pk = g.positions_memo.get(self.pkm)
-        if pk is None:
-            pk = g.positions_memo[self.pkm] = tuple(p for p in range(self.pkm.bit_length()) if (self.pkm >> p) & 1)
+        vc = self.vc
+        if vc is None:
+            built = self.built
+            g = self.game
+            down = self.down
+            up = g.up_memo.get(down << 6 | built)
+            if up is None:
+                up = g.up_memo[down << 6 | built] = _face_up_flags(down, built)
+            pkm = self.pkm
+            pk = g.positions_memo.get(pkm)
+            if pk is None:
+                pk = g.positions_memo[pkm] = _positions(pkm)
+            vc = self.vc = (up, pk, tuple(self.known[:built]), tuple(self.course[:built]), tuple(self.hand),
+                            tuple(self.points))
         if player == runner:
             # the runner knows face-up and peeked cards only (``known``); never the hand
             return _new_view(RakshasaView, (
-                player, legal, self.run, runner, ph, self.rt, self.bt, tuple(self.known[:built]), up, pk, (),
+                player, legal, self.run, runner, ph, self.rt, self.bt, vc[2], vc[0], vc[1], (),
                 self.leg, self.k, self.form, self.form_up, self.form >= 0, self.spent, self.played, self.claim,
-                self.log, self.overcome, self.passed, tuple(self.points),
+                self.log, self.overcome, self.passed, vc[5],
             ))
         # the builder sees its whole course and hand; the form only once it is face up
         return _new_view(RakshasaView, (
-            player, legal, self.run, runner, ph, self.rt, self.bt, tuple(self.course[:built]), up, pk,
-            tuple(self.hand), self.leg, self.k, self.form if self.form_up else HIDDEN, self.form_up,
-            self.form >= 0, self.spent, 0, self.claim, self.log, self.overcome, self.passed, tuple(self.points),
+            player, legal, self.run, runner, ph, self.rt, self.bt, vc[3], vc[0], vc[1],
+            vc[4], self.leg, self.k, self.form if self.form_up else HIDDEN, self.form_up,
+            self.form >= 0, self.spent, 0, self.claim, self.log, self.overcome, self.passed, vc[5],
         ))
 
     def key(self) -> tuple:
@@ -645,6 +669,7 @@ class RakshasaState(State):
         s = RakshasaState.__new__(RakshasaState)
         s.game = self.game
         s.events = None if self.events is None else list(self.events)
+        s.vc = None
         s.run = self.run
         s.runner = self.runner
         s.rt = self.rt
