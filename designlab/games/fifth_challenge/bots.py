@@ -161,6 +161,32 @@ def _spend_plan(codes: tuple) -> tuple:
     return got
 
 
+def _over_the_die(succ, fail, n: int, vb: int, win: float, dv: float, sides: int, card: float) -> tuple[float, float]:
+    """(expected points, chance of success) of an attempt over the die's faces: a roll r short by
+    ``vb - r`` is made up by spending (``succ``: fewest cards, ``fail``: cards lost when it cannot
+    be) if the completion is worth the cards, else the attempt fails (a death if it empties the
+    hand of its ``n`` cards)."""
+    total = 0.0
+    wins = 0
+    for r in range(1, sides + 1):
+        s = vb - r
+        if s <= 0:
+            total += win
+            wins += 1
+            continue
+        if s > SMAX:
+            s = SMAX
+        k = succ[s]
+        loss = fail[s]
+        fv = dv if loss >= n else -loss * card
+        if k < _INF and win - k * card >= fv:
+            total += win - k * card
+            wins += 1
+        else:
+            total += fv
+    return total / sides, wins / sides
+
+
 class _GameTables:
     """What a heuristic bot derives from a game's public tables, built once per game
     (bots are made for every game played, and by search bots for every rollout)."""
@@ -422,23 +448,7 @@ class HeuristicBot(Bot):
                 if len(self._mk_profiles) < _CACHE_MAX:
                     self._mk_profiles[mk] = prof
             succ, fail, n = prof
-            card = self.card
-            total = 0.0
-            for r in range(1, sides + 1):
-                s = vb - r
-                if s <= 0:
-                    total += win
-                    continue
-                if s > SMAX:
-                    s = SMAX
-                k = succ[s]
-                loss = fail[s]
-                fv = dv if loss >= n else -loss * card
-                if k < _INF and win - k * card >= fv:
-                    total += win - k * card
-                else:
-                    total += fv
-            ev = total / sides
+            ev = _over_the_die(succ, fail, n, vb, win, dv, sides, self.card)[0]
         if len(_ATTEMPT_EV) >= _CACHE_MAX:
             _ATTEMPT_EV.clear()
         _ATTEMPT_EV[key] = ev
@@ -467,27 +477,7 @@ class HeuristicBot(Bot):
             if len(self._profiles) < _CACHE_MAX:
                 self._profiles[key] = prof
         succ, fail = prof
-        card = self.card
-        total = 0.0
-        wins = 0
-        vb = v - b
-        for r in range(1, sides + 1):
-            s = vb - r
-            if s <= 0:
-                total += win
-                wins += 1
-                continue
-            if s > SMAX:
-                s = SMAX
-            k = succ[s]
-            loss = fail[s]
-            fv = dv if loss >= n else -loss * card
-            if k < _INF and win - k * card >= fv:
-                total += win - k * card
-                wins += 1
-            else:
-                total += fv
-        return total / sides, wins / sides
+        return _over_the_die(succ, fail, n, v - b, win, dv, sides, self.card)
 
     def opponent_odds(self, view, t: int, c: int) -> float:
         """A rough chance that seat ``t`` completes ``c`` on one attempt (its hand is unseen)."""
