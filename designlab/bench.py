@@ -6,7 +6,9 @@ random bots and with the game's default bot in every seat, it prints:
 * games/s and decisions/s in one process (the games alone: no pool, no files);
 * games/s of a whole ``run_variants`` on 2 local workers (pool start, Parquet,
   merge and samples included), and the 2-worker scaling efficiency: that rate
-  over twice the one-process rate;
+  over twice the one-process rate. A command's first pool also starts the
+  forkserver, which imports designlab (a few tenths of a second, once per
+  command): that start is timed and printed on its own before the rows;
 
 then the peak memory of a 200,000-game streamed run, measured from outside in
 a child process (VmHWM of the run's process and of each worker, and the
@@ -289,6 +291,13 @@ def main(argv: list[str] | None = None) -> int:
     header = (f"{'game':<16} {'variant':<8} {'bots':<8} {'1 proc games/s':>14} {'decisions/s':>11} "
               f"{'(per CPU s)':>11} {f'{args.workers} workers games/s':>17} {'games':>7} {'wall s':>6} "
               f"{'efficiency':>10} {'(CPU)':>6} {'idle-machine est.':>17}")
+    if not args.skip_scaling:
+        # A command's first pool starts the forkserver, which imports designlab once (later pools fork
+        # from it). Timed here on its own, so that no row carries a one-off cost the others do not.
+        warm = two_workers(with_bots(variants[0], "random"), 2 * args.workers, args.workers)
+        report["first_pool_seconds"] = warm["seconds"]
+        print(f"first pool of a command (forkserver start and designlab import, once per command): "
+              f"{warm['seconds']:.2f} s, {2 * args.workers} games included")
     print(header)
     print("-" * len(header))
     for v in variants:

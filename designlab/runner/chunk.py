@@ -54,13 +54,19 @@ def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
     for s in range(n):
         for prefix in ("bot_", "result_", "score_"):
             cols[f"{prefix}{s}"] = []
-    metric_cols: dict[str, list] = {}
+    # the columns a game appends to, looked up once (this loop runs for every game)
+    bot_cols = [cols[f"bot_{s}"] for s in range(n)]
+    result_cols = [cols[f"result_{s}"] for s in range(n)]
+    score_cols = [cols[f"score_{s}"] for s in range(n)]
+    (index_col, turns_col, decisions_col, choice_col, options_col, reason_col, trace_col,
+     error_col) = (cols[k] for k in _BASE_COLUMNS)
+    metric_rows: list[dict | None] = []  # per game: its metrics (None: the game raised)
     out = Chunk(start, count, cols)
     for index in range(start, start + count):
         order = variant.seat_order(index)
-        cols["game_index"].append(index)
+        index_col.append(index)
         for s in range(n):
-            cols[f"bot_{s}"].append(labels[order[s]])
+            bot_cols[s].append(labels[order[s]])
         try:
             played = play_one(variant, index)
         except Exception as e:  # noqa: BLE001 - a failing game becomes an error row
@@ -68,31 +74,34 @@ def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
             if isinstance(e, IllegalActionError):
                 tb = f"{e}\n\n{tb}"
             out.errors.append((index, tb))
-            _error_row(cols, metric_cols, n, f"{type(e).__name__}: {e}")
+            for col in (*result_cols, *score_cols, turns_col, decisions_col, choice_col, options_col, reason_col,
+                        trace_col):
+                col.append(None)
+            error_col.append(f"{type(e).__name__}: {e}")
+            metric_rows.append(None)
             continue
         st = played.state
         scores = st.scores()
         results = st.results()
         for s in range(n):
-            cols[f"result_{s}"].append(results[s])
-            cols[f"score_{s}"].append(float(scores[s]))
-        cols["turns"].append(st.turns())
-        cols["decisions"].append(played.decisions)
-        cols["choice_decisions"].append(played.choice_decisions)
-        cols["options_total"].append(played.options_total)
-        cols["end_reason"].append(st.end_reason())
-        cols["score_trace"].append([[float(x) for x in row] for row in st.score_trace()])
-        cols["error"].append(None)
-        done = len(cols["error"]) - 1
-        for k, v in st.metrics().items():
-            col = metric_cols.get("m_" + k)
-            if col is None:
-                col = metric_cols["m_" + k] = [None] * done
-            col.append(v)
-        for col in metric_cols.values():  # a metric missing from this game stays null
-            if len(col) < done + 1:
-                col.append(None)
-    cols.update(metric_cols)
+            result_cols[s].append(results[s])
+            score_cols[s].append(float(scores[s]))
+        turns_col.append(st.turns())
+        decisions_col.append(played.decisions)
+        choice_col.append(played.choice_decisions)
+        options_col.append(played.options_total)
+        reason_col.append(st.end_reason())
+        trace_col.append([[float(x) for x in row] for row in st.score_trace()])
+        error_col.append(None)
+        metric_rows.append(st.metrics())
+    # one column per metric, in the order metrics first appear; a game without it (or that
+    # raised) has null there
+    names: dict = {}
+    for m in metric_rows:
+        if m:
+            names.update(dict.fromkeys(m))
+    for k in names:
+        cols["m_" + k] = [m.get(k) if m else None for m in metric_rows]
     return out
 
 
@@ -100,17 +109,6 @@ _BASE_COLUMNS = (
     "game_index", "turns", "decisions", "choice_decisions", "options_total",
     "end_reason", "score_trace", "error",
 )
-
-
-def _error_row(cols: dict, metric_cols: dict, n: int, message: str) -> None:
-    for s in range(n):
-        cols[f"result_{s}"].append(None)
-        cols[f"score_{s}"].append(None)
-    for k in ("turns", "decisions", "choice_decisions", "options_total", "end_reason", "score_trace"):
-        cols[k].append(None)
-    cols["error"].append(message)
-    for col in metric_cols.values():
-        col.append(None)
 
 
 # -- the chunk as a frame and as the unit of work a worker (local or Dask) returns --
@@ -195,7 +193,8 @@ def play_chunk_task(variant: Variant, start: int, count: int) -> ChunkOut:
     t0, c0 = time.perf_counter(), time.process_time()
     chunk = play_chunk(variant, start, count)
     buf = io.BytesIO()
-    chunk_frame(variant, chunk).write_parquet(buf, statistics=False)
+    # lz4: a third of zstd's time for a chunk; the merged games.parquet is compressed with zstd
+    chunk_frame(variant, chunk).write_parquet(buf, statistics=False, compression="lz4")
     wins, valid = seat_wins(chunk.columns, len(variant.seats))
     return ChunkOut(start, count, buf.getvalue(), wins, valid, chunk.errors, time.perf_counter() - t0,
                     time.process_time() - c0, code_fingerprint(variant))
