@@ -5,6 +5,7 @@ app.py calls ``register(app)`` once; nothing here runs at import time.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -28,10 +29,28 @@ def _one_variant(path: Path, seed: Optional[int]):
     return own[0]
 
 
-def _progress(total: int, quiet: bool):
+@contextmanager
+def _strategy_errors():
+    """A StrategyError (a bad bot spec, grid or payoff) becomes the CLI's one-line error."""
+    from designlab.cli.app import UserError
+    from designlab.strategy.matchups import StrategyError
+
+    try:
+        yield
+    except StrategyError as e:
+        raise UserError(str(e)) from None
+
+
+def _play(total: int, quiet: bool, run):
+    """``run(progress)`` with a progress bar over ``total`` games, closed whatever happens."""
     from designlab.cli.app import _Progress
 
-    return _Progress(total, quiet)
+    progress = _Progress(total, quiet)
+    try:
+        with _strategy_errors():
+            return run(progress)
+    finally:
+        progress.close()
 
 
 def _run_name(variant: Path, variants) -> str:
@@ -64,22 +83,17 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
-        from designlab.cli.app import UserError, out
+        from designlab.cli.app import out
         from designlab.strategy.ladder import default_bots, run_ladder
-        from designlab.strategy.matchups import StrategyError, parse_seat
+        from designlab.strategy.matchups import parse_seat
 
         base = _one_variant(variant, seed)
-        try:
+        with _strategy_errors():
             contenders = [parse_seat(base.game, b) for b in bots] if bots else default_bots(base.game)
-            k = len(contenders)
-            progress = _progress(games * k * (k - 1) // 2, quiet)
-            try:
-                result, page = run_ladder(base, contenders, games, reports_root, name=_run_name(variant, [base]),
-                                          workers=workers, progress=progress)
-            finally:
-                progress.close()
-        except StrategyError as e:
-            raise UserError(str(e)) from None
+        k = len(contenders)
+        result, page = _play(games * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
+            base, contenders, games, reports_root, name=_run_name(variant, [base]), workers=workers,
+            progress=progress))
         for r in sorted(result.ratings, key=lambda r: -r["rating"]):
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
         sl = result.skill_luck
@@ -102,20 +116,14 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Play every persona against every persona, solve the zero-sum game, flag a dominant persona."""
-        from designlab.cli.app import UserError, out
-        from designlab.strategy.matchups import StrategyError
+        from designlab.cli.app import out
         from designlab.strategy.meta import default_grid, load_grid, run_meta
 
         base = _one_variant(variant, seed)
-        try:
+        with _strategy_errors():
             g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
-            progress = _progress(games * len(g.rows) * len(g.cols), quiet)
-            try:
-                result, page = run_meta(base, g, games, reports_root, name=_run_name(variant, [base]), workers=workers, progress=progress)
-            finally:
-                progress.close()
-        except StrategyError as e:
-            raise UserError(str(e)) from None
+        result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
+            base, g, games, reports_root, name=_run_name(variant, [base]), workers=workers, progress=progress))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])}")
