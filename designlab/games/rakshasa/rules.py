@@ -71,6 +71,11 @@ L_KEEP = 6  # (L_KEEP,): runner kept its revealed form after a wrong challenge
 L_SWAP = 7  # (L_SWAP, pos)
 L_LOOK = 8  # (L_LOOK, pos): the runner looked at the card there
 
+# the run's card trail (State.trail, view field "trail"), kept for the whole run, public:
+T_PLACE = 0  # (T_PLACE, pos, type or HIDDEN): a card from the hand went to pos (build, deal or
+#              swap; a swap sends the card that was there to the hand); the type if placed face up
+T_SEEN = 1  # (T_SEEN, pos, type): the runner peeked at the card now at pos
+
 # per-seat metric counters (index into State.m[seat])
 (
     M_LIES, M_CAUGHT, M_CHALLENGES, M_RIGHT, M_PEEKS, M_SWAPS, M_PAID_BY_RUNNER,
@@ -127,6 +132,7 @@ _VIEW_FIELDS = (
     ("overcome", "obstacles overcome this run (public)"),
     ("passed", "obstacles passed this run (public)"),
     ("points", "per seat: points of its finished run, -1 if not run yet"),
+    ("trail", "this run's T_PLACE / T_SEEN entries in order (public; appended last: bots index fields)"),
 )
 
 
@@ -173,7 +179,7 @@ class RakshasaState(State):
         "game", "events", "run", "runner", "rt", "bt", "course", "up", "peeked", "built",
         "hand", "leg", "k", "form", "form_up", "spent", "played", "phase", "claim",
         "overcome", "passed", "points", "run_ends", "log", "trace", "m", "forms_used",
-        "nturns", "overcome_by", "down", "known", "pkm", "vc",
+        "nturns", "overcome_by", "down", "known", "pkm", "vc", "trail",
     )
     # Derived fields kept in step with the lists above, so views and legal actions
     # need no per-call scans: ``down`` = bitmask of built face-down positions;
@@ -223,6 +229,7 @@ class RakshasaState(State):
         self.overcome = 0
         self.passed = 0
         self.log = ()
+        self.trail = ()
         self.vc = None
         self.phase = P_DEAL if g.dealt else P_BUILD
 
@@ -347,8 +354,10 @@ class RakshasaState(State):
         self.up[pos] = up
         if up:
             self.known[pos] = t
+            self.trail += ((T_PLACE, pos, t),)
         else:
             self.down |= 1 << pos
+            self.trail += ((T_PLACE, pos, HIDDEN),)
         self.built = pos + 1
         if self.events is not None:
             self.events.append(("deal" if dealt else "build", {
@@ -516,6 +525,7 @@ class RakshasaState(State):
         self.known[pos] = self.course[pos]
         self.m[self.runner][M_PEEKS] += 1
         self.log += ((L_LOOK, pos),)
+        self.trail += ((T_SEEN, pos, self.course[pos]),)
         if self.events is not None:
             self.events.append(("peek", {"seat": self.runner, "position": g.pos_label[pos],
                                          "obstacle": TYPE_NAMES[self.course[pos]]}))
@@ -560,6 +570,7 @@ class RakshasaState(State):
         self.known[pos] = HIDDEN
         self.m[1 - self.runner][M_SWAPS] += 1
         self.log += ((L_SWAP, pos),)
+        self.trail += ((T_PLACE, pos, HIDDEN),)
         if self.events is not None:
             self.events.append(("swap", {"seat": 1 - self.runner, "position": g.pos_label[pos],
                                          "removed": TYPE_NAMES[old], "placed": TYPE_NAMES[t]}))
@@ -647,13 +658,13 @@ class RakshasaState(State):
             return _new_view(RakshasaView, (
                 player, legal, self.run, runner, ph, self.rt, self.bt, vc[2], vc[0], vc[1], (),
                 self.leg, self.k, self.form, self.form_up, self.form >= 0, self.spent, self.played, self.claim,
-                self.log, self.overcome, self.passed, vc[5],
+                self.log, self.overcome, self.passed, vc[5], self.trail,
             ))
         # the builder sees its whole course and hand; the form only once it is face up
         return _new_view(RakshasaView, (
             player, legal, self.run, runner, ph, self.rt, self.bt, vc[3], vc[0], vc[1],
             vc[4], self.leg, self.k, self.form if self.form_up else HIDDEN, self.form_up,
-            self.form >= 0, self.spent, 0, self.claim, self.log, self.overcome, self.passed, vc[5],
+            self.form >= 0, self.spent, 0, self.claim, self.log, self.overcome, self.passed, vc[5], self.trail,
         ))
 
     def key(self) -> tuple:
@@ -662,7 +673,7 @@ class RakshasaState(State):
             tuple(self.peeked), self.built, tuple(self.hand), self.leg, self.k, self.form, self.form_up,
             self.spent, self.played, self.claim, self.overcome, self.passed, tuple(self.points),
             tuple(self.run_ends), tuple(self.log), tuple(map(tuple, self.m)), tuple(map(tuple, self.forms_used)),
-            self.nturns, tuple(self.overcome_by), tuple(self.trace),
+            self.nturns, tuple(self.overcome_by), tuple(self.trace), self.trail,
         )
 
     def clone(self) -> "RakshasaState":
@@ -692,6 +703,7 @@ class RakshasaState(State):
         s.points = self.points[:]
         s.run_ends = self.run_ends[:]
         s.log = self.log
+        s.trail = self.trail
         s.known = self.known[:]
         s.down = self.down
         s.pkm = self.pkm
@@ -764,6 +776,134 @@ class RakshasaState(State):
             out[f"rakshasa_sections_{s}"] = used.count(RAKSHASA)
         out["point_margin"] = abs(self.points[0] - self.points[1])
         return out
+
+
+# -- what the runner knows about cards that went into the hand (view field "trail") ----
+DETERMINIZE_SHUFFLES = 200  # shuffles tried before determinize lists every deal that fits
+
+
+def trail_plan(trail: tuple) -> tuple:
+    """The card stays a run's trail describes, for ``trail_consistent``.
+
+    A stay is one card at one position, from the placement that put it there to the
+    swap that sent it to the hand (at that instant the new card has already left the
+    hand: R9, a swap takes a card from the hand) or to now. Instants number the
+    placements. Returns (instants, final, seen_gone, unseen_gone): final = {pos: (start,
+    type or HIDDEN)} for the cards on the course now; seen_gone = [(start, end, type)]
+    for cards the runner peeked at that were then swapped into the hand; unseen_gone =
+    [(start, end)] for cards swapped into the hand unseen."""
+    cur = {}
+    stays = []  # [start, end, type]
+    n = 0
+    for kind, pos, t in trail:
+        if kind == T_PLACE:
+            j = cur.get(pos)
+            if j is not None:
+                stays[j][1] = n
+            cur[pos] = len(stays)
+            stays.append([n, n, t])
+            n += 1
+        else:  # T_SEEN
+            stays[cur[pos]][2] = t
+    now = set(cur.values())
+    final = {pos: (stays[j][0], stays[j][2]) for pos, j in cur.items()}
+    seen_gone = [(a, b, t) for j, (a, b, t) in enumerate(stays) if j not in now and t != HIDDEN]
+    unseen_gone = [(a, b) for j, (a, b, t) in enumerate(stays) if j not in now and t == HIDDEN]
+    return n, final, seen_gone, unseen_gone
+
+
+def trail_consistent(per_type: int, plan: tuple, course) -> bool:
+    """Could the run's placements, peeks and swaps have left ``course`` (a type for
+    every built position; the hand holds the other cards)?
+
+    Exact: the cards are interchangeable within a type, so a history is a type for
+    every stay, and it is possible iff at every placement the type placed was in the
+    hand, i.e. at every instant no type has more than ``per_type`` stays on the course
+    (a swap's two cards both counted). Types are fixed for the cards on the course now
+    (by ``course``) and for the peeked cards swapped away (the runner saw them); a
+    search tries the four types for each card swapped away unseen. With no peeked card
+    swapped away this is always true (every track frees up only as time runs backwards,
+    so a greedy assignment fits), and determinize does not call it."""
+    n, final, seen_gone, unseen_gone = plan
+    load = [[0] * n for _ in range(NUM_TYPES)]
+    for a, b, t in seen_gone:
+        row = load[t]
+        for i in range(a, b + 1):
+            row[i] += 1
+    for pos, (a, t) in final.items():
+        ct = course[pos]
+        if t != HIDDEN and t != ct:
+            return False
+        row = load[ct]
+        for i in range(a, n):
+            row[i] += 1
+    for row in load:
+        if max(row, default=0) > per_type:
+            return False
+    # latest-ending first: in reversed time a card's track only ever frees up
+    todo = sorted(unseen_gone, key=lambda ab: -ab[1])
+
+    def fit(k: int) -> bool:
+        if k == len(todo):
+            return True
+        a, b = todo[k]
+        for row in load:
+            if max(row[a:b + 1]) < per_type:
+                for i in range(a, b + 1):
+                    row[i] += 1
+                if fit(k + 1):
+                    return True
+                for i in range(a, b + 1):
+                    row[i] -= 1
+        return False
+
+    return fit(0)
+
+
+def trail_deals(per_type: int, plan: tuple, course, pool) -> list:
+    """Every deal that fits: ``course`` with each HIDDEN position given a type from
+    ``pool`` (counts per type; the hand keeps the rest) so that ``trail_consistent``
+    holds. Distinct type deals are equally likely under a shuffle, so a uniform pick
+    from this list is the shuffle's deal conditioned on fitting."""
+    n, final, seen_gone, _ = plan
+    load = [[0] * n for _ in range(NUM_TYPES)]
+    for a, b, t in seen_gone:
+        for i in range(a, b + 1):
+            load[t][i] += 1
+    hidden = []
+    for pos, (a, _t) in final.items():
+        if course[pos] == HIDDEN:
+            hidden.append((a, pos))
+        else:
+            for i in range(a, n):
+                load[course[pos]][i] += 1
+    hidden.sort()
+    pool = list(pool)
+    deal = list(course)
+    out = []
+
+    def fill(k: int) -> None:  # the load so far only grows: a type over its count prunes
+        if k == len(hidden):
+            if trail_consistent(per_type, plan, deal):
+                out.append(deal[:])
+            return
+        a, pos = hidden[k]
+        for t in range(NUM_TYPES):
+            if pool[t] and max(load[t][a:], default=0) < per_type:
+                pool[t] -= 1
+                deal[pos] = t
+                row = load[t]
+                for i in range(a, n):
+                    row[i] += 1
+                fill(k + 1)
+                for i in range(a, n):
+                    row[i] -= 1
+                pool[t] += 1
+        deal[pos] = HIDDEN
+
+    if all(max(row, default=0) <= per_type for row in load):
+        fill(0)
+    return out
 
 
 class RakshasaGame(Game):
@@ -921,6 +1061,7 @@ class RakshasaGame(Game):
         s.spent = view.spent
         s.claim = view.claim
         s.log = view.log
+        s.trail = view.trail
         s.overcome = view.overcome
         s.passed = view.passed
         s.points = list(view.points)
@@ -937,13 +1078,33 @@ class RakshasaGame(Game):
                 if t != HIDDEN:
                     pool[t] -= 1
             cards = [t for t in range(NUM_TYPES) for _ in range(pool[t])]
-            rng.shuffle(cards)
-            course = list(view.course)
-            for i in range(built):
-                if course[i] == HIDDEN:
-                    course[i] = cards.pop()
+            hidden = [i for i in range(built) if view.course[i] == HIDDEN]
+            # R9: a peeked card swapped into the hand may rule deals out (view field
+            # "trail"); then reshuffle until a deal fits, and after DETERMINIZE_SHUFFLES
+            # misses pick uniformly among all deals that fit (uniform either way: each
+            # shuffle is uniform over the type deals). The first shuffle is the only one
+            # when no peeked card was swapped away (then every deal fits).
+            plan = trail_plan(view.trail) if view.trail else None
+            check = plan is not None and plan[2]
+            for _ in range(DETERMINIZE_SHUFFLES):
+                rng.shuffle(cards)
+                course = list(view.course)
+                j = len(cards)
+                for i in hidden:
+                    j -= 1
+                    course[i] = cards[j]
+                if not check or trail_consistent(self.per_type, plan, course):
+                    break
+            else:
+                deals = trail_deals(self.per_type, plan, view.course, pool)
+                if not deals:
+                    raise RuntimeError("rakshasa determinize: no deal fits the runner's trail "
+                                       "(the true deal always fits: a bug)")
+                course = deals[rng.randrange(len(deals))]
             s.course = course + [-1] * (self.n_pos - built)
-            s.hand = [cards.count(t) for t in range(NUM_TYPES)]
+            s.hand = pool[:]
+            for i in hidden:
+                s.hand[course[i]] -= 1
             s.form = view.form
             s.played = view.played
         else:
