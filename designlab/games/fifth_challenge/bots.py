@@ -128,11 +128,17 @@ def _mask_sums(codes: tuple) -> tuple:
             # the masks with this bit set follow those without it, in the same order
             sums += [(k + 1, mm + m, oo + o) for k, mm, oo in sums]
         got = tuple(sums)
-        if len(codes) <= 6:
-            if len(_MASK_SUMS) >= _MASK_SUMS_MAX:
-                _MASK_SUMS.clear()
-            _MASK_SUMS[codes] = got
+        _keep_for_small_hands(_MASK_SUMS, codes, got, _MASK_SUMS_MAX)
     return got
+
+
+def _keep_for_small_hands(cache: dict, codes: tuple, value, limit: int) -> None:
+    """Keep ``value`` for hands of up to 6 cards (bigger ones would make large entries), clearing
+    the cache when it reaches ``limit`` entries."""
+    if len(codes) <= 6:
+        if len(cache) >= limit:
+            cache.clear()
+        cache[codes] = value
 
 
 _NEED0 = 4 * D.NUM_CARDS
@@ -154,10 +160,7 @@ def _spend_plan(codes: tuple) -> tuple:
                 item = (mask, *t)
                 plan.append(items.setdefault(item, item))
         got = tuple(plan)
-        if len(codes) <= 6:
-            if len(_SPEND_PLANS) >= _SPEND_MAX:
-                _SPEND_PLANS.clear()
-            _SPEND_PLANS[codes] = got
+        _keep_for_small_hands(_SPEND_PLANS, codes, got, _SPEND_MAX)
     return got
 
 
