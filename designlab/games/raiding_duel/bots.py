@@ -72,6 +72,16 @@ _SHARED: dict = {}
 _CACHE_MAX = 100_000
 
 
+def _part_value(part, gain, loss) -> float:
+    """A player's value change from one part of a reveal: what it takes (``(color, disks)``
+    pairs, valued by ``gain``) less what it puts back (``loss``)."""
+    takes, pb = part
+    v = 0.0
+    for c, a in takes:
+        v += gain[c][a]
+    return v - loss[pb]
+
+
 def _shared_cache(*key) -> dict:
     cache = _SHARED.get(key)
     if cache is None:
@@ -652,20 +662,10 @@ class RaidingBot(Bot):
                 if most <= min_sup:
                     mv = mmemo.get(pm)
                     if mv is None:
-                        takes, pb = parts[pm]
-                        mv = 0.0
-                        for c, a in takes:
-                            mv += gain[c][a]
-                        mv -= loss[pb]
-                        mmemo[pm] = mv
+                        mv = mmemo[pm] = _part_value(parts[pm], gain, loss)
                     ov = omemo.get(po)
                     if ov is None:
-                        takes, pb = parts[po]
-                        ov = 0.0
-                        for c, b in takes:
-                            ov += ogain[c][b]
-                        ov -= oloss[pb]
-                        omemo[po] = ov
+                        ov = omemo[po] = _part_value(parts[po], ogain, oloss)
                     mvs.append(mv)
                     ovs.append(ov)
                     tmvs[t] = ov
