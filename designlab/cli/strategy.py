@@ -17,6 +17,8 @@ from designlab.cli.options import ReportsRoot as _Reports
 from designlab.cli.options import Seed as _Seed
 from designlab.cli.options import Workers as _Workers
 
+_Variant = Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")]
+
 
 def _one_variant(path: Path, seed: Optional[int]):
     from designlab.cli.app import UserError, _load
@@ -71,7 +73,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def ladder(
-        variant: Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")],
+        variant: _Variant,
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of bots.")] = 200,
         bots: Annotated[Optional[list[str]], typer.Option(
             "--bot", "-b",
@@ -106,7 +108,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def meta(
-        variant: Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")],
+        variant: _Variant,
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per matchup.")] = 200,
         grid: Annotated[Optional[Path], typer.Option(
             "--grid", help="A persona grid YAML (rows, cols, payoff); default: the game's bundled grid.")] = None,
