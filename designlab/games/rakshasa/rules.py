@@ -812,6 +812,16 @@ def trail_plan(trail: tuple) -> tuple:
     return n, final, seen_gone, unseen_gone
 
 
+def _seen_gone_load(n: int, seen_gone) -> list:
+    """Per type, per instant: how many of the peeked cards since swapped away were on the course."""
+    load = [[0] * n for _ in range(NUM_TYPES)]
+    for a, b, t in seen_gone:
+        row = load[t]
+        for i in range(a, b + 1):
+            row[i] += 1
+    return load
+
+
 def trail_consistent(per_type: int, plan: tuple, course) -> bool:
     """Could the run's placements, peeks and swaps have left ``course`` (a type for
     every built position; the hand holds the other cards)?
@@ -825,11 +835,7 @@ def trail_consistent(per_type: int, plan: tuple, course) -> bool:
     swapped away this is always true (every track frees up only as time runs backwards,
     so a greedy assignment fits), and determinize does not call it."""
     n, final, seen_gone, unseen_gone = plan
-    load = [[0] * n for _ in range(NUM_TYPES)]
-    for a, b, t in seen_gone:
-        row = load[t]
-        for i in range(a, b + 1):
-            row[i] += 1
+    load = _seen_gone_load(n, seen_gone)
     for pos, (a, t) in final.items():
         ct = course[pos]
         if t != HIDDEN and t != ct:
@@ -866,10 +872,7 @@ def trail_deals(per_type: int, plan: tuple, course, pool) -> list:
     holds. Distinct type deals are equally likely under a shuffle, so a uniform pick
     from this list is the shuffle's deal conditioned on fitting."""
     n, final, seen_gone, _ = plan
-    load = [[0] * n for _ in range(NUM_TYPES)]
-    for a, b, t in seen_gone:
-        for i in range(a, b + 1):
-            load[t][i] += 1
+    load = _seen_gone_load(n, seen_gone)
     hidden = []
     for pos, (a, _t) in final.items():
         if course[pos] == HIDDEN:
