@@ -44,3 +44,26 @@ def run(results_dir):
     from designlab.stats import load_run
 
     return load_run(results_dir)
+
+
+# -- stepping through a game's decision points, for tests that check something at each one -------
+def _bot_decisions(game, bots, game_rng):
+    """Yield ``(state, player, view)`` at every decision of a game the bots play (chance from
+    ``game_rng``); once the test's loop body has run, the bot to move acts on that view."""
+    from designlab.core.protocol import CHANCE
+
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            state.apply(state.sample_chance(game_rng))
+            continue
+        view = state.view(p)
+        yield state, p, view
+        state.apply(bots[p].act(view))
+
+
+@pytest.fixture
+def bot_decisions():
+    """The decision points of a bot-played game: ``for state, p, view in bot_decisions(g, bots, rng)``."""
+    return _bot_decisions

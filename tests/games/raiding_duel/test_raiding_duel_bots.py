@@ -7,7 +7,6 @@ import pytest
 
 from designlab.bots.random_bot import RandomBot
 from designlab.core.play import play
-from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.raiding_duel import BOTS, RaidingDuelGame, RaidingDuelParams
 
@@ -63,23 +62,16 @@ def test_heuristic_is_deterministic_for_a_seed():
     {"hidden_stash": True, "accelerator": 3},
     {"hidden_stash": True, "accelerator": 2, "put_back_timing": "after_reveal", "disks": {"per_color": 6}},
 ])
-def test_hidden_stash_determinization_with_bot_play(options):
+def test_hidden_stash_determinization_with_bot_play(options, bot_decisions):
     g = RaidingDuelGame(RaidingDuelParams(**options))
     rng = random.Random(1)
     for i in range(2):
         bots = [BOTS["heuristic"](g, 0, BOTS["heuristic"].Params(), bot_rng(9, i, 0)),
                 BOTS["spoiler"](g, 1, BOTS["spoiler"].Params(), bot_rng(9, i, 1))]
-        st = g.new_initial_state()
-        grng = game_rng(9, i)
-        while not st.is_terminal():
-            p = st.current_player()
-            if p == CHANCE:
-                st.apply(st.sample_chance(grng))
-                continue
+        for st, _p, _v in bot_decisions(g, bots, game_rng(9, i)):
             for q in (0, 1):
                 v = st.view(q)
                 det = g.determinize(v, rng)
                 assert det.view(q) == v
                 for c in range(g.nc):  # a determinized state conserves disks too
                     assert det.supply[c] + det.stash[0][c] + det.stash[1][c] + det.returning[c] == g.per_color
-            st.apply(bots[p].act(st.view(p)))

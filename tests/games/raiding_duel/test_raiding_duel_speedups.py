@@ -182,20 +182,13 @@ def _plain_commit(bot, view):
 
 @pytest.mark.parametrize("opp_model", [0.0, 0.4, 1.0])
 @pytest.mark.parametrize("options", OPTION_SETS[:1] + OPTION_SETS[3:], ids=lambda o: ",".join(o) or "default")
-def test_grouped_commit_scoring_equals_the_plain_computation(options, opp_model):
+def test_grouped_commit_scoring_equals_the_plain_computation(options, opp_model, bot_decisions):
     g = RaidingDuelGame(RaidingDuelParams(**options))
     checked = 0
     for i in range(3):
         bots = [cls(g, s, cls.Params(opp_model=opp_model), bot_rng(21, i, s))
                 for s, cls in enumerate((HeuristicBot, SpoilerBot))]
-        st = g.new_initial_state()
-        grng = game_rng(21, i)
-        while not st.is_terminal():
-            p = st.current_player()
-            if p == CHANCE:
-                st.apply(st.sample_chance(grng))
-                continue
-            v = st.view(p)
+        for st, p, v in bot_decisions(g, bots, game_rng(21, i)):
             if st.phase == P_COMMIT and len(v.legal_actions) > 1:
                 seed = random.Random(i * 1000 + checked).randrange(10**9)
                 bots[p].rng = random.Random(seed)
@@ -203,7 +196,6 @@ def test_grouped_commit_scoring_equals_the_plain_computation(options, opp_model)
                 bots[p].rng = random.Random(seed)
                 assert fast == _plain_commit(bots[p], v)
                 checked += 1
-            st.apply(bots[p].act(v))
     assert checked > 20
 
 
@@ -235,21 +227,14 @@ def test_heuristic_beats_each_persona(persona):
     {"cards_per_play": 3, "picks_per_cycle": 4, "black_pairs_with": "own", "disks": {"per_color": 5}},
     {"cards_per_play": 1, "picks_per_cycle": 2, "disks": {"per_color": 3}, "four_of_a_kind": "formula"},
 ], ids=["default", "short-piles", "three-cards", "one-card"])
-def test_matrix_kept_for_the_opponent_equals_its_own_computation(options):
+def test_matrix_kept_for_the_opponent_equals_its_own_computation(options, bot_decisions):
     """The first player's commit builds the second player's matrix and reply in
     the same pass; they equal what the second player computes from scratch."""
     g = RaidingDuelGame(RaidingDuelParams(**options))
     checked = short = 0
     for i in range(4):
         bots = [HeuristicBot(g, s, None, bot_rng(31, i, s)) for s in (0, 1)]
-        st = g.new_initial_state()
-        grng = game_rng(31, i)
-        while not st.is_terminal():
-            p = st.current_player()
-            if p == CHANCE:
-                st.apply(st.sample_chance(grng))
-                continue
-            v = st.view(p)
+        for st, p, v in bot_decisions(g, bots, game_rng(31, i)):
             b = bots[p]
             if st.phase == P_COMMIT:
                 mine, opp, _pm, _po = b.stashes(v)
@@ -265,25 +250,19 @@ def test_matrix_kept_for_the_opponent_equals_its_own_computation(options):
                     short += min(v.supply) < 6
                     b._mirror.clear()
                     b._mirror[key] = kept
-            st.apply(b.act(v))
     assert checked > 20
     if options:
         assert short > 0
 
 
-def test_a_kept_matrix_never_serves_a_reveal_with_other_counts():
+def test_a_kept_matrix_never_serves_a_reveal_with_other_counts(bot_decisions):
     """The matrix kept for the opponent is weighed by both hands' numbers of sets per class; a
     lookup with the same classes in other numbers must compute its own (it once did not)."""
     g = RaidingDuelGame(RaidingDuelParams())
-    a, b = (HeuristicBot(g, s, None, bot_rng(5, 0, s)) for s in (0, 1))
-    st = g.new_initial_state()
-    grng = game_rng(5, 0)
-    while st.phase != P_COMMIT:  # the first commit of a seeded game: real hands and stashes
-        p = st.current_player()
-        st.apply(st.sample_chance(grng) if p == CHANCE else a.act(st.view(p)) if p == 0 else b.act(st.view(p)))
-    p = st.current_player()
-    v = st.view(p)
-    bot = (a, b)[p]
+    bots = [HeuristicBot(g, s, None, bot_rng(5, 0, s)) for s in (0, 1)]
+    # the first commit of a seeded game: real hands and stashes
+    p, v = next((p, v) for st, p, v in bot_decisions(g, bots, game_rng(5, 0)) if st.phase == P_COMMIT)
+    bot = bots[p]
     mine, opp, _pm, _po = bot.stashes(v)
     mh, oh = bot._hand(v.hands[p]), bot._hand(v.hands[1 - p])
     mids, mcnt, oids, ocnt = mh[1], mh[2], oh[1], oh[2]

@@ -5,7 +5,6 @@ equal the position-by-position formula. Exact equality is what keeps play identi
 import random
 
 from designlab.core.play import play
-from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME
 from designlab.games.rakshasa.bots import (
@@ -62,7 +61,7 @@ def test_rakshasa_form_costs_table_equals_the_formula():
             assert list(got) == list(forms)
 
 
-def test_rakshasa_kept_posterior_equals_public_posterior_at_every_decision():
+def test_rakshasa_kept_posterior_equals_public_posterior_at_every_decision(bot_decisions):
     """A probe bot per seat keeps the posterior along the views of real games (both roles,
     judged claims included) and must give exactly ``public_posterior`` every time."""
     checked = 0
@@ -72,16 +71,8 @@ def test_rakshasa_kept_posterior_equals_public_posterior_at_every_decision():
             bots = [BOTS["heuristic"](game, s, None, bot_rng(21, i, s)) for s in (0, 1)]
             # one probe per seat and lam, so each extends its posterior along the log
             probes = {(s, lam): BOTS["heuristic"](game, s, None, bot_rng(22, i, s)) for s in (0, 1) for lam in LAMS}
-            state = game.new_initial_state()
-            grng = game_rng(21, i)
-            while not state.is_terminal():
-                p = state.current_player()
-                if p == CHANCE:
-                    state.apply(state.sample_chance(grng))
-                    continue
-                view = state.view(p)
+            for _state, p, view in bot_decisions(game, bots, game_rng(21, i)):
                 if view.phase == P_BUILD:  # the section being run is laid out: the model applies
-                    state.apply(bots[p].act(view))
                     continue
                 known = public_known(view)
                 judged = view.phase == P_CHALLENGE
@@ -93,7 +84,6 @@ def test_rakshasa_kept_posterior_equals_public_posterior_at_every_decision():
                 start = view.step
                 assert probes[p, LAMS[0]]._prior(view.leg, view.spent, start, known, view.face_up) == \
                     public_prior(game, view, known, start)
-                state.apply(bots[p].act(view))
     assert checked > 1000
 
 

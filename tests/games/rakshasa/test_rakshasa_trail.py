@@ -18,7 +18,7 @@ from designlab.games.rakshasa import GAME
 from designlab.games.rakshasa.params import NUM_TYPES, RakshasaParams
 from designlab.games.rakshasa.rules import (
     ACCEPT, BUILD, DEAL, HIDDEN, P_BUILD, P_CHALLENGE, P_DEAL, P_OBSTACLE, P_SWAP, PASS, PEEK, SWAP, T_PLACE,
-    T_SEEN, BLOCKED_PASSAGE as BP, HIGH_WALL as HW, SMALL_TUNNEL as ST, UNDERGROUND_STREAM as US,
+    T_SEEN, SMALL_TUNNEL as ST,
     trail_consistent, trail_plan,
 )
 
