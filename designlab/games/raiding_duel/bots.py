@@ -636,24 +636,10 @@ class RaidingBot(Bot):
                 if spec[0] is None:
                     # black choices (D6): the color that brings its player most
                     _n, mm, mo, om, oo, sub = spec
-                    if mm == 2:
-                        mname = my_pair
-                    elif mo:
-                        mname = mo[0]
-                        for c in mo:
-                            if gbt[c] > gbt[mname]:
-                                mname = c
-                    else:
-                        mname = -1
-                    if om == 2:
-                        oname = op_pair
-                    elif oo:
-                        oname = oo[0]
-                        for c in oo:
-                            if ogbt[c] > ogbt[oname]:
-                                oname = c
-                    else:
-                        oname = -1
+                    # (a pair names its player's best color; a lone black names the best of the
+                    # colors it joins, the first of equals; -1: no black card)
+                    mname = my_pair if mm == 2 else max(mo, key=gbt.__getitem__) if mo else -1
+                    oname = op_pair if om == 2 else max(oo, key=ogbt.__getitem__) if oo else -1
                     nk = mname * 65536 + oname
                     spec = sub.get(nk)
                     if spec is None:
