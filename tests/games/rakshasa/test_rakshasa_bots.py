@@ -1,5 +1,5 @@
 """Rakshasa bots: every bot plays legal games from either seat; the heuristic beats random,
-randomises where it matters (games vary), and its runner and builder share one public model."""
+randomises where it matters (games vary), and its builder's model of the hidden form is public."""
 
 import pytest
 
@@ -102,8 +102,8 @@ def _state_at_first_challenge(seed):
 
 
 def test_rakshasa_runner_and_builder_compute_the_same_public_posterior():
-    """The runner foresees the builder's judgement: from their two views (different hidden
-    information) the public model gives the same belief about the runner's form."""
+    """The model is public: from the two players' views (different hidden information) it gives
+    the same belief about the runner's form."""
     for seed in range(6):
         game, state = _state_at_first_challenge(seed)
         if state is None:
