@@ -5,8 +5,12 @@
 keeping one, or the cheapest failure, with death priced at what it destroys),
 the worth of holding back an opponent with a hard challenge, and the worth of
 each card kept in hand (for damage and discard-and-replace choices).
+With two or more opponents it holds back only an opponent one completion from
+winning (holding back any other helps the rest of the table), and a challenge it
+waits on lowers its bar faster (per opponent). Both made it stronger against
+the earlier version in 3 and 4 player games, and the games shorter.
 The personas are the same engine with other defaults: ``cautious`` and
-``reckless`` move ``risk``; ``harasser`` prefers challenging opponents.
+``reckless`` move ``risk``; ``harasser`` prefers challenging opponents (any of them).
 """
 
 from __future__ import annotations
@@ -51,14 +55,20 @@ _CODE_PROFILES: dict = {}
 # (only hands of up to 6 cards are kept: bigger ones would make large entries)
 _MASK_SUMS: dict = {}
 # Expected points of an attempt, shared by every game of the process (situations recur across
-# games): (hand code multiset, value - bonus, worth of a completion, worth of a death, config id)
-# -> expected points. The multiset of a hand's suit codes is an int with 6 bits per code (a code
-# is matching * 4 + other < 16; counts < 64), so it is the same whatever the hand's order and is
-# summed card by card. The config id stands for everything else the result depends on (die sides,
-# off-suit rate, empty-hand rule, card cost). Cleared when it passes _CACHE_MAX entries.
+# games): (profile id of the hand's code multiset (-1: empty hand), value - bonus, worth of a
+# completion, worth of a death, config id) -> expected points. The multiset of a hand's suit
+# codes is an int with 6 bits per code (a code is matching * 4 + other < 16; counts < 64), so it
+# is the same whatever the hand's order and is summed card by card. The config id stands for
+# everything else the result depends on (die sides, off-suit rate, empty-hand rule, card cost).
+# Cleared when it passes _CACHE_MAX entries.
 _ATTEMPT_EV: dict = {}
-# off_suit_rate -> {code multiset (as in _ATTEMPT_EV): (succ, fail, cards)}
+# off_suit_rate -> {code multiset (as in _ATTEMPT_EV): profile id}. Many multisets share a profile
+# (806 multisets, 82 profiles in 3,000 4-player games), so _ATTEMPT_EV is keyed by the profile id:
+# a third of the keys, and far fewer misses.
 _MK_PROFILES: dict = {}
+# (succ, fail, cards) -> profile id, and the profiles by id (never cleared: a few hundred at most)
+_PROFILE_IDS: dict = {}
+_PROFILES: list = []
 _CONFIG_IDS: dict = {}
 # spend decisions: suit codes of a hand in hand order -> the distinct (cards, matching, other)
 # subset sums with the first mask giving each, in mask order (a later subset with the same sums
@@ -142,8 +152,6 @@ def _keep_for_small_hands(cache: dict, codes: tuple, value, limit: int) -> None:
 
 
 _NEED0 = 4 * D.NUM_CARDS
-# challenge action -> (target seat, card), as divmod(action - CHALLENGE, 100) gives them
-_TARGET_CARD = {a: divmod(a - CHALLENGE, 100) for a in range(CHALLENGE, MODIFY)}
 _PLAN_ITEMS: dict = {}  # (mask, cards, matching, other) -> itself: plans share their items
 
 
@@ -228,6 +236,8 @@ def _tables(game) -> _GameTables:
 
 
 _NO_BONUS = (0,) * D.NUM_CARDS
+_STALL_STEP = 1.5  # points the attempt bar drops per own turn stalled, per opponent
+_NOT_A_TARGET = (0.0, 0.0, _NO_BONUS, 0, -1e9)  # a seat _harass leaves alone (its bound is below any value)
 # the view fields most decisions start from, read in one call (views are tuples with named fields)
 _SEAT_FIELDS = itemgetter(*[FifthChallengeView.fields.index(f)
                             for f in ("player", "hand", "pending", "completed", "aces")])
@@ -244,6 +254,12 @@ class HeuristicParams(BotParams):
     )
     card_cost: float = Field(
         1.5, ge=0.0, le=5.0, description="Points one card in hand is worth (health and spending power)."
+    )
+    hold_back_all: bool = Field(
+        False,
+        description="With two or more opponents, also play hard challenges on opponents that are not one "
+        "completion from winning (false: only on those; holding back one of several opponents helps the "
+        "others, and the stuck seats make games longer).",
     )
 
 
@@ -272,8 +288,11 @@ class HeuristicBot(Bot):
         self.threshold = (0.5 - params.risk) * 6.0
         self.death_scale = 1.5 - params.risk
         # memory within the game: own turns spent holding a challenge without attempting it.
-        # Each one lowers the bar a little, so a table of stuck players (say, crowns played on
-        # everyone and an empty draw pile) does not wait for the turn cap.
+        # Each one lowers the bar, so a table of stuck players (say, crowns played on everyone
+        # and an empty draw pile) does not wait for the turn cap. A stalled turn costs more the
+        # more opponents play meanwhile: the bar drops _STALL_STEP per opponent (in 3 and 4
+        # player games this made the bot stronger, and games shorter).
+        self._stall_step = _STALL_STEP * (g.n - 1)
         self.stall = 0
         self.turn_seen = -1
         self.attempted_last = True
@@ -298,11 +317,19 @@ class HeuristicBot(Bot):
         self._seat_info = t.seat_info
         self._odds = t.odds
         self._harass_off = (1.0 - self.harass) * 3.0
+        # with two or more opponents, hold back only those one completion from winning
+        self._near_win_only = g.n > 2 and not params.hold_back_all
         # The rules keep the view's tuples (completed, aces) until they change, so an identity
         # test finds the last (player, completed, aces) seen and its (bonus row, completion
         # worth, death worth)
         self._seat_key = (None, None, None)
         self._seat_vals = None
+        # The rest of a plan made by one decision, for the next decisions of the same step:
+        # (hand it applies to, cards still to play in order). The cards discarded to replace are
+        # all chosen by the first (their keep values do not change while discarding), and a
+        # spend plan stays the best for what is left of it (see spend).
+        self._replace_plan = ((), ())
+        self._spend_plan = ((), ())
 
     # -- public-table helpers -------------------------------------------------
     # Each public helper takes the view; the decisions call the underscored forms with the
@@ -313,9 +340,11 @@ class HeuristicBot(Bot):
         row = self._bonus_rows.get(key)
         if row is None:
             common = self.common  # symmetric: common[c][u] == common[u][c]
-            row = common[ace] if self.ace_bonus and ace >= 0 else _NO_BONUS
-            for u in done:
-                row = tuple(map(add, row, common[u]))
+            if done:
+                # the row before the last completion is usually known: add that card to it
+                row = tuple(map(add, self.bonus_row(done[:-1], ace), common[done[-1]]))
+            else:
+                row = common[ace] if self.ace_bonus and ace >= 0 else _NO_BONUS
             if len(self._bonus_rows) >= _TABLE_MAX:
                 self._bonus_rows.clear()
             self._bonus_rows[key] = row
@@ -399,11 +428,15 @@ class HeuristicBot(Bot):
         """(card, expected points) of the best challenge or modify among ``cands`` (cards of
         ``hand``) if attempted with the rest of the hand (the first best; (-1, -1e9) if none):
         ``_attempt_ev`` for each, inline."""
-        weights, pval, cfg, memo = self._weights, self.pval, self._cfg, _ATTEMPT_EV
+        weights, pval, cfg, memo, pids = self._weights, self.pval, self._cfg, _ATTEMPT_EV, self._mk_profiles
         best, best_ev = -1, -1e9
         for c in cands:
             w = weights[c]
-            key = (sum(map(w.__getitem__, hand)) - w[c], pval[c] - brow[c], win(c), dv, cfg)
+            mk = sum(map(w.__getitem__, hand)) - w[c]
+            pid = pids.get(mk)
+            if pid is None:
+                pid = self._profile_id(mk)
+            key = (pid, pval[c] - brow[c], win(c), dv, cfg)
             e = memo.get(key)
             if e is None:
                 e = self._ev_compute(key)
@@ -417,17 +450,44 @@ class HeuristicBot(Bot):
         mk = sum(map(w.__getitem__, hand))
         if skip >= 0:
             mk -= w[hand[skip]]
-        key = (mk, self.pval[c] - b, win, dv, self._cfg)
+        pid = self._mk_profiles.get(mk)
+        if pid is None:
+            pid = self._profile_id(mk)
+        key = (pid, self.pval[c] - b, win, dv, self._cfg)
         ev = _ATTEMPT_EV.get(key)
         if ev is None:
             ev = self._ev_compute(key)
         return ev
 
+    def _profile_id(self, mk: int) -> int:
+        """The profile id of a code multiset (-1 for an empty hand), computed as ``_attempt``
+        finds the profile, and kept."""
+        if not mk:
+            return -1
+        # the sorted codes of the multiset
+        codes = []
+        for code in range(16):
+            codes += [code] * (mk >> (6 * code) & 63)
+        codes = tuple(codes)
+        succ_fail = self._profiles.get(codes)
+        if succ_fail is None:
+            succ_fail = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in codes]))
+            if len(self._profiles) < _CACHE_MAX:
+                self._profiles[codes] = succ_fail
+        prof = (*succ_fail, len(codes))
+        pid = _PROFILE_IDS.get(prof)
+        if pid is None:
+            pid = _PROFILE_IDS[prof] = len(_PROFILES)
+            _PROFILES.append(prof)
+        if len(self._mk_profiles) < _CACHE_MAX:
+            self._mk_profiles[mk] = pid
+        return pid
+
     def _ev_compute(self, key: tuple) -> float:
         """The expected points of an _ATTEMPT_EV key, computed as ``_attempt`` does, and kept."""
-        mk, vb, win, dv, _ = key
+        pid, vb, win, dv, _ = key
         sides = self.sides
-        if not mk:
+        if pid < 0:
             # nothing to spend, and an empty hand after the attempt is a death (F10)
             if self.empty_hand_wins and win >= 60.0:
                 p = min(max(sides - vb + 1, 0), sides) / sides
@@ -435,22 +495,7 @@ class HeuristicBot(Bot):
             else:
                 ev = dv
         else:
-            prof = self._mk_profiles.get(mk)
-            if prof is None:
-                # the sorted codes of the multiset, then the profile as _attempt finds it
-                codes = []
-                for code in range(16):
-                    codes += [code] * (mk >> (6 * code) & 63)
-                codes = tuple(codes)
-                succ_fail = self._profiles.get(codes)
-                if succ_fail is None:
-                    succ_fail = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in codes]))
-                    if len(self._profiles) < _CACHE_MAX:
-                        self._profiles[codes] = succ_fail
-                prof = (*succ_fail, len(codes))
-                if len(self._mk_profiles) < _CACHE_MAX:
-                    self._mk_profiles[mk] = prof
-            succ, fail, n = prof
+            succ, fail, n = _PROFILES[pid]
             ev = _over_the_die(succ, fail, n, vb, win, dv, sides, self.card)[0]
         if len(_ATTEMPT_EV) >= _CACHE_MAX:
             _ATTEMPT_EV.clear()
@@ -545,23 +590,12 @@ class HeuristicBot(Bot):
                 self.stall += 1
             self.turn_seen = turn
             self.attempted_last = False
-        thr = self.threshold - min(self.stall, 16) * 0.75
-        # legal is END, the challenges and modifies card by card, ATTEMPT if the own challenge
-        # may be attempted, then one replace per card if nothing was played or attempted
+        thr = self.threshold - min(self.stall, 16) * self._stall_step
         attempted = view.attempted
         can_attempt = mine >= 0 and not attempted
-        mods, selfs, others = [], [], []
-        end = len(legal) - can_attempt - (0 if attempted or view.played else len(hand))
-        if end > 1:
-            for a in legal[1:end]:
-                if a < MODIFY:
-                    tc = _TARGET_CARD[a]  # divmod(a - CHALLENGE, 100)
-                    if tc[0] == me:
-                        selfs.append(tc[1])
-                    else:
-                        others.append(tc)
-                else:
-                    mods.append(a - MODIFY)
+        # legal is END, the challenges and modifies card by card, ATTEMPT if the own challenge
+        # may be attempted, then one replace per card if nothing was played or attempted
+        plays = legal[1:len(legal) - can_attempt - (0 if attempted or view.played else len(hand))]
 
         # what every candidate shares: the bonus row, the worth of a completion and of a death
         k_me, k_completed, k_aces = self._seat_key
@@ -569,57 +603,94 @@ class HeuristicBot(Bot):
             brow, win, dv = self._seat_vals
         else:
             brow, win, dv = self._seat_values(me, completed, aces)
-        attempt = self._attempt_ev
-
-        best_mod, mod_ev = self._best_attempt(mods, hand, brow, win, dv) if mods else (-1, -1e9)
 
         if mine >= 0:
-            now_ev = attempt(mine, hand, -1, brow[mine], win(mine), dv)
+            # the plays are modifies and challenges on opponents: each list is made only if needed
+            mods = [a - MODIFY for a in plays if a >= MODIFY] if plays else None
+            best_mod, mod_ev = self._best_attempt(mods, hand, brow, win, dv) if mods else (-1, -1e9)
+            now_ev = self._attempt_ev(mine, hand, -1, brow[mine], win(mine), dv)
             if best_mod >= 0 and mod_ev > now_ev + 0.5 and (not can_attempt or mod_ev > thr):
                 return MODIFY + best_mod
             if can_attempt and now_ev > thr:
                 self.attempted_last = True
                 self.stall = 0
                 return ATTEMPT
-            if others:
-                harass_act, harass_val = self._harass(view, me, completed, aces, hand, mine, others)
+            if plays and plays[0] < MODIFY and self._may_hold_back(me, completed):
+                harass_act, harass_val = self._harass(view, me, completed, aces, hand, mine, plays)
                 if harass_act is not None and harass_val > 0:
                     return harass_act
             if best_mod >= 0 and mod_ev > now_ev + 0.5:
                 return MODIFY + best_mod
             return self.maybe_replace(view, legal)
 
-        harass_act, harass_val = (self._harass(view, me, completed, aces, hand, mine, others) if others
+        # no own challenge: the plays are challenges, on this seat (its own block) or on others
+        base = CHALLENGE + 100 * me
+        selfs = [a - base for a in plays if base <= a < base + 100] if plays else None
+        harass_act, harass_val = (self._harass(view, me, completed, aces, hand, mine, plays)
+                                  if plays and len(selfs) < len(plays) and self._may_hold_back(me, completed)
                                   else (None, 0.0))
+        if harass_act is not None and harass_val > 0 and selfs:
+            # an attempt is worth at most its completion: no need to value them if the best
+            # completion cannot outweigh the harass
+            top = max(map(win, selfs))
+            if top >= 0 and harass_val >= top * (1.0 - self.harass):
+                return harass_act
         best_self, self_ev = self._best_attempt(selfs, hand, brow, win, dv) if selfs else (-1, -1e9)
         if harass_act is not None and harass_val > 0 and harass_val >= self_ev * (1.0 - self.harass):
             return harass_act
         if best_self >= 0 and self_ev > thr:
-            return CHALLENGE + 100 * me + best_self
+            return base + best_self
         if harass_act is not None and harass_val > 0:
             return harass_act
         return self.maybe_replace(view, legal)
+
+    def _may_hold_back(self, me: int, completed: tuple) -> bool:
+        """False if no opponent may be held back: only those one completion from winning are
+        (``_near_win_only``) and there are none."""
+        if not self._near_win_only:
+            return True
+        target = self.target
+        for t, done in enumerate(completed):
+            if t != me and len(done) + 1 >= target:
+                return True
+        return False
 
     def best_harass(self, view, others):
         """Hold back an opponent: the hard challenge it is least likely to complete."""
         if not others:
             return None, 0.0
         me, hand, pending, completed, aces = _SEAT_FIELDS(view)
-        return self._harass(view, me, completed, aces, hand, pending[me], others)
+        return self._harass(view, me, completed, aces, hand, pending[me],
+                            [CHALLENGE + 100 * t + c for t, c in others])
 
-    def _harass(self, view, me, completed, aces, hand, mine, others):
+    def _harass(self, view, me, completed, aces, hand, mine, plays):
+        """(action, value) of the best challenge on an opponent among ``plays`` (legal play actions;
+        those on this seat and modifies are skipped), (None, 0.0) if none is worth anything."""
+        target = self.target
+        near_win_only = self._near_win_only  # then other opponents are left alone
         info = self._info
         _, _, my_done, my_key = info(completed[me], aces[me])
         keep = self._keeps(mine, completed[me], aces[me], hand)
         hand_sizes = view.hand_sizes
-        pval, sval, target, harass, odds = self.pval, self.sval, self.target, self.harass, self._odds
+        pval, sval, harass, odds = self.pval, self.sval, self.harass, self._odds
         off = self._harass_off  # (1.0 - harass) * 3.0
-        seats = {}  # t -> what does not depend on the card: threat, gift rate, bonus row, unseen-hand help
+        least_keep = min(map(keep.__getitem__, hand))
+        # per opponent: what does not depend on the card (threat, gift rate, bonus row,
+        # unseen-hand help), and a bound on any card's value (q1 <= 1, gift >= 0, keep >= least)
+        seats = {}
         best, best_val = None, 0.0
-        for t, c in others:
+        for a in plays:
+            if a >= MODIFY:
+                continue
+            t = (a - CHALLENGE) // 100
+            if t == me:
+                continue
             st = seats.get(t)
             if st is None:
                 brow, sc, done, t_key = info(completed[t], aces[t])
+                if near_win_only and done + 1 < target:
+                    seats[t] = _NOT_A_TARGET
+                    continue
                 threat = harass + done / target
                 if done + 1 >= target:
                     threat += 3.0 if t_key >= my_key or done > my_done else 1.0
@@ -627,12 +698,16 @@ class HeuristicBot(Bot):
                     threat += 0.5
                 # the help is the unseen hand's; need is offset for the odds table
                 st = seats[t] = (threat, 0.6 if done + 1 < target else 3.0, brow,
-                                 max(hand_sizes[t] - 1, 0) // 2 - _NEED0)
-            threat, gift_rate, brow, helps = st
+                                 max(hand_sizes[t] - 1, 0) // 2 - _NEED0,
+                                 threat * 6.0 - least_keep - off)
+            threat, gift_rate, brow, helps, bound = st
+            if bound <= best_val:
+                continue  # no card can beat the best so far on this opponent
+            c = a - CHALLENGE - 100 * t
             q, q1 = odds[pval[c] - brow[c] - helps]  # opponent_odds: q and 1 - q
             val = threat * q1 * 6.0 - sval[c] * q * gift_rate - keep[c] - off
             if val > best_val:
-                best, best_val = CHALLENGE + 100 * t + c, val
+                best, best_val = a, val
         return best, best_val
 
     def replace_pick(self, view):
@@ -640,19 +715,34 @@ class HeuristicBot(Bot):
         me, hand, pending, completed, aces = _SEAT_FIELDS(view)
         if not hand:
             return -1
+        was, plan = self._replace_plan
+        if view.replaced and len(was) == len(hand) + 1 and plan and plan[0] not in hand:
+            # the first card of the plan was just discarded: the next one, if any
+            plan = plan[1:]
+            self._replace_plan = (hand, plan)
+            return plan[0] if plan else -1
         mine = pending[me]
         if mine >= 0:
-            # fish for matching suits and modifiers for the stuck challenge
+            # fish for matching suits and modifiers for the stuck challenge: every useless card,
+            # the least worth first
             common, modok = self.common, self.modok
-            useless = [c for c in hand if not common[c][mine] and not modok[c][mine]]
-            if useless:
-                keep = self._keeps(mine, completed[me], aces[me], useless)
-                return min(useless, key=keep.__getitem__)
-            return -1
-        keep = self._keeps(mine, completed[me], aces[me], hand)
-        worst = min(hand, key=keep.__getitem__)
-        bar = 2.0 if view.replaced == 0 and len(hand) >= self.hand_size else 1.2
-        return worst if keep[worst] < bar else -1
+            plan = [c for c in hand if not common[c][mine] and not modok[c][mine]]
+            if plan:
+                keep = self._keeps(mine, completed[me], aces[me], plan)
+                plan.sort(key=keep.__getitem__)
+        else:
+            # the least worth first, while under the bar (lower once a card was replaced)
+            keep = self._keeps(mine, completed[me], aces[me], hand)
+            order = sorted(hand, key=keep.__getitem__)
+            bar = 2.0 if view.replaced == 0 and len(hand) >= self.hand_size else 1.2
+            plan = []
+            for c in order:
+                if keep[c] >= bar:
+                    break
+                plan.append(c)
+                bar = 1.2
+        self._replace_plan = (hand, plan)
+        return plan[0] if plan else -1
 
     def maybe_replace(self, view, legal):
         """Nothing worth doing: if nothing else was done, swap the weakest cards."""
@@ -674,6 +764,13 @@ class HeuristicBot(Bot):
     def spend(self, view, legal):
         """Spend the cheapest set of cards: enough to complete, or what cuts the damage most."""
         me, hand, pending, completed, aces = _SEAT_FIELDS(view)
+        was, plan = self._spend_plan
+        if view.matched + view.off_suits and len(was) == len(hand) + 1 and plan and plan[0] not in hand:
+            # the first card of this attempt's plan was just spent: what is left of an optimal
+            # plan is optimal for what is left of the shortfall, so no new search is needed
+            plan = plan[1:]
+            self._spend_plan = (hand, plan)
+            return SPEND + plan[0] if plan else STOP
         c = pending[me]
         n = len(hand)
         s = view.shortfall
@@ -697,10 +794,14 @@ class HeuristicBot(Bot):
             if best_val is None or val > best_val + 1e-9:
                 best_mask, best_val = mask, val
         if best_mask == 0:
+            self._spend_plan = ((), ())
             return STOP
-        # spend the card of the plan that brings the most (a code orders as (matching, other))
-        i = max((i for i in range(n) if best_mask >> i & 1), key=codes.__getitem__)
-        return SPEND + hand[i]
+        # spend the cards of the plan, those that bring the most first (a code orders as
+        # (matching, other))
+        plan = sorted((i for i in range(n) if best_mask >> i & 1), key=codes.__getitem__, reverse=True)
+        plan = tuple(map(hand.__getitem__, plan))
+        self._spend_plan = (hand, plan)
+        return SPEND + plan[0]
 
 
 class CautiousBot(HeuristicBot):
@@ -725,6 +826,7 @@ class HarasserBot(HeuristicBot):
 
     class Params(HeuristicParams):
         harass: float = Field(1.0, ge=0.0, le=1.0, description="Appetite for challenging opponents.")
+        hold_back_all: bool = Field(True, description="Challenge any opponent, not only one about to win.")
 
 
 BOTS = {b.name: b for b in (HeuristicBot, CautiousBot, RecklessBot, HarasserBot)}

@@ -18,9 +18,10 @@ from designlab.games.fifth_challenge import decktet as D
 
 
 def _clear_caches():
-    for cache in (B._ATTEMPT_EV, B._MK_PROFILES, B._CODE_PROFILES, B._PROFILE_CACHE, B._SPEND_PLANS,
+    for cache in (B._ATTEMPT_EV, B._MK_PROFILES, B._CODE_PROFILES, B._PROFILE_CACHE, B._SPEND_PLANS, B._PROFILE_IDS,
                   B._PLAN_ITEMS, B._MASK_SUMS):
         cache.clear()
+    B._PROFILES.clear()  # profile ids restart with their table
 
 
 def _logs(game, names, games, seed=11):
