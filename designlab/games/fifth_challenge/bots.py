@@ -42,7 +42,7 @@ from designlab.games.fifth_challenge.rules import (
 SMAX = 24  # largest shortfall tracked (values <= 20, roll >= 1)
 _INF = 99
 _CACHE_MAX = 200_000  # entries per cache below; past that, results are computed and not kept
-_TABLE_MAX = 10_000  # entries per per-game table (bonus rows, keep values); cleared when full
+_TABLE_MAX = 10_000  # entries per per-game table (seat information, keep values); cleared when full
 _MASK_SUMS_MAX = 4_096  # hands of up to 6 cards (64 subsets each); cleared when full
 
 # (off_suit_rate, sorted (matching, other) pairs) -> (cheapest success, cheapest failure) per shortfall
@@ -202,7 +202,7 @@ class _GameTables:
     """What a heuristic bot derives from a game's public tables, built once per game
     (bots are made for every game played, and by search bots for every rollout)."""
 
-    __slots__ = ("plain_win", "codes", "weights", "odds", "bonus_rows", "keep_tables", "seat_info")
+    __slots__ = ("plain_win", "codes", "weights", "odds", "keep_tables", "seat_info")
 
     def __init__(self, g):
         # success_value of a completion that does not end the game
@@ -217,11 +217,10 @@ class _GameTables:
         sides = g.die_sides
         self.odds = tuple((q, 1.0 - q) for q in (min(max(sides - need + 1, 0), sides) / sides
                                                   for need in range(-_NEED0, _NEED0)))
-        # Shared by every bot of this game, so they outlive one game: (completed, ace) -> bonus
-        # per card, and (pending, completed, ace) -> {card: keep value}. Cleared when full.
-        self.bonus_rows: dict = {}
+        # Shared by every bot of this game, so they outlive one game (cleared when full):
+        # (pending, completed, ace) -> {card: keep value}, and (completed, ace) -> (bonus row per
+        # card, score, completed count, rank key) of a seat
         self.keep_tables: dict = {}
-        # (completed, ace) -> (bonus row, score, completed count, rank key) of a seat
         self.seat_info: dict = {}
 
 
@@ -237,8 +236,8 @@ def _tables(game) -> _GameTables:
 
 _NO_BONUS = (0,) * D.NUM_CARDS
 _STALL_STEP = 1.5  # points the attempt bar drops per own turn stalled, per opponent
-_NOT_A_TARGET = (0.0, 0.0, _NO_BONUS, 0, -1e9)  # a seat _harass leaves alone (its bound is below any value)
 # the view fields most decisions start from, read in one call (views are tuples with named fields)
+_END_ATTEMPT = (END, ATTEMPT)  # legal actions once a challenge was played and may be attempted
 _SEAT_FIELDS = itemgetter(*[FifthChallengeView.fields.index(f)
                             for f in ("player", "hand", "pending", "completed", "aces")])
 
@@ -264,6 +263,8 @@ class HeuristicParams(BotParams):
 
 
 class HeuristicBot(Bot):
+    # False: the decision after a challenge played on itself is computed in full (tests compare)
+    _keep_next_attempt = True
     name = "heuristic"
     description = ("Computes each attempt's odds from the die, its bonus and its hand; plays the best "
                    "challenge on itself, holds the leader back with hard challenges, spends and "
@@ -301,10 +302,10 @@ class HeuristicBot(Bot):
         # once per candidate move.
         t = _tables(game)
         self._plain_win = t.plain_win
+        self._plain_get = t.plain_win.__getitem__
         self._codes = t.codes
         self._profiles = _CODE_PROFILES.setdefault(self.rate, {})
         self._mk_profiles = _MK_PROFILES.setdefault(self.rate, {})
-        self._bonus_rows = t.bonus_rows
         self._keep_tables = t.keep_tables
         self.modok = g.modok
         self.hand_size = g.hand_size
@@ -319,10 +320,17 @@ class HeuristicBot(Bot):
         self._harass_off = (1.0 - self.harass) * 3.0
         # with two or more opponents, hold back only those one completion from winning
         self._near_win_only = g.n > 2 and not params.hold_back_all
-        # The rules keep the view's tuples (completed, aces) until they change, so an identity
-        # test finds the last (player, completed, aces) seen and its (bonus row, completion
-        # worth, death worth)
-        self._seat_key = (None, None, None)
+        # The rules keep the view's tuples (completed, each seat's completed, aces) until they
+        # change, so an identity test finds the last (player, own completed, aces, completed or
+        # None) seen and its (bonus row, completion worth, death worth). The table's completed
+        # is part of the key only when the seat is one completion from winning (the worth of a
+        # completion then depends on the other seats); otherwise completions by others leave
+        # the values as they are.
+        self._seat_key = (None, None, None, None)
+        self._hold_key = (None, -1, False)  # (completed, me, _may_hold_back's answer) last asked
+        # after a challenge played on itself to attempt it: what the next decision must find
+        # unchanged to attempt it at once (see main)
+        self._next_attempt = None
         self._seat_vals = None
         # The rest of a plan made by one decision, for the next decisions of the same step:
         # (hand it applies to, cards still to play in order). The cards discarded to replace are
@@ -336,27 +344,26 @@ class HeuristicBot(Bot):
     # parts of the view they already hold, and the tables above keep what does not change.
     def bonus_row(self, done: tuple, ace: int) -> tuple:
         """F7 bonus per challenge card for a seat with ``done`` completed and ``ace``."""
-        key = (done, ace)
-        row = self._bonus_rows.get(key)
-        if row is None:
-            common = self.common  # symmetric: common[c][u] == common[u][c]
-            if done:
-                # the row before the last completion is usually known: add that card to it
-                row = tuple(map(add, self.bonus_row(done[:-1], ace), common[done[-1]]))
-            else:
-                row = common[ace] if self.ace_bonus and ace >= 0 else _NO_BONUS
-            if len(self._bonus_rows) >= _TABLE_MAX:
-                self._bonus_rows.clear()
-            self._bonus_rows[key] = row
-        return row
+        return self._info(done, ace)[0]
 
     def _info(self, done: tuple, ace: int) -> tuple:
         """(bonus row, score, completed count, rank key) of a seat with ``done`` and ``ace``."""
         key = (done, ace)
         got = self._seat_info.get(key)
         if got is None:
-            got = (self.bonus_row(done, ace), sum(map(self.sval.__getitem__, done)), len(done),
-                   self._rank_key(done, ace))
+            if done:
+                # from the seat before its last completion (usually known): add that card
+                row, sc, n, rk = self._info(done[:-1], ace)
+                d = done[-1]
+                v = self.sval[d]
+                row = tuple(map(add, row, self.common[d]))  # common is symmetric
+                # _rank_key: the score, the count, the count sharing a suit with the ace
+                rk = ((rk[0] + v, rk[1] + 1, rk[2] + (1 if self.common[ace][d] else 0)) if len(rk) > 1
+                      else (rk[0] + v,))
+                got = (row, sc + v, n + 1, rk)
+            else:
+                got = (self.common[ace] if self.ace_bonus and ace >= 0 else _NO_BONUS, 0, 0,
+                       self._rank_key(done, ace))
             if len(self._seat_info) >= _TABLE_MAX:
                 self._seat_info.clear()
             self._seat_info[key] = got
@@ -384,16 +391,23 @@ class HeuristicBot(Bot):
         """``c -> points a completion of c is worth to seat me``."""
         done = completed[me]
         if len(done) + 1 >= self.target:
-            rank_key = self._rank_key
             info = self._info
             best_other = max(info(completed[q], aces[q])[3] for q in range(len(aces)) if q != me)
             ace = aces[me]
+            # _rank_key(done, ace, c) from the key of done: c adds its score, one completion,
+            # and one to the count sharing a suit with the ace if it does
+            key = info(done, ace)[3]
+            sval, row, got = self.sval, self.common[ace], {}
 
             def win(c):
-                mine = rank_key(done, ace, c)
-                if mine > best_other:
-                    return 60.0
-                return -30.0 if mine < best_other else 0.0
+                w = got.get(c)
+                if w is None:
+                    if len(key) > 1:
+                        mine = (key[0] + sval[c], key[1] + 1, key[2] + (1 if row[c] else 0))
+                    else:
+                        mine = (key[0] + sval[c],)
+                    w = got[c] = 60.0 if mine > best_other else (-30.0 if mine < best_other else 0.0)
+                return w
             return win
         return self._plain_win.__getitem__
 
@@ -415,13 +429,19 @@ class HeuristicBot(Bot):
 
     def _seat_values(self, me: int, completed: tuple, aces: tuple) -> tuple:
         """(bonus row, ``c -> worth of completing c``, worth of a death) of seat ``me``."""
-        k_me, k_completed, k_aces = self._seat_key
-        if completed is k_completed and aces is k_aces and me == k_me:
+        k_me, k_done, k_aces, k_completed = self._seat_key
+        done = completed[me]
+        if done is k_done and aces is k_aces and me == k_me and (k_completed is None or completed is k_completed):
             return self._seat_vals
-        brow, sc, n_done, _ = self._info(completed[me], aces[me])
+        brow, sc, n_done, _ = self._info(done, aces[me])
         dv = -(sc + 2.0 * n_done + 1.0) * self.death_scale  # _death
-        vals = self._seat_vals = (brow, self._wins(me, completed, aces), dv)
-        self._seat_key = (me, completed, aces)
+        if n_done + 1 < self.target:
+            vals = self._seat_vals = (brow, self._plain_get, dv)  # what _wins gives
+            self._seat_key = (me, done, aces, None)
+        else:
+            # one completion from winning, the worth of a completion depends on the other seats too
+            vals = self._seat_vals = (brow, self._wins(me, completed, aces), dv)
+            self._seat_key = (me, done, aces, completed)
         return vals
 
     def _best_attempt(self, cands, hand, brow, win, dv) -> tuple[int, float]:
@@ -430,9 +450,11 @@ class HeuristicBot(Bot):
         ``_attempt_ev`` for each, inline."""
         weights, pval, cfg, memo, pids = self._weights, self.pval, self._cfg, _ATTEMPT_EV, self._mk_profiles
         best, best_ev = -1, -1e9
+        # the hand's entries of a weights row, as a tuple (itemgetter of one item gives the item)
+        of_hand = itemgetter(*hand) if len(hand) > 1 else lambda w: (w[hand[0]],)
         for c in cands:
             w = weights[c]
-            mk = sum(map(w.__getitem__, hand)) - w[c]
+            mk = sum(of_hand(w)) - w[c]
             pid = pids.get(mk)
             if pid is None:
                 pid = self._profile_id(mk)
@@ -551,7 +573,7 @@ class HeuristicBot(Bot):
             v = self.pval[c]
             if v:
                 if brow is None:
-                    brow = self.bonus_row(done, ace)
+                    brow = self._info(done, ace)[0]  # bonus_row
                 need = v - brow[c]
                 p = min(max(self.sides - need + 1, 0), self.sides) / self.sides
                 val = max(val, 0.5 * p * self.sval[c])
@@ -585,6 +607,18 @@ class HeuristicBot(Bot):
         me, hand, pending, completed, aces = _SEAT_FIELDS(view)
         mine = pending[me]
         turn = view.turn
+        nxt = self._next_attempt
+        if nxt is not None:
+            self._next_attempt = None
+            # this seat just played a challenge on itself because attempting it was worth more
+            # than the bar: if that play is all that changed, the attempt is what the full
+            # computation chooses (no play is left, the hand is the one valued less the card,
+            # the bonus row, completion and death worth, turn and bar are the same)
+            if (legal == _END_ATTEMPT and mine == nxt[1] and turn == nxt[0] and hand == nxt[2]
+                    and completed is nxt[3] and aces is nxt[4] and me == nxt[5] and self.stall == nxt[6]):
+                self.attempted_last = True
+                self.stall = 0
+                return ATTEMPT
         if turn != self.turn_seen:
             if not self.attempted_last and mine >= 0:
                 self.stall += 1
@@ -598,8 +632,9 @@ class HeuristicBot(Bot):
         plays = legal[1:len(legal) - can_attempt - (0 if attempted or view.played else len(hand))]
 
         # what every candidate shares: the bonus row, the worth of a completion and of a death
-        k_me, k_completed, k_aces = self._seat_key
-        if completed is k_completed and aces is k_aces and me == k_me:
+        k_me, k_done, k_aces, k_completed = self._seat_key
+        if (completed[me] is k_done and aces is k_aces and me == k_me
+                and (k_completed is None or completed is k_completed)):
             brow, win, dv = self._seat_vals
         else:
             brow, win, dv = self._seat_values(me, completed, aces)
@@ -608,7 +643,9 @@ class HeuristicBot(Bot):
             # the plays are modifies and challenges on opponents: each list is made only if needed
             mods = [a - MODIFY for a in plays if a >= MODIFY] if plays else None
             best_mod, mod_ev = self._best_attempt(mods, hand, brow, win, dv) if mods else (-1, -1e9)
-            now_ev = self._attempt_ev(mine, hand, -1, brow[mine], win(mine), dv)
+            # the attempt's worth is needed only to compare it with a modify or to attempt
+            now_ev = (self._attempt_ev(mine, hand, -1, brow[mine], win(mine), dv)
+                      if can_attempt or best_mod >= 0 else None)
             if best_mod >= 0 and mod_ev > now_ev + 0.5 and (not can_attempt or mod_ev > thr):
                 return MODIFY + best_mod
             if can_attempt and now_ev > thr:
@@ -623,9 +660,12 @@ class HeuristicBot(Bot):
                 return MODIFY + best_mod
             return self.maybe_replace(view, legal)
 
-        # no own challenge: the plays are challenges, on this seat (its own block) or on others
+        # no own challenge: the plays are challenges, on this seat or on others. F5 limits only
+        # challenges on opponents, so the challenges on this seat are the hand's cards that may be
+        # challenges at all (a playing value, always below the own seat's limit of 99)
         base = CHALLENGE + 100 * me
-        selfs = [a - base for a in plays if base <= a < base + 100] if plays else None
+        pval = self.pval
+        selfs = [c for c in hand if pval[c]] if plays else None
         harass_act, harass_val = (self._harass(view, me, completed, aces, hand, mine, plays)
                                   if plays and len(selfs) < len(plays) and self._may_hold_back(me, completed)
                                   else (None, 0.0))
@@ -639,6 +679,10 @@ class HeuristicBot(Bot):
         if harass_act is not None and harass_val > 0 and harass_val >= self_ev * (1.0 - self.harass):
             return harass_act
         if best_self >= 0 and self_ev > thr:
+            if self._keep_next_attempt:
+                # the next decision attempts it (see the top of main): what it checks
+                i = hand.index(best_self)
+                self._next_attempt = (turn, best_self, hand[:i] + hand[i + 1:], completed, aces, me, self.stall)
             return base + best_self
         if harass_act is not None and harass_val > 0:
             return harass_act
@@ -649,11 +693,16 @@ class HeuristicBot(Bot):
         (``_near_win_only``) and there are none."""
         if not self._near_win_only:
             return True
+        if completed is self._hold_key[0] and me == self._hold_key[1]:
+            return self._hold_key[2]  # the same table as last asked (the rules keep the tuple)
         target = self.target
+        got = False
         for t, done in enumerate(completed):
             if t != me and len(done) + 1 >= target:
-                return True
-        return False
+                got = True
+                break
+        self._hold_key = (completed, me, got)
+        return got
 
     def best_harass(self, view, others):
         """Hold back an opponent: the hard challenge it is least likely to complete."""
@@ -665,49 +714,56 @@ class HeuristicBot(Bot):
 
     def _harass(self, view, me, completed, aces, hand, mine, plays):
         """(action, value) of the best challenge on an opponent among ``plays`` (legal play actions;
-        those on this seat and modifies are skipped), (None, 0.0) if none is worth anything."""
+        modifies and challenges on this seat are never looked up), (None, 0.0) if none is worth
+        anything. Only opponents that may be held back are valued, card by card in hand order and
+        seat by seat within a card: the order ``legal_actions`` lists them, so ties go to the
+        first listed."""
         target = self.target
-        near_win_only = self._near_win_only  # then other opponents are left alone
+        near_win_only = self._near_win_only
+        pending = view.pending
+        # the opponents that may receive a challenge (no pending one) and may be held back
+        opp = [t for t in range(len(completed)) if t != me and pending[t] < 0
+               and not (near_win_only and len(completed[t]) + 1 < target)]
+        if not opp:
+            return None, 0.0
         info = self._info
         _, _, my_done, my_key = info(completed[me], aces[me])
         keep = self._keeps(mine, completed[me], aces[me], hand)
         hand_sizes = view.hand_sizes
-        pval, sval, harass, odds = self.pval, self.sval, self.harass, self._odds
+        harass = self.harass
         off = self._harass_off  # (1.0 - harass) * 3.0
         least_keep = min(map(keep.__getitem__, hand))
-        # per opponent: what does not depend on the card (threat, gift rate, bonus row,
-        # unseen-hand help), and a bound on any card's value (q1 <= 1, gift >= 0, keep >= least)
-        seats = {}
+        # per opponent: threat, gift rate, bonus row, unseen-hand help (need offset
+        # for the odds table) and a bound on any card's value; one whose bound is not above 0
+        # (the value to beat at the start) can never be chosen
+        seats = []
+        for t in opp:
+            brow, sc, done, t_key = info(completed[t], aces[t])
+            threat = harass + done / target
+            if done + 1 >= target:
+                threat += 3.0 if t_key >= my_key or done > my_done else 1.0
+            if sc > my_key[0]:
+                threat += 0.5
+            bound = threat * 6.0 - least_keep - off
+            if bound > 0.0:
+                seats.append((CHALLENGE + 100 * t, threat, 0.6 if done + 1 < target else 3.0, brow,
+                              max(hand_sizes[t] - 1, 0) // 2 - _NEED0, bound))
+        if not seats:
+            return None, 0.0
+        legal = set(plays)
+        pval, sval, odds = self.pval, self.sval, self._odds
         best, best_val = None, 0.0
-        for a in plays:
-            if a >= MODIFY:
-                continue
-            t = (a - CHALLENGE) // 100
-            if t == me:
-                continue
-            st = seats.get(t)
-            if st is None:
-                brow, sc, done, t_key = info(completed[t], aces[t])
-                if near_win_only and done + 1 < target:
-                    seats[t] = _NOT_A_TARGET
+        for c in hand:
+            for base, threat, gift_rate, brow, helps, bound in seats:
+                if bound <= best_val:
+                    continue  # no card can beat the best so far on this opponent
+                a = base + c
+                if a not in legal:
                     continue
-                threat = harass + done / target
-                if done + 1 >= target:
-                    threat += 3.0 if t_key >= my_key or done > my_done else 1.0
-                if sc > my_key[0]:
-                    threat += 0.5
-                # the help is the unseen hand's; need is offset for the odds table
-                st = seats[t] = (threat, 0.6 if done + 1 < target else 3.0, brow,
-                                 max(hand_sizes[t] - 1, 0) // 2 - _NEED0,
-                                 threat * 6.0 - least_keep - off)
-            threat, gift_rate, brow, helps, bound = st
-            if bound <= best_val:
-                continue  # no card can beat the best so far on this opponent
-            c = a - CHALLENGE - 100 * t
-            q, q1 = odds[pval[c] - brow[c] - helps]  # opponent_odds: q and 1 - q
-            val = threat * q1 * 6.0 - sval[c] * q * gift_rate - keep[c] - off
-            if val > best_val:
-                best, best_val = a, val
+                q, q1 = odds[pval[c] - brow[c] - helps]  # opponent_odds: q and 1 - q
+                val = threat * q1 * 6.0 - sval[c] * q * gift_rate - keep[c] - off
+                if val > best_val:
+                    best, best_val = a, val
         return best, best_val
 
     def replace_pick(self, view):

@@ -80,10 +80,12 @@ class _Checked:
         if not plays:
             return
         hand, completed, aces = view.hand, view.completed, view.aces
-        _, got = bot._harass(view, me, completed, aces, hand, view.pending[me], tuple(plays))
-        # the plain scan: every challenge on an opponent valued in full
+        # the bot is given every play (modifies and challenges on itself too: never looked up)
+        every = tuple(a for a in view.legal_actions if CHALLENGE <= a < MODIFY + 100)
+        got_a, got = bot._harass(view, me, completed, aces, hand, view.pending[me], every)
+        # the plain scan: every challenge on an opponent valued in full, the first best in legal order
         keep = bot._keeps(view.pending[me], completed[me], aces[me], hand)
-        best = 0.0
+        best, best_a = 0.0, None
         for a in plays:
             t, c = divmod(a - CHALLENGE, 100)
             brow, sc, done, t_key = bot._info(completed[t], aces[t])
@@ -98,8 +100,9 @@ class _Checked:
             q = bot.opponent_odds(view, t, c)
             val = (threat * (1 - q) * 6.0 - bot.sval[c] * q * (0.6 if done + 1 < bot.target else 3.0)
                    - keep[c] - (1.0 - bot.harass) * 3.0)
-            best = max(best, val)
-        assert abs(got - best) < 1e-9
+            if val > best:
+                best, best_a = val, a
+        assert got_a == best_a and abs(got - best) < 1e-9
         self.seen["harass"] += 1
 
 
