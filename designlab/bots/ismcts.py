@@ -46,9 +46,10 @@ REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
 
 
 class IsmctsParams(BotParams):
-    iterations: int = Field(
-        50, ge=1, le=1_000_000,
-        description="Search iterations per decision (one determinization, descent and rollout each); deterministic budget.",
+    iterations: Optional[int] = Field(
+        None, ge=1, le=1_000_000,
+        description="Search iterations per decision (one determinization, descent and rollout each); deterministic "
+        "budget. None: the game's own default (50; Fifth Challenge 150).",
     )
     time_ms: Optional[int] = Field(
         None, ge=1, le=3_600_000,
@@ -165,7 +166,7 @@ def search(
         root_node = table[root] = new_node(root)
     c = params.uct_c
     depth_cap = params.rollout_depth
-    budget = params.iterations
+    budget = search_budget(params, game)
     deadline = None if params.time_ms is None else time.perf_counter() + params.time_ms / 1000.0
     log = math.log
     sqrt = math.sqrt
@@ -268,6 +269,11 @@ def _lead_rewards(scores) -> list[float]:
     best = max(scores)
     top = sum(1 for s in scores if s == best)
     return [(1.0 if top == 1 else 0.5) if s == best else 0.0 for s in scores]
+
+
+def search_budget(params: IsmctsParams, game: Game) -> int:
+    """Iterations per decision: the bot's own, or the game's default (``Game.search_iterations``)."""
+    return params.iterations if params.iterations is not None else game.search_iterations
 
 
 class IsmctsBot(Bot):

@@ -147,6 +147,8 @@ class Game:
     title: ClassVar[str]  # display name, e.g. "Rakshasa"
     Params: ClassVar[type[GameParams]]
     default_bot: ClassVar[str] = "heuristic"
+    # the generic search bot's default budget (ISMCTS iterations per decision) in this game
+    search_iterations: ClassVar[int] = 50
 
     def __init__(self, params: GameParams | None = None):
         self.params = params if params is not None else self.Params()

@@ -32,10 +32,9 @@ LOW_BUDGET_FACTOR = 4
 
 def default_bots(game: str) -> list[Seat]:
     """random, the game's heuristic, ISMCTS at a small budget and at its default budget."""
-    from designlab.bots.ismcts import IsmctsParams
+    from designlab.registry import game_class
 
-    default = IsmctsParams()
-    low = max(1, default.iterations // LOW_BUDGET_FACTOR)
+    low = max(1, game_class(game).search_iterations // LOW_BUDGET_FACTOR)
     return [
         parse_seat(game, "random"),
         parse_seat(game, "heuristic"),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from designlab.bots.ismcts import IsmctsBot, IsmctsParams, search
+from designlab.bots.ismcts import IsmctsBot, IsmctsParams, search, search_budget
 from designlab.core.conformance import check_game
 from designlab.core.play import play
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, WIN, Game, GameParams, State
@@ -273,3 +273,33 @@ def test_ismcts_beats_random_at_kuhn():
         final = play(GAME, bots, random.Random(20_000 + g)).state
         total += final.scores()[seat]
     assert total / n > 0.2  # chips per game; random play against random nets 0
+
+
+def test_the_default_budget_is_the_games_own_and_the_ladder_quarters_it():
+    from designlab.registry import GAMES
+    from designlab.strategy.ladder import default_bots
+
+    for name, cls in GAMES.items():
+        game = cls()
+        assert search_budget(IsmctsParams(), game) == cls.search_iterations
+        assert search_budget(IsmctsParams(iterations=7), game) == 7
+        labels = [seat.label() for seat in default_bots(name)]
+        assert labels[2] == f"ismcts(iterations={cls.search_iterations // 4})" and labels[3] == "ismcts"
+    assert GAMES["fifth-challenge"].search_iterations == 150
+    assert GAMES["rakshasa"].search_iterations == GAMES["raiding-duel"].search_iterations == 50
+
+
+def test_a_search_without_iterations_spends_the_games_budget():
+    class Kuhn37(Kuhn):
+        search_iterations = 37
+
+    game = Kuhn37(KuhnParams())
+    s = KuhnState(game, (Q, K), (PASS,))  # the king to answer a pass: not decided early
+
+    def run(**budget):
+        return search(game, s.view(1), lambda rng: game.determinize(s.view(1), rng), IsmctsParams(**budget, **PLAIN),
+                      random.Random(3))
+
+    own, explicit = run(), run(iterations=37)
+    assert (own.iterations, own.visits) == (explicit.iterations, explicit.visits)
+    assert own.iterations == 37 and run(iterations=50).iterations == 50
