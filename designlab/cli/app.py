@@ -237,6 +237,10 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
 
 
 def _range(spec: dict) -> str:
+    # an optional parameter (null allowed): the range of its value
+    for sub in spec.get("anyOf", ()):
+        if sub.get("type") != "null":
+            return _range(sub) + " or null"
     if "enum" in spec:
         return " | ".join(map(str, spec["enum"]))
     lo, hi = spec.get("minimum"), spec.get("maximum")

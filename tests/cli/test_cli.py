@@ -81,6 +81,8 @@ def test_list_shows_games_bots_and_parameters(capsys):
     text = capsys.readouterr().out
     for word in ("Rakshasa", "Fifth Challenge", "Raiding Duel", "heuristic", "random", "base.yaml"):
         assert word in text
+    # an optional parameter shows the range of its value
+    assert "1..1000000 or null" in text.replace("\n", " ")
 
 
 def test_schema_prints_and_writes_json_schema(tmp_path, capsys):
