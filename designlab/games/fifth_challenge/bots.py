@@ -327,7 +327,6 @@ class HeuristicBot(Bot):
         # completion then depends on the other seats); otherwise completions by others leave
         # the values as they are.
         self._seat_key = (None, None, None, None)
-        self._hold_key = (None, -1, False)  # (completed, me, _may_hold_back's answer) last asked
         # after a challenge played on itself to attempt it: what the next decision must find
         # unchanged to attempt it at once (see main)
         self._next_attempt = None
@@ -357,10 +356,7 @@ class HeuristicBot(Bot):
                 d = done[-1]
                 v = self.sval[d]
                 row = tuple(map(add, row, self.common[d]))  # common is symmetric
-                # _rank_key: the score, the count, the count sharing a suit with the ace
-                rk = ((rk[0] + v, rk[1] + 1, rk[2] + (1 if self.common[ace][d] else 0)) if len(rk) > 1
-                      else (rk[0] + v,))
-                got = (row, sc + v, n + 1, rk)
+                got = (row, sc + v, n + 1, self._key_plus(rk, ace, d))
             else:
                 got = (self.common[ace] if self.ace_bonus and ace >= 0 else _NO_BONUS, 0, 0,
                        self._rank_key(done, ace))
@@ -384,6 +380,13 @@ class HeuristicBot(Bot):
         row = self.common[ace]
         return (s, len(done), sum(1 for c in done if row[c]))
 
+    def _key_plus(self, key: tuple, ace: int, c: int) -> tuple:
+        """``_rank_key`` with ``c`` completed too, from the key without it: ``c`` adds its score,
+        one completion, and one to the count sharing a suit with the ace if it does."""
+        if len(key) > 1:
+            return (key[0] + self.sval[c], key[1] + 1, key[2] + (1 if self.common[ace][c] else 0))
+        return (key[0] + self.sval[c],)
+
     def rank_key(self, view, seat: int, extra: int = -1) -> tuple:
         return self._rank_key(view.completed[seat], view.aces[seat], extra)
 
@@ -394,18 +397,12 @@ class HeuristicBot(Bot):
             info = self._info
             best_other = max(info(completed[q], aces[q])[3] for q in range(len(aces)) if q != me)
             ace = aces[me]
-            # _rank_key(done, ace, c) from the key of done: c adds its score, one completion,
-            # and one to the count sharing a suit with the ace if it does
-            key = info(done, ace)[3]
-            sval, row, got = self.sval, self.common[ace], {}
+            key, key_plus, got = info(done, ace)[3], self._key_plus, {}
 
             def win(c):
                 w = got.get(c)
                 if w is None:
-                    if len(key) > 1:
-                        mine = (key[0] + sval[c], key[1] + 1, key[2] + (1 if row[c] else 0))
-                    else:
-                        mine = (key[0] + sval[c],)
+                    mine = key_plus(key, ace, c)  # _rank_key(done, ace, c)
                     w = got[c] = 60.0 if mine > best_other else (-30.0 if mine < best_other else 0.0)
                 return w
             return win
@@ -491,12 +488,7 @@ class HeuristicBot(Bot):
         for code in range(16):
             codes += [code] * (mk >> (6 * code) & 63)
         codes = tuple(codes)
-        succ_fail = self._profiles.get(codes)
-        if succ_fail is None:
-            succ_fail = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in codes]))
-            if len(self._profiles) < _CACHE_MAX:
-                self._profiles[codes] = succ_fail
-        prof = (*succ_fail, len(codes))
+        prof = (*self._profile(codes), len(codes))
         pid = _PROFILE_IDS.get(prof)
         if pid is None:
             pid = _PROFILE_IDS[prof] = len(_PROFILES)
@@ -505,17 +497,30 @@ class HeuristicBot(Bot):
             self._mk_profiles[mk] = pid
         return pid
 
+    def _profile(self, codes: tuple) -> tuple:
+        """(cheapest success, cheapest failure) per shortfall of a hand's sorted suit codes, kept."""
+        prof = self._profiles.get(codes)
+        if prof is None:
+            prof = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in codes]))
+            if len(self._profiles) < _CACHE_MAX:
+                self._profiles[codes] = prof
+        return prof
+
+    def _bare_attempt(self, need: int, win: float, dv: float) -> tuple[float, float]:
+        """(expected points, success chance) of an attempt with nothing to spend: an empty hand
+        after the attempt is a death (F10) unless the empty hand wins and the die alone does."""
+        if self.empty_hand_wins and win >= 60.0:
+            sides = self.sides
+            p = min(max(sides - need + 1, 0), sides) / sides
+            return p * win + (1 - p) * dv, p
+        return dv, 0.0
+
     def _ev_compute(self, key: tuple) -> float:
         """The expected points of an _ATTEMPT_EV key, computed as ``_attempt`` does, and kept."""
         pid, vb, win, dv, _ = key
         sides = self.sides
         if pid < 0:
-            # nothing to spend, and an empty hand after the attempt is a death (F10)
-            if self.empty_hand_wins and win >= 60.0:
-                p = min(max(sides - vb + 1, 0), sides) / sides
-                ev = p * win + (1 - p) * dv
-            else:
-                ev = dv
+            ev = self._bare_attempt(vb, win, dv)[0]
         else:
             succ, fail, n = _PROFILES[pid]
             ev = _over_the_die(succ, fail, n, vb, win, dv, sides, self.card)[0]
@@ -534,19 +539,9 @@ class HeuristicBot(Bot):
         sides = self.sides
         n = len(codes)
         if n == 0:
-            # nothing to spend, and an empty hand after the attempt is a death (F10)
-            if self.empty_hand_wins and win >= 60.0:
-                p = min(max(sides - (v - b) + 1, 0), sides) / sides
-                return p * win + (1 - p) * dv, p
-            return dv, 0.0
+            return self._bare_attempt(v - b, win, dv)
         codes.sort()
-        key = tuple(codes)
-        prof = self._profiles.get(key)
-        if prof is None:
-            prof = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in key]))
-            if len(self._profiles) < _CACHE_MAX:
-                self._profiles[key] = prof
-        succ, fail = prof
+        succ, fail = self._profile(tuple(codes))
         return _over_the_die(succ, fail, n, v - b, win, dv, sides, self.card)
 
     def opponent_odds(self, view, t: int, c: int) -> float:
@@ -632,12 +627,7 @@ class HeuristicBot(Bot):
         plays = legal[1:len(legal) - can_attempt - (0 if attempted or view.played else len(hand))]
 
         # what every candidate shares: the bonus row, the worth of a completion and of a death
-        k_me, k_done, k_aces, k_completed = self._seat_key
-        if (completed[me] is k_done and aces is k_aces and me == k_me
-                and (k_completed is None or completed is k_completed)):
-            brow, win, dv = self._seat_vals
-        else:
-            brow, win, dv = self._seat_values(me, completed, aces)
+        brow, win, dv = self._seat_values(me, completed, aces)
 
         if mine >= 0:
             # the plays are modifies and challenges on opponents: each list is made only if needed
@@ -660,12 +650,9 @@ class HeuristicBot(Bot):
                 return MODIFY + best_mod
             return self.maybe_replace(view, legal)
 
-        # no own challenge: the plays are challenges, on this seat or on others. F5 limits only
-        # challenges on opponents, so the challenges on this seat are the hand's cards that may be
-        # challenges at all (a playing value, always below the own seat's limit of 99)
+        # no own challenge: the plays are challenges, on this seat (its own block) or on others
         base = CHALLENGE + 100 * me
-        pval = self.pval
-        selfs = [c for c in hand if pval[c]] if plays else None
+        selfs = [a - base for a in plays if base <= a < base + 100] if plays else None
         harass_act, harass_val = (self._harass(view, me, completed, aces, hand, mine, plays)
                                   if plays and len(selfs) < len(plays) and self._may_hold_back(me, completed)
                                   else (None, 0.0))
@@ -693,16 +680,11 @@ class HeuristicBot(Bot):
         (``_near_win_only``) and there are none."""
         if not self._near_win_only:
             return True
-        if completed is self._hold_key[0] and me == self._hold_key[1]:
-            return self._hold_key[2]  # the same table as last asked (the rules keep the tuple)
         target = self.target
-        got = False
         for t, done in enumerate(completed):
             if t != me and len(done) + 1 >= target:
-                got = True
-                break
-        self._hold_key = (completed, me, got)
-        return got
+                return True
+        return False
 
     def best_harass(self, view, others):
         """Hold back an opponent: the hard challenge it is least likely to complete."""

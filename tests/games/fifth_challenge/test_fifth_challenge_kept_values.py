@@ -60,7 +60,6 @@ def test_each_shortcut_decision_matches_a_cleared_copy_of_the_bot(bot_decisions)
             cold = copy.copy(bots[p])
             cold._next_attempt = None
             cold._seat_key = (None, None, None, None)
-            cold._hold_key = (None, -1, False)
             warm = copy.copy(bots[p])
             seen += bots[p]._next_attempt is not None
             assert warm.act(view) == cold.act(view)
