@@ -860,7 +860,7 @@ class RakshasaBot(Bot):
         rate on plausible claims; a claim no unspent form could make (with this form's earlier
         claims) is all but sure to be challenged by a builder that challenges as the prior says,
         scaled by how much more or less this one challenges (see the module docstring)."""
-        r = self._cl_hit / self._cl_n
+        r = self._claim_rate()
         if self._plausible(view, (L_CLAIM, 0, kind, t)):
             return r
         c = IMPLAUSIBLE_CHALLENGE * r / self._c_prior if self._c_prior > 0.0 else IMPLAUSIBLE_CHALLENGE
@@ -994,7 +994,7 @@ class RakshasaBot(Bot):
     def _true_claim_income(self) -> float:
         """Expected tokens a true claim after a reveal earns from wrong challenges: at the rate this
         builder challenges plausible claims."""
-        return self.g.c_wrong * self._cl_hit / self._cl_n
+        return self.g.c_wrong * self._claim_rate()
 
     def _cost_after_reveal(self, view, remaining: int, t: int) -> float:
         """Expected tokens spent after revealing a card this form cannot pass."""
