@@ -362,6 +362,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def bot_budget(random_row: dict, default_row: dict, workers: int, target: float = TARGET_RATE) -> dict:
+    """What the rate target leaves a default bot, per decision, beyond what a random bot costs.
+
+    The random row prices the engine, views and play loop per decision; a default-bot game
+    pays that for each of its own decisions. The target per core is ``target`` over the
+    workers at the default row's measured scaling efficiency. Times in microseconds."""
+    r, d = random_row["one_process"], default_row["one_process"]
+    engine_per_decision = 1e6 / r["games_per_cpu_s"] / r["decisions_per_game"]
+    per_game = d["decisions_per_game"]
+    engine = engine_per_decision * per_game
+    core_rate = target / workers / default_row["workers"]["efficiency"]
+    return {
+        "target_games_per_cpu_s": core_rate,
+        "engine_us_per_decision": engine_per_decision,
+        "budget_us_per_decision": (1e6 / core_rate - engine) / per_game,
+        "spent_us_per_decision": (1e6 / d["games_per_cpu_s"] - engine) / per_game,
+    }
+
+
 def _print_targets(report: dict, workers: int) -> None:
     print("\ntargets (issue 7):")
     rows = [r for r in report["rows"] if r["bots"] == "default" and "workers" in r]
@@ -371,6 +390,16 @@ def _print_targets(report: dict, workers: int) -> None:
         print(f"  >= {TARGET_RATE:,.0f} games/s, default bots, {workers} workers, every base variant: "
               f"{'met' if ok else 'NOT met'} (slowest: {worst['game']} {worst['variant']} "
               f"{worst['workers']['games_per_s']:,.0f} games/s)")
+        random_rows = {(r["game"], r["variant"]): r for r in report["rows"] if r["bots"] == "random"}
+        for r in rows:
+            rnd = random_rows.get((r["game"], r["variant"]))
+            if r["workers"]["games_per_s"] >= TARGET_RATE or rnd is None:
+                continue
+            b = r["bot_budget"] = bot_budget(rnd, r, workers)
+            print(f"    {r['game']} {r['variant']}: the target leaves the default bot "
+                  f"{b['budget_us_per_decision']:.1f} us a decision beyond a random bot's; it spends "
+                  f"{b['spent_us_per_decision']:.1f} us (engine and views {b['engine_us_per_decision']:.1f} us a "
+                  f"decision; docs/performance.md)")
     rows = [r for r in report["rows"] if "workers" in r]
     if rows:
         worst = min(rows, key=lambda r: r["workers"]["efficiency"])

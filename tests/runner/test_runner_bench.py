@@ -39,3 +39,19 @@ def test_the_memory_probe_sees_the_whole_process_tree():
     finally:
         child.kill()
         child.wait()
+
+
+def test_bot_budget_is_the_target_time_left_after_the_engine_per_decision():
+    # Raiding Duel's rows of the bench rerun at fcd31a6 (docs/performance.md): random 1,387 games
+    # per CPU s at 109 decisions a game; default 415 at 107.5, 96% efficient on 2 workers.
+    rnd = {"one_process": {"games_per_cpu_s": 1387.0, "decisions_per_game": 109.0}}
+    dflt = {"one_process": {"games_per_cpu_s": 415.0, "decisions_per_game": 107.5}, "workers": {"efficiency": 0.96}}
+    b = bench.bot_budget(rnd, dflt, workers=2)
+    assert abs(b["target_games_per_cpu_s"] - 2000 / 2 / 0.96) < 1e-9
+    assert abs(b["engine_us_per_decision"] - 1e6 / 1387 / 109) < 1e-9
+    assert round(b["budget_us_per_decision"], 1) == 2.3
+    assert round(b["spent_us_per_decision"], 1) == 15.8
+    # a bot that already fits: spending less than the budget
+    fast = {"one_process": {"games_per_cpu_s": 1200.0, "decisions_per_game": 107.5}, "workers": {"efficiency": 0.96}}
+    fb = bench.bot_budget(rnd, fast, workers=2)
+    assert fb["spent_us_per_decision"] < fb["budget_us_per_decision"]
