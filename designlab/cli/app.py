@@ -104,18 +104,25 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
 def _print_summary(result, seconds: float) -> None:
     import polars as pl
 
+    from designlab.runner.run import wilson_half_width
+
     table = Table(title=f"{result.name}: results in {result.out_dir}", title_justify="left")
-    for col in ("variant", "games", "seat win %", "draw %", "turns (mean)", "errors"):
+    for col in ("variant", "games", "seat win %", "+/- (95%)", "draw %", "turns (mean)", "errors"):
         table.add_column(col, justify="left" if col == "variant" else "right")
     for r in result.variants:
         n = len(r.variant.seats)
         cols = ["error", "turns"] + [f"result_{s}" for s in range(n)]
         df = pl.read_parquet(r.games_file, columns=cols).filter(pl.col("error").is_null())
-        wins = " / ".join(f"{(df[f'result_{s}'] == 'win').mean() * 100:.1f}" if df.height else "-" for s in range(n))
+        won = [int((df[f"result_{s}"] == "win").sum()) for s in range(n)]
+        wins = " / ".join(f"{w / df.height * 100:.1f}" if df.height else "-" for w in won)
+        # the widest seat's 95% Wilson half-width, in points: how far any of those rates may be off
+        spread = f"{max(wilson_half_width(w, df.height) for w in won) * 100:.1f}" if df.height else "-"
         draws = f"{(df['result_0'] == 'draw').mean() * 100:.1f}" if df.height else "-"
         turns = f"{df['turns'].mean():.1f}" if df.height else "-"
-        table.add_row(escape(r.variant.name), f"{r.variant.games:,}", wins, draws, turns, str(r.errors))
+        table.add_row(escape(r.variant.name), f"{r.variant.games:,}", wins, spread, draws, turns, str(r.errors))
     out.print(table)
+    out.print("seat win %: each seat's share of the games that raised no error; +/- (95%): the widest seat's "
+              "95% Wilson interval half-width, in points", markup=False, style="dim")
     played = result.played_games
     if played:
         out.print(f"{played:,} games played in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)")

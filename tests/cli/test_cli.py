@@ -67,6 +67,20 @@ def test_run_writes_one_row_per_game(tmp_path, variant, capsys):
     assert samples and all(s["lines"] for s in samples)
 
 
+def test_run_summary_gives_each_rate_its_interval(tmp_path, variant, capsys):
+    from designlab.runner.run import wilson_half_width
+
+    out = tmp_path / "res"
+    assert main(["run", str(variant), "--out", str(out), "-n", "12", "--seed", "9", "-w", "1", "--quiet"]) == 0
+    text = capsys.readouterr().out
+    manifest = json.loads((out / "manifest.json").read_text())
+    df = pl.read_parquet(out / manifest["variants"][0]["games_file"])
+    widest = max(wilson_half_width(int((df[f"result_{s}"] == "win").sum()), df.height) for s in range(2))
+    row = next(line for line in text.splitlines() if "small" in line and "12" in line)
+    assert f"{widest * 100:.1f}" in row.split()
+    assert "+/- (95%)" in text and "Wilson" in text
+
+
 def test_results_do_not_depend_on_worker_count(tmp_path, variant):
     frames = []
     for w in (1, 2):
