@@ -1,9 +1,9 @@
 """Small HTML helpers for the ladder and meta-game pages: self-contained, offline.
 
-A *section* (``<section>`` fragment) embeds its altair charts as Vega-Lite specs
-drawn by ``vegaEmbed``; it expects the page to load the Vega bundle once (``page``
-does, from vl-convert, inlined, no network). The main balance report can include
-a section as it is if its page loads the same bundle.
+A *section* (``<section>`` fragment) holds its altair charts as Vega-Lite specs in
+``data-spec`` attributes; ``RENDER_JS``, run once at the end of a page after the
+Vega bundle (``page`` inlines it from vl-convert: no network), draws them. The
+balance report embeds the same sections and runs the same script.
 """
 
 from __future__ import annotations
@@ -31,13 +31,21 @@ def esc(x) -> str:
 
 
 def chart_html(chart) -> str:
-    """An altair chart as a div drawn by vegaEmbed (the bundle must be on the page)."""
+    """An altair chart as a div holding its spec; ``RENDER_JS`` draws it once the bundle is loaded."""
     div = f"dlchart{next(_ids)}"
-    spec = json.dumps(chart.to_dict(), separators=(",", ":")).replace("</", "<\\/")
-    return (
-        f'<div id="{div}"></div>\n'
-        f'<script>vegaEmbed("#{div}", {spec}, {{"actions": false, "renderer": "svg"}});</script>'
-    )
+    spec = json.dumps(chart.to_dict(), separators=(",", ":"))
+    return f'<div class="chart" id="{div}" data-spec="{html.escape(spec, quote=True)}"></div>'
+
+
+# Draws every chart of the page that carries its spec (sections may sit anywhere in a page,
+# but the bundle comes last); marks each as rendered or failed, which the browser tests read.
+RENDER_JS = """
+for (const el of document.querySelectorAll('div.chart[data-spec]')) {
+  vegaEmbed(el, JSON.parse(el.dataset.spec), {renderer: 'svg', actions: false})
+    .then(() => el.setAttribute('data-rendered', 'yes'))
+    .catch(err => { el.setAttribute('data-rendered', 'failed'); el.textContent = 'chart failed: ' + err; });
+}
+"""
 
 
 def table_html(columns: Sequence[str], rows: Iterable[Sequence]) -> str:
@@ -57,8 +65,8 @@ def page(title: str, body: str) -> str:
     bundle = vega_bundle().replace("</script", "<\\/script")
     return (
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<title>{esc(title)}</title><style>{CSS}</style>\n<script>{bundle}</script>\n</head>\n"
-        f"<body>\n<h1>{esc(title)}</h1>\n{body}\n</body></html>\n"
+        f"<title>{esc(title)}</title><style>{CSS}</style>\n</head>\n"
+        f"<body>\n<h1>{esc(title)}</h1>\n{body}\n<script>{bundle}\n{RENDER_JS}</script>\n</body></html>\n"
     )
 
 

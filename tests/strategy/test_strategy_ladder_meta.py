@@ -26,7 +26,9 @@ def _base(game_dir: str, file: str = "base.yaml"):
 
 
 def _specs(html: str) -> list[dict]:
-    return [json.loads(m) for m in re.findall(r'vegaEmbed\("#dlchart\d+", (\{.*?\}), \{"actions"', html)]
+    from html import unescape
+
+    return [json.loads(unescape(m)) for m in re.findall(r'<div class="chart" id="dlchart\d+" data-spec="([^"]*)"', html)]
 
 
 def test_ladder_rates_heuristic_above_random(tmp_path):
@@ -124,3 +126,5 @@ def test_bundled_grids_and_grid_files(tmp_path):
 def test_a_page_is_self_contained():
     html = page("t", "<p>x</p>")
     assert html.count("<script>") == 1 and "vegaEmbed" in html
+    # the one script (bundle, then the renderer) comes after the body it draws
+    assert html.index("<p>x</p>") < html.index("<script>")
