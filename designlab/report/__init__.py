@@ -11,14 +11,16 @@ import os
 import re
 from datetime import datetime, timezone
 from html import escape
+from itertools import groupby
 from pathlib import Path
 
 from designlab.report import charts
 from designlab.report.findings import Finding, findings
 from designlab.report.page import CSS, Figure, page
-from designlab.report.panels import PANELS, game_panels, generic_panel
+from designlab.report.panels import PANELS, game_panels, generic_panel, sweep_metrics
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
+from designlab.stats.sweep import SweepAnalysis
 
 __all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding", "PANELS"]
 
@@ -48,6 +50,20 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
     def keep(*figs):
         return [f for f in figs if f is not None]
 
+    def sweep_figures() -> list[Figure]:
+        """Per swept parameter: each series' seat curve, then how the game changes along the parameter."""
+        out = []
+        for (group, parameter), same in groupby(a.sweeps, key=lambda s: (s.group, s.parameter)):
+            same = list(same)
+            out += [fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.label}", charts.sweep(s),
+                        "Each seat's share of decisive games (games with one winner) at each swept value, with a 95% "
+                        "Wilson band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for seat "
+                        "0; black line and shaded strip: where the fit crosses even, with its 95% Fieller interval.")
+                    for s in same]
+            out.append(fig(f"sweep-metrics-{group}-{parameter}", f"Sweep {group}: {parameter} — how the game changes",
+                           charts.sweep_metrics(same), sweep_metrics_caption(same)))
+        return keep(*out)
+
     sections = [
         ("win-rates", "Win rates", keep(
             fig("win-rates", "Win rate per seat", charts.win_rates(a),
@@ -56,13 +72,8 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
             fig("bot-win-rates", "Win rate per bot", charts.bot_win_rates(a),
                 "Each bot's win rate over every seat it sat in (seats rotate every game), 95% Wilson intervals."),
         ), ""),
-        ("sweeps", "Sweeps", keep(*[
-            fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.group}: {s.parameter}"
-                + (f" ({s.series})" if s.series else ""), charts.sweep(s),
-                "Each seat's share of decisive games (games with one winner) at each swept value, with a 95% Wilson "
-                "band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for seat 0; black line "
-                "and shaded strip: where the fit crosses even, with its 95% Fieller interval.")
-            for s in a.sweeps]), "How the balance moves as a parameter changes."),
+        ("sweeps", "Sweeps", sweep_figures(),
+         "How the balance moves as a parameter changes, and how the game itself changes with it."),
         ("scores", "Scores and margins", keep(
             fig("scores", "Final score per seat", charts.scores(a),
                 "Box: middle half of the games (25th–75th percentile); white tick: median; diamond: mean; whiskers: "
@@ -104,6 +115,21 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
     return sections, panel_html, panel_figs
 
 
+def sweep_metrics_caption(sweeps: list[SweepAnalysis]) -> str:
+    """What the small multiples of one swept parameter show, and the games behind each point."""
+    first = sweeps[0]
+    n = [k for s in sweeps if s.metrics.height for k in s.metrics["n"].to_list()]
+    games = "" if not n else f" n = {min(n):,} games per point." if min(n) == max(n) else \
+        f" n = {min(n):,}–{max(n):,} games per point."
+    shape = ("Line: the mean per game at each swept value; band: its 95% interval" if first.numeric
+             else "Dots: the mean per game at each value; bars: its 95% interval")
+    return (f"{shape} (t interval; for a true/false game metric, the share of games where it is true, with a Wilson "
+            "interval). A per-seat metric is summed over the seats. One panel per measure, each with its own scale"
+            + ("; one colour per value of the other swept parameters" if len(sweeps) > 1 else "")
+            + f". The tooltip gives the trend test ({'slope' if first.numeric else 'Kruskal-Wallis'}) and its "
+            f"Holm-adjusted p.{games}")
+
+
 def page_figure(f: Figure) -> str:
     from designlab.report.page import figure_html
 
@@ -117,7 +143,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     Returns the path of the report's index.html.
     """
     run = load_run(Path(results_dir))
-    a = analyse_run(run)
+    a = analyse_run(run, sweep_metrics(run))
     sections, panel_html, panel_figs = build_figures(a)
     html = page(a, findings(a), sections, panel_html, panel_figs)
     out_dir = Path(reports_root) / safe_name(run.name)

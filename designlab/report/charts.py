@@ -152,6 +152,41 @@ def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
     return alt.layer(*layers).properties(width=WIDTH, height=260)
 
 
+def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevelMixin | None:
+    """How the game changes along one swept parameter: one small panel per measure (own y scale), x = the swept
+    value; a line and a 95% band for numbers, points and interval rules for text values; one colour per series."""
+    trends = [s.trends.select("metric", "test", "p_holm").with_columns(pl.lit(s.series).alias("series")) for s in sweeps]
+    rows = [s.metrics for s in sweeps if s.metrics.height]
+    if not rows:
+        return None
+    df = _clean(pl.concat(rows).join(pl.concat(trends), on=["series", "metric"], how="left"))
+    first = sweeps[0]
+    several = len(sweeps) > 1
+    color = (alt.Color("series:N", title=None, sort=[s.series for s in sweeps]) if several  # labels name the values
+             else alt.value(SEAT_COLORS[0]))
+    tooltip = [alt.Tooltip("x:N", title=first.parameter), "metric:N", alt.Tooltip("mean:Q", format=".3f"),
+               alt.Tooltip("lo:Q", format=".3f", title="95% CI low"), alt.Tooltip("hi:Q", format=".3f", title="95% CI high"),
+               alt.Tooltip("n:Q", title="games"), "test:N", alt.Tooltip("p_holm:Q", format=".3g", title="trend p (Holm)")]
+    tooltip += ["series:N"] if several else []
+    y = alt.Y("mean:Q", title=None, scale=alt.Scale(zero=False))
+    if first.numeric:
+        x = alt.X("x_num:Q", title=first.parameter, scale=alt.Scale(zero=False))
+        band = alt.Chart().mark_area(opacity=0.18).encode(x=x, y="lo:Q", y2="hi:Q", color=color)
+        line = alt.Chart().mark_line(point=True).encode(x=x, y=y, color=color, tooltip=tooltip)
+        layers = [band, line]
+    else:
+        order = df.sort("order")["x"].unique(maintain_order=True).to_list()
+        x = alt.X("x:N", title=first.parameter, sort=order, axis=alt.Axis(labelAngle=0))
+        offset = {"xOffset": "series:N"} if several else {}
+        rules = alt.Chart().mark_rule().encode(x=x, y="lo:Q", y2="hi:Q", color=color, **offset)
+        points = alt.Chart().mark_point(filled=True, size=50).encode(x=x, y=y, color=color, tooltip=tooltip, **offset)
+        layers = [rules, points]
+    metrics = df["metric"].unique(maintain_order=True).to_list()
+    return alt.layer(*layers, data=df).properties(width=210, height=120).facet(
+        facet=alt.Facet("metric:N", title=None, sort=metrics), columns=columns).resolve_scale(y="independent").resolve_axis(
+        x="independent")  # an x axis under every panel: a shared one would float under the empty cells of the last row
+
+
 def _box_layer(y_field: str, offset: str | None, x_title: str, sort: list[str], color: str | None = None,
                labels=()) -> alt.LayerChart:
     """A precomputed box plot: whiskers p05-p95, box p25-p75, white tick at the median, dot at the mean."""

@@ -14,7 +14,7 @@ import polars as pl
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA
-from designlab.stats.sweep import SweepAnalysis
+from designlab.stats.sweep import LENGTHS, SweepAnalysis
 
 
 @dataclass
@@ -30,6 +30,8 @@ def findings(a: RunAnalysis) -> list[Finding]:
     out += _best(a)
     for s in a.sweeps:
         out.append(sweep_sentence(s))
+        if s.trends.height:
+            out.append(sweep_metrics_sentence(s))
     in_sweep = {v.name for v in a.run.variants if v.meta.get("sweep_group")}
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
@@ -184,3 +186,49 @@ def sweep_sentence(s: SweepAnalysis) -> Finding:
                  f"the crossing at {num(fit.x_even, 2)} (95% CI {num(fit.lo, 2)}–{num(fit.hi, 2)}), outside the swept "
                  "range, so that value is an extrapolation.")
     return Finding("sweep", text, level)
+
+
+def _measure(name: str, kind: str) -> str:
+    """A sweep measure in words: 'game length in decisions', 'lies told per game', 'the share of games with ...'."""
+    words = name.replace("_", " ")
+    if name in LENGTHS:
+        return f"game {words}"
+    return f"the share of games with {words}" if kind == "share" else f"{words} per game"
+
+
+def _value(r: dict) -> str:
+    if r["kind"] == "share":
+        return pct_ci(r["mean"], r["lo"], r["hi"])
+    d = 2 if abs(r["mean"]) < 1 else 1
+    return f"{num(r['mean'], d)} ({num(r['lo'], d)}–{num(r['hi'], d)})"
+
+
+def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
+    """The measures of the game that change significantly along a sweep series (Holm over the whole report):
+    the ``most`` with the largest relative change, |last - first| / max(|first|, |last|), from the first point
+    to the last."""
+    label = f"Sweep {s.group}" + (f" ({s.series})" if s.series else "")
+    test = s.trends["test"][0]
+    sig = s.trends.filter(pl.col("significant"))
+    if sig.height == 0:
+        tested = s.trends.filter(pl.col("p_value").is_not_null()).height
+        return Finding("sweep", f"{label}: none of the {tested} measures of the game charted below changes "
+                                f"significantly with {s.parameter} ({test}, Holm-adjusted p ≥ {ALPHA}).")
+    ends = s.metrics.sort("order")
+    x_first, x_last = ends["x"][0], ends["x"][-1]
+    moves = []
+    for t in sig.iter_rows(named=True):
+        m = ends.filter(pl.col("metric") == t["metric"])
+        first, last = m.row(0, named=True), m.row(-1, named=True)
+        if (first["x"], last["x"]) != (x_first, x_last):
+            continue  # not measured at both ends: counted among the others
+        size = max(abs(first["mean"]), abs(last["mean"]))
+        moves.append((abs(last["mean"] - first["mean"]) / size if size else 0.0, t, first, last))
+    moves.sort(key=lambda m: -m[0])
+    parts = [f"{_measure(t['metric'], t['kind'])} goes from {_value(first)} to {_value(last)} "
+             f"({test}, Holm-adjusted {pval(t['p_holm'])})" for _, t, first, last in moves[:most]]
+    more = sig.height - len(parts)
+    if more:
+        parts.append(f"{more} {'more ' * bool(parts)}measure{'s' * (more != 1)} of the game change{'s' * (more == 1)}"
+                     f" significantly ({test}, Holm-adjusted p < {ALPHA})")
+    return Finding("sweep", f"{label}: as {s.parameter} goes from {x_first} to {x_last}, " + "; ".join(parts) + ".")

@@ -175,6 +175,7 @@ def comparisons_section(a: RunAnalysis) -> str:
     if c.height == 0:
         return ('<section id="comparisons"><h2>Comparisons against the base</h2><p class="note">No variant in this '
                 f"run has a base to compare against.</p>{skipped}</section>")
+    trends = sum(s.trends.height for s in a.sweeps)
     rows = []
     for r in c.iter_rows(named=True):
         is_rate = r["measure"] == "win rate"
@@ -195,7 +196,8 @@ def comparisons_section(a: RunAnalysis) -> str:
           "it extends). Win rate: difference with Newcombe's hybrid score interval, Fisher exact test, Cohen's h "
           "(0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval, Mann-Whitney U "
           "test, rank-biserial r = P(variant score > base score) − P(variant score < base score). Significant: "
-          f"Holm-adjusted p below 0.05, the family being all {a.tests.height} tests in this report.</p></section>"
+          f"Holm-adjusted p below 0.05, the family being all {a.tests.height} tests in this report"
+          + (f", {trends} of them sweep trend tests" if trends else "") + ".</p></section>"
     )
 
 

@@ -13,6 +13,7 @@ import altair as alt
 
 from designlab.report import charts
 from designlab.stats.analysis import RunAnalysis
+from designlab.stats.load import RunResults
 from designlab.stats.summary import metric_columns
 
 
@@ -72,19 +73,39 @@ def _match(pattern: str, names) -> list[str]:
     return [n for n in names if rx.search(n)]
 
 
+def _columns(frames) -> dict[str, dict]:
+    """metric_columns over several games frames (the first frame holding a metric describes it)."""
+    cols: dict[str, dict] = {}
+    for df in frames:
+        for name, info in metric_columns(df).items():
+            cols.setdefault(name, info)
+    return cols
+
+
+def _numbers(panel: Panel, cols: dict[str, dict]) -> list[str]:
+    return [n for n in _match(panel.numbers, cols) if cols[n]["kind"] in ("number", "bool")]
+
+
+def sweep_metrics(run: RunResults) -> dict[str, list[str]]:
+    """Game -> the numeric metrics of its highlighted panels, in panel order: the ones a sweep follows
+    (``analyse_run(run, sweep_metrics=...)``), so the Sweeps section and the game panels agree on what matters."""
+    out = {}
+    for game in sorted({v.game for v in run.variants}):
+        cols = _columns(v.games for v in run.variants if v.game == game)
+        out[game] = list(dict.fromkeys(n for panel in PANELS.get(game, []) for n in _numbers(panel, cols)))
+    return out
+
+
 def game_panels(a: RunAnalysis, game: str) -> list[tuple[str, str, list[tuple[str, alt.TopLevelMixin, str]]]]:
     """[(panel title, text, [(chart title, chart, caption)])] for one game's highlighted panels that have data."""
     frames = [v.results.games for v in a.variants if v.results.game == game]
     if not frames:
         return []
-    cols: dict[str, dict] = {}
-    for df in frames:
-        for name, info in metric_columns(df).items():
-            cols.setdefault(name, info)
+    cols = _columns(frames)
     out = []
     for panel in PANELS.get(game, []):
         made = []
-        numbers = [n for n in _match(panel.numbers, cols) if cols[n]["kind"] in ("number", "bool")]
+        numbers = _numbers(panel, cols)
         if numbers:
             c = charts.metric_means(a, game, numbers)
             if c is not None:
@@ -108,11 +129,7 @@ def game_panels(a: RunAnalysis, game: str) -> list[tuple[str, str, list[tuple[st
 
 def generic_panel(a: RunAnalysis, game: str) -> list[tuple[str, alt.TopLevelMixin, str]]:
     """Every metric of a game: numeric ones as means per seat, text ones as shares."""
-    frames = [v.results.games for v in a.variants if v.results.game == game]
-    cols: dict[str, dict] = {}
-    for df in frames:
-        for name, info in metric_columns(df).items():
-            cols.setdefault(name, info)
+    cols = _columns(v.results.games for v in a.variants if v.results.game == game)
     out = []
     numbers = [n for n, i in cols.items() if i["kind"] in ("number", "bool")]
     texts = [n for n, i in cols.items() if i["kind"] == "text"]

@@ -1,9 +1,10 @@
 """Everything a report shows, computed once for a whole run.
 
 The family of hypothesis tests Holm corrects is every test a report states:
-each variant's seat-0 advantage test and every row of the comparisons against
-a base. ``p_holm`` columns in ``summary`` and ``comparisons`` are adjusted over
-that whole family.
+each variant's seat-0 advantage test, every row of the comparisons against a
+base, and every sweep trend test (one per sweep series and metric). ``p_holm``
+columns in ``summary``, ``comparisons`` and each sweep's ``trends`` are adjusted
+over that whole family.
 """
 
 from __future__ import annotations
@@ -83,9 +84,18 @@ def analyse_variant(v: VariantResults) -> VariantAnalysis:
     )
 
 
-def analyse_run(run: RunResults) -> RunAnalysis:
+def _with_holm(df: pl.DataFrame, adjusted) -> pl.DataFrame:
+    """Add p_holm (this frame's slice of the family's adjusted p-values) and significant."""
+    return df.with_columns(pl.Series("p_holm", adjusted, dtype=pl.Float64).fill_nan(None)).with_columns(
+        (pl.col("p_holm") < ALPHA).fill_null(False).alias("significant"))
+
+
+def analyse_run(run: RunResults, sweep_metrics: dict[str, list[str]] | None = None) -> RunAnalysis:
+    """``sweep_metrics``: game -> the metric names whose change along a sweep is shown and tested
+    (game length always is); the report passes its highlighted panel metrics."""
     variants = [analyse_variant(v) for v in run.variants]
     comparisons = compare_run(run)
+    sweeps = analyse_sweeps(run, sweep_metrics)
     rows = []
     for va in variants:
         s = dict(va.summary)
@@ -97,9 +107,11 @@ def analyse_run(run: RunResults) -> RunAnalysis:
         s["uncertain"] = lo != hi
         rows.append(s)
     summary = pl.DataFrame(rows, infer_schema_length=None)
-    # the family: seat-0 advantage per variant + every comparison row
+    # the family: seat-0 advantage per variant + every comparison row + every sweep trend test
     fam = [("seat advantage", r["variant"], 0, r["seat0_advantage_p"]) for r in rows]
     fam += [(f"{c['measure']} vs base", c["variant"], c["seat"], c["p_value"]) for c in comparisons.iter_rows(named=True)]
+    fam += [(f"trend of {t['metric']} along {s.label}", s.group, None, t["p_value"])
+            for s in sweeps for t in s.trends.iter_rows(named=True)]
     p = [x[3] if x[3] is not None else math.nan for x in fam]
     adj = holm(p)
     tests = pl.DataFrame({
@@ -110,7 +122,10 @@ def analyse_run(run: RunResults) -> RunAnalysis:
     k = len(rows)
     if summary.height:
         summary = summary.with_columns(pl.Series("seat0_advantage_p_holm", adj[:k], dtype=pl.Float64).fill_nan(None))
+    at = k + comparisons.height
     if comparisons.height:
-        comparisons = comparisons.with_columns(pl.Series("p_holm", adj[k:], dtype=pl.Float64).fill_nan(None)).with_columns(
-            (pl.col("p_holm") < ALPHA).fill_null(False).alias("significant"))
-    return RunAnalysis(run, variants, summary, comparisons, analyse_sweeps(run), tests, comparison_pairs(run)[1])
+        comparisons = _with_holm(comparisons, adj[k:at])
+    for s in sweeps:
+        s.trends = _with_holm(s.trends, adj[at:at + s.trends.height])
+        at += s.trends.height
+    return RunAnalysis(run, variants, summary, comparisons, sweeps, tests, comparison_pairs(run)[1])

@@ -9,18 +9,27 @@ single winner). The even point of seat 0 is found with a binomial logistic fit
 logit P(seat 0 wins | decisive) = a + b x, solved for 1/players; its interval
 is Fieller's (the set of x whose predicted logit is within z standard errors
 of the target), which is bounded only when the slope is clearly non-zero.
+
+Along the same points, ``sweep_metrics`` follows how the game itself changes:
+game length and the game's own metrics, one value per game, with a trend test
+per metric (``trend_test``) that joins the report's Holm family.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
+from scipy import stats as st
 
-from designlab.stats.inference import LEVEL, wilson, z_crit
+from designlab.stats.inference import LEVEL, mean_interval, wilson, z_crit
 from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
+from designlab.stats.summary import metric_columns, metric_long
+
+# game length as two more "metrics" of a sweep: name -> games column
+LENGTHS = {"length in decisions": "decisions", "length in turns": "turns"}
 
 
 def _fmt_value(v) -> str:
@@ -56,6 +65,14 @@ def point_counts(df: pl.DataFrame) -> list[dict]:
     return out
 
 
+def _point(order: int, x, series: str, numeric: bool) -> dict:
+    """The columns every per-point row of a sweep starts with."""
+    return {"series": series, "order": order, "x": _fmt_value(x), "x_num": float(x) if numeric else None}
+
+
+_POINT_SCHEMA = {"series": pl.Utf8, "order": pl.Int64, "x": pl.Utf8, "x_num": pl.Float64}
+
+
 def sweep_curve(points: list[tuple[object, str, pl.DataFrame]]) -> pl.DataFrame:
     """Rows per (series, x, seat): x (as text and, when numeric, as a number), games, wins,
     win_rate (+lo/hi), decisive, decisive_wins, share (of decisive games, + lo/hi), even (1/players).
@@ -70,14 +87,13 @@ def sweep_curve(points: list[tuple[object, str, pl.DataFrame]]) -> pl.DataFrame:
             wlo, whi = wilson(c["wins"], c["games"])
             slo, shi = wilson(c["decisive_wins"], c["decisive"])
             rows.append({
-                "series": series, "order": order, "x": _fmt_value(x), "x_num": float(x) if numeric else None,
-                "seat": c["seat"], "games": c["games"], "wins": c["wins"],
+                **_point(order, x, series, numeric), "seat": c["seat"], "games": c["games"], "wins": c["wins"],
                 "win_rate": c["wins"] / c["games"] if c["games"] else None, "win_lo": wlo, "win_hi": whi,
                 "decisive": c["decisive"], "decisive_wins": c["decisive_wins"],
                 "share": c["decisive_wins"] / c["decisive"] if c["decisive"] else None, "share_lo": slo, "share_hi": shi,
                 "even": 1 / players if players else None,
             })
-    schema = {"series": pl.Utf8, "order": pl.Int64, "x": pl.Utf8, "x_num": pl.Float64, "seat": pl.Int64,
+    schema = {**_POINT_SCHEMA, "seat": pl.Int64,
               "games": pl.Int64, "wins": pl.Int64, "win_rate": pl.Float64, "win_lo": pl.Float64, "win_hi": pl.Float64,
               "decisive": pl.Int64, "decisive_wins": pl.Int64, "share": pl.Float64, "share_lo": pl.Float64,
               "share_hi": pl.Float64, "even": pl.Float64}
@@ -107,10 +123,8 @@ class EvenFit:
     @property
     def slope_p(self) -> float:
         """Wald test p-value of the slope."""
-        from scipy.stats import norm
-
         se = math.sqrt(self.cov[1, 1]) if self.cov[1, 1] > 0 else math.nan
-        return float(2 * norm.sf(abs(self.b / se))) if se == se and se > 0 else math.nan
+        return float(2 * st.norm.sf(abs(self.b / se))) if se == se and se > 0 else math.nan
 
 
 def logistic_fit(x, k, n, max_iter: int = 50) -> tuple[np.ndarray, np.ndarray, bool]:
@@ -188,6 +202,90 @@ def fit_even_point(x, k, n, target: float = 0.5, level: float = LEVEL) -> EvenFi
                    float(xs.min()), float(xs.max()), converged)
 
 
+def per_game(df: pl.DataFrame, name: str) -> tuple[np.ndarray, str] | None:
+    """One value per valid game, and how to summarise it: "mean" (t interval) or "share" (Wilson).
+
+    A per-seat metric is summed over the seats: seats rotate between bots every
+    game, so one seat position mixes bots, while the game's total is one honest
+    quantity (a per-seat true/false metric becomes the number of seats where it
+    is true). A game-level true/false metric is a share of games. Games missing
+    the value (or one seat's part of it) are left out. None when the games do
+    not report the metric, or it is text.
+    """
+    df = valid_games(df)
+    if name in LENGTHS:
+        col = LENGTHS[name]
+        return (df[col].drop_nulls().cast(pl.Float64).to_numpy(), "mean") if col in df.columns else None
+    info = metric_columns(df).get(name)
+    if info is None or info["kind"] == "text":
+        return None
+    long = metric_long(df, name).with_columns(pl.col("value").cast(pl.Float64))
+    if info["column"]:
+        return long["value"].drop_nulls().to_numpy(), "share" if info["kind"] == "bool" else "mean"
+    g = long.group_by("game_index").agg(pl.col("value").sum(), pl.col("value").null_count().alias("missing"))
+    return g.filter(pl.col("missing") == 0)["value"].to_numpy(), "mean"
+
+
+def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, float, float]:
+    """Does a per-game value change along the sweep? Returns (test name, slope, p-value).
+
+    Numeric x: the t test of the slope of an ordinary least-squares line through
+    every game's value against its x (scipy ``linregress``). It asks the designer's
+    question, "does the mean move with x?", and its slope is in the metric's own
+    units per unit of x; with hundreds of games per point the slope's t statistic
+    is close to normal whatever the metric's distribution (for 0/1 values it is
+    close to the Cochran-Armitage trend test). Text x has no order: Kruskal-Wallis
+    across the points (no slope). The p-value is NaN, and the test left out of the
+    family, when there are fewer than two points with games or the value never varies.
+    """
+    test = "slope test" if numeric else "Kruskal-Wallis test"
+    keep = [(x, g) for x, g in zip(xs, groups) if g.size]
+    y = np.concatenate([g for _, g in keep]) if keep else np.empty(0)
+    if len(keep) < 2 or np.all(y == y[0]):
+        return test, math.nan, math.nan
+    if not numeric:
+        return test, math.nan, float(st.kruskal(*[g for _, g in keep]).pvalue)
+    x = np.concatenate([np.full(g.size, float(x)) for x, g in keep])
+    res = st.linregress(x, y)
+    return test, float(res.slope), float(res.pvalue)
+
+
+def sweep_metrics(points: list[tuple[object, str, pl.DataFrame]], names=()) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """How the game changes along one sweep series: game length (``LENGTHS``) and the named metrics.
+
+    ``points`` as for ``sweep_curve``. Returns (rows per (series, x, metric):
+    metric, kind ("mean" or "share"), n games, mean, lo, hi (95%: t for means,
+    Wilson for shares); rows per metric: metric, kind, test, points, games, slope,
+    p_value from ``trend_test``). Metrics the games do not report are skipped.
+    """
+    numeric = is_numeric([x for x, _, _ in points])
+    rows, trends = [], []
+    for name in [*LENGTHS, *(n for n in names if n not in LENGTHS)]:
+        got = [(order, x, series, *v) for order, (x, series, df) in enumerate(points)
+               if (v := per_game(df, name)) is not None]
+        if not got:
+            continue
+        kind = got[0][4]
+        for order, x, series, values, _ in got:
+            if kind == "share":
+                k = int(values.sum())
+                mean = k / values.size if values.size else math.nan
+                lo, hi = wilson(k, values.size)
+            else:
+                mean, lo, hi = mean_interval(values)
+            rows.append({**_point(order, x, series, numeric), "metric": name, "kind": kind, "n": int(values.size),
+                         "mean": mean, "lo": lo, "hi": hi})
+        groups = [values for *_, values, _ in got]
+        test, slope, p = trend_test([x for _, x, *_ in got], groups, numeric)
+        trends.append({"metric": name, "kind": kind, "test": test, "points": len(got),
+                       "games": sum(g.size for g in groups), "slope": slope, "p_value": p})
+    schema = {**_POINT_SCHEMA, "metric": pl.Utf8, "kind": pl.Utf8, "n": pl.Int64, "mean": pl.Float64,
+              "lo": pl.Float64, "hi": pl.Float64}
+    trend_schema = {"metric": pl.Utf8, "kind": pl.Utf8, "test": pl.Utf8, "points": pl.Int64, "games": pl.Int64,
+                    "slope": pl.Float64, "p_value": pl.Float64}
+    return pl.DataFrame(rows, schema=schema), pl.DataFrame(trends, schema=trend_schema)
+
+
 @dataclass
 class SweepAnalysis:
     group: str
@@ -196,12 +294,20 @@ class SweepAnalysis:
     curve: pl.DataFrame  # sweep_curve rows
     fit: EvenFit | None  # seat 0's even point (numeric parameters only)
     numeric: bool
+    metrics: pl.DataFrame = field(default_factory=pl.DataFrame)  # sweep_metrics rows per (x, metric)
+    trends: pl.DataFrame = field(default_factory=pl.DataFrame)  # per metric; analyse_run adds p_holm, significant
+
+    @property
+    def label(self) -> str:
+        return f"{self.group}: {self.parameter}" + (f" ({self.series})" if self.series else "")
 
 
-def analyse_sweeps(run: RunResults) -> list[SweepAnalysis]:
-    """Every swept parameter of every sweep group: curves for every seat and seat 0's even-point fit."""
+def analyse_sweeps(run: RunResults, metrics: dict[str, list[str]] | None = None) -> list[SweepAnalysis]:
+    """Every swept parameter of every sweep group: curves for every seat and seat 0's even-point fit, and
+    how the game changes (``sweep_metrics``) in length and in ``metrics[game]``, the metric names that matter."""
     out = []
     for group, points in sweep_groups(run).items():
+        names = (metrics or {}).get(points[0].game, [])
         params = []
         for v in points:
             for p in v.meta["sweep"]:
@@ -224,5 +330,5 @@ def analyse_sweeps(run: RunResults) -> list[SweepAnalysis]:
                     s0 = curve.filter(pl.col("seat") == 0)
                     fit = fit_even_point(s0["x_num"].to_numpy(), s0["decisive_wins"].to_numpy(),
                                          s0["decisive"].to_numpy(), target=float(s0["even"][0]))
-                out.append(SweepAnalysis(group, p, label, curve, fit, numeric))
+                out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(pts, names)))
     return out

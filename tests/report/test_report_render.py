@@ -206,3 +206,83 @@ def test_drawn_out_variants_are_broken_and_empty_sweep_points_are_said(tmp_path,
     assert "At x = 1 no game was decisive" in sweep.text and "from –" not in sweep.text
     best = next(f for f in findings(a) if f.text.startswith("The most even variant"))
     assert "s[x=1]" not in best.text
+
+
+# -- how the game changes along a sweep --------------------------------------------------------------------------
+
+
+def specs_of(html: str) -> dict:
+    return json.loads(re.search(r"const SPECS = (\{.*?\});\n", html, re.S).group(1).replace("<\\/", "</"))
+
+
+def chart_ids(html: str) -> list[str]:
+    return re.findall(r'<div class="chart" id="([^"]+)"', html)
+
+
+def test_sweep_gets_a_figure_of_how_the_game_changes(html):
+    text = text_of(html)
+    assert "Sweep runner-honor: honor.runner — how the game changes" in text
+    assert "n = 600 games per point." in text
+    ids = chart_ids(html)
+    at = ids.index("chart-sweep-metrics-runner-honor-honor-runner")
+    assert ids[at - 1] == "chart-sweep-runner-honor-honor-runner"  # right under its seat curve
+    spec = specs_of(html)[ids[at]]
+    assert spec["facet"]["field"] == "metric" and spec["resolve"]["scale"]["y"] == "independent"
+    data = spec["datasets"][spec["data"]["name"]] if "datasets" in spec else spec["data"]["values"]
+    # the report follows the game's highlighted panel metrics (synthetic Rakshasa: lies_told, peeks), not the others
+    assert {r["metric"] for r in data} == {"length in decisions", "length in turns", "lies_told", "peeks"}
+
+
+def test_sweep_finding_names_the_measures_that_change(html):
+    text = text_of(html)
+    m = re.search(r"Sweep runner-honor: as honor\.runner goes from 8 to 16, peeks per game goes from ([\d.]+) "
+                  r"\(([\d.]+)–([\d.]+)\) to ([\d.]+) \(([\d.]+)–([\d.]+)\) \(slope test, Holm-adjusted p < 0\.001\)\.",
+                  text)
+    assert m, text[:3000]
+    first, flo, fhi, last, llo, lhi = map(float, m.groups())
+    assert flo <= 3.2 <= fhi and llo <= 6.4 <= lhi  # truth: 0.4 x peeks per game
+    assert "lies told per game goes" not in text  # flat by construction
+    assert re.search(r"the family being all \d+ tests in this report, 4 of them sweep trend tests\.", text)
+
+
+def test_sweep_finding_names_at_most_three_measures(tmp_path, synth):
+    rising = lambda x: {"a": x, "b": 2 + x, "c": 5 + x, "d": 10 + x, "e": 20 + x}  # noqa: E731 relative change a > b > ...
+    specs = [synth.Spec(f"r[x={x}]", games=400, sweep={"x": x}, sweep_group="r", rising=rising(x)) for x in (1, 4)]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="many")), {"rakshasa": list("abcde")})
+    f = [f for f in findings(a) if f.topic == "sweep"][1]
+    assert re.fullmatch(r"Sweep r: as x goes from 1 to 4, a per game goes from .+; b per game goes from .+; "
+                        r"c per game goes from .+; 2 more measures of the game change significantly "
+                        r"\(slope test, Holm-adjusted p < 0\.05\)\.", f.text), f.text
+
+
+def test_sweep_without_a_significant_change_says_so(tmp_path, synth):
+    specs = [synth.Spec(f"s[x={x}]", games=150, sweep={"x": x}, sweep_group="s") for x in (1, 2, 3)]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="flat")), {"rakshasa": ["lies_told"]})
+    f = [f for f in findings(a) if f.topic == "sweep"][1]
+    assert f.text == ("Sweep s: none of the 3 measures of the game charted below changes significantly with x "
+                      "(slope test, Holm-adjusted p ≥ 0.05).")
+
+
+def test_two_parameter_sweep_colours_its_series(tmp_path, synth):
+    specs = [synth.Spec(f"g[fail_points={fp},x={x}]", games=60, sweep={"fail_points": fp, "x": x}, sweep_group="g")
+             for fp in ("overcome", "passed") for x in (1, 2, 3)]
+    html = render_report(synth.write_results(tmp_path / "results", specs, name="grid"), tmp_path / "reports").read_text()
+    ids = [i for i in chart_ids(html) if i.startswith("chart-sweep")]
+    assert ids == ["chart-sweep-g-fail-points-x-1", "chart-sweep-g-fail-points-x-2", "chart-sweep-g-fail-points-x-3",
+                   "chart-sweep-metrics-g-fail-points",
+                   "chart-sweep-g-x-fail-points-overcome", "chart-sweep-g-x-fail-points-passed", "chart-sweep-metrics-g-x"]
+    for i in ("chart-sweep-metrics-g-fail-points", "chart-sweep-metrics-g-x"):
+        layers = specs_of(html)[i]["spec"]["layer"]
+        assert all(layer["encoding"]["color"]["field"] == "series" for layer in layers)
+    assert "one colour per value of the other swept parameters" in text_of(html)
+
+
+def test_run_without_sweeps_is_unchanged(tmp_path, synth):
+    specs = [synth.Spec("a", games=80), synth.Spec("b", games=80, base="a", seat_share=(0.6, 0.4))]
+    results = synth.write_results(tmp_path / "results", specs, name="plain")
+    run = load_run(results)
+    assert analyse_run(run, {"rakshasa": ["lies_told"]}).tests.equals(analyse_run(run).tests)
+    html = render_report(results, tmp_path / "reports").read_text()
+    assert not any(i.startswith("chart-sweep") for i in chart_ids(html))
+    text = text_of(html)
+    assert "how the game changes" not in text and "trend" not in text and 'id="sweeps"' not in html

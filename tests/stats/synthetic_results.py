@@ -6,7 +6,9 @@ run holds, with known truths:
 * ``even``: two seats at 48.5% each (3% draws): a known-even variant;
 * ``biased``: seat 0 wins 62% of decisive games; base ``even``; 5 error rows;
 * sweep ``runner-honor`` over ``honor.runner`` = 8..16: seat 0's share of decisive
-  games is expit(-0.35 (x - 11.5)), so it crosses even at 11.5;
+  games is expit(-0.35 (x - 11.5)), so it crosses even at 11.5; each seat makes
+  Poisson(0.2 x) peeks a game, so peeks per game (both seats) rise as 0.4 x,
+  while lies told (Poisson(2 + seat)) and challenges made stay flat;
 * ``duel-warned``: Raiding Duel with a rules-consistency warning, 15% unfinished
   games and 3 error rows;
 * ``fifth-3p``: three players (different column set), seat shares .40/.33/.27,
@@ -49,6 +51,7 @@ class Spec:
     errors: int = 0
     params: dict = field(default_factory=dict)
     seed: int = 1
+    rising: dict = field(default_factory=dict)  # per-seat metric -> Poisson mean per seat, from its own generator
 
 
 def expit(x: float) -> float:
@@ -64,7 +67,7 @@ def sweep_specs(games: int = 600, values=(8, 10, 12, 14, 16), crossing: float = 
         specs.append(Spec(
             name=name, games=games, seat_share=(p0, 1 - p0), draw=0.02, base=first,
             sweep={"honor.runner": x}, sweep_group="runner-honor",
-            params={"honor": {"runner": x, "builder": 10}, "return_run": True}, seed=3,
+            params={"honor": {"runner": x, "builder": 10}, "return_run": True}, seed=3, rising={"peeks": 0.2 * x},
         ))
         first = first or name
     return specs
@@ -104,7 +107,13 @@ def simulate(spec: Spec, rng: np.random.Generator) -> pl.DataFrame:
     def metric(name, value):
         metrics.setdefault(name, []).append(value)
 
+    # the rising metrics draw from a generator of their own, so every other column is as without them
+    rising = np.random.default_rng(spec.seed).poisson(np.repeat(list(spec.rising.values()), n),
+                                                      size=(spec.games, len(spec.rising) * n))
     for i in range(spec.games):
+        for j, name in enumerate(spec.rising):
+            for s in range(n):
+                metric(f"m_{name}_{s}", None if i in error_at else int(rising[i, j * n + s]))
         bots = [spec.bots[(s + i) % len(spec.bots)] for s in range(n)]
         cols["game_index"].append(i)
         for s in range(n):

@@ -61,13 +61,29 @@ def test_compare_run_pairs_each_variant_with_its_base(run):
 
 
 def test_analysis_holm_family_is_every_test_in_the_report(run):
-    a = analyse_run(run)
-    k = a.summary.height
-    assert a.tests.height == k + a.comparisons.height
-    expected = holm(np.concatenate([a.summary["seat0_advantage_p"].to_numpy(), a.comparisons["p_value"].to_numpy()]))
+    a = analyse_run(run, {"rakshasa": ["lies_told", "peeks"]})
+    k, c = a.summary.height, a.comparisons.height
+    trends = pl.concat([s.trends for s in a.sweeps])
+    assert trends.height == 4  # one sweep series: length in decisions and in turns, lies_told, peeks
+    assert a.tests.height == k + c + trends.height
+    expected = holm(np.concatenate([a.summary["seat0_advantage_p"].to_numpy(), a.comparisons["p_value"].to_numpy(),
+                                    trends["p_value"].to_numpy()]))
     assert a.summary["seat0_advantage_p_holm"].to_list() == pytest.approx(expected[:k].tolist())
-    assert a.comparisons["p_holm"].to_list() == pytest.approx(expected[k:].tolist())
-    assert a.comparisons["significant"].to_list() == [p < 0.05 for p in expected[k:]]
+    assert a.comparisons["p_holm"].to_list() == pytest.approx(expected[k:k + c].tolist())
+    assert a.comparisons["significant"].to_list() == [p < 0.05 for p in expected[k:k + c]]
+    assert trends["p_holm"].to_list() == pytest.approx(expected[k + c:].tolist())
+    assert trends["significant"].to_list() == [p < 0.05 for p in expected[k + c:]]
+
+
+def test_family_grows_by_exactly_the_trend_tests(run):
+    lengths_only = analyse_run(run)
+    more = analyse_run(run, {"rakshasa": ["lies_told", "peeks"], "raiding-duel": ["sets"]})  # no Raiding Duel sweep
+    assert more.tests.height - lengths_only.tests.height == 2  # lies_told and peeks along the one sweep series
+    assert lengths_only.tests.filter(pl.col("test").str.starts_with("trend of ")).height == 2  # game length, always
+    # a bigger family makes Holm stricter for every test already in it
+    before = lengths_only.summary["seat0_advantage_p_holm"].to_numpy()
+    after = more.summary["seat0_advantage_p_holm"].to_numpy()
+    assert np.all(np.isnan(before) | (after >= before)) and np.any(after > before)
 
 
 def test_traffic_lights_for_known_inputs(run):
