@@ -15,6 +15,7 @@ from itertools import groupby
 from pathlib import Path
 
 from designlab.report import charts
+from designlab.report.bots import bots_section
 from designlab.report.findings import Finding, findings
 from designlab.report.page import CSS, Figure, page
 from designlab.report.panels import PANELS, game_panels, generic_panel, sweep_metrics
@@ -145,7 +146,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     run = load_run(Path(results_dir))
     a = analyse_run(run, sweep_metrics(run))
     sections, panel_html, panel_figs = build_figures(a)
-    html = page(a, findings(a), sections, panel_html, panel_figs)
+    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)))
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
     index = out_dir / "index.html"

@@ -14,6 +14,7 @@ from designlab.report.findings import Finding
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range, pval_short, signed_pts
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.verdict import thresholds_text
+from designlab.strategy.html import RENDER_JS
 
 VL_VERSION = "5.20"  # the Vega-Lite version altair 5.5 writes (alt.SCHEMA_VERSION v5.20.1)
 
@@ -70,6 +71,9 @@ details { margin: .5rem 0; background: white; border: 1px solid var(--line); pad
 details > summary { cursor: pointer; font-weight: 600; }
 pre { background: #f4f5f7; padding: .6rem; overflow-x: auto; font-size: .82rem; }
 ol.story { font-size: .88rem; } .sig { font-weight: 600; } .warn { color: #8a4b00; }
+/* the ladder and meta-game sections embedded under Bot strength (strategy pages' classes) */
+#bots .flag { background: #fff4d6; border-left: 4px solid #e0a800; padding: .5rem .8rem; }
+#bots .ok { background: #eef7ee; border-left: 4px solid #4a9d4a; padding: .5rem .8rem; }
 """
 
 
@@ -326,7 +330,9 @@ def details_section(a: RunAnalysis) -> str:
 
 
 def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
-         panel_html: str, panel_figures: list[Figure]) -> str:
+         panel_html: str, panel_figures: list[Figure], bots_html: str = "") -> str:
+    """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
+    ladder and meta-game charts carry their specs and are drawn by the strategy pages' ``RENDER_JS``."""
     m = a.run.manifest
     games = int(a.summary["games"].sum()) if a.summary.height else 0
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
@@ -339,11 +345,13 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         figures += figs
     sections.append(panel_html)
     figures += panel_figures
-    sections += [samples_section(a), details_section(a), parameters_section(a)]
+    sections += [bots_html, samples_section(a), details_section(a), parameters_section(a)]
     nav_items = [("findings", "Findings"), ("variants", "Variants"), ("comparisons", "Comparisons")]
     nav_items += [(sid, title) for sid, title, figs, _ in figure_sections if figs]
     if panel_figures:
         nav_items.append(("panels", "Game panels"))
+    if bots_html:
+        nav_items.append(("bots", "Bot strength"))
     nav_items += [("samples", "Sample games"), ("details", "Details"), ("parameters", "Parameters")]
     nav = "<nav>" + "".join(f'<a href="#{i}">{escape(t)}</a>' for i, t in nav_items) + "</nav>"
     specs = {f.id: f.spec() for f in figures}
@@ -354,7 +362,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         "  vegaEmbed(el, spec, {renderer: 'svg', actions: false})\n"
         "    .then(() => el.setAttribute('data-rendered', 'yes'))\n"
         "    .catch(err => { el.setAttribute('data-rendered', 'failed'); el.textContent = 'chart failed: ' + err; });\n"
-        "}\n"
+        "}\n" + RENDER_JS
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -172,9 +172,9 @@ def run_ladder(
 # -- the report section -------------------------------------------------------------
 
 
-def ladder_section(ladder: Ladder | dict) -> str:
-    """The ladder as an HTML ``<section>`` (ratings chart and table, skill-vs-luck figure).
-    Expects ``vegaEmbed`` on the page (``html.page`` provides it)."""
+def ladder_section(ladder: Ladder | dict, level: int = 2) -> str:
+    """The ladder as an HTML ``<section>`` (ratings chart and table, skill-vs-luck figure), titled
+    with an ``h{level}``. Its charts need ``html.RENDER_JS`` on the page (``html.page`` runs it)."""
     import altair as alt
 
     if isinstance(ladder, dict):
@@ -229,7 +229,7 @@ def ladder_section(ladder: Ladder | dict) -> str:
     errors = f'<p class="flag">{ladder.errors} game(s) raised an error and are left out; see the games folder.</p>' if ladder.errors else ""
     return (
         "<section class=\"ladder\">\n"
-        f"<h2>Bot ladder: {H.esc(ladder.variant)}</h2>\n"
+        f"<h{level}>Bot ladder: {H.esc(ladder.variant)}</h{level}>\n"
         f"<p class=\"note\">Round robin on <code>{H.esc(ladder.game)}</code>, {ladder.games_per_pair:,} games per pair, "
         f"seats rotated every game, seed {ladder.seed}; a shared win or an unfinished game counts half. Ratings are "
         f"Bradley-Terry maximum likelihood on the Elo scale, anchored at {H.esc(ladder.bots[0])} = 0, with one virtual "

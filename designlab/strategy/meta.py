@@ -248,9 +248,9 @@ def _fmt(payoff: str, x: float) -> str:
     return H.pct(x) if payoff == "win" else f"{x:.1f}"
 
 
-def meta_section(meta: MetaResult | dict) -> str:
-    """The meta-game as an HTML ``<section>``: heatmap, equilibrium mixes, dominance flags.
-    Expects ``vegaEmbed`` on the page (``html.page`` provides it)."""
+def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
+    """The meta-game as an HTML ``<section>``: heatmap, equilibrium mixes, dominance flags, titled
+    with an ``h{level}``. Its charts need ``html.RENDER_JS`` on the page (``html.page`` runs it)."""
     import altair as alt
 
     if isinstance(meta, dict):
@@ -312,7 +312,7 @@ def meta_section(meta: MetaResult | dict) -> str:
     corner = f"{meta.row_label} \\ {meta.col_label}"
     return (
         "<section class=\"meta\">\n"
-        f"<h2>Persona meta-game: {H.esc(meta.variant)}</h2>\n"
+        f"<h{level}>Persona meta-game: {H.esc(meta.variant)}</h{level}>\n"
         f"<p>{H.esc(meta.question)}</p>\n"
         f"<p class=\"note\">{meta.games_per_cell:,} games per matchup, seed {meta.seed}; zero-sum game solved by "
         f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width. "

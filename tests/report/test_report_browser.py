@@ -78,9 +78,11 @@ class ChartMarks(HTMLParser):
 
 def test_every_chart_renders_marks_offline(results_dir, tmp_path):
     browser = chromium()
+    _strategy_results(tmp_path / "reports")  # so the Bot strength section embeds a ladder and a meta-game
     report = render_report(results_dir, tmp_path / "reports")
     expected = re.findall(r'<div class="chart" id="([^"]+)"', report.read_text())
     assert len(expected) >= 10
+    assert sum(c.startswith("dlchart") for c in expected) == 4  # the ladder's two charts and the meta-game's two
     proc = subprocess.run(
         [browser, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=15000", "--dump-dom",
          report.as_uri()],
@@ -95,6 +97,21 @@ def test_every_chart_renders_marks_offline(results_dir, tmp_path):
     assert not failed, f"charts that did not finish rendering: {failed}"
     empty = [c for c in expected if p.marks[c] == 0]
     assert not empty, f"charts without any SVG mark: {empty}"
+
+
+def _strategy_results(root):
+    """A tiny Raiding Duel ladder and meta-game under ``root``, as the ladder and meta commands write them."""
+    from pathlib import Path
+
+    from designlab.strategy.ladder import run_ladder
+    from designlab.strategy.matchups import parse_seat
+    from designlab.strategy.meta import Grid, run_meta
+    from designlab.variant.load import load_variants
+
+    base = load_variants([Path(__file__).resolve().parents[2] / "variants" / "raiding-duel" / "base.yaml"])[0]
+    personas = [parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")]
+    run_ladder(base, personas, 4, root, name="rd", workers=1)
+    run_meta(base, Grid(rows=personas, cols=personas), 2, root, name="rd", workers=1)
 
 
 def test_mark_counter_tells_drawn_from_empty_charts():

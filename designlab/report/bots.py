@@ -1,0 +1,98 @@
+"""The report's "Bot strength" section: how strong the bots behind the numbers are.
+
+Balance figures are only as good as the bots that play the games. ``designlab
+ladder`` and ``designlab meta`` write their results beside the balance reports
+(``<reports>/<name>-ladder/ladder.json``, ``<reports>/<name>-meta/meta.json``);
+when a balance report is rendered, the newest of each for every game of the run
+is embedded here, with a link to its own page. A game without them gets the
+commands that would measure it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from html import escape
+from pathlib import Path
+
+from designlab.stats.analysis import RunAnalysis
+
+KINDS = {"ladder": "ladder.json", "meta": "meta.json"}
+
+
+@dataclass(frozen=True)
+class Found:
+    kind: str  # "ladder" or "meta"
+    folder: Path  # the strategy page's folder under the reports root
+    data: dict  # the JSON the command wrote
+    written: float  # the file's modification time (the JSON holds no date)
+
+
+def find_strategy(reports_root: Path, games: set[str]) -> dict[tuple[str, str], Found]:
+    """(game, kind) -> the newest ladder or meta-game result under ``reports_root`` for that game.
+
+    Unreadable or foreign JSON files are skipped: a stray file must not stop a report."""
+    out: dict[tuple[str, str], Found] = {}
+    for kind, file in KINDS.items():
+        for path in sorted(Path(reports_root).glob(f"*/{file}")):
+            try:
+                data = json.loads(path.read_text())
+                game, written = data["game"], path.stat().st_mtime
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+            if game not in games:
+                continue
+            key = (game, kind)
+            if key not in out or (written, path.parent.name) > (out[key].written, out[key].folder.name):
+                out[key] = Found(kind, path.parent, data, written)
+    return out
+
+
+def _when(t: float) -> str:
+    return datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def bots_section(a: RunAnalysis, reports_root: Path) -> str:
+    """The section (``<section id="bots">``); its charts are drawn by ``strategy.html.RENDER_JS``."""
+    from designlab.strategy.ladder import ladder_section
+    from designlab.strategy.meta import meta_section
+
+    per_game: dict[str, list] = {}
+    for va in a.variants:
+        per_game.setdefault(va.results.game, []).append(va)
+    found = find_strategy(reports_root, set(per_game))
+    parts = []
+    for game, vas in sorted(per_game.items()):
+        title = vas[0].results.meta.get("game_title") or game
+        bots = sorted({b for va in vas for b in va.bots["bot"].to_list()}) if vas[0].bots.height else []
+        part = [f"<h3>{escape(title)}</h3>",
+                f'<p class="note">Bots in this run: {escape(", ".join(bots) or "none")}.</p>']
+        file = next((va.results.meta.get("file") for va in vas if va.results.meta.get("file")), None)
+        for kind, render, command in (("ladder", ladder_section, "ladder"), ("meta", meta_section, "meta")):
+            f = found.get((game, kind))
+            if f is None:
+                target = escape(file or f"variants/{game}/base.yaml")
+                what = ("rates random, the heuristic and ISMCTS against each other and says how often the weaker "
+                        "one wins" if kind == "ladder" else
+                        "plays a grid of personas against each other and solves the matchup matrix for the "
+                        "equilibrium mix")
+                part.append(f'<p class="note">No {"bot ladder" if kind == "ladder" else "persona meta-game"} for '
+                            f"{escape(title)} under this reports folder yet: <code>designlab {command} {target}</code> "
+                            f"{what}; render this report again to include it here.</p>")
+                continue
+            others = ""
+            if kind == "ladder":
+                missing = [b for b in bots if b not in f.data.get("bots", [])]
+                if missing:
+                    others = (f" Bots of this run that are not on the ladder: {escape(', '.join(missing))} "
+                              "(add them with <code>--bot</code>).")
+            part.append(f'<p class="note">From <a href="../{escape(f.folder.name)}/index.html">'
+                        f"{escape(f.folder.name)}</a>, variant {escape(str(f.data.get('variant', '?')))}, "
+                        f"written {_when(f.written)}: the newest {'ladder' if kind == 'ladder' else 'meta-game'} "
+                        f"for this game under this reports folder.{others}</p>")
+            part.append(render(f.data, level=4))
+        parts.append("".join(part))
+    return ('<section id="bots"><h2>Bot strength</h2><p class="note">These numbers are only as good as the bots '
+            "that played the games. A bot ladder says how strong they are and how much of a result is skill; a "
+            "persona meta-game says whether one style of play dominates.</p>" + "".join(parts) + "</section>")

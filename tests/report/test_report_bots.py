@@ -1,0 +1,83 @@
+"""The report's "Bot strength" section: the newest ladder and meta-game per game, or the commands to make them."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from designlab.report.bots import bots_section, find_strategy
+from designlab.stats.analysis import analyse_run
+from designlab.strategy.ladder import run_ladder
+from designlab.strategy.matchups import parse_seat
+from designlab.strategy.meta import Grid, run_meta
+from designlab.variant.load import load_variants
+
+VARIANTS = Path(__file__).resolve().parents[2] / "variants"
+
+
+@pytest.fixture(scope="module")
+def analysis(run):
+    return analyse_run(run)
+
+
+@pytest.fixture(scope="module")
+def strategy_root(tmp_path_factory):
+    """A reports folder with two Rakshasa ladders (the second newer), a Raiding Duel meta-game,
+    a ladder of a game the run does not have, and a broken file."""
+    root = tmp_path_factory.mktemp("reports")
+    rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "heuristic")], 4, root, name="old",
+               workers=1)
+    # the newer ladder leaves out the heuristic bot, which the run has
+    run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "honest")], 6, root, name="new",
+               workers=1)
+    os.utime(root / "old-ladder" / "ladder.json", (1_000_000, 1_000_000))
+    rd = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0]
+    personas = [parse_seat("raiding-duel", "greedy"), parse_seat("raiding-duel", "spoiler")]
+    run_meta(rd, Grid(rows=personas, cols=personas), 4, root, name="rd", workers=1)
+    (root / "stray-ladder").mkdir()
+    (root / "stray-ladder" / "ladder.json").write_text("{not json")
+    (root / "other-ladder").mkdir()
+    (root / "other-ladder" / "ladder.json").write_text(json.dumps({"game": "no-such-game", "bots": []}))
+    return root
+
+
+def _part(html: str, title: str) -> str:
+    """One game's part of the section: from its heading to the next game's."""
+    start = html.index(f"<h3>{title}</h3>")
+    end = html.find("<h3>", start + 1)
+    return html[start:end if end > 0 else len(html)]
+
+
+def test_the_newest_result_per_game_and_kind_is_found_and_strays_are_skipped(strategy_root):
+    found = find_strategy(strategy_root, {"rakshasa", "raiding-duel", "fifth-challenge"})
+    assert set(found) == {("rakshasa", "ladder"), ("raiding-duel", "meta")}
+    assert found[("rakshasa", "ladder")].folder.name == "new-ladder"
+    assert found[("rakshasa", "ladder")].data["games_per_pair"] == 6
+    assert found[("raiding-duel", "meta")].data["row_names"] == ["greedy", "spoiler"]
+
+
+def test_section_embeds_what_exists_and_names_the_command_for_what_does_not(analysis, strategy_root):
+    html = bots_section(analysis, strategy_root)
+    rakshasa, duel = _part(html, "Rakshasa"), _part(html, "Raiding Duel")
+    # the newest ladder, linked and embedded one level under the game's heading
+    assert '<a href="../new-ladder/index.html">new-ladder</a>' in rakshasa and "old-ladder" not in rakshasa
+    assert "<h4>Bot ladder: base</h4>" in rakshasa and 'data-spec="' in rakshasa
+    # the run's bots, and the one the ladder did not rate
+    assert "Bots in this run: heuristic, random." in rakshasa
+    assert "Bots of this run that are not on the ladder: heuristic " in rakshasa
+    # no meta-game for Rakshasa: the command that makes one
+    assert "No persona meta-game for Rakshasa" in rakshasa and "<code>designlab meta " in rakshasa
+    assert "<h4>Persona meta-game: base</h4>" in duel and '<a href="../rd-meta/index.html">' in duel
+    assert "No bot ladder for Raiding Duel" in duel and "<code>designlab ladder " in duel
+
+
+def test_without_strategy_results_every_game_gets_both_commands(analysis, tmp_path):
+    html = bots_section(analysis, tmp_path)
+    games = {va.results.meta.get("game_title") for va in analysis.variants}
+    for title in games:
+        assert f"No bot ladder for {title}" in html and f"No persona meta-game for {title}" in html
+    assert "data-spec" not in html
