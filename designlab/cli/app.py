@@ -209,6 +209,66 @@ def report(
     out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
 
 
+def _pick(variants, target: Path, name: Optional[str]):
+    """The variant of ``target`` to show: by ``--variant`` name, else the file's own one (a file that
+    extends another also loads its base); several (a sweep) need a name."""
+    if name is not None:
+        for v in variants:
+            if v.name == name:
+                return v
+        raise UserError(f"{target}: no variant named {name!r}; it has {', '.join(v.name for v in variants)}")
+    own = [v for v in variants if Path(v.file).resolve() == target.resolve()] or variants
+    if len(own) == 1:
+        return own[0]
+    raise UserError(f"{target} holds {len(own)} variants; pick one with --variant NAME: "
+                    + ", ".join(v.name for v in own))
+
+
+@app.command()
+def show(
+    variant: Annotated[Path, typer.Argument(help="A variant file.")],
+    index: Annotated[int, typer.Argument(min=0, help="Game index in the run (0 is its first game).")] = 0,
+    name: Annotated[Optional[str], typer.Option(
+        "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")] = None,
+    seed: Seed = None,
+    actions: Annotated[bool, typer.Option(
+        "--actions", help="Also list every action, chance included, in the record's words.")] = False,
+) -> None:
+    """Play one game of a variant exactly as a run plays it (same seeds, same seats) and tell it move by move."""
+    import traceback
+
+    from designlab.core.play import record
+    from designlab.core.protocol import CHANCE
+    from designlab.runner.chunk import game_for, play_one
+    from designlab.runner.run import override
+
+    v = _pick(override(_load([variant]), None, seed), variant, name)
+    game = game_for(v)
+    labels = [v.seats[e].label() for e in v.seat_order(index)]
+    out.print(f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}", markup=False)
+    out.print("seats: " + ", ".join(f"{s} {label}" for s, label in enumerate(labels)), markup=False)
+    try:
+        played = play_one(v, index, record_events=True, keep_actions=actions)
+    except Exception as e:  # noqa: BLE001 - the game's own error is what the designer came to see
+        err.print(traceback.format_exc(), markup=False, highlight=False)
+        err.print(f"game {index} of {v.name!r} (seed {v.seed}) raised {type(e).__name__}: {e}", markup=False)
+        raise typer.Exit(EXIT_FAILED_GAMES)
+    st = played.state
+    for i, event in enumerate(st.events or [], 1):
+        out.print(f"{i:>4}. {game.narrate(event)}", markup=False)
+    if actions:
+        out.print("actions:")
+        for who, text in record(game, played.actions):
+            out.print(f"  {'chance' if who == CHANCE else f'seat {who}'}: {text}", markup=False)
+    results, scores = st.results(), st.scores()
+    out.print("result: " + "; ".join(f"seat {s} ({labels[s]}) {results[s]}, {float(scores[s]):g} points"
+                                     for s in range(len(labels))), markup=False)
+    out.print(f"ended: {st.end_reason()}, after {st.turns()} turns and {played.decisions} decisions", markup=False)
+    metrics = st.metrics()
+    if metrics:
+        out.print("metrics: " + ", ".join(f"{k} {json.dumps(val)}" for k, val in metrics.items()), markup=False)
+
+
 @app.command()
 def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
     """Check variant files without playing; every problem is listed with file:line:col."""

@@ -75,14 +75,20 @@ def play(
     return out
 
 
-def record_strings(game: Game, actions: list) -> list[str]:
-    """Action strings of a played game, by replaying it (strings depend on the state)."""
+def record(game: Game, actions: list) -> list[tuple[int, str]]:
+    """(who acted, action string) for each action of a played game, by replaying it (strings
+    depend on the state); who is a seat, or ``CHANCE``."""
     state = game.new_initial_state()
     out = []
     for a in actions:
-        out.append(state.action_to_string(a))
+        out.append((state.current_player(), state.action_to_string(a)))
         state.apply(a)
     return out
+
+
+def record_strings(game: Game, actions: list) -> list[str]:
+    """Action strings of a played game (``record`` without who acted): what ``replay`` reads."""
+    return [text for _, text in record(game, actions)]
 
 
 def replay(game: Game, strings: Sequence[str], record_events: bool = False) -> State:

@@ -128,3 +128,62 @@ def test_committed_schemas_are_up_to_date():
         committed = json.loads((REPO / "variants" / "schema" / f"{game}.json").read_text())
         if committed != variant_schema(game):
             pytest.fail(f"variants/schema/{game}.json is stale: run `make schema` and commit it")
+
+
+def test_show_tells_a_game_exactly_as_the_run_played_it(tmp_path, variant, capsys):
+    out = tmp_path / "res"
+    assert main(["run", str(variant), "--out", str(out), "-n", "12", "--seed", "9", "-w", "1", "--quiet"]) == 0
+    capsys.readouterr()
+    manifest = json.loads((out / "manifest.json").read_text())
+    row = pl.read_parquet(out / manifest["variants"][0]["games_file"]).filter(pl.col("game_index") == 1).row(0, named=True)
+    assert main(["show", str(variant), "1", "--seed", "9"]) == 0
+    text = capsys.readouterr().out
+    # seats rotate: game 1 has the random bot in seat 0
+    assert "seed 9, game 1" in text and "seats: 0 random, 1 heuristic" in text
+    assert (f"result: seat 0 (random) {row['result_0']}, {row['score_0']:g} points; "
+            f"seat 1 (heuristic) {row['result_1']}, {row['score_1']:g} points") in text
+    assert f"ended: {row['end_reason']}, after {row['turns']} turns and {row['decisions']} decisions" in text
+    # the play-by-play is the one the run kept as its sample of game 0
+    samples = json.loads((out / manifest["variants"][0]["samples_file"]).read_text())
+    first = next(s for s in samples if s["game_index"] == 0)
+    assert main(["show", str(variant), "0", "--seed", "9"]) == 0
+    told = [line.split(". ", 1)[1] for line in capsys.readouterr().out.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    assert told == first["lines"]
+
+
+def test_show_lists_every_action_with_who_took_it(capsys):
+    # Raiding Duel deals its cards by chance
+    assert main(["show", str(REPO / "variants" / "raiding-duel" / "base.yaml"), "2", "--actions"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    acts = lines[lines.index("actions:") + 1:]
+    acts = acts[:next(i for i, line in enumerate(acts) if line.startswith("result:"))]
+    assert acts and all(a.startswith(("  chance: ", "  seat 0: ", "  seat 1: ")) for a in acts)
+    assert any(a.startswith("  chance: ") for a in acts) and any(a.startswith("  seat 1: ") for a in acts)
+
+
+def test_show_needs_a_name_for_a_sweep_and_says_which(capsys):
+    sweep = REPO / "variants" / "rakshasa" / "lie-penalty-sweep.yaml"
+    assert main(["show", str(sweep)]) == 2
+    assert "holds 4 variants; pick one with --variant NAME: lie-penalty-sweep[costs.lie_penalty=1]" in capsys.readouterr().err
+    assert main(["show", str(sweep), "--variant", "lie-penalty-sweep[costs.lie_penalty=3]"]) == 0
+    assert "Rakshasa: lie-penalty-sweep[costs.lie_penalty=3]" in capsys.readouterr().out
+    assert main(["show", str(sweep), "--variant", "nope"]) == 2
+    assert "no variant named 'nope'" in capsys.readouterr().err
+
+
+def test_show_of_a_game_that_raises_prints_its_error_and_fails(tmp_path, capsys, monkeypatch):
+    from designlab import registry
+    from designlab.bots.random_bot import RandomBot
+
+    class Boom(RandomBot):
+        name = "boom"
+
+        def act(self, view):
+            raise RuntimeError("boom on purpose")
+
+    monkeypatch.setitem(registry.GAME_BOTS, "rakshasa", dict(registry.GAME_BOTS["rakshasa"]) | {"boom": Boom})
+    path = tmp_path / "boom.yaml"
+    path.write_text("game: rakshasa\nname: boom\nseats:\n  - bot: boom\n  - bot: random\ngames: 4\nseed: 3\n")
+    assert main(["show", str(path), "1"]) == 1
+    err = capsys.readouterr().err
+    assert "game 1 of 'boom' (seed 3) raised RuntimeError: boom on purpose" in err and "Traceback" in err
