@@ -18,7 +18,13 @@ install: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# A ladder of the fast bots and the persona meta-game per game first, so each balance report's
+# "Bot strength" section has them (ISMCTS, about 1.5-3 CPU s a game, is left to a plain `designlab ladder`).
 demo: $(STAMP)
+	$(BIN)/designlab ladder variants/rakshasa/base.yaml -n 200 -q -w $(WORKERS) -b random -b heuristic -b honest -b bluffer -b suspicious
+	$(BIN)/designlab ladder variants/fifth-challenge/base-2p.yaml -n 200 -q -w $(WORKERS) -b random -b heuristic -b cautious -b reckless -b harasser
+	$(BIN)/designlab ladder variants/raiding-duel/base.yaml -n 200 -q -w $(WORKERS) -b random -b heuristic -b greedy -b spoiler
+	for f in rakshasa/base fifth-challenge/base-2p raiding-duel/base; do $(BIN)/designlab meta variants/$$f.yaml -n 200 -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep variants/rakshasa variants/fifth-challenge variants/raiding-duel --workers $(WORKERS)
 
 bench: $(STAMP)
