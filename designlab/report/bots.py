@@ -49,6 +49,15 @@ def find_strategy(reports_root: Path, games: set[str]) -> dict[tuple[str, str], 
     return out
 
 
+def _names(labels: list[str]) -> str:
+    """Bot labels in short: a bot that sits with several parameter settings (a persona sweep) is
+    named once with their count."""
+    by_bot: dict[str, list[str]] = {}
+    for label in labels:
+        by_bot.setdefault(label.split("(", 1)[0], []).append(label)
+    return ", ".join(same[0] if len(same) == 1 else f"{bot} ({len(same)} settings)" for bot, same in by_bot.items())
+
+
 def _when(t: float) -> str:
     return datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
@@ -67,7 +76,7 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
         title = vas[0].results.meta.get("game_title") or game
         bots = sorted({b for va in vas for b in va.bots["bot"].to_list()}) if vas[0].bots.height else []
         part = [f"<h3>{escape(title)}</h3>",
-                f'<p class="note">Bots in this run: {escape(", ".join(bots) or "none")}.</p>']
+                f'<p class="note">Bots in this run: {escape(_names(bots) or "none")}.</p>']
         file = next((va.results.meta.get("file") for va in vas if va.results.meta.get("file")), None)
         for kind, render, command in (("ladder", ladder_section, "ladder"), ("meta", meta_section, "meta")):
             f = found.get((game, kind))
@@ -85,7 +94,7 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
             if kind == "ladder":
                 missing = [b for b in bots if b not in f.data.get("bots", [])]
                 if missing:
-                    others = (f" Bots of this run that are not on the ladder: {escape(', '.join(missing))} "
+                    others = (f" Bots of this run that are not on the ladder: {escape(_names(missing))} "
                               "(add them with <code>--bot</code>).")
             part.append(f'<p class="note">From <a href="../{escape(f.folder.name)}/index.html">'
                         f"{escape(f.folder.name)}</a>, variant {escape(str(f.data.get('variant', '?')))}, "

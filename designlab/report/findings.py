@@ -19,7 +19,7 @@ from designlab.stats.sweep import LENGTHS, SweepAnalysis
 
 @dataclass
 class Finding:
-    topic: str  # "overview", "variant", "comparison", "sweep", "warning", "error"
+    topic: str  # "overview", "variant", "comparison", "sweep", "sweep-metrics", "warning", "error"
     text: str  # plain text; the page escapes it
     level: str = "info"  # info | even | leaning | broken | warn
     variant: str | None = None
@@ -212,7 +212,7 @@ def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
     sig = s.trends.filter(pl.col("significant"))
     if sig.height == 0:
         tested = s.trends.filter(pl.col("p_value").is_not_null()).height
-        return Finding("sweep", f"{label}: none of the {tested} measures of the game charted below changes "
+        return Finding("sweep-metrics", f"{label}: none of the {tested} measures of the game charted below changes "
                                 f"significantly with {s.parameter} ({test}, Holm-adjusted p ≥ {ALPHA}).")
     ends = s.metrics.sort("order")
     x_first, x_last = ends["x"][0], ends["x"][-1]
@@ -231,4 +231,5 @@ def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
     if more:
         parts.append(f"{more} {'more ' * bool(parts)}measure{'s' * (more != 1)} of the game change{'s' * (more == 1)}"
                      f" significantly ({test}, Holm-adjusted p < {ALPHA})")
-    return Finding("sweep", f"{label}: as {s.parameter} goes from {x_first} to {x_last}, " + "; ".join(parts) + ".")
+    return Finding("sweep-metrics", f"{label}: as {s.parameter} goes from {x_first} to {x_last}, " + "; ".join(parts)
+                   + ".")

@@ -101,17 +101,22 @@ def anchor(name: str) -> str:
 # -- sections ---------------------------------------------------------------------------
 
 
+# finding topics listed apart from the main list, in this order
+FOLDED = {"sweep-metrics": "How the game changes along each sweep", "variant": "Each variant in one sentence"}
+
+
 def findings_section(items: list[Finding]) -> str:
     def lis(fs: list[Finding]) -> str:
         return "".join(f'<li class="f-{escape(f.level)}">{escape(f.text)}</li>' for f in fs)
 
-    main = [f for f in items if f.topic != "variant"]
-    per_variant = [f for f in items if f.topic == "variant"]
+    main = [f for f in items if f.topic not in FOLDED]
     folded = ""
-    if per_variant:
-        opened = " open" if len(per_variant) <= 5 else ""
-        folded = (f'<details{opened}><summary>Each variant in one sentence ({len(per_variant)})</summary>'
-                  f'<ul class="findings">{lis(per_variant)}</ul></details>')
+    for topic, title in FOLDED.items():  # long lists under their own heading, closed when long
+        fs = [f for f in items if f.topic == topic]
+        if fs:
+            opened = " open" if len(fs) <= 5 else ""
+            folded += (f'<details{opened}><summary>{escape(title)} ({len(fs)})</summary>'
+                       f'<ul class="findings">{lis(fs)}</ul></details>')
     return f'<section id="findings"><h2>Findings</h2><ul class="findings">{lis(main)}</ul>{folded}</section>'
 
 

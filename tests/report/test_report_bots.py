@@ -81,3 +81,10 @@ def test_without_strategy_results_every_game_gets_both_commands(analysis, tmp_pa
     for title in games:
         assert f"No bot ladder for {title}" in html and f"No persona meta-game for {title}" in html
     assert "data-spec" not in html
+
+
+def test_a_bot_with_many_settings_is_named_once_with_their_count():
+    from designlab.report.bots import _names
+
+    labels = ["heuristic", "persona", "persona(lie_rate=0)", "persona(lie_rate=1)", "random(x=1)"]
+    assert _names(labels) == "heuristic, persona (3 settings), random(x=1)"

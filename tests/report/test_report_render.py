@@ -11,7 +11,7 @@ import polars as pl
 import pytest
 
 from designlab.report import render_index, render_report
-from designlab.report.findings import findings
+from designlab.report.findings import Finding, findings
 from designlab.stats import analyse_run, load_run
 
 
@@ -249,7 +249,7 @@ def test_sweep_finding_names_at_most_three_measures(tmp_path, synth):
     rising = lambda x: {"a": x, "b": 2 + x, "c": 5 + x, "d": 10 + x, "e": 20 + x}  # noqa: E731 relative change a > b > ...
     specs = [synth.Spec(f"r[x={x}]", games=400, sweep={"x": x}, sweep_group="r", rising=rising(x)) for x in (1, 4)]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="many")), {"rakshasa": list("abcde")})
-    f = [f for f in findings(a) if f.topic == "sweep"][1]
+    f = next(f for f in findings(a) if f.topic == "sweep-metrics")
     assert re.fullmatch(r"Sweep r: as x goes from 1 to 4, a per game goes from .+; b per game goes from .+; "
                         r"c per game goes from .+; 2 more measures of the game change significantly "
                         r"\(slope test, Holm-adjusted p < 0\.05\)\.", f.text), f.text
@@ -258,7 +258,7 @@ def test_sweep_finding_names_at_most_three_measures(tmp_path, synth):
 def test_sweep_without_a_significant_change_says_so(tmp_path, synth):
     specs = [synth.Spec(f"s[x={x}]", games=150, sweep={"x": x}, sweep_group="s") for x in (1, 2, 3)]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="flat")), {"rakshasa": ["lies_told"]})
-    f = [f for f in findings(a) if f.topic == "sweep"][1]
+    f = next(f for f in findings(a) if f.topic == "sweep-metrics")
     assert f.text == ("Sweep s: none of the 3 measures of the game charted below changes significantly with x "
                       "(slope test, Holm-adjusted p ≥ 0.05).")
 
@@ -286,3 +286,15 @@ def test_run_without_sweeps_is_unchanged(tmp_path, synth):
     assert not any(i.startswith("chart-sweep") for i in chart_ids(html))
     text = text_of(html)
     assert "how the game changes" not in text and "trend" not in text and 'id="sweeps"' not in html
+
+
+def test_how_the_game_changes_is_listed_apart_and_folds_when_long():
+    from designlab.report.page import findings_section
+
+    items = [Finding("sweep", "seat curve of s")] + [Finding("sweep-metrics", f"change {i}") for i in range(6)]
+    html = findings_section(items)
+    main, rest = html.split("<details", 1)
+    assert "seat curve of s" in main and "change 0" not in main
+    assert rest.startswith("><summary>How the game changes along each sweep (6)</summary>")  # closed: 6 > 5
+    short = findings_section(items[:3])
+    assert "<details open><summary>How the game changes along each sweep (2)</summary>" in short
