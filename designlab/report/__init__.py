@@ -18,7 +18,7 @@ from designlab.report import charts
 from designlab.report.bots import bots_section
 from designlab.report.findings import Finding, findings
 from designlab.report.page import CSS, Figure, page
-from designlab.report.panels import PANELS, game_panels, generic_panel, sweep_metrics
+from designlab.report.panels import PANELS, game_panels, generic_panel, measures
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
@@ -144,7 +144,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     Returns the path of the report's index.html.
     """
     run = load_run(Path(results_dir))
-    a = analyse_run(run, sweep_metrics(run))
+    a = analyse_run(run, measures(run))
     sections, panel_html, panel_figs = build_figures(a)
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)))
     out_dir = Path(reports_root) / safe_name(run.name)

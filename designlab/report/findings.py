@@ -19,7 +19,7 @@ from designlab.stats.sweep import LENGTHS, SweepAnalysis
 
 @dataclass
 class Finding:
-    topic: str  # "overview", "variant", "comparison", "sweep", "sweep-metrics", "warning", "error"
+    topic: str  # "overview", "variant", "variant-measures", "comparison", "sweep", "sweep-metrics", "warning", "error"
     text: str  # plain text; the page escapes it
     level: str = "info"  # info | even | leaning | broken | warn
     variant: str | None = None
@@ -37,6 +37,9 @@ def findings(a: RunAnalysis) -> list[Finding]:
         if c["variant"] in in_sweep:
             continue  # the sweep sentence tells these; the table below has every row
         out.append(comparison_sentence(c))
+    measures = a.comparisons.filter(pl.col("seat").is_null() & ~pl.col("variant").is_in(list(in_sweep)))
+    for name in measures["variant"].unique(maintain_order=True).to_list():
+        out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts()))
     for name, base, why in a.skipped:
         out.append(Finding("comparison", f"{name} is not compared with its base {base}: {why}.", "info", name))
     out += _warnings(a)
@@ -203,10 +206,25 @@ def _value(r: dict) -> str:
     return f"{num(r['mean'], d)} ({num(r['lo'], d)}–{num(r['hi'], d)})"
 
 
+def _relative(a: float, b: float) -> float:
+    """|b - a| / max(|a|, |b|): how much a measure moved, comparable across measures of any unit."""
+    size = max(abs(a), abs(b))
+    return abs(b - a) / size if size else 0.0
+
+
+def _changes(moves: list[tuple[float, str]], significant: int, most: int, how: str) -> str:
+    """The ``most`` largest moves (by relative change) in words, then how many more are significant (``how``)."""
+    parts = [text for _, text in sorted(moves, key=lambda m: -m[0])[:most]]
+    more = significant - len(parts)
+    if more:
+        parts.append(f"{more} {'more ' * bool(parts)}measure{'s' * (more != 1)} of the game change{'s' * (more == 1)}"
+                     f" significantly ({how})")
+    return "; ".join(parts)
+
+
 def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
     """The measures of the game that change significantly along a sweep series (Holm over the whole report):
-    the ``most`` with the largest relative change, |last - first| / max(|first|, |last|), from the first point
-    to the last."""
+    the ``most`` with the largest relative change from the first point to the last."""
     label = f"Sweep {s.group}" + (f" ({s.series})" if s.series else "")
     test = s.trends["test"][0]
     sig = s.trends.filter(pl.col("significant"))
@@ -222,14 +240,33 @@ def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
         first, last = m.row(0, named=True), m.row(-1, named=True)
         if (first["x"], last["x"]) != (x_first, x_last):
             continue  # not measured at both ends: counted among the others
-        size = max(abs(first["mean"]), abs(last["mean"]))
-        moves.append((abs(last["mean"] - first["mean"]) / size if size else 0.0, t, first, last))
-    moves.sort(key=lambda m: -m[0])
-    parts = [f"{_measure(t['metric'], t['kind'])} goes from {_value(first)} to {_value(last)} "
-             f"({test}, Holm-adjusted {pval(t['p_holm'])})" for _, t, first, last in moves[:most]]
-    more = sig.height - len(parts)
-    if more:
-        parts.append(f"{more} {'more ' * bool(parts)}measure{'s' * (more != 1)} of the game change{'s' * (more == 1)}"
-                     f" significantly ({test}, Holm-adjusted p < {ALPHA})")
-    return Finding("sweep-metrics", f"{label}: as {s.parameter} goes from {x_first} to {x_last}, " + "; ".join(parts)
-                   + ".")
+        moves.append((_relative(first["mean"], last["mean"]),
+                      f"{_measure(t['metric'], t['kind'])} goes from {_value(first)} to {_value(last)} "
+                      f"({test}, Holm-adjusted {pval(t['p_holm'])})"))
+    return Finding("sweep-metrics", f"{label}: as {s.parameter} goes from {x_first} to {x_last}, "
+                   + _changes(moves, sig.height, most, f"{test}, Holm-adjusted p < {ALPHA}") + ".")
+
+
+def variant_measures_sentence(rows: list[dict], most: int = 3) -> Finding:
+    """How a variant changes the game against its base (``rows``: its comparisons with no seat): the
+    significant measures after Holm, the ``most`` with the largest relative change first."""
+    name, base = rows[0]["variant"], rows[0]["base"]
+    sig = [r for r in rows if r["significant"]]
+    if not sig:
+        tested = sum(1 for r in rows if not missing(r["p_value"]))
+        return Finding("variant-measures", f"{name} against {base}: none of the {tested} measures of the game "
+                                           f"differs significantly (Holm-adjusted p ≥ {ALPHA}).", "info", name)
+    moves = []
+    for r in sig:
+        share = r["test"] == "Fisher exact"
+        if share:
+            values = f"{pct(r['base_value'])} to {pct(r['variant_value'])} ({points_range(r['diff_lo'], r['diff_hi'])})"
+        else:
+            d = 2 if max(abs(r["base_value"]), abs(r["variant_value"])) < 1 else 1
+            values = (f"{num(r['base_value'], d)} to {num(r['variant_value'], d)} (difference 95% CI "
+                      f"{r['diff_lo']:+.{d}f} to {r['diff_hi']:+.{d}f})")
+        moves.append((_relative(r["base_value"], r["variant_value"]),
+                      f"{_measure(r['measure'], 'share' if share else 'mean')} goes from {values} "
+                      f"({r['test']}, Holm-adjusted {pval(r['p_holm'])})"))
+    return Finding("variant-measures", f"{name} against {base}: "
+                   + _changes(moves, len(sig), most, f"Holm-adjusted p < {ALPHA}") + ".", "info", name)

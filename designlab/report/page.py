@@ -102,7 +102,9 @@ def anchor(name: str) -> str:
 
 
 # finding topics listed apart from the main list, in this order
-FOLDED = {"sweep-metrics": "How the game changes along each sweep", "variant": "Each variant in one sentence"}
+FOLDED = {"sweep-metrics": "How the game changes along each sweep",
+          "variant-measures": "How each variant changes the game against its base",
+          "variant": "Each variant in one sentence"}
 
 
 def findings_section(items: list[Finding]) -> str:
@@ -177,6 +179,19 @@ def _bots(va: VariantAnalysis) -> list[str]:
     return [str(s.get("bot", "?")) for s in va.results.meta.get("seats") or []]
 
 
+def _comparison_cells(r: dict) -> list[str]:
+    """A comparison row from measure on: base value, variant value, difference, test, p, p (Holm), effect,
+    significant. Shares (Fisher exact) in percent and points; means as numbers."""
+    is_rate = r["test"] == "Fisher exact"
+    fmt_v = (lambda x: pct(x)) if is_rate else (lambda x: num(x, 2))  # noqa: E731
+    diff = (f"{signed_pts(r['diff'])} ({signed_pts(r['diff_lo'])} to {signed_pts(r['diff_hi'])}) points" if is_rate
+            else f"{r['diff']:+.2f} ({r['diff_lo']:+.2f} to {r['diff_hi']:+.2f})" if not missing(r["diff"]) else "–")
+    sig = '<span class="sig">yes</span>' if r["significant"] else "no"
+    return [fmt_v(r["base_value"]), fmt_v(r["variant_value"]), diff, escape(r["test"]), pval_short(r["p_value"]),
+            pval_short(r["p_holm"]), f"{r['effect']:+.2f} {escape(r['effect_kind'])}" if not missing(r["effect"]) else "–",
+            sig]
+
+
 def comparisons_section(a: RunAnalysis) -> str:
     c = a.comparisons
     skipped = "".join(f"<li>{escape(n)} against {escape(b)}: not compared, {escape(w)}.</li>" for n, b, w in a.skipped)
@@ -185,26 +200,27 @@ def comparisons_section(a: RunAnalysis) -> str:
         return ('<section id="comparisons"><h2>Comparisons against the base</h2><p class="note">No variant in this '
                 f"run has a base to compare against.</p>{skipped}</section>")
     trends = sum(s.trends.height for s in a.sweeps)
-    rows = []
-    for r in c.iter_rows(named=True):
-        is_rate = r["measure"] == "win rate"
-        fmt_v = (lambda x: pct(x)) if is_rate else (lambda x: num(x, 2))  # noqa: E731
-        diff = (f"{signed_pts(r['diff'])} ({signed_pts(r['diff_lo'])} to {signed_pts(r['diff_hi'])}) points" if is_rate
-                else f"{r['diff']:+.2f} ({r['diff_lo']:+.2f} to {r['diff_hi']:+.2f})" if not missing(r["diff"]) else "–")
-        sig = '<span class="sig">yes</span>' if r["significant"] else "no"
-        rows.append([escape(r["variant"]), escape(r["base"]), escape(r["measure"]), str(r["seat"]),
-                     fmt_v(r["base_value"]), fmt_v(r["variant_value"]), diff, escape(r["test"]),
-                     pval_short(r["p_value"]), pval_short(r["p_holm"]),
-                     f"{r['effect']:+.2f} {escape(r['effect_kind'])}" if not missing(r["effect"]) else "–", sig])
-    headers = ["variant", "base", "measure", "seat", "base", "variant", "difference (95% CI)", "test", "p", "p (Holm)",
-               "effect size", "significant"]
+    head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
+    seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), str(r["seat"]), *_comparison_cells(r)]
+             for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
+    game = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), *_comparison_cells(r)]
+            for r in c.filter(pl.col("seat").is_null()).iter_rows(named=True)]
+    game_table = ""
+    if game:
+        changed = sum(1 for r in c.filter(pl.col("seat").is_null()).iter_rows(named=True) if r["significant"])
+        game_table = (f"<details><summary>How each variant changes the game against its base: length and the game's "
+                      f"measures per game ({len(game)} rows, {changed} significant)</summary>"
+                      + table(["variant", "base", "measure", *head], game, numeric={3, 4, 5, 7, 8, 9}) + "</details>")
     return (
         '<section id="comparisons"><h2>Comparisons against the base</h2>'
-        + table(headers, rows, numeric={3, 4, 5, 6, 8, 9, 10}) + skipped
+        + table(["variant", "base", "measure", "seat", *head], seats, numeric={3, 4, 5, 6, 8, 9, 10}) + game_table
+        + skipped
         + '<p class="note">Each variant against its base (a sweep\'s points against its first point, or the variant '
           "it extends). Win rate: difference with Newcombe's hybrid score interval, Fisher exact test, Cohen's h "
           "(0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval, Mann-Whitney U "
-          "test, rank-biserial r = P(variant score > base score) − P(variant score < base score). Significant: "
+          "test, rank-biserial r = P(variant score > base score) − P(variant score < base score). The game's "
+          "measures are one value per game (a per-seat metric summed over the seats), compared as mean scores are; "
+          "a true/false game metric as a share, as win rates are. Significant: "
           f"Holm-adjusted p below 0.05, the family being all {a.tests.height} tests in this report"
           + (f", {trends} of them sweep trend tests" if trends else "") + ".</p></section>"
     )

@@ -86,9 +86,10 @@ def _numbers(panel: Panel, cols: dict[str, dict]) -> list[str]:
     return [n for n in _match(panel.numbers, cols) if cols[n]["kind"] in ("number", "bool")]
 
 
-def sweep_metrics(run: RunResults) -> dict[str, list[str]]:
-    """Game -> the numeric metrics of its highlighted panels, in panel order: the ones a sweep follows
-    (``analyse_run(run, sweep_metrics=...)``), so the Sweeps section and the game panels agree on what matters."""
+def measures(run: RunResults) -> dict[str, list[str]]:
+    """Game -> the numeric metrics of its highlighted panels, in panel order: the ones a sweep follows and a
+    variant is compared on against its base (``analyse_run(run, measures)``), so the report's sections agree
+    on what matters."""
     out = {}
     for game in sorted({v.game for v in run.variants}):
         cols = _columns(v.games for v in run.variants if v.game == game)

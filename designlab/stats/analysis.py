@@ -90,12 +90,12 @@ def _with_holm(df: pl.DataFrame, adjusted) -> pl.DataFrame:
         (pl.col("p_holm") < ALPHA).fill_null(False).alias("significant"))
 
 
-def analyse_run(run: RunResults, sweep_metrics: dict[str, list[str]] | None = None) -> RunAnalysis:
-    """``sweep_metrics``: game -> the metric names whose change along a sweep is shown and tested
-    (game length always is); the report passes its highlighted panel metrics."""
+def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -> RunAnalysis:
+    """``measures``: game -> the metric names whose change is shown and tested along a sweep and
+    against a base (game length always is); the report passes its highlighted panel metrics."""
     variants = [analyse_variant(v) for v in run.variants]
-    comparisons = compare_run(run)
-    sweeps = analyse_sweeps(run, sweep_metrics)
+    comparisons = compare_run(run, measures)
+    sweeps = analyse_sweeps(run, measures)
     rows = []
     for va in variants:
         s = dict(va.summary)

@@ -1,4 +1,5 @@
-"""A variant against its base: seat win rates and seat mean scores, Holm-corrected across a report."""
+"""A variant against its base: seat win rates and mean scores, and how the game itself differs
+(length and the game's own measures), Holm-corrected across a report."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from designlab.stats.inference import (
 )
 from designlab.stats.load import RunResults
 from designlab.stats.summary import seat_long
+from designlab.stats.sweep import LENGTHS, per_game
 
 ALPHA = 0.05  # significance level after Holm correction
 
@@ -24,6 +26,29 @@ COMPARE_SCHEMA = {
     "base_value": pl.Float64, "variant_value": pl.Float64, "diff": pl.Float64, "diff_lo": pl.Float64,
     "diff_hi": pl.Float64, "test": pl.Utf8, "p_value": pl.Float64, "effect": pl.Float64, "effect_kind": pl.Utf8,
 }
+
+
+def _rate_row(measure: str, seat, ka: int, na: int, kb: int, nb: int) -> dict:
+    """A share, variant minus base: Newcombe's hybrid score interval, Fisher exact p, Cohen's h."""
+    d, lo, hi = newcombe_diff(ka, na, kb, nb)
+    return {
+        "measure": measure, "seat": seat, "base_n": na, "variant_n": nb,
+        "base_value": ka / na if na else math.nan, "variant_value": kb / nb if nb else math.nan,
+        "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Fisher exact", "p_value": fisher_p(ka, na, kb, nb),
+        "effect": cohens_h(ka / na, kb / nb) if na and nb else math.nan, "effect_kind": "Cohen's h",
+    }
+
+
+def _mean_row(measure: str, seat, xa, xb) -> dict:
+    """A mean, variant minus base: Welch t interval, Mann-Whitney U p, rank-biserial r."""
+    d, lo, hi = welch_diff(xa, xb)
+    p, r = mann_whitney(xa, xb)
+    return {
+        "measure": measure, "seat": seat, "base_n": xa.size, "variant_n": xb.size,
+        "base_value": float(xa.mean()), "variant_value": float(xb.mean()),
+        "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Mann-Whitney U", "p_value": p,
+        "effect": r, "effect_kind": "rank-biserial r",
+    }
 
 
 def compare(base: pl.DataFrame, variant: pl.DataFrame) -> pl.DataFrame:
@@ -39,26 +64,30 @@ def compare(base: pl.DataFrame, variant: pl.DataFrame) -> pl.DataFrame:
     rows = []
     for s in seats:
         sa, sb = a.filter(pl.col("seat") == s), b.filter(pl.col("seat") == s)
-        ka, na = int((sa["result"] == "win").sum()), sa.height
-        kb, nb = int((sb["result"] == "win").sum()), sb.height
-        d, lo, hi = newcombe_diff(ka, na, kb, nb)
-        rows.append({
-            "measure": "win rate", "seat": s, "base_n": na, "variant_n": nb,
-            "base_value": ka / na if na else math.nan, "variant_value": kb / nb if nb else math.nan,
-            "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Fisher exact", "p_value": fisher_p(ka, na, kb, nb),
-            "effect": cohens_h(ka / na, kb / nb) if na and nb else math.nan, "effect_kind": "Cohen's h",
-        })
+        rows.append(_rate_row("win rate", s, int((sa["result"] == "win").sum()), sa.height,
+                              int((sb["result"] == "win").sum()), sb.height))
         xa = sa["score"].drop_nulls().drop_nans().to_numpy()
         xb = sb["score"].drop_nulls().drop_nans().to_numpy()
         if xa.size and xb.size:
-            d, lo, hi = welch_diff(xa, xb)
-            p, r = mann_whitney(xa, xb)
-            rows.append({
-                "measure": "mean score", "seat": s, "base_n": xa.size, "variant_n": xb.size,
-                "base_value": float(xa.mean()), "variant_value": float(xb.mean()),
-                "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Mann-Whitney U", "p_value": p,
-                "effect": r, "effect_kind": "rank-biserial r",
-            })
+            rows.append(_mean_row("mean score", s, xa, xb))
+    return pl.DataFrame(rows, schema=COMPARE_SCHEMA)
+
+
+def compare_measures(base: pl.DataFrame, variant: pl.DataFrame, names=()) -> pl.DataFrame:
+    """How the game itself differs from its base: game length and the named metrics, one value per
+    game as a sweep follows them (``sweep.per_game``: per-seat metrics summed over the seats), so
+    ``seat`` is null. Means as ``mean score`` is compared, shares as ``win rate``; a measure that
+    either frame lacks is skipped."""
+    rows = []
+    for name in [*LENGTHS, *(n for n in names if n not in LENGTHS)]:
+        a, b = per_game(base, name), per_game(variant, name)
+        if a is None or b is None or a[1] != b[1] or not a[0].size or not b[0].size:
+            continue
+        (xa, kind), (xb, _) = a, b
+        if kind == "share":
+            rows.append(_rate_row(name, None, int(xa.sum()), xa.size, int(xb.sum()), xb.size))
+        else:
+            rows.append(_mean_row(name, None, xa, xb))
     return pl.DataFrame(rows, schema=COMPARE_SCHEMA)
 
 
@@ -84,14 +113,16 @@ def comparison_pairs(run: RunResults) -> tuple[list[tuple[str, str]], list[tuple
     return pairs, skipped
 
 
-def compare_run(run: RunResults) -> pl.DataFrame:
-    """Each variant against its base (see ``comparison_pairs``); Holm across all rows.
+def compare_run(run: RunResults, measures: dict[str, list[str]] | None = None) -> pl.DataFrame:
+    """Each variant against its base (see ``comparison_pairs``): seat win rates and mean scores, then
+    game length and ``measures[game]`` (``compare_measures``); Holm across all rows.
 
     Adds variant, base, p_holm and significant (p_holm < ALPHA) columns.
     """
     frames = []
     for name, base in comparison_pairs(run)[0]:
-        c = compare(run.variant(base).games, run.variant(name).games)
+        b, v = run.variant(base), run.variant(name)
+        c = pl.concat([compare(b.games, v.games), compare_measures(b.games, v.games, (measures or {}).get(v.game, []))])
         frames.append(c.select(pl.lit(name).alias("variant"), pl.lit(base).alias("base"), pl.all()))
     if not frames:
         schema = {"variant": pl.Utf8, "base": pl.Utf8, **COMPARE_SCHEMA, "p_holm": pl.Float64, "significant": pl.Boolean}

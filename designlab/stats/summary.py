@@ -279,11 +279,12 @@ def metric_columns(df: pl.DataFrame) -> dict[str, dict]:
     any other m_ column is a game-level metric. kind: "number", "bool" or "text".
     """
     n = players_of(df)
+    schema = df.schema  # built afresh on each access: once here, not once per column
     out: dict[str, dict] = {}
     for c in df.columns:
         if not c.startswith("m_"):
             continue
-        dtype = df.schema[c]
+        dtype = schema[c]
         kind = "bool" if dtype == pl.Boolean else "number" if dtype.is_numeric() else "text"
         m = _PER_SEAT.match(c)
         if m and int(m.group(2)) < n:

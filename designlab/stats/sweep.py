@@ -26,7 +26,7 @@ from scipy import stats as st
 
 from designlab.stats.inference import LEVEL, mean_interval, wilson, z_crit
 from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
-from designlab.stats.summary import metric_columns, metric_long
+from designlab.stats.summary import metric_columns
 
 # game length as two more "metrics" of a sweep: name -> games column
 LENGTHS = {"length in decisions": "decisions", "length in turns": "turns"}
@@ -219,11 +219,12 @@ def per_game(df: pl.DataFrame, name: str) -> tuple[np.ndarray, str] | None:
     info = metric_columns(df).get(name)
     if info is None or info["kind"] == "text":
         return None
-    long = metric_long(df, name).with_columns(pl.col("value").cast(pl.Float64))
     if info["column"]:
-        return long["value"].drop_nulls().to_numpy(), "share" if info["kind"] == "bool" else "mean"
-    g = long.group_by("game_index").agg(pl.col("value").sum(), pl.col("value").null_count().alias("missing"))
-    return g.filter(pl.col("missing") == 0)["value"].to_numpy(), "mean"
+        return (df[info["column"]].cast(pl.Float64).drop_nulls().to_numpy(),
+                "share" if info["kind"] == "bool" else "mean")
+    seats = [pl.col(c).cast(pl.Float64) for c in info["seats"].values()]
+    total = pl.when(pl.any_horizontal([c.is_null() for c in seats])).then(None).otherwise(pl.sum_horizontal(seats))
+    return df.select(total.alias("v"))["v"].drop_nulls().to_numpy(), "mean"
 
 
 def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, float, float]:

@@ -281,7 +281,10 @@ def test_run_without_sweeps_is_unchanged(tmp_path, synth):
     specs = [synth.Spec("a", games=80), synth.Spec("b", games=80, base="a", seat_share=(0.6, 0.4))]
     results = synth.write_results(tmp_path / "results", specs, name="plain")
     run = load_run(results)
-    assert analyse_run(run, {"rakshasa": ["lies_told"]}).tests.equals(analyse_run(run).tests)
+    plain, named = analyse_run(run), analyse_run(run, {"rakshasa": ["lies_told"]})
+    # a named measure is compared against the base (one more test), and no sweep appears
+    assert named.tests.height == plain.tests.height + 1 and not named.sweeps
+    assert named.comparisons.filter(pl.col("measure") == "lies_told")["seat"].to_list() == [None]
     html = render_report(results, tmp_path / "reports").read_text()
     assert not any(i.startswith("chart-sweep") for i in chart_ids(html))
     text = text_of(html)
@@ -298,3 +301,22 @@ def test_how_the_game_changes_is_listed_apart_and_folds_when_long():
     assert rest.startswith("><summary>How the game changes along each sweep (6)</summary>")  # closed: 6 > 5
     short = findings_section(items[:3])
     assert "<details open><summary>How the game changes along each sweep (2)</summary>" in short
+
+
+def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, synth):
+    specs = [synth.Spec("a", games=400, rising={"peeks": 1.0}),
+             synth.Spec("more-peeks", games=400, base="a", seed=2, rising={"peeks": 3.0}),  # 2 -> 6 a game
+             synth.Spec("same", games=400, base="a", seed=3, rising={"peeks": 1.0})]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="vs-base")), {"rakshasa": ["peeks", "lies_told"]})
+    said = {f.variant: f.text for f in findings(a) if f.topic == "variant-measures"}
+    assert set(said) == {"more-peeks", "same"}
+    row = a.comparisons.filter((pl.col("variant") == "more-peeks") & (pl.col("measure") == "peeks")).row(0, named=True)
+    assert row["significant"] and row["diff_lo"] < 4.0 < row["diff_hi"]  # truth: 2 x (3 - 1)
+    assert said["more-peeks"].startswith(
+        f"more-peeks against a: peeks per game goes from {row['base_value']:.1f} to {row['variant_value']:.1f} "
+        f"(difference 95% CI {row['diff_lo']:+.1f} to {row['diff_hi']:+.1f}) (Mann-Whitney U, Holm-adjusted p < 0.001)")
+    assert "lies told" not in said["more-peeks"]  # same distribution in both
+    assert said["same"] == "same against a: none of the 4 measures of the game differs significantly (Holm-adjusted p ≥ 0.05)."
+    html = render_report(tmp_path / "vs-base", tmp_path / "reports").read_text()
+    assert "How each variant changes the game against its base (2)" in html
+    assert "How each variant changes the game against its base: length and the game's measures per game" in html

@@ -75,10 +75,17 @@ def test_analysis_holm_family_is_every_test_in_the_report(run):
     assert trends["significant"].to_list() == [p < 0.05 for p in expected[k + c:]]
 
 
-def test_family_grows_by_exactly_the_trend_tests(run):
+def test_family_grows_by_exactly_the_new_trend_tests_and_comparisons(run):
     lengths_only = analyse_run(run)
-    more = analyse_run(run, {"rakshasa": ["lies_told", "peeks"], "raiding-duel": ["sets"]})  # no Raiding Duel sweep
-    assert more.tests.height - lengths_only.tests.height == 2  # lies_told and peeks along the one sweep series
+    named = ["lies_told", "peeks", "sets"]
+    more = analyse_run(run, {"rakshasa": named[:2], "raiding-duel": named[2:]})  # no Raiding Duel sweep
+    compared = more.comparisons.filter(pl.col("measure").is_in(named))
+    assert lengths_only.comparisons.filter(pl.col("measure").is_in(named)).height == 0
+    # biased against even on lies_told (those games report no peeks), four sweep points against the first on both
+    assert compared.height == 1 + 4 * 2 and compared["seat"].null_count() == compared.height
+    assert compared.filter(pl.col("variant") == "biased")["measure"].to_list() == ["lies_told"]
+    # lies_told and peeks along the one sweep series, and the new comparison rows
+    assert more.tests.height - lengths_only.tests.height == 2 + compared.height
     assert lengths_only.tests.filter(pl.col("test").str.starts_with("trend of ")).height == 2  # game length, always
     # a bigger family makes Holm stricter for every test already in it
     before = lengths_only.summary["seat0_advantage_p_holm"].to_numpy()
@@ -116,3 +123,29 @@ def test_variants_with_other_player_counts_or_missing_bases_are_not_compared(tmp
     assert [(v, b) for v, b, _ in skipped] == [("three", "two"), ("orphan", "not-in-this-run")]
     assert set(compare_run(run)["variant"]) == {"twin"}
     assert analyse_run(run).skipped == skipped
+
+
+def test_game_measures_against_the_base_find_the_known_change_and_not_the_flat_ones(run):
+    from scipy import stats as st
+
+    from designlab.stats.compare import compare_measures
+
+    base, variant = run.variant("runner-honor[honor.runner=8]").games, run.variant("runner-honor[honor.runner=16]").games
+    got = compare_measures(base, variant, ["peeks", "lies_told", "first_challenge_caught", "no_such_metric"])
+    rows = {r["measure"]: r for r in got.iter_rows(named=True)}
+    assert list(rows) == ["length in decisions", "length in turns", "peeks", "lies_told", "first_challenge_caught"]
+    assert all(r["seat"] is None for r in rows.values())
+    # peeks per game (both seats) is Poisson(0.4 x): 3.2 at x = 8, 6.4 at x = 16
+    peeks = rows["peeks"]
+    assert (peeks["test"], peeks["effect_kind"]) == ("Mann-Whitney U", "rank-biserial r")
+    assert peeks["diff_lo"] < 3.2 < peeks["diff_hi"] and peeks["p_value"] < 1e-10
+    a = (base["m_peeks_0"] + base["m_peeks_1"]).cast(pl.Float64).to_numpy()
+    b = (variant["m_peeks_0"] + variant["m_peeks_1"]).cast(pl.Float64).to_numpy()
+    assert (peeks["base_value"], peeks["variant_value"]) == pytest.approx((a.mean(), b.mean()))
+    assert peeks["p_value"] == pytest.approx(st.mannwhitneyu(b, a).pvalue)
+    assert rows["lies_told"]["p_value"] > 0.05 and rows["length in turns"]["p_value"] > 0.05
+    # a true/false game metric is a share of games, compared as a win rate is
+    flag = rows["first_challenge_caught"]
+    assert flag["test"] == "Fisher exact" and 0 <= flag["base_value"] <= 1
+    k = int(variant.filter(pl.col("error").is_null())["m_first_challenge_caught"].sum())
+    assert flag["variant_value"] == pytest.approx(k / variant.filter(pl.col("error").is_null()).height)
