@@ -200,6 +200,7 @@ def comparisons_section(a: RunAnalysis) -> str:
         return ('<section id="comparisons"><h2>Comparisons against the base</h2><p class="note">No variant in this '
                 f"run has a base to compare against.</p>{skipped}</section>")
     trends = sum(s.trends.height for s in a.sweeps)
+    families = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values())) if a.tests.height else {}
     head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
     seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), str(r["seat"]), *_comparison_cells(r)]
              for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
@@ -220,9 +221,11 @@ def comparisons_section(a: RunAnalysis) -> str:
           "(0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval, Mann-Whitney U "
           "test, rank-biserial r = P(variant score > base score) − P(variant score < base score). The game's "
           "measures are one value per game (a per-seat metric summed over the seats), compared as mean scores are; "
-          "a true/false game metric as a share, as win rates are. Significant: "
-          f"Holm-adjusted p below 0.05, the family being all {a.tests.height} tests in this report"
-          + (f", {trends} of them sweep trend tests" if trends else "") + ".</p></section>"
+          "a true/false game metric as a share, as win rates are. Significant: Holm-adjusted p below 0.05, "
+          f"corrected across the whole report in two families: balance ({families.get('balance', 0)} tests: each "
+          "variant's seat-0 advantage and the seat rows above) and the game's measures "
+          f"({families.get('game measures', 0)} tests: the folded table"
+          + (f" and {trends} sweep trend tests" if trends else "") + ").</p></section>"
     )
 
 

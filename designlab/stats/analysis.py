@@ -1,10 +1,18 @@
 """Everything a report shows, computed once for a whole run.
 
-The family of hypothesis tests Holm corrects is every test a report states:
-each variant's seat-0 advantage test, every row of the comparisons against a
-base, and every sweep trend test (one per sweep series and metric). ``p_holm``
-columns in ``summary``, ``comparisons`` and each sweep's ``trends`` are adjusted
-over that whole family.
+Every test a report states is Holm-corrected across the whole report, in one of
+two families (``FAMILIES``):
+
+* balance: each variant's seat-0 advantage test and the seat rows of the
+  comparisons against a base (win rate, mean score);
+* game measures: the comparisons of the game's measures against a base (rows
+  with no seat) and every sweep trend test (one per sweep series and measure).
+
+The balance questions are what a report is for; the game's measures are many
+(a dozen per variant) and exploratory, so they are corrected among themselves
+and do not dilute the power of the balance tests. ``p_holm`` columns in
+``summary``, ``comparisons`` and each sweep's ``trends`` are adjusted within
+their family; ``tests`` lists every test with its family.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
 import polars as pl
 
 from designlab.stats.compare import ALPHA, compare_run, comparison_pairs
@@ -32,6 +41,8 @@ from designlab.stats.summary import (
 )
 from designlab.stats.sweep import SweepAnalysis, analyse_sweeps
 from designlab.stats.verdict import broken_because, light, light_range
+
+FAMILIES = ("balance", "game measures")  # the two Holm families of a report (module docstring)
 
 
 @dataclass
@@ -107,17 +118,24 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
         s["uncertain"] = lo != hi
         rows.append(s)
     summary = pl.DataFrame(rows, infer_schema_length=None)
-    # the family: seat-0 advantage per variant + every comparison row + every sweep trend test
-    fam = [("seat advantage", r["variant"], 0, r["seat0_advantage_p"]) for r in rows]
-    fam += [(f"{c['measure']} vs base", c["variant"], c["seat"], c["p_value"]) for c in comparisons.iter_rows(named=True)]
-    fam += [(f"trend of {t['metric']} along {s.label}", s.group, None, t["p_value"])
+    # (family, test, variant, seat, p): seat advantages, the comparison rows in order, the sweep trends
+    balance, measures_ = FAMILIES
+    fam = [(balance, "seat advantage", r["variant"], 0, r["seat0_advantage_p"]) for r in rows]
+    fam += [(balance if c["seat"] is not None else measures_, f"{c['measure']} vs base", c["variant"], c["seat"],
+             c["p_value"]) for c in comparisons.iter_rows(named=True)]
+    fam += [(measures_, f"trend of {t['metric']} along {s.label}", s.group, None, t["p_value"])
             for s in sweeps for t in s.trends.iter_rows(named=True)]
-    p = [x[3] if x[3] is not None else math.nan for x in fam]
-    adj = holm(p)
+    p = np.array([x[4] if x[4] is not None else math.nan for x in fam], dtype=float)
+    adj = np.full(p.size, math.nan)
+    for family in FAMILIES:
+        idx = [i for i, x in enumerate(fam) if x[0] == family]
+        if idx:
+            adj[idx] = holm(p[idx])
     tests = pl.DataFrame({
-        "test": [x[0] for x in fam], "variant": [x[1] for x in fam], "seat": [x[2] for x in fam],
-        "p_value": p, "p_holm": adj,
-    }, schema={"test": pl.Utf8, "variant": pl.Utf8, "seat": pl.Int64, "p_value": pl.Float64, "p_holm": pl.Float64})
+        "family": [x[0] for x in fam], "test": [x[1] for x in fam], "variant": [x[2] for x in fam],
+        "seat": [x[3] for x in fam], "p_value": p, "p_holm": adj,
+    }, schema={"family": pl.Utf8, "test": pl.Utf8, "variant": pl.Utf8, "seat": pl.Int64, "p_value": pl.Float64,
+               "p_holm": pl.Float64})
     tests = tests.with_columns(pl.col("p_value").fill_nan(None), pl.col("p_holm").fill_nan(None))
     k = len(rows)
     if summary.height:

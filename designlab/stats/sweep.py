@@ -12,7 +12,7 @@ of the target), which is bounded only when the slope is clearly non-zero.
 
 Along the same points, ``sweep_metrics`` follows how the game itself changes:
 game length and the game's own metrics, one value per game, with a trend test
-per metric (``trend_test``) that joins the report's Holm family.
+per metric (``trend_test``) that joins the report's game-measures Holm family.
 """
 
 from __future__ import annotations

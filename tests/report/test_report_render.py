@@ -242,7 +242,8 @@ def test_sweep_finding_names_the_measures_that_change(html):
     first, flo, fhi, last, llo, lhi = map(float, m.groups())
     assert flo <= 3.2 <= fhi and llo <= 6.4 <= lhi  # truth: 0.4 x peeks per game
     assert "lies told per game goes" not in text  # flat by construction
-    assert re.search(r"the family being all \d+ tests in this report, 4 of them sweep trend tests\.", text)
+    assert re.search(r"two families: balance \(\d+ tests: .*\) and the game's measures \(\d+ tests: the folded "
+                     r"table and 4 sweep trend tests\)\.", text)
 
 
 def test_sweep_finding_names_at_most_three_measures(tmp_path, synth):

@@ -60,22 +60,29 @@ def test_compare_run_pairs_each_variant_with_its_base(run):
     assert got["p_holm"].to_list() == pytest.approx(holm(got["p_value"].to_numpy()).tolist())
 
 
-def test_analysis_holm_family_is_every_test_in_the_report(run):
+def test_every_test_in_the_report_is_holm_corrected_within_its_family(run):
     a = analyse_run(run, {"rakshasa": ["lies_told", "peeks"]})
-    k, c = a.summary.height, a.comparisons.height
+    k = a.summary.height
+    seats = a.comparisons.filter(pl.col("seat").is_not_null())
+    game = a.comparisons.filter(pl.col("seat").is_null())
     trends = pl.concat([s.trends for s in a.sweeps])
     assert trends.height == 4  # one sweep series: length in decisions and in turns, lies_told, peeks
-    assert a.tests.height == k + c + trends.height
-    expected = holm(np.concatenate([a.summary["seat0_advantage_p"].to_numpy(), a.comparisons["p_value"].to_numpy(),
-                                    trends["p_value"].to_numpy()]))
-    assert a.summary["seat0_advantage_p_holm"].to_list() == pytest.approx(expected[:k].tolist())
-    assert a.comparisons["p_holm"].to_list() == pytest.approx(expected[k:k + c].tolist())
-    assert a.comparisons["significant"].to_list() == [p < 0.05 for p in expected[k:k + c]]
-    assert trends["p_holm"].to_list() == pytest.approx(expected[k + c:].tolist())
-    assert trends["significant"].to_list() == [p < 0.05 for p in expected[k + c:]]
+    assert a.tests.height == k + a.comparisons.height + trends.height
+    fam = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values()))
+    assert fam == {"balance": k + seats.height, "game measures": game.height + trends.height}
+    # balance: seat-0 advantage and the seat rows of the comparisons, corrected together
+    balance = holm(np.concatenate([a.summary["seat0_advantage_p"].to_numpy(), seats["p_value"].to_numpy()]))
+    assert a.summary["seat0_advantage_p_holm"].to_list() == pytest.approx(balance[:k].tolist())
+    assert seats["p_holm"].to_list() == pytest.approx(balance[k:].tolist())
+    assert seats["significant"].to_list() == [p < 0.05 for p in balance[k:]]
+    # the game's measures: against the base and along sweeps, corrected together
+    measures = holm(np.concatenate([game["p_value"].to_numpy(), trends["p_value"].to_numpy()]))
+    assert game["p_holm"].to_list() == pytest.approx(measures[:game.height].tolist())
+    assert trends["p_holm"].to_list() == pytest.approx(measures[game.height:].tolist())
+    assert trends["significant"].to_list() == [p < 0.05 for p in measures[game.height:]]
 
 
-def test_family_grows_by_exactly_the_new_trend_tests_and_comparisons(run):
+def test_more_measures_grow_their_family_and_leave_the_balance_tests_alone(run):
     lengths_only = analyse_run(run)
     named = ["lies_told", "peeks", "sets"]
     more = analyse_run(run, {"rakshasa": named[:2], "raiding-duel": named[2:]})  # no Raiding Duel sweep
@@ -87,10 +94,16 @@ def test_family_grows_by_exactly_the_new_trend_tests_and_comparisons(run):
     # lies_told and peeks along the one sweep series, and the new comparison rows
     assert more.tests.height - lengths_only.tests.height == 2 + compared.height
     assert lengths_only.tests.filter(pl.col("test").str.starts_with("trend of ")).height == 2  # game length, always
-    # a bigger family makes Holm stricter for every test already in it
-    before = lengths_only.summary["seat0_advantage_p_holm"].to_numpy()
-    after = more.summary["seat0_advantage_p_holm"].to_numpy()
-    assert np.all(np.isnan(before) | (after >= before)) and np.any(after > before)
+    # the balance family and its adjusted p-values do not change
+    assert more.summary["seat0_advantage_p_holm"].to_list() == lengths_only.summary["seat0_advantage_p_holm"].to_list()
+    balance = pl.col("family") == "balance"
+    assert more.tests.filter(balance).equals(lengths_only.tests.filter(balance))
+    # a bigger game-measures family makes Holm stricter for the tests already in it
+    keys = ["test", "variant"]
+    both = lengths_only.tests.filter(~balance).join(more.tests.filter(~balance), on=keys, suffix="_more")
+    assert both.height == lengths_only.tests.filter(~balance).height
+    assert (both["p_holm_more"] >= both["p_holm"]).all()
+    assert (both.filter(pl.col("p_holm") < 1)["p_holm_more"] > both.filter(pl.col("p_holm") < 1)["p_holm"]).any()
 
 
 def test_traffic_lights_for_known_inputs(run):
