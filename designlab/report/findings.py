@@ -260,13 +260,14 @@ def variant_measures_sentence(rows: list[dict], most: int = 3) -> Finding:
     for r in sig:
         share = r["test"] == "Fisher exact"
         if share:
-            values = f"{pct(r['base_value'])} to {pct(r['variant_value'])} ({points_range(r['diff_lo'], r['diff_hi'])})"
+            values = (f"{pct(r['base_value'])} to {pct(r['variant_value'])} ({points(r['diff'], sign=True)}, 95% CI "
+                      f"{points_range(r['diff_lo'], r['diff_hi'], sign=True)}")
         else:
             d = 2 if max(abs(r["base_value"]), abs(r["variant_value"])) < 1 else 1
-            values = (f"{num(r['base_value'], d)} to {num(r['variant_value'], d)} (difference 95% CI "
-                      f"{r['diff_lo']:+.{d}f} to {r['diff_hi']:+.{d}f})")
+            values = (f"{num(r['base_value'], d)} to {num(r['variant_value'], d)} ({r['diff']:+.{d}f}, 95% CI "
+                      f"{r['diff_lo']:+.{d}f} to {r['diff_hi']:+.{d}f}")
         moves.append((_relative(r["base_value"], r["variant_value"]),
-                      f"{_measure(r['measure'], 'share' if share else 'mean')} goes from {values} "
-                      f"({r['test']}, Holm-adjusted {pval(r['p_holm'])})"))
+                      f"{_measure(r['measure'], 'share' if share else 'mean')} goes from {values}; "
+                      f"{r['test']}, Holm-adjusted {pval(r['p_holm'])})"))
     return Finding("variant-measures", f"{name} against {base}: "
                    + _changes(moves, len(sig), most, f"Holm-adjusted p < {ALPHA}") + ".", "info", name)
