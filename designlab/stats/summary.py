@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import re
 
+import numpy as np
 import polars as pl
 
 from designlab.stats.inference import (
@@ -234,10 +235,10 @@ def trace_stats(df: pl.DataFrame) -> pl.DataFrame:
         return pl.DataFrame(schema={"game_index": pl.Int64, "lead_changes": pl.Int64, "comeback": pl.Boolean})
     results = df.select([f"result_{s}" for s in range(n)]).rows() if n else [()] * df.height
     traces = df["score_trace"].to_list()
-    changes, comebacks = [], []
+    changes = lead_changes_all(traces)
+    comebacks = []
     for trace, res in zip(traces, results):
         trace = trace or []
-        changes.append(lead_changes(trace))
         winners = [s for s, r in enumerate(res) if r == "win"]
         if len(winners) == 1 and trace:
             w = winners[0]
@@ -248,6 +249,23 @@ def trace_stats(df: pl.DataFrame) -> pl.DataFrame:
             comebacks.append(None)
     return pl.DataFrame({"game_index": df["game_index"], "lead_changes": changes, "comeback": comebacks},
                         schema={"game_index": pl.Int64, "lead_changes": pl.Int64, "comeback": pl.Boolean})
+
+
+def lead_changes_all(traces: list) -> list[int]:
+    """``lead_changes`` of every trace (None for no trace), in one numpy pass when every checkpoint
+    has the same number of seats (a report reads a hundred thousand traces); else one by one."""
+    lengths = [len(t) if t else 0 for t in traces]
+    rows = [row for t in traces if t for row in t]
+    widths = {len(row) for row in rows}
+    if len(widths) != 1 or 0 in widths:
+        return [lead_changes(t or []) for t in traces]
+    a = np.asarray(rows, dtype=float)
+    game = np.repeat(np.arange(len(traces)), lengths)
+    is_top = a == a.max(axis=1, keepdims=True)
+    sole = is_top.sum(axis=1) == 1  # tied checkpoints are skipped
+    g, leader = game[sole], is_top[sole].argmax(axis=1)
+    changed = (g[1:] == g[:-1]) & (leader[1:] != leader[:-1])
+    return np.bincount(g[1:][changed], minlength=len(traces)).tolist()
 
 
 def lead_changes(trace: list) -> int:

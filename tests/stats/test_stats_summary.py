@@ -7,12 +7,15 @@ from collections import Counter
 import numpy as np
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 from scipy import stats as st
 
 from designlab.stats import (
     bot_rates,
     end_reasons,
     lead_changes,
+    lead_changes_all,
     length_summary,
     margins,
     metric_columns,
@@ -142,6 +145,18 @@ def test_end_reasons_shares_with_wilson(run):
     r = got.filter(pl.col("end_reason") == "turn cap").row(0, named=True)
     assert (r["share_lo"], r["share_hi"]) == pytest.approx(wilson_ci(c["turn cap"], len(ok)), abs=1e-12)
     assert r["share"] == pytest.approx(0.15, abs=0.04)  # truth: 15% unfinished
+
+
+@settings(max_examples=200, deadline=None)
+@given(hst.lists(hst.one_of(hst.none(), hst.lists(hst.lists(hst.integers(0, 4), min_size=3, max_size=3), max_size=8)),
+                 max_size=12))
+def test_lead_changes_of_many_traces_at_once_equal_one_by_one(traces):
+    assert lead_changes_all(traces) == [lead_changes(t or []) for t in traces]
+
+
+def test_lead_changes_of_irregular_traces_fall_back_to_one_by_one():
+    traces = [[[1, 0], [0, 2]], [[1, 0, 0], [0, 0, 3]], [], None, [[], [2, 1]]]
+    assert lead_changes_all(traces) == [1, 1, 0, 0, 0]
 
 
 def test_lead_changes_by_hand():
