@@ -33,13 +33,18 @@ def find_strategy(reports_root: Path, games: set[str]) -> dict[tuple[str, str], 
     """(game, kind) -> the newest ladder or meta-game result under ``reports_root`` for that game.
 
     Unreadable or foreign JSON files are skipped: a stray file must not stop a report."""
+    from designlab.strategy.ladder import Ladder
+    from designlab.strategy.meta import MetaResult
+
+    parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d)}
     out: dict[tuple[str, str], Found] = {}
     for kind, file in KINDS.items():
         for path in sorted(Path(reports_root).glob(f"*/{file}")):
             try:
                 data = json.loads(path.read_text())
+                parse[kind](data)  # what the section will read, checked before it is chosen
                 game, written = data["game"], path.stat().st_mtime
-            except (OSError, ValueError, KeyError, TypeError):
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 continue
             if game not in games:
                 continue

@@ -41,7 +41,11 @@ def strategy_root(tmp_path_factory):
     (root / "stray-ladder").mkdir()
     (root / "stray-ladder" / "ladder.json").write_text("{not json")
     (root / "other-ladder").mkdir()
-    (root / "other-ladder" / "ladder.json").write_text(json.dumps({"game": "no-such-game", "bots": []}))
+    other = json.loads((root / "new-ladder" / "ladder.json").read_text()) | {"game": "no-such-game"}
+    (root / "other-ladder" / "ladder.json").write_text(json.dumps(other))
+    # the newest file of all, for Rakshasa, but not a ladder: it must not hide the real one
+    (root / "odd-ladder").mkdir()
+    (root / "odd-ladder" / "ladder.json").write_text(json.dumps({"game": "rakshasa", "bots": ["x"]}))
     return root
 
 
