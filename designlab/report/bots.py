@@ -88,8 +88,8 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
             if f is None:
                 target = escape(file or f"variants/{game}/base.yaml")
                 what = ("rates random, the heuristic and ISMCTS against each other and says how often the weaker "
-                        "one wins (ISMCTS games take about 1.5 to 3.4 CPU seconds each, docs/strategy.md, and sits in "
-                        "5 of its 6 pairs; <code>-b random -b heuristic</code> and a persona or two with "
+                        "one wins (a game with ISMCTS takes about 1.5 to 3.4 CPU seconds, docs/strategy.md, and ISMCTS "
+                        "sits in 5 of the 6 pairs; <code>-b random -b heuristic</code> and a persona or two with "
                         "<code>-b</code> give a ladder in seconds, as <code>make demo</code> does)"
                         if kind == "ladder" else
                         "plays a grid of personas against each other and solves the matchup matrix for the "
