@@ -15,7 +15,7 @@ from itertools import groupby
 from pathlib import Path
 
 from designlab.report import charts
-from designlab.report.bots import bots_section
+from designlab.report.bots import bots_section, strategy_listing
 from designlab.report.findings import Finding, findings
 from designlab.report.page import CSS, Figure, page
 from designlab.report.panels import PANELS, game_panels, generic_panel, measures
@@ -197,7 +197,7 @@ def render_index(reports_root: Path) -> Path:
         try:
             meta |= json.loads((index.parent / REPORT_META).read_text())
         except (OSError, json.JSONDecodeError):
-            pass
+            meta |= strategy_listing(index.parent) or {}
         entries.append((index.parent.name, meta))
     entries.sort(key=lambda e: (str(e[1].get("rendered") or ""), e[0]), reverse=True)
     rows = []
@@ -205,14 +205,16 @@ def render_index(reports_root: Path) -> Path:
         lights = m.get("lights") or {}
         light_txt = " ".join(f'<span class="light light-{k.replace(" ", "")}">{v} {escape(k)}</span>'
                              for k, v in lights.items())
+        if not isinstance(m.get("played"), int):
+            rows.append(f'<tr><td><a href="{escape(folder)}/index.html">{escape(folder)}</a></td><td colspan="7"></td></tr>')
+            continue
+        kind = f' <span class="note">({escape(m["kind"])})</span>' if m.get("kind") else ""  # a ladder or meta-game
         rows.append(
-            f'<tr><td><a href="{escape(folder)}/index.html">{escape(str(m.get("name", folder)))}</a></td>'
+            f'<tr><td><a href="{escape(folder)}/index.html">{escape(str(m.get("name", folder)))}</a>{kind}</td>'
             f"<td>{escape(', '.join(m.get('games') or []))}</td><td class=\"num\">{m.get('variants', '')}</td>"
             f"<td class=\"num\">{m.get('played', ''):,}</td><td class=\"num\">{m.get('errors', '')}</td>"
             f"<td>{light_txt}</td><td>{escape(str(m.get('created') or ''))}</td>"
             f"<td>{escape(str(m.get('rendered') or ''))}</td></tr>"
-            if isinstance(m.get("played"), int) else
-            f'<tr><td><a href="{escape(folder)}/index.html">{escape(folder)}</a></td><td colspan="7"></td></tr>'
         )
     body = ("<table><thead><tr><th>report</th><th>games</th><th>variants</th><th>games played</th><th>errors</th>"
             "<th>traffic lights</th><th>run created</th><th>rendered</th></tr></thead><tbody>"

@@ -54,6 +54,31 @@ def find_strategy(reports_root: Path, games: set[str]) -> dict[tuple[str, str], 
     return out
 
 
+def strategy_listing(folder: Path) -> dict | None:
+    """How reports/index.html lists a ladder or meta-game page (they write no report.json): its kind,
+    game, pairs or matchups, games played, errors and when it was written; None for other folders."""
+    from designlab.registry import GAMES
+
+    for kind, file in KINDS.items():
+        path = folder / file
+        try:
+            data = json.loads(path.read_text())
+            if kind == "ladder":
+                k, unit, played = len(data["pairs"]), "pair", sum(int(p["games"]) for p in data["pairs"])
+            else:
+                k, unit, played = len(data["row_names"]) * len(data["col_names"]), "matchup", int(sum(map(sum, data["n"])))
+            units = f"{k} {unit}{'s' * (k != 1)}"
+            game = data["game"]
+            written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        title = GAMES[game].title if game in GAMES else game
+        return {"name": folder.name, "kind": "bot ladder" if kind == "ladder" else "persona meta-game",
+                "games": [title], "variants": units, "played": played, "errors": int(data.get("errors") or 0),
+                "rendered": written}
+    return None
+
+
 def _names(labels: list[str]) -> str:
     """Bot labels in short: a bot that sits with several parameter settings (a persona sweep) is
     named once with their count."""

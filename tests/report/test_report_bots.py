@@ -92,3 +92,14 @@ def test_a_bot_with_many_settings_is_named_once_with_their_count():
 
     labels = ["heuristic", "persona", "persona(lie_rate=0)", "persona(lie_rate=1)", "random(x=1)"]
     assert _names(labels) == "heuristic, persona (3 settings), random(x=1)"
+
+
+def test_the_reports_index_lists_ladders_and_meta_games_with_what_they_played(strategy_root):
+    from designlab.report import render_index
+
+    html = render_index(strategy_root).read_text()
+    ladder = html[html.index('href="new-ladder/index.html"'):].split("</tr>", 1)[0]
+    assert "(bot ladder)" in ladder and "<td>Rakshasa</td>" in ladder and ">1 pair<" in ladder and ">6<" in ladder
+    meta = html[html.index('href="rd-meta/index.html"'):].split("</tr>", 1)[0]
+    assert "(persona meta-game)" in meta and "<td>Raiding Duel</td>" in meta and ">4 matchups<" in meta
+    assert ">16<" in meta  # 2 x 2 matchups of 4 games
