@@ -17,7 +17,7 @@ from designlab.stats.inference import (
 )
 from designlab.stats.load import RunResults
 from designlab.stats.summary import seat_long
-from designlab.stats.sweep import LENGTHS, per_game
+from designlab.stats.sweep import measure_names, per_game
 
 ALPHA = 0.05  # significance level after Holm correction
 
@@ -79,7 +79,7 @@ def compare_measures(base: pl.DataFrame, variant: pl.DataFrame, names=()) -> pl.
     ``seat`` is null. Means as ``mean score`` is compared, shares as ``win rate``; a measure that
     either frame lacks is skipped."""
     rows = []
-    for name in [*LENGTHS, *(n for n in names if n not in LENGTHS)]:
+    for name in measure_names(names):
         a, b = per_game(base, name), per_game(variant, name)
         if a is None or b is None or a[1] != b[1] or not a[0].size or not b[0].size:
             continue

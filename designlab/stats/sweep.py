@@ -202,6 +202,11 @@ def fit_even_point(x, k, n, target: float = 0.5, level: float = LEVEL) -> EvenFi
                    float(xs.min()), float(xs.max()), converged)
 
 
+def measure_names(names=()) -> list[str]:
+    """The measures of the game a report follows: game length (``LENGTHS``), then ``names``."""
+    return [*LENGTHS, *(n for n in names if n not in LENGTHS)]
+
+
 def per_game(df: pl.DataFrame, name: str) -> tuple[np.ndarray, str] | None:
     """One value per valid game, and how to summarise it: "mean" (t interval) or "share" (Wilson).
 
@@ -261,7 +266,7 @@ def sweep_metrics(points: list[tuple[object, str, pl.DataFrame]], names=()) -> t
     """
     numeric = is_numeric([x for x, _, _ in points])
     rows, trends = [], []
-    for name in [*LENGTHS, *(n for n in names if n not in LENGTHS)]:
+    for name in measure_names(names):
         got = [(order, x, series, *v) for order, (x, series, df) in enumerate(points)
                if (v := per_game(df, name)) is not None]
         if not got:
