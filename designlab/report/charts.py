@@ -187,6 +187,40 @@ def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevel
         x="independent")  # an x axis under every panel: a shared one would float under the empty cells of the last row
 
 
+def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | None:
+    """How each variant (not a sweep point) changes the game against its base: per measure, the change in
+    percent of the base value with its 95% interval, one panel per variant; filled when significant after
+    Holm (game-measures family). Measures whose base value is 0 have no relative change and are left out."""
+    in_sweep = {v.name for v in a.run.variants if v.meta.get("sweep_group")}
+    c = a.comparisons.filter(pl.col("seat").is_null() & ~pl.col("variant").is_in(list(in_sweep))
+                             & (pl.col("base_value") != 0))
+    if c.height == 0:
+        return None
+    df = _clean(c.select(
+        "variant", "base", "measure", "base_value", "variant_value", "p_holm",
+        (pl.col("diff") / pl.col("base_value").abs()).alias("rel"),
+        (pl.col("diff_lo") / pl.col("base_value").abs()).alias("rel_lo"),
+        (pl.col("diff_hi") / pl.col("base_value").abs()).alias("rel_hi"),
+        pl.when(pl.col("significant")).then(pl.lit("significant")).otherwise(pl.lit("not significant")).alias("holm"),
+    ))
+    measures = df["measure"].unique(maintain_order=True).to_list()
+    y = alt.Y("measure:N", sort=measures, title=None)
+    x = alt.X("rel:Q", title="change against the base (% of its value)", axis=alt.Axis(format="+%"))
+    color = alt.Color("holm:N", title="Holm (game measures)", scale=alt.Scale(
+        domain=["significant", "not significant"], range=[SEAT_COLORS[0], "#9aa5b1"]))
+    tooltip = ["variant:N", "base:N", "measure:N", alt.Tooltip("base_value:Q", format=".3g", title="base"),
+               alt.Tooltip("variant_value:Q", format=".3g", title="variant"), alt.Tooltip("rel:Q", format="+.1%"),
+               alt.Tooltip("rel_lo:Q", format="+.1%", title="95% CI low"),
+               alt.Tooltip("rel_hi:Q", format="+.1%", title="95% CI high"),
+               alt.Tooltip("p_holm:Q", format=".3g", title="p (Holm)")]
+    rules = alt.Chart().mark_rule().encode(x=alt.X("rel_lo:Q", title=None), x2="rel_hi:Q", y=y, color=color)
+    dots = alt.Chart().mark_point(filled=True, size=45).encode(x=x, y=y, color=color, tooltip=tooltip)
+    zero = alt.Chart().mark_rule(strokeDash=[4, 4], color="#777").encode(x=alt.datum(0))
+    order = [v for v in _order(a) if v in set(df["variant"].to_list())]
+    return alt.layer(zero, rules, dots, data=df).properties(width=230, height=alt.Step(14)).facet(
+        facet=alt.Facet("variant:N", title=None, sort=order), columns=columns).resolve_axis(x="independent")
+
+
 def _box_layer(y_field: str, offset: str | None, x_title: str, sort: list[str], color: str | None = None,
                labels=()) -> alt.LayerChart:
     """A precomputed box plot: whiskers p05-p95, box p25-p75, white tick at the median, dot at the mean."""

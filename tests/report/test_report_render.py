@@ -321,6 +321,14 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
     assert said["same"] == "same against a: none of the 4 measures of the game differs significantly (Holm-adjusted p ≥ 0.05)."
     html = render_report(tmp_path / "vs-base", tmp_path / "reports").read_text()
     assert "How each variant changes the game against its base (2)" in html
+    # the chart: one panel per variant, each measure's change in percent of the base value
+    spec = specs_of(html)["chart-measure-changes"]
+    assert spec["facet"]["field"] == "variant" and spec["facet"]["sort"] == ["more-peeks", "same"]
+    data = {(r["variant"], r["measure"]): r for r in spec["datasets"][spec["data"]["name"]]}
+    peeks = data[("more-peeks", "peeks")]
+    assert peeks["rel"] == pytest.approx(row["diff"] / row["base_value"]) and peeks["holm"] == "significant"
+    assert peeks["rel_lo"] < 2.0 < peeks["rel_hi"]  # truth: from 2 to 6 peeks a game, +200%
+    assert data[("same", "peeks")]["holm"] == "not significant"
     assert "How each variant changes the game against its base: length and the game's measures per game" in html
 
 
