@@ -57,9 +57,11 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
         for (group, parameter), same in groupby(a.sweeps, key=lambda s: (s.group, s.parameter)):
             same = list(same)
             out += [fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.label}", charts.sweep(s),
-                        "Each seat's share of decisive games (games with one winner) at each swept value, with a 95% "
-                        "Wilson band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for seat "
-                        "0; black line and shaded strip: where the fit crosses even, with its 95% Fieller interval.")
+                        ("Each seat's" if s.entry is None else
+                         "A bot's parameter: each bot's (seats.k: the bot of that entry, in whatever seat it sat)")
+                        + " share of decisive games (games with one winner) at each swept value, with a 95% Wilson "
+                        f"band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for {s.who}; "
+                        "black line and shaded strip: where the fit crosses even, with its 95% Fieller interval.")
                     for s in same]
             out.append(fig(f"sweep-metrics-{group}-{parameter}", f"Sweep {group}: {parameter} — how the game changes",
                            charts.sweep_metrics(same), sweep_metrics_caption(same)))

@@ -7,6 +7,7 @@ stays small whatever the number of games.
 from __future__ import annotations
 
 import math
+import re
 
 import altair as alt
 import numpy as np
@@ -56,13 +57,16 @@ def _per_game(a: RunAnalysis, rows: list[dict], build) -> alt.TopLevelMixin | No
 SEAT_COLORS = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2", "#ff9da6"]
 
 
+_SEAT_LABEL = re.compile(r"^seats?[ .](\d+)$")  # "seat 1", or "seats.1" for the bot of a seats entry
+
+
 def seat_color(labels, field: str = "seat", title: str = "seat") -> alt.Color:
-    """The same colour for a seat in every chart (seat 0 blue, seat 1 orange, ...; grey for any other label)."""
-    domain = sorted({str(x) for x in labels}, key=lambda t: (not t.startswith("seat "), t))
-    rng = []
-    for t in domain:
-        i = int(t[5:]) if t.startswith("seat ") and t[5:].isdigit() else -1
-        rng.append(SEAT_COLORS[i % len(SEAT_COLORS)] if i >= 0 else "#999999")
+    """The same colour for a seat in every chart (seat 0 blue, seat 1 orange, ...; grey for any other label);
+    a seats entry ("seats.1": the bot of that entry) has its number's colour."""
+    number = [(t, _SEAT_LABEL.match(t)) for t in sorted({str(x) for x in labels})]
+    domain = [t for t, m in number if m] + [t for t, m in number if not m]
+    rng = [SEAT_COLORS[int(m.group(1)) % len(SEAT_COLORS)] for _, m in number if m] + ["#999999"] * sum(
+        1 for _, m in number if not m)
     return alt.Color(f"{field}:N", title=title, scale=alt.Scale(domain=domain, range=rng))
 
 
@@ -113,14 +117,17 @@ def bot_win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
 
 
 def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
-    """Each seat's share of decisive games against the swept value, with its 95% band; the even line;
-    seat 0's logistic fit and its even point with the Fieller interval."""
-    df = _clean(s.curve.with_columns(pl.format("seat {}", pl.col("seat")).alias("seat_label")))
+    """Each seat's (or, for a bot's parameter, each seats entry's) share of decisive games against the swept
+    value, with its 95% band; the even line; the logistic fit of seat 0 (or of the swept bot) and its even
+    point with the Fieller interval."""
+    # a bot's parameter: the curve is per seats entry (the bot of seats.<k>), not per seat
+    df = _clean(s.curve.with_columns(pl.format("seat {}" if s.entry is None else "seats.{}", pl.col("seat"))
+                                     .alias("seat_label")))
     tooltip = [alt.Tooltip("x:N", title=s.parameter), "seat_label:N", alt.Tooltip("share:Q", format=".1%"),
                alt.Tooltip("share_lo:Q", format=".1%"), alt.Tooltip("share_hi:Q", format=".1%"), "decisive:Q",
                "games:Q"]
     y = alt.Y("share:Q", title="share of decisive games won", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
-    color = seat_color(df["seat_label"], "seat_label")
+    color = seat_color(df["seat_label"], "seat_label", "seat" if s.entry is None else "bot of")
     if s.numeric:
         x = alt.X("x_num:Q", title=s.parameter, scale=alt.Scale(zero=False))
         band = alt.Chart(df).mark_area(opacity=0.18).encode(x=x, y="share_lo:Q", y2="share_hi:Q", color=color)
@@ -139,7 +146,7 @@ def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
         xs = np.linspace(fit.x_min, fit.x_max, 60)
         fit_df = pl.DataFrame({"x_num": xs, "fit": fit.predict(xs)})
         layers.append(alt.Chart(fit_df).mark_line(color="black", strokeDash=[6, 3], strokeWidth=1.5).encode(
-            x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title="seat 0 fit")]))
+            x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title=f"{s.who} fit")]))
         if fit.crosses and fit.bounded:
             lo, hi = max(fit.lo, fit.x_min), min(fit.hi, fit.x_max)
             mark = pl.DataFrame({"lo": [lo], "hi": [hi], "x_even": [fit.x_even], "label": [f"even at {fit.x_even:.2f}"]})

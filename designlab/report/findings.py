@@ -155,7 +155,7 @@ def comparison_sentence(c: dict) -> Finding:
 
 
 def sweep_sentence(s: SweepAnalysis) -> Finding:
-    seat0 = s.curve.filter(pl.col("seat") == 0).sort("order")
+    seat0 = s.curve.filter(pl.col("seat") == s.focus).sort("order")
     label = f"Sweep {s.group}" + (f" ({s.series})" if s.series else "")
     played = seat0.filter(pl.col("decisive") > 0)
     empty = seat0.filter(pl.col("decisive") == 0)["x"].to_list()
@@ -163,7 +163,8 @@ def sweep_sentence(s: SweepAnalysis) -> Finding:
         return Finding("sweep", f"{label}: no point of {s.parameter} has a decisive game (every game drawn or "
                                 "unfinished), so there is no curve to read.", "broken")
     first, last = played.row(0, named=True), played.row(-1, named=True)
-    text = (f"{label}: as {s.parameter} goes from {first['x']} to {last['x']}, seat 0's share of decisive games goes "
+    whose = "seat 0's" if s.entry is None else f"the bot of seats.{s.entry} (wherever it sat)'s"
+    text = (f"{label}: as {s.parameter} goes from {first['x']} to {last['x']}, {whose} share of decisive games goes "
             f"from {pct_ci(first['share'], first['share_lo'], first['share_hi'])} to "
             f"{pct_ci(last['share'], last['share_lo'], last['share_hi'])} (even = {pct(first['even'])}).")
     if empty:

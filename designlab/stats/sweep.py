@@ -5,7 +5,14 @@ A sweep is the set of variants of a run sharing a ``sweep_group``; each point's
 parameters (if any) split the points into series.
 
 *Even* for a seat means winning 1/players of the decisive games (games with a
-single winner). The even point of seat 0 is found with a binomial logistic fit
+single winner).
+
+A sweep over a bot's parameter (``seats.<i>.params...``) follows the bot, not a
+seat: seats rotate every game, so seat 0 holds that bot in only one game out of
+``players`` and its curve would sit near even whatever the parameter does. Its
+curve is per *seats entry* (the bot of ``seats.<i>``, wherever it sat), and the
+even point is fitted for entry ``i``: the parameter value at which that bot
+breaks even against the others. The even point of seat 0 is found with a binomial logistic fit
 logit P(seat 0 wins | decisive) = a + b x, solved for 1/players; its interval
 is Fieller's (the set of x whose predicted logit is within z standard errors
 of the target), which is bounded only when the slope is clearly non-zero.
@@ -18,6 +25,7 @@ per metric (``trend_test``) that joins the report's game-measures Holm family.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,6 +79,32 @@ def _point(order: int, x, series: str, numeric: bool) -> dict:
 
 
 _POINT_SCHEMA = {"series": pl.Utf8, "order": pl.Int64, "x": pl.Utf8, "x_num": pl.Float64}
+
+
+_ENTRY = re.compile(r"^seats\.(\d+)\.")
+
+
+def swept_entry(parameter: str) -> int | None:
+    """The seats entry whose bot a swept parameter belongs to (``seats.1.params.x`` -> 1), else None."""
+    m = _ENTRY.match(parameter)
+    return int(m.group(1)) if m else None
+
+
+def by_entry(df: pl.DataFrame, rotate: bool) -> pl.DataFrame:
+    """The games with ``result_<k>`` meaning the result of seats entry k (the k-th bot of the variant file)
+    instead of seat k. Game i puts entry (s + i) % n in seat s (``Variant.seat_order``), so entry k sat in
+    seat (k - i) % n."""
+    n = players_of(df)
+    if not rotate or n < 2:
+        return df
+    shift = pl.col("game_index") % n
+    cols = []
+    for k in range(n):
+        expr = pl.col(f"result_{k}")  # shift 0: entry k in seat k
+        for sh in range(1, n):
+            expr = pl.when(shift == sh).then(pl.col(f"result_{(k - sh) % n}")).otherwise(expr)
+        cols.append(expr.alias(f"result_{k}"))
+    return df.with_columns(cols)
 
 
 def sweep_curve(points: list[tuple[object, str, pl.DataFrame]]) -> pl.DataFrame:
@@ -298,10 +332,21 @@ class SweepAnalysis:
     parameter: str
     series: str  # other swept values, "" when only one parameter is swept
     curve: pl.DataFrame  # sweep_curve rows
-    fit: EvenFit | None  # seat 0's even point (numeric parameters only)
+    fit: EvenFit | None  # the even point of seat 0, or of the swept bot (``focus``; numeric parameters only)
     numeric: bool
     metrics: pl.DataFrame = field(default_factory=pl.DataFrame)  # sweep_metrics rows per (x, metric)
     trends: pl.DataFrame = field(default_factory=pl.DataFrame)  # per metric; analyse_run adds p_holm, significant
+    entry: int | None = None  # a bot's parameter: the curve is per seats entry and the fit is for this one
+
+    @property
+    def focus(self) -> int:
+        """The curve row (seat, or seats entry) the even point is fitted for."""
+        return 0 if self.entry is None else self.entry
+
+    @property
+    def who(self) -> str:
+        """Who the curve follows, in words: 'seat 0', or 'the bot of seats.1'."""
+        return "seat 0" if self.entry is None else f"the bot of seats.{self.entry}"
 
     @property
     def label(self) -> str:
@@ -320,21 +365,23 @@ def analyse_sweeps(run: RunResults, metrics: dict[str, list[str]] | None = None)
                 if p not in params:
                     params.append(p)
         for p in params:
+            entry = swept_entry(p)
             series: dict[str, list[tuple[object, str, pl.DataFrame]]] = {}
             for v in points:
                 if p not in v.meta["sweep"]:
                     continue
                 others = ", ".join(f"{q}={_fmt_value(val)}" for q, val in v.meta["sweep"].items() if q != p)
-                series.setdefault(others, []).append((v.meta["sweep"][p], others, v.games))
+                series.setdefault(others, []).append((v.meta["sweep"][p], others, v.games, v.meta.get("rotate_seats", True)))
             for label, pts in series.items():
-                numeric = is_numeric([x for x, _, _ in pts])
+                numeric = is_numeric([x for x, *_ in pts])
                 if numeric:
                     pts = sorted(pts, key=lambda t: t[0])
-                curve = sweep_curve(pts)
+                games = [(x, s, df) for x, s, df, _ in pts]
+                curve = sweep_curve(games if entry is None else [(x, s, by_entry(df, rot)) for x, s, df, rot in pts])
                 fit = None
-                if numeric and len(pts) >= 2:
-                    s0 = curve.filter(pl.col("seat") == 0)
-                    fit = fit_even_point(s0["x_num"].to_numpy(), s0["decisive_wins"].to_numpy(),
-                                         s0["decisive"].to_numpy(), target=float(s0["even"][0]))
-                out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(pts, names)))
+                focus = curve.filter(pl.col("seat") == (entry or 0))
+                if numeric and len(pts) >= 2 and focus.height:
+                    fit = fit_even_point(focus["x_num"].to_numpy(), focus["decisive_wins"].to_numpy(),
+                                         focus["decisive"].to_numpy(), target=float(focus["even"][0]))
+                out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names), entry))
     return out

@@ -116,3 +116,35 @@ def test_two_parameter_and_text_sweeps(tmp_path, synth):
     assert not text.numeric and text.fit is None
     assert text.curve.filter(pl.col("seat") == 0)["x"].to_list() == ["overcome", "passed"]
     assert sweeps[("honor.runner", "fail_points=passed")].fit is not None
+
+
+def test_by_entry_puts_each_bots_result_under_its_seats_entry():
+    from designlab.stats.sweep import by_entry
+
+    # 3 players, seats rotate: game i puts entry (s + i) % 3 in seat s, so entry k sat in seat (k - i) % 3
+    df = pl.DataFrame({"game_index": [0, 1, 2, 3], "players": [3] * 4,
+                       "result_0": ["a0", "b0", "c0", "d0"], "result_1": ["a1", "b1", "c1", "d1"],
+                       "result_2": ["a2", "b2", "c2", "d2"]})
+    got = by_entry(df, rotate=True)
+    assert got["result_0"].to_list() == ["a0", "b2", "c1", "d0"]
+    assert got["result_1"].to_list() == ["a1", "b0", "c2", "d1"]
+    assert got["result_2"].to_list() == ["a2", "b1", "c0", "d2"]
+    assert by_entry(df, rotate=False).equals(df)
+
+
+def test_a_bots_parameter_sweep_follows_the_bot_not_the_seat(tmp_path, synth):
+    # the persona in seats.0 wins expit(2 (x - 0.5)) of decisive games, whatever its seat: even at x = 0.5
+    xs = (0.0, 0.25, 0.5, 0.75, 1.0)
+    specs = [synth.Spec(f"b[x={x}]", games=1500, bots=("persona", "heuristic"), skill={"persona": math.exp(2 * (x - 0.5))},
+                        sweep={"seats.0.params.lie_rate": x}, sweep_group="b", seed=11 + i) for i, x in enumerate(xs)]
+    run = load_run(synth.write_results(tmp_path, specs, name="bot-sweep"))
+    (s,) = analyse_sweeps(run)
+    assert (s.entry, s.focus, s.who) == (0, 0, "the bot of seats.0")
+    entry0 = s.curve.filter(pl.col("seat") == 0).sort("order")
+    truth = [expit(2 * (x - 0.5)) for x in xs]
+    for r, t in zip(entry0.iter_rows(named=True), truth):
+        assert r["share_lo"] <= t <= r["share_hi"], (r["x"], t)
+    assert s.fit.crosses and s.fit.bounded and s.fit.lo <= 0.5 <= s.fit.hi
+    # the seat positions alone would see nothing: seat 0 holds the persona in half the games
+    seat0 = sweep_curve([(x, "", v.games) for x, v in zip(xs, run.variants)]).filter(pl.col("seat") == 0)
+    assert all(abs(r["share"] - 0.5) < 0.06 for r in seat0.iter_rows(named=True))
