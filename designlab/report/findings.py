@@ -163,8 +163,9 @@ def sweep_sentence(s: SweepAnalysis) -> Finding:
         return Finding("sweep", f"{label}: no point of {s.parameter} has a decisive game (every game drawn or "
                                 "unfinished), so there is no curve to read.", "broken")
     first, last = played.row(0, named=True), played.row(-1, named=True)
-    whose = "seat 0's" if s.entry is None else f"the bot of seats.{s.entry} (wherever it sat)'s"
-    text = (f"{label}: as {s.parameter} goes from {first['x']} to {last['x']}, {whose} share of decisive games goes "
+    whose = "seat 0's share of decisive games" if s.entry is None else \
+        f"the share of decisive games won by {s.who}, in whichever seat it sat,"
+    text = (f"{label}: as {s.parameter} goes from {first['x']} to {last['x']}, {whose} goes "
             f"from {pct_ci(first['share'], first['share_lo'], first['share_hi'])} to "
             f"{pct_ci(last['share'], last['share_lo'], last['share_hi'])} (even = {pct(first['even'])}).")
     if empty:

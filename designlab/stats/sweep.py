@@ -107,6 +107,14 @@ def by_entry(df: pl.DataFrame, rotate: bool) -> pl.DataFrame:
     return df.with_columns(cols)
 
 
+def _entry_bot(meta: dict, entry: int | None) -> str:
+    """The bot name of seats entry ``entry`` in a variant's manifest entry ("" when unknown)."""
+    seats = meta.get("seats") or []
+    if entry is None or entry >= len(seats) or not isinstance(seats[entry], dict):
+        return ""
+    return str(seats[entry].get("bot") or "")
+
+
 def sweep_curve(points: list[tuple[object, str, pl.DataFrame]]) -> pl.DataFrame:
     """Rows per (series, x, seat): x (as text and, when numeric, as a number), games, wins,
     win_rate (+lo/hi), decisive, decisive_wins, share (of decisive games, + lo/hi), even (1/players).
@@ -337,6 +345,7 @@ class SweepAnalysis:
     metrics: pl.DataFrame = field(default_factory=pl.DataFrame)  # sweep_metrics rows per (x, metric)
     trends: pl.DataFrame = field(default_factory=pl.DataFrame)  # per metric; analyse_run adds p_holm, significant
     entry: int | None = None  # a bot's parameter: the curve is per seats entry and the fit is for this one
+    entry_bot: str = ""  # that entry's bot, as the variant file names it
 
     @property
     def focus(self) -> int:
@@ -346,7 +355,9 @@ class SweepAnalysis:
     @property
     def who(self) -> str:
         """Who the curve follows, in words: 'seat 0', or 'the bot of seats.1'."""
-        return "seat 0" if self.entry is None else f"the bot of seats.{self.entry}"
+        if self.entry is None:
+            return "seat 0"
+        return f"the bot of seats.{self.entry}" + (f" ({self.entry_bot})" if self.entry_bot else "")
 
     @property
     def label(self) -> str:
@@ -383,5 +394,6 @@ def analyse_sweeps(run: RunResults, metrics: dict[str, list[str]] | None = None)
                 if numeric and len(pts) >= 2 and focus.height:
                     fit = fit_even_point(focus["x_num"].to_numpy(), focus["decisive_wins"].to_numpy(),
                                          focus["decisive"].to_numpy(), target=float(focus["even"][0]))
-                out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names), entry))
+                out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names), entry,
+                                         _entry_bot(points[0].meta, entry)))
     return out

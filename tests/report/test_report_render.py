@@ -359,9 +359,9 @@ def test_a_bots_parameter_sweep_is_told_and_drawn_for_the_bot(tmp_path, synth):
                         sweep={"seats.0.params.lie_rate": x}, sweep_group="b", seed=5 + i) for i, x in enumerate(xs)]
     html = render_report(synth.write_results(tmp_path / "results", specs, name="bot-sweep"), tmp_path / "reports").read_text()
     text = text_of(html)
-    assert ("Sweep b: as seats.0.params.lie_rate goes from 0.0 to 1.0, the bot of seats.0 (wherever it sat)'s share "
-            "of decisive games goes from") in text
+    assert ("Sweep b: as seats.0.params.lie_rate goes from 0.0 to 1.0, the share of decisive games won by the bot "
+            "of seats.0 (persona), in whichever seat it sat, goes from") in text
     spec = specs_of(html)["chart-sweep-b-seats-0-params-lie-rate"]
     values = [r for layer_data in spec["datasets"].values() for r in layer_data if "seat_label" in r]
     assert {r["seat_label"] for r in values} == {"seats.0", "seats.1"}
-    assert "Dashed black curve: logistic fit for the bot of seats.0" in text
+    assert "Dashed black curve: logistic fit for the bot of seats.0 (persona)" in text

@@ -139,7 +139,7 @@ def test_a_bots_parameter_sweep_follows_the_bot_not_the_seat(tmp_path, synth):
                         sweep={"seats.0.params.lie_rate": x}, sweep_group="b", seed=11 + i) for i, x in enumerate(xs)]
     run = load_run(synth.write_results(tmp_path, specs, name="bot-sweep"))
     (s,) = analyse_sweeps(run)
-    assert (s.entry, s.focus, s.who) == (0, 0, "the bot of seats.0")
+    assert (s.entry, s.focus, s.who) == (0, 0, "the bot of seats.0 (persona)")
     entry0 = s.curve.filter(pl.col("seat") == 0).sort("order")
     truth = [expit(2 * (x - 0.5)) for x in xs]
     for r, t in zip(entry0.iter_rows(named=True), truth):
