@@ -100,7 +100,8 @@ def register(app: typer.Typer) -> None:
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
         sl = result.skill_luck
         if sl is not None:
-            out.print(f"the lowest-rated bot wins {sl.upset:.1%} of its games against the highest-rated")
+            out.print(f"the lowest-rated bot wins {sl.upset:.1%} (95% interval {sl.upset_lo:.1%} to {sl.upset_hi:.1%}) "
+                      f"of its {sl.games:,} games against the highest-rated")
         out.print(f"ladder: {page}")
         _refresh_index(reports_root)
         if result.errors:
@@ -128,7 +129,7 @@ def register(app: typer.Typer) -> None:
             base, g, games, reports_root, name=_run_name(variant, [base]), workers=workers, progress=progress))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
-        out.print(f"value: {fmt(sol['value'])}")
+        out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")
         out.print("row mix: " + ", ".join(f"{n} {p:.2f}" for n, p in zip(result.row_names, sol["row_mix"]) if p > 1e-6))
         out.print("column mix: " + ", ".join(f"{n} {p:.2f}" for n, p in zip(result.col_names, sol["col_mix"]) if p > 1e-6))
         if sol.get("row_dominant") is not None:

@@ -34,7 +34,7 @@ import yaml
 
 from designlab.strategy import html as H
 from designlab.strategy.matchups import StrategyError, a_scores, matchup, play_matchups, seat_from_dict
-from designlab.strategy.solve import clearly_dominates, solve_zero_sum
+from designlab.strategy.solve import clearly_dominates, solve_zero_sum, value_interval
 from designlab.variant.model import Seat, Variant
 
 Payoff = Literal["win", "points"]
@@ -221,6 +221,8 @@ def run_meta(
     if not np.isfinite(M).all():
         raise StrategyError("some matchups have no finished games; see the games folder for errors")
     sol = solve_zero_sum(M)
+    sol_dict = sol.to_dict()
+    sol_dict["value_lo"], sol_dict["value_hi"] = value_interval(M, SE, seed=base.seed)
     clear = []
     for side_name, A, S, names in (("row", M, SE, grid.row_names), ("column", -M.T, SE.T, grid.col_names)):
         for i in range(A.shape[0]):
@@ -231,7 +233,7 @@ def run_meta(
     result = MetaResult(
         name=name, game=base.game, variant=base.name, payoff=grid.payoff, games_per_cell=games_per_cell, seed=base.seed,
         row_names=grid.row_names, col_names=grid.col_names, row_label=grid.row_label, col_label=grid.col_label,
-        question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol.to_dict(),
+        question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol_dict,
         clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors,
     )
     (folder / "meta.json").write_text(json.dumps(result.to_dict(), indent=1))
@@ -317,7 +319,9 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         f"<p class=\"note\">{meta.games_per_cell:,} games per matchup, seed {meta.seed}; zero-sum game solved by "
         f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width. "
         f"{meta.seconds:,.0f} s on {meta.workers} worker(s).</p>\n"
-        f"{errors}<p><b>Value</b> (row side's payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}. "
+        f"{errors}<p><b>Value</b> (row side's payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}"
+        + (f" (95% interval {_fmt(meta.payoff, sol['value_lo'])} to {_fmt(meta.payoff, sol['value_hi'])}, parametric "
+           "bootstrap of the matrix)" if sol.get("value_lo") is not None else "") + ". "
         f"<b>Row mix:</b> {H.esc(', '.join(support_r))}. <b>Column mix:</b> {H.esc(', '.join(support_c))}.</p>\n"
         f"{flag_html}\n{clear_html}\n"
         f"{H.chart_html(heat)}\n{H.chart_html(mix_chart)}\n"

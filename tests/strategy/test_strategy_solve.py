@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from designlab.strategy.solve import clearly_dominates, dominant_row, saddle_point, solve_zero_sum
+from designlab.strategy.solve import clearly_dominates, dominant_row, saddle_point, solve_zero_sum, value_interval
 
 
 def test_rock_paper_scissors_mixes_evenly_with_value_half():
@@ -77,3 +77,18 @@ def test_bad_matrices_are_rejected():
         solve_zero_sum([[np.nan, 1.0]])
     with pytest.raises(ValueError):
         solve_zero_sum([])
+
+
+def test_the_value_interval_follows_the_cells_noise():
+    A = [[0.5, 0.0, 1.0], [1.0, 0.5, 0.0], [0.0, 1.0, 0.5]]  # rock, paper, scissors: value 0.5
+    assert value_interval(A, np.zeros((3, 3)), seed=1) == pytest.approx((0.5, 0.5))
+    lo, hi = value_interval(A, np.full((3, 3), 0.02), seed=1)
+    assert lo < 0.5 < hi and hi - lo < 0.1
+    wide = value_interval(A, np.full((3, 3), 0.08), seed=1)
+    assert wide[1] - wide[0] > 2 * (hi - lo)  # four times the noise, a wider interval
+    assert value_interval(A, np.full((3, 3), 0.02), seed=1) == (lo, hi)  # seeded: the same every time
+    # a dominant cell: the value is that cell's, give or take its own noise only
+    D = np.array([[0.9, 0.8], [0.2, 0.1]])
+    se = np.array([[0.0, 0.01], [0.05, 0.05]])
+    lo, hi = value_interval(D, se, seed=3)
+    assert 0.77 < lo <= 0.8 <= hi < 0.83
