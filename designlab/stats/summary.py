@@ -352,6 +352,29 @@ def _cap_values(long: pl.DataFrame, max_values: int) -> pl.DataFrame:
                              .otherwise(pl.lit(other)).alias("value"))
 
 
+def _numeric_long(df: pl.DataFrame, cols: dict[str, dict]) -> pl.DataFrame:
+    """Every numeric and true/false metric of the valid games as rows: metric, seat (null for
+    game-level), bot, value (Float64, nulls dropped); built in a few frame operations rather than
+    one per metric, since a report summarises dozens of metrics for every variant."""
+    parts = []
+    seat_metrics = {n: i for n, i in cols.items() if i["kind"] in ("number", "bool") and not i["column"]}
+    game_metrics = {n: i for n, i in cols.items() if i["kind"] in ("number", "bool") and i["column"]}
+    for seat in sorted({s for i in seat_metrics.values() for s in i["seats"]}):
+        names = [n for n, i in seat_metrics.items() if seat in i["seats"]]
+        bot = pl.col(f"bot_{seat}").cast(pl.Utf8) if f"bot_{seat}" in df.columns else pl.lit(None, pl.Utf8)
+        wide = df.select("game_index", pl.lit(seat, pl.Int64).alias("seat"), bot.alias("bot"),
+                         *[pl.col(seat_metrics[n]["seats"][seat]).cast(pl.Float64).alias(n) for n in names])
+        parts.append(wide.unpivot(on=names, index=["game_index", "seat", "bot"], variable_name="metric"))
+    if game_metrics:
+        wide = df.select("game_index", pl.lit(None, pl.Int64).alias("seat"), pl.lit(None, pl.Utf8).alias("bot"),
+                         *[pl.col(i["column"]).cast(pl.Float64).alias(n) for n, i in game_metrics.items()])
+        parts.append(wide.unpivot(on=list(game_metrics), index=["game_index", "seat", "bot"], variable_name="metric"))
+    if not parts:
+        return pl.DataFrame(schema={"game_index": pl.Int64, "seat": pl.Int64, "bot": pl.Utf8, "metric": pl.Utf8,
+                                    "value": pl.Float64})
+    return pl.concat(parts, how="vertical_relaxed").filter(pl.col("value").is_not_null())
+
+
 def metric_summary(df: pl.DataFrame, max_values: int = 12) -> pl.DataFrame:
     """Every m_ metric summarised, per seat (and per bot) for per-seat metrics.
 
@@ -363,32 +386,39 @@ def metric_summary(df: pl.DataFrame, max_values: int = 12) -> pl.DataFrame:
     key (seat number or bot label as text), value (text values only), n, mean,
     mean_lo, mean_hi, share, share_lo, share_hi.
     """
+    df = valid_games(df)
+    cols = metric_columns(df)
+    # numbers and true/false: one long frame, grouped three ways
+    long = _numeric_long(df, cols)
+    aggs = [pl.len().alias("n"), pl.col("value").mean().alias("mean"), pl.col("value").std(ddof=1).alias("sd")]
+    per_seat = long.filter(pl.col("seat").is_not_null())
+    numeric = {}
+    for group, keys, frame in (("all", ["metric"], long), ("seat", ["metric", "seat"], per_seat),
+                               ("bot", ["metric", "bot"], per_seat)):
+        for r in _with_mean_interval(frame.group_by(keys).agg(aggs)).sort(keys).iter_rows(named=True):
+            numeric.setdefault(r["metric"], []).append(
+                {"metric": r["metric"], "kind": cols[r["metric"]]["kind"], "group": group,
+                 "key": None if group == "all" else str(r[keys[1]]), "value": None, "n": r["n"],
+                 "mean": r["mean"], "mean_lo": r["mean_lo"], "mean_hi": r["mean_hi"]})
     rows = []
-    for name, info in metric_columns(df).items():
+    for name, info in cols.items():  # metric order; within a metric: all, then per seat, then per bot
+        if info["kind"] in ("number", "bool"):
+            rows += numeric.get(name, [])
+            continue
         long = metric_long(df, name).filter(pl.col("value").is_not_null())
         groupings = [("all", None)] if info["column"] else [("all", None), ("seat", "seat"), ("bot", "bot")]
         for group, key in groupings:
-            if info["kind"] in ("number", "bool"):
-                g = long.with_columns(pl.col("value").cast(pl.Float64))
-                aggs = [pl.len().alias("n"), pl.col("value").mean().alias("mean"), pl.col("value").std(ddof=1).alias("sd")]
-                g = g.group_by(key).agg(aggs) if key else g.select(aggs)
-                g = _with_mean_interval(g)
-                for r in g.iter_rows(named=True):
-                    rows.append({"metric": name, "kind": info["kind"], "group": group,
-                                 "key": None if key is None else str(r[key]), "value": None, "n": r["n"],
-                                 "mean": r["mean"], "mean_lo": r["mean_lo"], "mean_hi": r["mean_hi"]})
-            else:
-                keys = [key, "value"] if key else ["value"]
-                g = _cap_values(long.with_columns(pl.col("value").cast(pl.Utf8)), max_values)
-                g = g.group_by(keys).agg(pl.len().alias("k"))
-                tot = long.group_by(key).agg(pl.len().alias("n")) if key else None
-                g = g.join(tot, on=key) if key else g.with_columns(pl.lit(long.height).alias("n"))
-                g = g.with_columns((pl.col("k") / pl.col("n")).alias("share"), wilson_lo("k", "n").alias("share_lo"),
-                                   wilson_hi("k", "n").alias("share_hi"))
-                for r in g.sort(keys).iter_rows(named=True):
-                    rows.append({"metric": name, "kind": "text", "group": group,
-                                 "key": None if key is None else str(r[key]), "value": r["value"], "n": r["n"],
-                                 "share": r["share"], "share_lo": r["share_lo"], "share_hi": r["share_hi"]})
+            keys = [key, "value"] if key else ["value"]
+            g = _cap_values(long.with_columns(pl.col("value").cast(pl.Utf8)), max_values)
+            g = g.group_by(keys).agg(pl.len().alias("k"))
+            tot = long.group_by(key).agg(pl.len().alias("n")) if key else None
+            g = g.join(tot, on=key) if key else g.with_columns(pl.lit(long.height).alias("n"))
+            g = g.with_columns((pl.col("k") / pl.col("n")).alias("share"), wilson_lo("k", "n").alias("share_lo"),
+                               wilson_hi("k", "n").alias("share_hi"))
+            for r in g.sort(keys).iter_rows(named=True):
+                rows.append({"metric": name, "kind": "text", "group": group,
+                             "key": None if key is None else str(r[key]), "value": r["value"], "n": r["n"],
+                             "share": r["share"], "share_lo": r["share_lo"], "share_hi": r["share_hi"]})
     schema = {"metric": pl.Utf8, "kind": pl.Utf8, "group": pl.Utf8, "key": pl.Utf8, "value": pl.Utf8, "n": pl.Int64,
               "mean": pl.Float64, "mean_lo": pl.Float64, "mean_hi": pl.Float64,
               "share": pl.Float64, "share_lo": pl.Float64, "share_hi": pl.Float64}
