@@ -37,7 +37,7 @@ from designlab.stats.summary import (
     seat_advantage,
     seat_rates,
     trace_stats,
-    variant_summary,
+    variant_row,
 )
 from designlab.stats.sweep import SweepAnalysis, analyse_sweeps
 from designlab.stats.verdict import broken_because, light, light_range
@@ -69,7 +69,7 @@ class VariantAnalysis:
 class RunAnalysis:
     run: RunResults
     variants: list[VariantAnalysis]
-    summary: pl.DataFrame  # one row per variant (variant_summary + light + p_holm)
+    summary: pl.DataFrame  # one row per variant (variant_row + light + p_holm)
     comparisons: pl.DataFrame  # compare_run rows, p_holm over the report's family
     sweeps: list[SweepAnalysis] = field(default_factory=list)
     tests: pl.DataFrame = field(default_factory=pl.DataFrame)  # the whole family of tests
@@ -84,14 +84,15 @@ class RunAnalysis:
 
 def analyse_variant(v: VariantResults) -> VariantAnalysis:
     df = v.games
-    s = variant_summary(df.with_columns(pl.lit(v.name).alias("variant"))).row(0, named=True)
+    traces = trace_stats(df)
+    s = variant_row(v.name, df, traces)
     s["game"] = v.game
     s["players"] = v.players
     s["errors"] = v.errors
     return VariantAnalysis(
         results=v, summary=s, seats=seat_rates(df), bots=bot_rates(df), advantage=seat_advantage(df),
         scores=score_summary(df), margins=margins(df), margin_summary=margin_summary(df), lengths=length_summary(df),
-        end_reasons=end_reasons(df), traces=trace_stats(df), metrics=metric_summary(df),
+        end_reasons=end_reasons(df), traces=traces, metrics=metric_summary(df),
     )
 
 

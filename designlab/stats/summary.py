@@ -456,11 +456,13 @@ def variant_summary(df: pl.DataFrame) -> pl.DataFrame:
         parts = [(name, df.filter(pl.col("variant") == name)) for name in df["variant"].unique(maintain_order=True).to_list()]
     else:
         parts = [(None, df)]
-    rows = [_one_variant(name, part) for name, part in parts]
+    rows = [variant_row(name, part) for name, part in parts]
     return pl.DataFrame(rows, infer_schema_length=None)
 
 
-def _one_variant(name: str | None, df: pl.DataFrame) -> dict:
+def variant_row(name: str | None, df: pl.DataFrame, traces: pl.DataFrame | None = None) -> dict:
+    """``variant_summary``'s row for one variant's games; ``traces``: its ``trace_stats`` when the
+    caller already has them (they are the slowest part)."""
     valid = valid_games(df)
     n_players = players_of(df)
     games = valid.height
@@ -501,7 +503,7 @@ def _one_variant(name: str | None, df: pl.DataFrame) -> dict:
     m = margins(valid)["margin"]
     row["margin_mean"] = float(m.mean()) if m.len() else math.nan
     row["margin_median"] = float(m.median()) if m.len() else math.nan
-    tr = trace_stats(valid)
+    tr = trace_stats(valid) if traces is None else traces
     row["lead_changes_mean"] = float(tr["lead_changes"].mean()) if tr.height else math.nan
     cb = tr["comeback"].drop_nulls()
     k, n = int(cb.sum()), cb.len()
