@@ -33,7 +33,8 @@ EXIT_FAILED_GAMES = 1
 EXIT_BAD_INPUT = 2
 
 from designlab.cli.options import (  # noqa: E402  (shared options, declared once)
-    DEFAULT_WORKERS, Cluster, Fresh, Games, MaxGames, Png, Precision, Quiet, ReportsRoot, Seed, Workers,
+    DEFAULT_WORKERS, Cluster, Fresh, Games, MaxGames, Png, Precision, Quiet, ReportsRoot, Seed, VariantName,
+    Workers,
 )
 
 
@@ -209,15 +210,18 @@ def report(
     out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
 
 
-def _pick(variants, target: Path, name: Optional[str]):
-    """The variant of ``target`` to show: by ``--variant`` name, else the file's own one (a file that
-    extends another also loads its base); several (a sweep) need a name."""
+def pick_variant(target: Path, seed: Optional[int], name: Optional[str]):
+    """The one variant of ``target`` a command plays (show, ladder, meta): by ``--variant`` name, else the
+    file's own one (a file that extends another also loads its base); several (a sweep) need a name."""
+    from designlab.runner.run import override
+
+    variants = override(_load([target]), None, seed)
     if name is not None:
         for v in variants:
             if v.name == name:
                 return v
         raise UserError(f"{target}: no variant named {name!r}; it has {', '.join(v.name for v in variants)}")
-    own = [v for v in variants if Path(v.file).resolve() == target.resolve()] or variants
+    own = [v for v in variants if v.file and Path(v.file).resolve() == target.resolve()] or variants
     if len(own) == 1:
         return own[0]
     raise UserError(f"{target} holds {len(own)} variants; pick one with --variant NAME: "
@@ -228,8 +232,7 @@ def _pick(variants, target: Path, name: Optional[str]):
 def show(
     variant: Annotated[Path, typer.Argument(help="A variant file.")],
     index: Annotated[int, typer.Argument(min=0, help="Game index in the run (0 is its first game).")] = 0,
-    name: Annotated[Optional[str], typer.Option(
-        "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")] = None,
+    name: VariantName = None,
     seed: Seed = None,
     actions: Annotated[bool, typer.Option(
         "--actions", help="Also list every action, chance included, in the record's words.")] = False,
@@ -240,9 +243,8 @@ def show(
     from designlab.core.play import record
     from designlab.core.protocol import CHANCE
     from designlab.runner.chunk import game_for, play_one
-    from designlab.runner.run import override
 
-    v = _pick(override(_load([variant]), None, seed), variant, name)
+    v = pick_variant(variant, seed, name)
     game = game_for(v)
     labels = [v.seats[e].label() for e in v.seat_order(index)]
     out.print(f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}", markup=False)

@@ -20,6 +20,8 @@ Cluster = Annotated[Optional[str], typer.Option(
 Precision = Annotated[Optional[float], typer.Option(
     "--precision", min=0.0001, max=0.4999,
     help="Add games to each variant until every seat's win rate is known to +/- this (95%).")]
+VariantName = Annotated[Optional[str], typer.Option(
+    "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")]
 MaxGames = Annotated[Optional[int], typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")]
 
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)

@@ -15,20 +15,16 @@ from designlab.cli.options import DEFAULT_WORKERS as _DEFAULT_WORKERS
 from designlab.cli.options import Quiet as _Quiet
 from designlab.cli.options import ReportsRoot as _Reports
 from designlab.cli.options import Seed as _Seed
+from designlab.cli.options import VariantName as _VariantName
 from designlab.cli.options import Workers as _Workers
 
 _Variant = Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")]
 
 
-def _one_variant(path: Path, seed: Optional[int]):
-    from designlab.cli.app import UserError, _load
-    from designlab.runner.run import override
+def _one_variant(path: Path, seed: Optional[int], name: Optional[str]):
+    from designlab.cli.app import pick_variant
 
-    variants = override(_load([path]), None, seed)
-    own = [v for v in variants if v.file and Path(v.file).resolve() == path.resolve()] or variants
-    if len(own) != 1:
-        raise UserError(f"{path}: {len(own)} variants (a sweep?); ladder and meta take one variant")
-    return own[0]
+    return pick_variant(path, seed, name)
 
 
 @contextmanager
@@ -79,6 +75,7 @@ def register(app: typer.Typer) -> None:
             "--bot", "-b",
             help="A contender, e.g. heuristic or 'ismcts(iterations=50)'; repeat. Default: random, heuristic, "
                  "ISMCTS at a quarter of its default budget and at its default budget.")] = None,
+        name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
         reports_root: _Reports = Path("reports"),
@@ -89,7 +86,7 @@ def register(app: typer.Typer) -> None:
         from designlab.strategy.ladder import default_bots, run_ladder
         from designlab.strategy.matchups import parse_seat
 
-        base = _one_variant(variant, seed)
+        base = _one_variant(variant, seed, name)
         with _strategy_errors():
             contenders = [parse_seat(base.game, b) for b in bots] if bots else default_bots(base.game)
         k = len(contenders)
@@ -113,6 +110,7 @@ def register(app: typer.Typer) -> None:
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per matchup.")] = 200,
         grid: Annotated[Optional[Path], typer.Option(
             "--grid", help="A persona grid YAML (rows, cols, payoff); default: the game's bundled grid.")] = None,
+        name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
         reports_root: _Reports = Path("reports"),
@@ -122,7 +120,7 @@ def register(app: typer.Typer) -> None:
         from designlab.cli.app import out
         from designlab.strategy.meta import default_grid, load_grid, run_meta
 
-        base = _one_variant(variant, seed)
+        base = _one_variant(variant, seed, name)
         with _strategy_errors():
             g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
         result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(

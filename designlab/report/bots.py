@@ -88,6 +88,19 @@ def _names(labels: list[str]) -> str:
     return ", ".join(same[0] if len(same) == 1 else f"{bot} ({len(same)} settings)" for bot, same in by_bot.items())
 
 
+def _command_target(variants, game: str) -> str:
+    """What to hand ``designlab ladder`` or ``meta`` for this run's game: the file of a variant that is not
+    a sweep point (those commands take one variant), else a sweep file with its first point named."""
+    for va in variants:
+        file = va.results.meta.get("file")
+        if file and not va.results.meta.get("sweep"):
+            return file
+    first = next((va for va in variants if va.results.meta.get("file")), None)
+    if first is None:
+        return f"variants/{game}/base.yaml"
+    return f"{first.results.meta['file']} --variant '{first.name}'"
+
+
 def _when(t: float) -> str:
     return datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
@@ -107,11 +120,10 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
         bots = sorted({b for va in vas for b in va.bots["bot"].to_list()}) if vas[0].bots.height else []
         part = [f"<h3>{escape(title)}</h3>",
                 f'<p class="note">Bots in this run: {escape(_names(bots) or "none")}.</p>']
-        file = next((va.results.meta.get("file") for va in vas if va.results.meta.get("file")), None)
+        target = escape(_command_target(vas, game))
         for kind, render, command in (("ladder", ladder_section, "ladder"), ("meta", meta_section, "meta")):
             f = found.get((game, kind))
             if f is None:
-                target = escape(file or f"variants/{game}/base.yaml")
                 what = ("rates random, the heuristic and ISMCTS against each other and says how often the weaker "
                         "one wins (a game with ISMCTS takes about 1.5 to 3.4 CPU seconds, docs/strategy.md, and ISMCTS "
                         "sits in 5 of the 6 pairs; <code>-b random -b heuristic</code> and a persona or two with "

@@ -103,3 +103,13 @@ def test_the_reports_index_lists_ladders_and_meta_games_with_what_they_played(st
     meta = html[html.index('href="rd-meta/index.html"'):].split("</tr>", 1)[0]
     assert "(persona meta-game)" in meta and "<td>Raiding Duel</td>" in meta and ">4 matchups<" in meta
     assert ">16<" in meta  # 2 x 2 matchups of 4 games
+
+
+def test_the_command_names_a_single_variant_for_a_run_of_sweep_points_only(tmp_path, synth):
+    from designlab.stats import load_run
+
+    specs = [synth.Spec(f"s[x={x}]", games=60, sweep={"x": x}, sweep_group="s") for x in (1, 2)]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="sweep-only")))
+    file = a.variants[0].results.meta["file"]
+    html = bots_section(a, tmp_path / "no-reports")
+    assert f"<code>designlab ladder {file} --variant &#x27;s[x=1]&#x27;</code>" in html

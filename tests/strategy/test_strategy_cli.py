@@ -48,3 +48,15 @@ def test_a_bad_bot_is_a_user_error(tmp_path):
     r = CliRunner().invoke(_app(), ["ladder", str(VARIANTS / "rakshasa" / "base.yaml"), "-b", "nobody", "-b", "random",
                                     "--reports", str(tmp_path), "-q"])
     assert r.exit_code != 0 and isinstance(r.exception, UserError) and "unknown bot" in str(r.exception)
+
+
+def test_a_sweep_file_needs_the_point_to_play(tmp_path):
+    sweep = str(VARIANTS / "rakshasa" / "lie-penalty-sweep.yaml")
+    r = CliRunner().invoke(_app(), ["ladder", sweep, "-b", "random", "-b", "heuristic", "--reports", str(tmp_path), "-q"])
+    assert isinstance(r.exception, UserError)
+    assert "holds 4 variants; pick one with --variant NAME: lie-penalty-sweep[costs.lie_penalty=1]" in str(r.exception)
+    r = CliRunner().invoke(_app(), ["ladder", sweep, "--variant", "lie-penalty-sweep[costs.lie_penalty=3]", "-n", "4",
+                                    "-b", "random", "-b", "heuristic", "--reports", str(tmp_path), "-w", "1", "-q"])
+    assert r.exit_code == 0, r.output
+    saved = json.loads(next(tmp_path.glob("*-ladder/ladder.json")).read_text())
+    assert saved["variant"] == "lie-penalty-sweep[costs.lie_penalty=3]"
