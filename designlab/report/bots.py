@@ -29,8 +29,10 @@ class Found:
     written: float  # the file's modification time (the JSON holds no date)
 
 
-def find_strategy(reports_root: Path, games: set[str]) -> dict[tuple[str, str], Found]:
-    """(game, kind) -> the newest ladder or meta-game result under ``reports_root`` for that game.
+def find_strategy(reports_root: Path, games: set[str], variants: frozenset[str] = frozenset()
+                  ) -> dict[tuple[str, str], Found]:
+    """(game, kind) -> the ladder or meta-game result under ``reports_root`` for that game: one played on
+    a variant of ``variants`` (the run's) if there is one, the newest first; else the newest.
 
     Unreadable or foreign JSON files are skipped: a stray file must not stop a report."""
     from designlab.strategy.ladder import Ladder
@@ -48,8 +50,9 @@ def find_strategy(reports_root: Path, games: set[str]) -> dict[tuple[str, str], 
                 continue
             if game not in games:
                 continue
-            key = (game, kind)
-            if key not in out or (written, path.parent.name) > (out[key].written, out[key].folder.name):
+            key, rank = (game, kind), (data.get("variant") in variants, written, path.parent.name)
+            if key not in out or rank > (out[key].data.get("variant") in variants, out[key].written,
+                                         out[key].folder.name):
                 out[key] = Found(kind, path.parent, data, written)
     return out
 
@@ -113,7 +116,7 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
     per_game: dict[str, list] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)
-    found = find_strategy(reports_root, set(per_game))
+    found = find_strategy(reports_root, set(per_game), frozenset(va.name for va in a.variants))
     parts = []
     for game, vas in sorted(per_game.items()):
         title = vas[0].results.meta.get("game_title") or game

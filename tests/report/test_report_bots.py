@@ -113,3 +113,23 @@ def test_the_command_names_a_single_variant_for_a_run_of_sweep_points_only(tmp_p
     file = a.variants[0].results.meta["file"]
     html = bots_section(a, tmp_path / "no-reports")
     assert f"<code>designlab ladder {file} --variant &#x27;s[x=1]&#x27;</code>" in html
+
+
+def test_a_result_played_on_one_of_the_runs_variants_is_preferred_to_a_newer_one(strategy_root):
+    rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    # "new" (the newest Rakshasa ladder) was played on base; the run below has no base, only "other"
+    found = find_strategy(strategy_root, {"rakshasa"}, frozenset({"other"}))
+    assert found[("rakshasa", "ladder")].folder.name == "new-ladder"  # none on "other": the newest
+    found = find_strategy(strategy_root, {"rakshasa"}, frozenset({rk.name}))
+    assert found[("rakshasa", "ladder")].folder.name == "new-ladder"
+    # make the old ladder's variant the run's: it wins although older
+    old = json.loads((strategy_root / "old-ladder" / "ladder.json").read_text())
+    (strategy_root / "older-ladder").mkdir()
+    (strategy_root / "older-ladder" / "ladder.json").write_text(json.dumps(old | {"variant": "mine"}))
+    os.utime(strategy_root / "older-ladder" / "ladder.json", (1_000, 1_000))
+    try:
+        found = find_strategy(strategy_root, {"rakshasa"}, frozenset({"mine"}))
+        assert found[("rakshasa", "ladder")].folder.name == "older-ladder"
+    finally:
+        (strategy_root / "older-ladder" / "ladder.json").unlink()
+        (strategy_root / "older-ladder").rmdir()
