@@ -148,3 +148,31 @@ def test_a_bots_parameter_sweep_follows_the_bot_not_the_seat(tmp_path, synth):
     # the seat positions alone would see nothing: seat 0 holds the persona in half the games
     seat0 = sweep_curve([(x, "", v.games) for x, v in zip(xs, run.variants)]).filter(pl.col("seat") == 0)
     assert all(abs(r["share"] - 0.5) < 0.06 for r in seat0.iter_rows(named=True))
+
+
+def test_by_entry_undoes_the_seat_rotation_for_any_table_size():
+    from hypothesis import given, settings
+    from hypothesis import strategies as hst
+
+    from designlab.stats.sweep import by_entry
+    from designlab.variant.model import Variant
+
+    @settings(max_examples=40, deadline=None)
+    @given(hst.integers(2, 5), hst.lists(hst.integers(0, 10_000), min_size=1, max_size=12, unique=True))
+    def check(n, indices):
+        order = lambda i: Variant.seat_order(_stub(n), i)  # noqa: E731  seat s holds entry order(i)[s]
+        # each seat's result names the entry that sat there; by entry, column k must name entry k
+        df = pl.DataFrame({"game_index": indices, "players": [n] * len(indices),
+                           **{f"result_{s}": [f"e{order(i)[s]}" for i in indices] for s in range(n)}})
+        got = by_entry(df, rotate=True)
+        for k in range(n):
+            assert got[f"result_{k}"].to_list() == [f"e{k}"] * len(indices)
+
+    check()
+
+
+class _stub:
+    """Just enough of a Variant for seat_order: the number of seats entries, rotating."""
+
+    def __init__(self, n):
+        self.seats, self.rotate_seats = [None] * n, True
