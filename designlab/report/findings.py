@@ -156,7 +156,7 @@ def comparison_sentence(c: dict) -> Finding:
 
 def sweep_sentence(s: SweepAnalysis) -> Finding:
     seat0 = s.curve.filter(pl.col("seat") == s.focus).sort("order")
-    label = f"Sweep {s.group}" + (f" ({s.series})" if s.series else "")
+    label = s.heading
     played = seat0.filter(pl.col("decisive") > 0)
     empty = seat0.filter(pl.col("decisive") == 0)["x"].to_list()
     if played.height == 0:
@@ -227,7 +227,7 @@ def _changes(moves: list[tuple[float, str]], significant: int, most: int, how: s
 def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
     """The measures of the game that change significantly along a sweep series (Holm over the whole report):
     the ``most`` with the largest relative change from the first point to the last."""
-    label = f"Sweep {s.group}" + (f" ({s.series})" if s.series else "")
+    label = s.heading
     test = s.trends["test"][0]
     sig = s.trends.filter(pl.col("significant"))
     if sig.height == 0:

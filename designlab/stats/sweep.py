@@ -5,17 +5,17 @@ A sweep is the set of variants of a run sharing a ``sweep_group``; each point's
 parameters (if any) split the points into series.
 
 *Even* for a seat means winning 1/players of the decisive games (games with a
-single winner).
+single winner). The even point of seat 0 is found with a binomial logistic fit
+logit P(seat 0 wins | decisive) = a + b x, solved for 1/players; its interval
+is Fieller's (the set of x whose predicted logit is within z standard errors
+of the target), which is bounded only when the slope is clearly non-zero.
 
 A sweep over a bot's parameter (``seats.<i>.params...``) follows the bot, not a
 seat: seats rotate every game, so seat 0 holds that bot in only one game out of
 ``players`` and its curve would sit near even whatever the parameter does. Its
 curve is per *seats entry* (the bot of ``seats.<i>``, wherever it sat), and the
 even point is fitted for entry ``i``: the parameter value at which that bot
-breaks even against the others. The even point of seat 0 is found with a binomial logistic fit
-logit P(seat 0 wins | decisive) = a + b x, solved for 1/players; its interval
-is Fieller's (the set of x whose predicted logit is within z standard errors
-of the target), which is bounded only when the slope is clearly non-zero.
+breaks even against the others.
 
 Along the same points, ``sweep_metrics`` follows how the game itself changes:
 game length and the game's own metrics, one value per game, with a trend test
@@ -363,13 +363,19 @@ class SweepAnalysis:
     def label(self) -> str:
         return f"{self.group}: {self.parameter}" + (f" ({self.series})" if self.series else "")
 
+    @property
+    def heading(self) -> str:
+        """How a finding names this curve: 'Sweep group' and, when other values are swept too, the series."""
+        return f"Sweep {self.group}" + (f" ({self.series})" if self.series else "")
 
-def analyse_sweeps(run: RunResults, metrics: dict[str, list[str]] | None = None) -> list[SweepAnalysis]:
-    """Every swept parameter of every sweep group: curves for every seat and seat 0's even-point fit, and
-    how the game changes (``sweep_metrics``) in length and in ``metrics[game]``, the metric names that matter."""
+
+def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None) -> list[SweepAnalysis]:
+    """Every swept parameter of every sweep group: curves for every seat (or seats entry) and the even-point
+    fit of seat 0 (or of the swept bot), and how the game changes (``sweep_metrics``) in length and in
+    ``measures[game]``, the metric names that matter."""
     out = []
     for group, points in sweep_groups(run).items():
-        names = (metrics or {}).get(points[0].game, [])
+        names = (measures or {}).get(points[0].game, [])
         params = []
         for v in points:
             for p in v.meta["sweep"]:
