@@ -198,9 +198,7 @@ def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | Non
     """How each variant (not a sweep point) changes the game against its base: per measure, the change in
     percent of the base value with its 95% interval, one panel per variant; filled when significant after
     Holm (game-measures family). Measures whose base value is 0 have no relative change and are left out."""
-    in_sweep = {v.name for v in a.run.variants if v.meta.get("sweep_group")}
-    c = a.comparisons.filter(pl.col("seat").is_null() & ~pl.col("variant").is_in(list(in_sweep))
-                             & (pl.col("base_value") != 0))
+    c = a.measure_changes().filter(pl.col("base_value") != 0)
     if c.height == 0:
         return None
     df = _clean(c.select(

@@ -32,12 +32,12 @@ def findings(a: RunAnalysis) -> list[Finding]:
         out.append(sweep_sentence(s))
         if s.trends.height:
             out.append(sweep_metrics_sentence(s))
-    in_sweep = {v.name for v in a.run.variants if v.meta.get("sweep_group")}
+    in_sweep = a.sweep_points
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
             continue  # the sweep sentence tells these; the table below has every row
         out.append(comparison_sentence(c))
-    measures = a.comparisons.filter(pl.col("seat").is_null() & ~pl.col("variant").is_in(list(in_sweep)))
+    measures = a.measure_changes()
     for name in measures["variant"].unique(maintain_order=True).to_list():
         out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts()))
     for name, base, why in a.skipped:

@@ -204,11 +204,12 @@ def comparisons_section(a: RunAnalysis) -> str:
     head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
     seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), str(r["seat"]), *_comparison_cells(r)]
              for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
+    measures = c.filter(pl.col("seat").is_null())
     game = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), *_comparison_cells(r)]
-            for r in c.filter(pl.col("seat").is_null()).iter_rows(named=True)]
+            for r in measures.iter_rows(named=True)]
     game_table = ""
     if game:
-        changed = sum(1 for r in c.filter(pl.col("seat").is_null()).iter_rows(named=True) if r["significant"])
+        changed = int(measures["significant"].sum())
         game_table = (f"<details><summary>How each variant changes the game against its base: length and the game's "
                       f"measures per game ({len(game)} rows, {changed} significant)</summary>"
                       + table(["variant", "base", "measure", *head], game, numeric={3, 4, 5, 7, 8, 9}) + "</details>")

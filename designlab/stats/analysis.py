@@ -75,6 +75,15 @@ class RunAnalysis:
     tests: pl.DataFrame = field(default_factory=pl.DataFrame)  # the whole family of tests
     skipped: list[tuple[str, str, str]] = field(default_factory=list)  # (variant, base, why not compared)
 
+    @property
+    def sweep_points(self) -> set[str]:
+        """Names of the variants that are points of a sweep (a sweep's findings tell those)."""
+        return {v.name for v in self.run.variants if v.meta.get("sweep_group")}
+
+    def measure_changes(self) -> pl.DataFrame:
+        """The comparisons of the game's measures (no seat) of the variants that are not sweep points."""
+        return self.comparisons.filter(pl.col("seat").is_null() & ~pl.col("variant").is_in(list(self.sweep_points)))
+
     def variant(self, name: str) -> VariantAnalysis:
         for v in self.variants:
             if v.name == name:
