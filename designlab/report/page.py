@@ -382,12 +382,8 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
     specs = {f.id: f.spec() for f in figures}
     script = (
         "const SPECS = " + _json(specs) + ";\n"
-        "for (const [id, spec] of Object.entries(SPECS)) {\n"
-        "  const el = document.getElementById(id);\n"
-        "  vegaEmbed(el, spec, {renderer: 'svg', actions: false})\n"
-        "    .then(() => el.setAttribute('data-rendered', 'yes'))\n"
-        "    .catch(err => { el.setAttribute('data-rendered', 'failed'); el.textContent = 'chart failed: ' + err; });\n"
-        "}\n" + RENDER_JS
+        + RENDER_JS
+        + "for (const [id, spec] of Object.entries(SPECS)) dlDraw(document.getElementById(id), spec);\n"
     )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -37,14 +37,16 @@ def chart_html(chart) -> str:
     return f'<div class="chart" id="{div}" data-spec="{html.escape(spec, quote=True)}"></div>'
 
 
-# Draws every chart of the page that carries its spec (sections may sit anywhere in a page,
-# but the bundle comes last); marks each as rendered or failed, which the browser tests read.
+# ``dlDraw`` draws one chart and marks it rendered or failed (the browser tests read the mark); the
+# loop draws every chart of the page that carries its spec (sections may sit anywhere in a page, but
+# the bundle comes last). The balance report calls ``dlDraw`` for its own charts too.
 RENDER_JS = """
-for (const el of document.querySelectorAll('div.chart[data-spec]')) {
-  vegaEmbed(el, JSON.parse(el.dataset.spec), {renderer: 'svg', actions: false})
+function dlDraw(el, spec) {
+  vegaEmbed(el, spec, {renderer: 'svg', actions: false})
     .then(() => el.setAttribute('data-rendered', 'yes'))
     .catch(err => { el.setAttribute('data-rendered', 'failed'); el.textContent = 'chart failed: ' + err; });
 }
+for (const el of document.querySelectorAll('div.chart[data-spec]')) dlDraw(el, JSON.parse(el.dataset.spec));
 """
 
 
