@@ -21,12 +21,6 @@ from designlab.cli.options import Workers as _Workers
 _Variant = Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")]
 
 
-def _one_variant(path: Path, seed: Optional[int], name: Optional[str]):
-    from designlab.cli.app import pick_variant
-
-    return pick_variant(path, seed, name)
-
-
 @contextmanager
 def _strategy_errors():
     """A StrategyError (a bad bot spec, grid or payoff) becomes the CLI's one-line error."""
@@ -82,11 +76,11 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
-        from designlab.cli.app import out
+        from designlab.cli.app import out, pick_variant
         from designlab.strategy.ladder import default_bots, run_ladder
         from designlab.strategy.matchups import parse_seat
 
-        base = _one_variant(variant, seed, name)
+        base = pick_variant(variant, seed, name)
         with _strategy_errors():
             contenders = [parse_seat(base.game, b) for b in bots] if bots else default_bots(base.game)
         k = len(contenders)
@@ -117,10 +111,10 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Play every persona against every persona, solve the zero-sum game, flag a dominant persona."""
-        from designlab.cli.app import out
+        from designlab.cli.app import out, pick_variant
         from designlab.strategy.meta import default_grid, load_grid, run_meta
 
-        base = _one_variant(variant, seed, name)
+        base = pick_variant(variant, seed, name)
         with _strategy_errors():
             g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
         result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(

@@ -146,8 +146,9 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
                               "(add them with <code>--bot</code>).")
             part.append(f'<p class="note">From <a href="../{escape(f.folder.name)}/index.html">'
                         f"{escape(f.folder.name)}</a>, variant {escape(str(f.data.get('variant', '?')))}, "
-                        f"written {_when(f.written)}: the newest {'ladder' if kind == 'ladder' else 'meta-game'} "
-                        f"for this game under this reports folder.{others}</p>")
+                        f"written {_when(f.written)}: of this game's {'ladders' if kind == 'ladder' else 'meta-games'} "
+                        f"under this reports folder, the newest played on one of this run's variants, or else the "
+                        f"newest.{others}</p>")
             part.append(render(f.data, level=4))
         parts.append("".join(part))
     return ('<section id="bots"><h2>Bot strength</h2><p class="note">These numbers are only as good as the bots '
