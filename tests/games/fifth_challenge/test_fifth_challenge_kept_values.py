@@ -48,37 +48,40 @@ def test_the_attempt_after_a_challenge_on_itself_is_what_the_full_computation_ch
     assert fired > 100
 
 
+def _heuristic_4p_decisions(bot_decisions, seed: int, games: int):
+    """(game, the four heuristic bots, seat, view) at every decision of ``games`` 4-player games."""
+    game = GAME(FifthChallengeParams(players=4))
+    for i in range(games):
+        bots = [BOTS["heuristic"](game, s, None, bot_rng(seed, i, s)) for s in range(4)]
+        for _, p, view in bot_decisions(game, bots, game_rng(seed, i)):
+            yield game, bots, p, view
+
+
 def test_each_shortcut_decision_matches_a_cleared_copy_of_the_bot(bot_decisions):
     # at every decision, a copy of the bot with nothing armed and no seat values kept acts the same
-    game = GAME(FifthChallengeParams(players=4))
     seen = 0
-    for i in range(15):
-        bots = [BOTS["heuristic"](game, s, None, bot_rng(32, i, s)) for s in range(4)]
-        for _, p, view in bot_decisions(game, bots, game_rng(32, i)):
-            if view.phase != PH_MAIN or len(view.legal_actions) < 2:
-                continue
-            cold = copy.copy(bots[p])
-            cold._next_attempt = None
-            cold._seat_key = (None, None, None, None)
-            warm = copy.copy(bots[p])
-            seen += bots[p]._next_attempt is not None
-            assert warm.act(view) == cold.act(view)
+    for _, bots, p, view in _heuristic_4p_decisions(bot_decisions, 32, 15):
+        if view.phase != PH_MAIN or len(view.legal_actions) < 2:
+            continue
+        cold = copy.copy(bots[p])
+        cold._next_attempt = None
+        cold._seat_key = (None, None, None, None)
+        warm = copy.copy(bots[p])
+        seen += bots[p]._next_attempt is not None
+        assert warm.act(view) == cold.act(view)
     assert seen > 50
 
 
 def test_seat_values_kept_across_other_seats_completions_match_fresh_ones(bot_decisions):
-    game = GAME(FifthChallengeParams(players=4))
     checked = 0
-    for i in range(20):
-        bots = [BOTS["heuristic"](game, s, None, bot_rng(34, i, s)) for s in range(4)]
-        for _, p, view in bot_decisions(game, bots, game_rng(34, i)):
-            bot, me = bots[p], view.player
-            brow, win, dv = bot._seat_values(me, view.completed, view.aces)
-            fresh = BOTS["heuristic"](game, p, None, random.Random(0))
-            f_brow, f_win, f_dv = fresh._seat_values(me, view.completed, view.aces)
-            assert brow == f_brow and dv == f_dv
-            assert all(win(c) == f_win(c) for c in range(D.NUM_CARDS) if game.pval[c])
-            checked += 1
+    for game, bots, p, view in _heuristic_4p_decisions(bot_decisions, 34, 20):
+        bot, me = bots[p], view.player
+        brow, win, dv = bot._seat_values(me, view.completed, view.aces)
+        fresh = BOTS["heuristic"](game, p, None, random.Random(0))
+        f_brow, f_win, f_dv = fresh._seat_values(me, view.completed, view.aces)
+        assert brow == f_brow and dv == f_dv
+        assert all(win(c) == f_win(c) for c in range(D.NUM_CARDS) if game.pval[c])
+        checked += 1
     assert checked > 500
 
 
