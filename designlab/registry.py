@@ -1,22 +1,22 @@
-"""The explicit registry of games and bots. Adding a game = one line here.
+"""The registry of games and bots, built from the ``designlab.games`` entry points.
 
-Each game package exports ``GAME`` (its Game subclass) and ``BOTS`` (name ->
-Bot subclass for that game). Game-independent bots are listed below and are
-available for every game.
+Each game is a distribution's entry point naming a :class:`~designlab.core.spec.GameSpec`
+(``designlab.games.rakshasa:SPEC``). The bundled games register in designlab's own
+pyproject.toml exactly as a third-party package would in its own, so adding a game
+edits nothing here. Game-independent bots are listed below and play every game.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from importlib.metadata import entry_points
+
 from designlab.bots.ismcts import IsmctsBot
 from designlab.bots.random_bot import RandomBot
 from designlab.core.protocol import Bot, Game
-from designlab.games import fifth_challenge, raiding_duel, rakshasa
+from designlab.core.spec import GameSpec
 
-_GAME_PACKAGES = (rakshasa, fifth_challenge, raiding_duel)
-
-GAMES: dict[str, type[Game]] = {pkg.GAME.name: pkg.GAME for pkg in _GAME_PACKAGES}
-GAME_BOTS: dict[str, dict[str, type[Bot]]] = {pkg.GAME.name: dict(pkg.BOTS) for pkg in _GAME_PACKAGES}
-GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": IsmctsBot}
+ENTRY_POINT_GROUP = "designlab.games"
 
 
 class UnknownNameError(KeyError):
@@ -24,6 +24,44 @@ class UnknownNameError(KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class GamePluginError(RuntimeError):
+    """An entry point in the games group that does not load a valid spec."""
+
+
+def _load_specs() -> dict[str, GameSpec]:
+    specs: dict[str, GameSpec] = {}
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        source = ep.dist.name if ep.dist is not None else "?"
+        try:
+            spec = ep.load()
+        except Exception as e:  # a broken plugin names itself instead of failing somewhere later
+            raise GamePluginError(f"game plugin {ep.name!r} ({ep.value}, from {source}) failed to load: {e}") from e
+        if not isinstance(spec, GameSpec):
+            raise GamePluginError(f"game plugin {ep.name!r} ({ep.value}, from {source}) is not a GameSpec")
+        if spec.name in specs:
+            raise GamePluginError(f"two plugins register the game {spec.name!r}: {specs[spec.name].source} and {source}")
+        specs[spec.name] = replace(spec, source=source)
+    if not specs:
+        raise GamePluginError(
+            f"no games registered under the {ENTRY_POINT_GROUP!r} entry points: install designlab "
+            "(pip install -e .) so its package metadata exists"
+        )
+    return dict(sorted(specs.items()))
+
+
+SPECS: dict[str, GameSpec] = _load_specs()
+GAMES: dict[str, type[Game]] = {name: spec.game for name, spec in SPECS.items()}
+GAME_BOTS: dict[str, dict[str, type[Bot]]] = {name: dict(spec.bots) for name, spec in SPECS.items()}
+GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": IsmctsBot}
+
+
+def game_spec(name: str) -> GameSpec:
+    try:
+        return SPECS[name]
+    except KeyError:
+        raise UnknownNameError(f"unknown game {name!r}; known games: {', '.join(SPECS)}") from None
 
 
 def game_class(name: str) -> type[Game]:
@@ -36,7 +74,7 @@ def game_class(name: str) -> type[Game]:
 def bots_for(game: str) -> dict[str, type[Bot]]:
     """Every bot that can play ``game``: its own bots, then the generic ones."""
     game_class(game)
-    return {**GAME_BOTS[game], **GENERIC_BOTS}
+    return {**GAME_BOTS.get(game, {}), **GENERIC_BOTS}
 
 
 def bot_class(game: str, bot: str) -> type[Bot]:

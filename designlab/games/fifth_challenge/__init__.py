@@ -1,9 +1,16 @@
 """Fifth Challenge (Jorge Arroyo): a light Decktet adventure game for 2-4 players."""
 
+from designlab.core.spec import GameSpec
+from designlab.games.fifth_challenge import report as _report
 from designlab.games.fifth_challenge.bots import BOTS
 from designlab.games.fifth_challenge.params import FifthChallengeParams
 from designlab.games.fifth_challenge.rules import FifthChallengeGame, FifthChallengeState, FifthChallengeView
 
 GAME = FifthChallengeGame
 
-__all__ = ["GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]
+SPEC = GameSpec(
+    game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
+    persona_grid=_report.PERSONA_GRID,
+)
+
+__all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]

@@ -4,13 +4,20 @@ Rulings D1-D11 (RULINGS.md) and the new holes N1-N3 are options of
 ``RaidingDuelParams``; see docs/rulings/raiding-duel.md.
 """
 
+from designlab.core.spec import GameSpec
+from designlab.games.raiding_duel import report as _report
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
 from designlab.games.raiding_duel.params import RaidingDuelParams
 from designlab.games.raiding_duel.rules import RaidingDuelGame, RaidingDuelState, RaidingDuelView
 
 GAME = RaidingDuelGame
 
-__all__ = [
+SPEC = GameSpec(
+    game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
+    persona_grid=_report.PERSONA_GRID,
+)
+
+__all__ = ["SPEC", 
     "BOTS", "GAME", "GreedyBot", "HeuristicBot", "RaidingDuelGame", "RaidingDuelParams",
     "RaidingDuelState", "RaidingDuelView", "SpoilerBot",
 ]

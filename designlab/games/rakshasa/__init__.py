@@ -1,9 +1,16 @@
 """Rakshasa, a two-player bluffing game: build an obstacle course, run the other's."""
 
+from designlab.core.spec import GameSpec
+from designlab.games.rakshasa import report as _report
 from .bots import BOTS
 from .params import RakshasaParams
 from .rules import RakshasaGame, RakshasaState, RakshasaView
 
 GAME = RakshasaGame
 
-__all__ = ["GAME", "BOTS", "RakshasaGame", "RakshasaParams", "RakshasaState", "RakshasaView"]
+SPEC = GameSpec(
+    game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
+    persona_grid=_report.PERSONA_GRID,
+)
+
+__all__ = ["SPEC", "GAME", "BOTS", "RakshasaGame", "RakshasaParams", "RakshasaState", "RakshasaView"]

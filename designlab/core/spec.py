@@ -1,0 +1,109 @@
+"""The game spec: everything about a game that the other layers need to know.
+
+Each game package exports one ``SPEC`` (a :class:`GameSpec`). The registry, the
+report, the strategy tools, the Makefile's targets and the generic search bot
+read it, and none of them names a game: a designer's own game is one package
+with one ``SPEC``, registered under the ``designlab.games`` entry-point group.
+
+Everything here is plain data (no report, runner or bot imports), so the spec
+sits in ``core`` below every layer that reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal, Mapping
+
+from designlab.core.protocol import Bot, Game
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A highlighted group of a game's metrics in the report.
+
+    The fields are regexes over metric names, so a panel draws what a game's
+    results hold and skips what they do not. Presentation only: which measures
+    enter the report's tests is ``GameSpec.measures``.
+    """
+
+    title: str
+    text: str  # what the designer should look for
+    numbers: str = ""  # numeric/bool metrics charted as means per seat
+    values: str = ""  # per-seat text metrics charted as win rate by value (e.g. ace suit)
+    shares: str = ""  # text metrics charted as shares of each value
+
+
+@dataclass(frozen=True)
+class PersonaGrid:
+    """A meta-game's personas per side, as variant-file seat entries.
+
+    ``rows`` and ``cols`` are ``{"bot": name, "params": {...}}`` mappings; ``cols``
+    ``None`` means the same personas on both sides (a symmetric game).
+    """
+
+    rows: tuple[Mapping[str, Any], ...]
+    cols: tuple[Mapping[str, Any], ...] | None = None
+    payoff: Literal["win", "points"] = "win"
+    row_label: str = "persona"
+    col_label: str = "opponent"
+    row_names: tuple[str, ...] = ()
+    col_names: tuple[str, ...] = ()
+    question: str = ""
+    row_seat: int = 0
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def ordinal(i: int, noun: str) -> str:
+    """'first <noun>' for seat 0, 'second <noun>' for seat 1 ..."""
+    return f"{_ORDINALS[i]} {noun}" if i < len(_ORDINALS) else f"{noun} {i + 1}"
+
+
+def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
+    """Roles 'first <noun>', 'second <noun>' ... for a game whose seats differ only by turn order."""
+
+    def roles(game: Game) -> tuple[str, ...]:
+        return tuple(ordinal(i, noun) for i in range(game.num_players))
+
+    return roles
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game, as the rest of designlab sees it."""
+
+    game: type[Game]
+    bots: Mapping[str, type[Bot]]  # the game's own bots by name (generic ones are added by the registry)
+    # what each seat means in the game's words, for one variant's game (its parameters may change it):
+    # one short phrase per seat, seat 0 first, e.g. ("first runner", "second runner")
+    roles: Callable[[Game], tuple[str, ...]]
+    # the bot whose moves the generic search bot uses as its rollout policy
+    heuristic: str = "heuristic"
+    # metric names (as State.metrics() reports them, without the m_ prefix) the report tests: compared
+    # against the base and followed along sweeps, in one Holm family
+    measures: tuple[str, ...] = ()
+    panels: tuple[Panel, ...] = ()
+    persona_grid: PersonaGrid | None = None
+    # the distribution that provides the game; the registry fills it from the entry point
+    source: str = field(default="", compare=False)
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def title(self) -> str:
+        return self.game.title
+
+    @property
+    def default_bot(self) -> str:
+        return self.game.default_bot
+
+    def role(self, game: Game, seat: int) -> str:
+        return self.roles(game)[seat]
+
+    def __post_init__(self):
+        for name in (self.game.default_bot, self.heuristic):
+            if name not in self.bots:
+                raise ValueError(f"{self.game.name}: bot {name!r} is named by the spec but not in its bots")

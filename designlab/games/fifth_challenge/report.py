@@ -1,0 +1,32 @@
+"""What the report and the strategy tools need to know about Fifth Challenge: seat roles, measures, panels, personas."""
+
+from designlab.core.spec import Panel, PersonaGrid, ordinal_roles
+
+# seat 0 takes the first turn, the others follow in seat order
+roles = ordinal_roles("player")
+
+# The metrics the report tests (against the base, along sweeps), one Holm family.
+MEASURES = (
+    "deaths", "attempts", "challenges_on_others", "challenges_on_self", "completed", "damage_taken",
+    "failures", "modifications", "reshuffles", "successes",
+)
+
+PANELS = (
+    Panel("Deaths", "Players emptying their hand (death, F10) per game: per seat, and in all.",
+          numbers=r"^deaths$"),
+    Panel("Ace suits",
+          "Win rate of a player by the suit of the ace it was dealt: the six aces are not equal starting "
+          "powers (DECKS.md).",
+          values=r"^ace_suit$"),
+    Panel("Challenges", "Challenges completed per seat; attempts, successes, failures, modifications and "
+          "damage per game.",
+          numbers=r"^(completed|attempts|successes|failures|modifications|damage_taken|challenges_on_self|"
+                  r"challenges_on_others|reshuffles)$"),
+)
+
+_PERSONAS = ("cautious", "heuristic", "reckless", "harasser")
+PERSONA_GRID = PersonaGrid(
+    rows=tuple({"bot": n} for n in _PERSONAS),
+    payoff="win", row_label="persona", col_label="opponent",
+    question="Which risk appetite wins? Entries are the row persona's win share, seats alternated.",
+)

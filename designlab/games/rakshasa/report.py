@@ -1,0 +1,39 @@
+"""What the report and the strategy tools need to know about Rakshasa: seat roles, measures, panels, personas."""
+
+from designlab.core.spec import Panel, PersonaGrid
+
+
+def roles(game) -> tuple[str, ...]:
+    # each player runs once; rule R11 (first_runner) says which seat runs first
+    first = game.params.first_runner
+    return tuple("first runner" if seat == first else "second runner" for seat in (0, 1))
+
+
+# The metrics the report tests (against the base, along sweeps), one Holm family.
+MEASURES = (
+    "challenges", "challenges_right", "lies_caught", "lies_told", "peeks",
+    "forms_spent", "overcome", "paid_by_runner", "paid_to_runner", "reveals", "skirted", "swaps",
+)
+
+PANELS = (
+    Panel("Lies and challenges",
+          "Per seat and game: lies told by the runner and lies caught, challenges made by the builder and "
+          "challenges that were right, Rakshasa peeks.",
+          numbers=r"^(lies_told|lies_caught|challenges|challenges_right|peeks)$"),
+    Panel("How runs end",
+          "Obstacles overcome and skirted, honor paid each way, builder swaps, and why each run ended "
+          "(completed, caught out, stuck ...).",
+          numbers=r"^(overcome|skirted|paid_by_runner|paid_to_runner|swaps|reveals|forms_spent)$",
+          shares=r"^run_end$"),
+)
+
+_RATES = (0.0, 0.25, 0.5, 0.75, 1.0)
+PERSONA_GRID = PersonaGrid(
+    rows=tuple({"bot": "persona", "params": {"lie_rate": r}} for r in _RATES),
+    cols=tuple({"bot": "persona", "params": {"challenge_rate": r}} for r in _RATES),
+    payoff="points", row_seat=0,
+    row_label="runner lie rate", col_label="builder challenge rate",
+    row_names=tuple(f"lie {r:g}" for r in _RATES), col_names=tuple(f"challenge {r:g}" for r in _RATES),
+    question="Is bluffing worth it at these costs? Entries are the first runner's points "
+             "(seat 0 runs first with the row's lie rate against the column's challenge rate).",
+)
