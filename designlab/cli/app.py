@@ -340,6 +340,28 @@ class UserError(Exception):
     """A problem the user can fix; printed as one line."""
 
 
+def _usage_errors() -> tuple[type[Exception], ...]:
+    """The exceptions typer raises for a command-line mistake under standalone_mode=False: from typer 0.29
+    its own vendored click's, all subclasses of the public ``typer.TyperException``; before, click's."""
+    kinds: list[type[Exception]] = []
+    if hasattr(typer, "TyperException"):
+        kinds.append(typer.TyperException)
+    try:  # older typer raises click's own; click may also be present only because dask needs it
+        import click
+
+        kinds.append(click.ClickException)
+    except ImportError:
+        pass
+    return tuple(kinds)
+
+
+def _usage_line(e: Exception) -> str:
+    """One line for a usage mistake: which command, what is wrong, where help is."""
+    ctx = getattr(e, "ctx", None)
+    where = ctx.command_path if ctx is not None else "designlab"
+    return f"error: {where}: {e.format_message()} (see {where} --help)"
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn typed errors into messages and exit codes."""
     from designlab.registry import UnknownNameError
@@ -348,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         # with standalone_mode=False typer returns a command's exit code instead of raising
-        code = app(args=argv, standalone_mode=False)
+        code = app(args=argv, prog_name="designlab", standalone_mode=False)
     except VariantErrors as e:
         for x in e.errors:
             err.print(str(x), markup=False, highlight=False)
@@ -365,13 +387,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         err.print("interrupted")
         return 130
-    except Exception as e:  # click usage errors come through here in standalone_mode=False
-        import click
-
-        if isinstance(e, click.exceptions.ClickException):
+    except _usage_errors() as e:
+        if not e.format_message():  # `designlab` alone: the help is the message
             e.show()
-            return e.exit_code
-        raise
+        else:
+            err.print(_usage_line(e), markup=False, highlight=False)
+        # a usage error is bad input (2); typer's other errors (an unreadable file option) keep their own code
+        return EXIT_BAD_INPUT if getattr(e, "exit_code", 1) == 2 else e.exit_code
     return code if isinstance(code, int) else 0
 
 

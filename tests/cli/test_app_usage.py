@@ -1,0 +1,53 @@
+"""Command-line mistakes: one line naming the command and the mistake, exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from designlab.cli.app import main
+
+BASE = str(Path(__file__).resolve().parents[2] / "variants" / "rakshasa" / "base.yaml")
+
+MISTAKES = {
+    "no games": (["run", BASE, "-n", "0"], "'--games' / '-n'"),
+    "games not a number": (["run", BASE, "-n", "abc"], "valid integer"),
+    "no workers": (["run", BASE, "--workers", "0"], "'--workers' / '-w'"),
+    "missing argument": (["run"], "Missing argument 'variant'"),
+    "misspelt command": (["runn"], "No such command 'runn'"),
+    "unknown option": (["--bogus"], "No such option: --bogus"),
+    "unknown option of a command": (["run", BASE, "--bogus"], "No such option: --bogus"),
+    "option without its value": (["run", BASE, "-n"], "requires an argument"),
+    "extra argument": (["run", BASE, BASE], "unexpected extra argument"),
+    "precision out of range": (["sweep", BASE, "--precision", "2"], "'--precision'"),
+    "index not a number": (["show", BASE, "abc"], "'index'"),
+    "ladder games not a number": (["ladder", BASE, "-n", "x"], "'--games' / '-n'"),
+    "schema without a game": (["schema"], "Missing argument 'game'"),
+}
+
+
+@pytest.mark.parametrize("argv, says", MISTAKES.values(), ids=MISTAKES.keys())
+def test_a_usage_mistake_is_one_line_and_exit_2(argv, says, capsys):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    assert lines[0].startswith("error: designlab") and says in lines[0]
+    assert "--help" in lines[0]  # where to look next
+    assert "Traceback" not in captured.err + captured.out
+
+
+def test_the_installed_entry_point_prints_no_traceback():
+    # the real process, as a shell runs it: nothing but the one line on stderr
+    proc = subprocess.run([sys.executable, "-c", "import sys; from designlab.cli.app import main; sys.exit(main())",
+                           "run", BASE, "-n", "0"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stdout == "" and len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+
+
+def test_help_is_not_an_error(capsys):
+    assert main(["run", "--help"]) == 0
+    assert "--games" in capsys.readouterr().out
