@@ -113,6 +113,7 @@ def register(app: typer.Typer) -> None:
         """Play every persona against every persona, solve the zero-sum game, flag a dominant persona."""
         from designlab.cli.app import out, pick_variant
         from designlab.strategy.meta import default_grid, load_grid, run_meta
+        from designlab.strategy.solve import equilibrium_notes
 
         base = pick_variant(variant, seed, name)
         with _strategy_errors():
@@ -128,7 +129,7 @@ def register(app: typer.Typer) -> None:
             out.print(f"dominant {result.row_label}: {result.row_names[sol['row_dominant']]}")
         if sol.get("col_dominant") is not None:
             out.print(f"dominant {result.col_label}: {result.col_names[sol['col_dominant']]}")
-        for s in result.clear_dominance:
+        for s in result.clear_dominance + equilibrium_notes(result.row_names, result.col_names, sol):
             out.print(s)
         out.print(f"meta-game: {page}")
         _refresh_index(reports_root)

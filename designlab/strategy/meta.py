@@ -34,7 +34,13 @@ import yaml
 
 from designlab.strategy import html as H
 from designlab.strategy.matchups import StrategyError, a_scores, matchup, play_matchups, seat_from_dict
-from designlab.strategy.solve import clearly_dominates, solve_zero_sum, value_interval
+from designlab.strategy.solve import (
+    clearly_dominates,
+    equilibrium_notes,
+    possible_support,
+    solve_zero_sum,
+    value_interval,
+)
 from designlab.variant.model import Seat, Variant
 
 Payoff = Literal["win", "points"]
@@ -222,7 +228,8 @@ def run_meta(
         raise StrategyError("some matchups have no finished games; see the games folder for errors")
     sol = solve_zero_sum(M)
     sol_dict = sol.to_dict()
-    sol_dict["value_lo"], sol_dict["value_hi"] = value_interval(M, SE, seed=base.seed)
+    sol_dict["value_lo"], sol_dict["value_hi"] = value_interval(M, SE)
+    sol_dict["row_possible"], sol_dict["col_possible"] = possible_support(M, SE)
     clear = []
     for side_name, A, S, names in (("row", M, SE, grid.row_names), ("column", -M.T, SE.T, grid.col_names)):
         for i in range(A.shape[0]):
@@ -297,6 +304,8 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
     if sol.get("pure") is not None:
         i, j = sol["pure"]
         flags.append(f"pure equilibrium (saddle point): {H.esc(meta.row_names[i])} against {H.esc(meta.col_names[j])}")
+    for line in equilibrium_notes(meta.row_names, meta.col_names, sol):
+        flags.append(H.esc(line))
     flag_html = "".join(f'<p class="flag">{f}.</p>' for f in flags) or \
         '<p class="ok">No persona dominates: the equilibrium mixes personas.</p>'
     clear_html = "".join(f"<li>{H.esc(s)}</li>" for s in meta.clear_dominance)
@@ -320,8 +329,9 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width. "
         f"{meta.seconds:,.0f} s on {meta.workers} worker(s).</p>\n"
         f"{errors}<p><b>Value</b> (row side's payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}"
-        + (f" (95% interval {_fmt(meta.payoff, sol['value_lo'])} to {_fmt(meta.payoff, sol['value_hi'])}, parametric "
-           "bootstrap of the matrix)" if sol.get("value_lo") is not None else "") + ". "
+        + (f" (95% interval {_fmt(meta.payoff, sol['value_lo'])} to {_fmt(meta.payoff, sol['value_hi'])}, the "
+           "values of the corners of a simultaneous 95% box around the matrix)" if sol.get("value_lo") is not None
+           else "") + ". "
         f"<b>Row mix:</b> {H.esc(', '.join(support_r))}. <b>Column mix:</b> {H.esc(', '.join(support_c))}.</p>\n"
         f"{flag_html}\n{clear_html}\n"
         f"{H.chart_html(heat)}\n{H.chart_html(mix_chart)}\n"

@@ -87,7 +87,7 @@ def test_meta_game_on_raiding_duel_personas(tmp_path):
     sol = result.solution
     assert sol["row_dominant"] == 1 and sol["col_dominant"] == 1
     assert sol["row_mix"] == pytest.approx([0, 1], abs=1e-9)
-    assert sol["value_lo"] <= sol["value"] <= sol["value_hi"]  # the value's 95% interval (parametric bootstrap)
+    assert sol["value_lo"] <= sol["value"] <= sol["value_hi"]  # the value's 95% interval (corners of the simultaneous box)
     assert pl.read_parquet(tmp_path / "m-meta" / "cells.parquet").height == 4
     specs = _specs(meta_section(json.loads((tmp_path / "m-meta" / "meta.json").read_text())))
     assert len(specs) == 2
