@@ -9,6 +9,7 @@ edits nothing here. Game-independent bots are listed below and play every game.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from importlib.metadata import entry_points
 
 from designlab.bots.ismcts import IsmctsBot
@@ -71,10 +72,19 @@ def game_class(name: str) -> type[Game]:
         raise UnknownNameError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
 
 
+@lru_cache(maxsize=None)
+def _search_bot(policy: type[Bot] | None) -> type[Bot]:
+    return IsmctsBot if policy is None else IsmctsBot.playing(policy)
+
+
 def bots_for(game: str) -> dict[str, type[Bot]]:
-    """Every bot that can play ``game``: its own bots, then the generic ones."""
+    """Every bot that can play ``game``: its own bots, then the generic ones (the search bot
+    given the spec's heuristic bot as its rollout policy)."""
     game_class(game)
-    return {**GAME_BOTS.get(game, {}), **GENERIC_BOTS}
+    own = GAME_BOTS.get(game, {})
+    spec = SPECS.get(game)
+    policy = own.get(spec.heuristic if spec is not None else "heuristic")
+    return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy)}
 
 
 def bot_class(game: str, bot: str) -> type[Bot]:

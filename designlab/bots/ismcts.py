@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Callable, Literal, Optional
+from typing import Callable, ClassVar, Literal, Optional
 
 from pydantic import Field
 
@@ -283,16 +283,30 @@ class IsmctsBot(Bot):
         "Information-set Monte Carlo tree search over determinizations of its view "
         "(game-independent; budget by iterations or time)."
     )
+    # The game's bot that plays heuristic rollouts, names the move heuristic_bias favours and models the
+    # other seats for belief=heuristic. Injected, never looked up: the registry binds the game spec's
+    # heuristic with ``IsmctsBot.playing(cls)``, and a caller may pass ``policy=`` directly.
+    policy: ClassVar[Optional[type[Bot]]] = None
 
-    def __init__(self, game: Game, seat: int, params: IsmctsParams | None, rng):
+    @classmethod
+    def playing(cls, policy: type[Bot]) -> type["IsmctsBot"]:
+        """This bot with ``policy`` as its heuristic (a subclass, so it is still a Bot class to the registry)."""
+        return type(cls.__name__, (cls,), {"policy": policy, "__module__": cls.__module__,
+                                           "__qualname__": cls.__qualname__})
+
+    def __init__(self, game: Game, seat: int, params: IsmctsParams | None, rng,
+                 policy: Optional[type[Bot]] = None):
         super().__init__(game, seat, params if params is not None else IsmctsParams(), rng)
         p = self.params
         self._heuristic: Optional[Callable[[int], Bot]] = None
         if p.rollout == "heuristic" or p.heuristic_bias > 0 or p.belief == "heuristic":
-            # Imported here: the registry lists this bot, so a module-level import would be circular.
-            from designlab.registry import GAME_BOTS
-
-            cls = GAME_BOTS[game.name]["heuristic"]
+            cls = policy if policy is not None else self.policy
+            if cls is None:
+                raise ValueError(
+                    f"ismcts in {game.name}: rollout=heuristic, heuristic_bias > 0 and belief=heuristic need the "
+                    "game's heuristic bot as a policy; none was given (pass policy=, or set rollout=random, "
+                    "heuristic_bias=0, belief=view)"
+                )
             hp = cls.Params()
             self._heuristic = lambda seat: cls(game, seat, hp, rng)
         self._particles: Optional[list[State]] = None  # belief=heuristic: states at my last decision

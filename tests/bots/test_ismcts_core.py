@@ -303,3 +303,15 @@ def test_a_search_without_iterations_spends_the_games_budget():
     own, explicit = run(), run(iterations=37)
     assert (own.iterations, own.visits) == (explicit.iterations, explicit.visits)
     assert own.iterations == 37 and run(iterations=50).iterations == 50
+
+
+def test_the_search_bot_is_given_its_policy_and_never_looks_one_up():
+    """The heuristic comes from the game's spec through the registry (or ``policy=``): a bare
+    IsmctsBot that needs one says so instead of finding one itself."""
+    from designlab.registry import SPECS, bot_class
+
+    with pytest.raises(ValueError, match="policy"):
+        IsmctsBot(GAME, 0, IsmctsParams(iterations=5), random.Random(0))
+    IsmctsBot(GAME, 0, IsmctsParams(iterations=5, **PLAIN), random.Random(0))  # needs none
+    for name, spec in SPECS.items():
+        assert bot_class(name, "ismcts").policy is spec.bots[spec.heuristic]

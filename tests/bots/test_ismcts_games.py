@@ -15,7 +15,7 @@ import pytest
 
 from designlab.bots.ismcts import IsmctsBot, IsmctsParams, search
 from designlab.core.protocol import CHANCE, TERMINAL, WIN
-from designlab.registry import GAME_BOTS, GAMES
+from designlab.registry import GAME_BOTS, GAMES, bot_class
 
 GAME_NAMES = ["rakshasa", "fifth-challenge", "raiding-duel"]
 
@@ -148,7 +148,7 @@ def test_fifth_challenge_takes_the_sure_last_challenge():
     game = s.game
 
     def choose(state):
-        bot = IsmctsBot(game, 0, IsmctsParams(iterations=300), random.Random(5))
+        bot = bot_class(game.name, "ismcts")(game, 0, IsmctsParams(iterations=300), random.Random(5))
         return state.action_to_string(bot.act(state.view(0)))
 
     assert choose(s) == "challenge Author on P0"
@@ -178,6 +178,7 @@ def test_decision_is_unchanged_when_the_hidden_state_is_poisoned(name):
     given the same view and seed, decides the same in every one."""
     game = _game(name)
     params = IsmctsParams(iterations=40, rollout="random")  # random rollouts keep the test fast
+    H = GAME_BOTS[name]["heuristic"]
     rng = random.Random(3)
     checked = control_moved = 0
     for seed in range(6):
@@ -189,8 +190,8 @@ def test_decision_is_unchanged_when_the_hidden_state_is_poisoned(name):
             if poisoned is None:
                 continue
             view = state.view(p)
-            a = IsmctsBot(game, p, params, random.Random(11)).act(view)
-            b = IsmctsBot(game, p, params, random.Random(11)).act(poisoned.view(p))
+            a = IsmctsBot(game, p, params, random.Random(11), policy=H).act(view)
+            b = IsmctsBot(game, p, params, random.Random(11), policy=H).act(poisoned.view(p))
             assert a == b, f"{name}: decision changed with the hidden state ({state.action_to_string(a)} vs {state.action_to_string(b)})"
             checked += 1
             if not control_moved:
@@ -210,7 +211,7 @@ def test_heuristic_belief_keeps_only_states_behind_the_view(name):
     decision to the next, so the filter carries what behaviour revealed."""
     game = _game(name)
     H = GAME_BOTS[name]["heuristic"]
-    bot = IsmctsBot(game, 0, IsmctsParams(iterations=4, rollout="random", particles=16), random.Random(2))
+    bot = IsmctsBot(game, 0, IsmctsParams(iterations=4, rollout="random", particles=16), random.Random(2), policy=H)
     other = H(game, 1, H.Params(), random.Random(3))
     rng = random.Random(4)
     state = game.new_initial_state()
