@@ -104,33 +104,51 @@ def register(app: typer.Typer) -> None:
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per matchup.")] = 200,
         grid: Annotated[Optional[Path], typer.Option(
             "--grid", help="A persona grid YAML (rows, cols, payoff); default: the game's bundled grid.")] = None,
+        check_games: Annotated[Optional[int], typer.Option(
+            "--check-games", min=0, help="Exploitability check: games per responder and opponent "
+            "(default: --games; 0: no check).")] = None,
+        respond: Annotated[Optional[list[str]], typer.Option(
+            "--respond", help="A responder the check tries besides the game's own bots, e.g. "
+            "'ismcts(iterations=50)'; repeat.")] = None,
+        budget: Annotated[int, typer.Option("--budget", min=0, help="Double-oracle steps that may add a strategy.")] = 3,
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
         reports_root: _Reports = Path("reports"),
         quiet: _Quiet = False,
     ) -> None:
-        """Play every persona against every persona, solve the zero-sum game, flag a dominant persona."""
+        """Play every persona against every persona, solve the zero-sum game, check the equilibrium against
+        strategies outside the grid (double oracle), flag a dominant persona only if it survives."""
         from designlab.cli.app import out, pick_variant
+        from designlab.strategy.exploit import default_responders
+        from designlab.strategy.matchups import parse_seat
         from designlab.strategy.meta import default_grid, load_grid, run_meta
         from designlab.strategy.solve import equilibrium_notes
 
         base = pick_variant(variant, seed, name)
         with _strategy_errors():
             g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
+            responders = default_responders(base.game, g) + [parse_seat(base.game, r) for r in respond or ()]
         result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
-            base, g, games, reports_root, name=_run_name(variant, [base]), workers=workers, progress=progress))
+            base, g, games, reports_root, name=_run_name(variant, [base]), workers=workers, progress=progress,
+            check_games=check_games, responders=responders, budget=budget))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")
         out.print("row mix: " + ", ".join(f"{n} {p:.2f}" for n, p in zip(result.row_names, sol["row_mix"]) if p > 1e-6))
         out.print("column mix: " + ", ".join(f"{n} {p:.2f}" for n, p in zip(result.col_names, sol["col_mix"]) if p > 1e-6))
-        if sol.get("row_dominant") is not None:
-            out.print(f"dominant {result.row_label}: {result.row_names[sol['row_dominant']]}")
-        if sol.get("col_dominant") is not None:
-            out.print(f"dominant {result.col_label}: {result.col_names[sol['col_dominant']]}")
-        for s in result.clear_dominance + equilibrium_notes(result.row_names, result.col_names, sol):
-            out.print(s)
+        if not result.exploitable:
+            if sol.get("row_dominant") is not None:
+                out.print(f"dominant {result.row_label}: {result.row_names[sol['row_dominant']]}")
+            if sol.get("col_dominant") is not None:
+                out.print(f"dominant {result.col_label}: {result.col_names[sol['col_dominant']]}")
+            for s in result.clear_dominance + equilibrium_notes(result.row_names, result.col_names, sol):
+                out.print(s)
+        if result.check:
+            from designlab.report.exploit import headline
+
+            for s in headline(result):
+                out.print(s)
         out.print(f"meta-game: {page}")
         _refresh_index(reports_root)
         if result.errors:

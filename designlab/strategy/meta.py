@@ -165,23 +165,38 @@ class MetaResult:
     seconds: float = 0.0
     workers: int = 1
     errors: int = 0
+    # the exploitability check and double oracle (designlab.strategy.exploit.OracleResult as a dict),
+    # with its settings: games per responder and opponent, responders tried, budget; None: not run
+    check: Optional[dict] = None
+    # per row or column persona, what it measurably did (designlab.strategy.meta.persona_notes)
+    notes: dict = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return asdict(self)
 
+    @property
+    def exploitable(self) -> bool:
+        """The grid's own equilibrium was beaten beyond noise by a strategy outside the grid."""
+        return bool(self.check and self.check["result"]["grid_exploitable"])
+
 
 def _cell_variant(base: Variant, grid: Grid, i: int, j: int, games: int) -> Variant:
-    a, b = grid.rows[i], grid.cols[j]
-    name = f"{grid.row_names[i]} vs {grid.col_names[j]}"
-    if grid.payoff == "win":
+    return cell_variant(base, grid.payoff, grid.row_seat, grid.rows[i], grid.cols[j],
+                        f"{grid.row_names[i]} vs {grid.col_names[j]}", games)
+
+
+def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, name: str, games: int) -> Variant:
+    """The matchup of row entry ``a`` against column entry ``b``: seats rotated for a win share,
+    ``a`` fixed in ``row_seat`` for points."""
+    if payoff == "win":
         return matchup(base, a, b, games, name, rotate=True)
     n = base.make_game().num_players
     if n != 2:
         raise StrategyError("payoff: points needs a two-player game")
-    if grid.row_seat not in (0, 1):
+    if row_seat not in (0, 1):
         raise StrategyError("row_seat must be 0 or 1")
     v = matchup(base, a, b, games, name, rotate=False)
-    if grid.row_seat == 1:  # entry A (the row persona) sits in seat 1
+    if row_seat == 1:  # entry A (the row persona) sits in seat 1
         from dataclasses import replace
 
         v = replace(v, seats=(b, a), _cache={})
@@ -196,8 +211,14 @@ def run_meta(
     name: Optional[str] = None,
     workers: int = 1,
     progress: Optional[Callable[[int], None]] = None,
+    check_games: Optional[int] = None,
+    responders: Optional[list[Seat]] = None,
+    budget: int = 3,
 ) -> tuple[MetaResult, Path]:
-    """Play the full matchup matrix, solve it, write results and the page."""
+    """Play the full matchup matrix, solve it, check the equilibrium against strategies outside the
+    grid (``check_games`` per responder and opponent, default ``games_per_cell``; 0: no check;
+    ``responders`` default: the game's own bots not in the grid; ``budget``: double-oracle steps
+    that may add a strategy), write results and the page."""
     name = name or base.slug
     folder = reports_root / f"{name}-meta"
     folder.mkdir(parents=True, exist_ok=True)
@@ -237,11 +258,24 @@ def run_meta(
             if beaten:
                 clear.append(f"{side_name} persona {names[i]} is better than {', '.join(beaten)} against every opponent "
                              f"(each difference beyond its 95% interval)")
+    check = None
+    if check_games is None:
+        check_games = games_per_cell
+    if check_games > 0:
+        from designlab.strategy.exploit import check_meta, default_responders
+
+        if responders is None:
+            responders = default_responders(base.game, grid)
+        t1 = time.perf_counter()
+        res = check_meta(base, grid, check_games, folder / "check", responders, budget=budget, workers=workers)
+        seconds += time.perf_counter() - t1
+        check = {"games": check_games, "budget": budget, "responders": [s.label() for s in responders],
+                 "result": res.to_dict()}
     result = MetaResult(
         name=name, game=base.game, variant=base.name, payoff=grid.payoff, games_per_cell=games_per_cell, seed=base.seed,
         row_names=grid.row_names, col_names=grid.col_names, row_label=grid.row_label, col_label=grid.col_label,
         question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol_dict,
-        clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors,
+        clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors, check=check,
     )
     (folder / "meta.json").write_text(json.dumps(result.to_dict(), indent=1))
     pl.DataFrame(rows_out).write_parquet(folder / "cells.parquet")
@@ -255,6 +289,14 @@ def run_meta(
 
 def _fmt(payoff: str, x: float) -> str:
     return H.pct(x) if payoff == "win" else f"{x:.1f}"
+
+
+def _check_html(meta: MetaResult, level: int) -> str:
+    if not meta.check:
+        return ""
+    from designlab.report.exploit import check_section
+
+    return "\n" + check_section(meta, level)
 
 
 def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
@@ -311,6 +353,10 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
     clear_html = "".join(f"<li>{H.esc(s)}</li>" for s in meta.clear_dominance)
     clear_html = f"<p>Clear dominance (beyond sampling noise):</p><ul>{clear_html}</ul>" if clear_html else \
         '<p class="note">No dominance between personas clears its 95% intervals in every matchup.</p>'
+    if meta.exploitable:  # a strategy outside the grid beats its equilibrium: no persona is "dominant"
+        flag_html = ('<p class="flag">The grid is missing a strategy: its equilibrium is beaten beyond noise by a '
+                     'strategy outside it (below), so no persona of the grid is called dominant.</p>')
+        clear_html = ""
     dominated = []
     for side, key, names in (("row", "row_dominated", meta.row_names), ("column", "col_dominated", meta.col_names)):
         for k, by in (sol.get(key) or {}).items():
@@ -336,6 +382,7 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         f"{flag_html}\n{clear_html}\n"
         f"{H.chart_html(heat)}\n{H.chart_html(mix_chart)}\n"
         f"{H.table_html([corner] + meta.col_names, matrix_rows)}\n"
-        + (H.table_html(("side", "dominated persona", "dominated by"), dominated) if dominated else "")
+        + (H.table_html(("side", "dominated persona", "dominated by"), dominated) if dominated and not meta.exploitable else "")
+        + _check_html(meta, level + 1)
         + "\n</section>"
     )

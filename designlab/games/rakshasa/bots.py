@@ -1294,7 +1294,32 @@ class PersonaBot(RakshasaBot):
         self.challenge_rate = self.params.challenge_rate
 
 
+class ClaimerParams(BotParams):
+    builder: BuilderParams = Field(default_factory=BuilderParams, description="Builder behaviour (heuristic).")
+    runner: RunnerParams = Field(default_factory=RunnerParams, description="Runner beliefs (used to pick forms).")
+
+
+class ClaimerBot(RakshasaBot):
+    """The outside strategy the exploitability check tries against lenient builders: it pays
+    honor only when the rules leave it nothing else (a face-up form before a card it cannot pass)."""
+
+    name = "claimer"
+    description = ("Runner claims at every obstacle and never pays by choice: reveals hidden cards and claims "
+                   "them, true or not; heuristic builder.")
+    Params = ClaimerParams
+    lie_rate = 1.0  # forms picked as a runner that lies wherever a lie helps (_choose_form_fixed)
+
+    def _obstacle(self, view):
+        legal = view[V_LEGAL_ACTIONS]
+        if CLAIM in legal:
+            pos = self.g.legs[view[V_LEG]][view[V_STEP]]
+            return self._claim(view, pos, not PASS_T[view[V_FORM]][view[V_COURSE][pos]])
+        if REVEAL in legal:
+            return REVEAL
+        return legal[0]  # a face-up form before a card it cannot pass: only the skirt
+
+
 BOTS = {
     b.name: b
-    for b in (RakshasaBot, HonestBot, BlufferBot, TrustingBot, SuspiciousBot, BayesianBot, PersonaBot)
+    for b in (RakshasaBot, HonestBot, BlufferBot, TrustingBot, SuspiciousBot, BayesianBot, PersonaBot, ClaimerBot)
 }
