@@ -230,15 +230,26 @@ def pick_variant(target: Path, seed: Optional[int], name: Optional[str]):
 
 @app.command()
 def show(
-    variant: Annotated[Path, typer.Argument(help="A variant file.")],
+    variant: Annotated[Optional[Path], typer.Argument(help="A variant file.")] = None,
     index: Annotated[int, typer.Argument(min=0, help="Game index in the run (0 is its first game).")] = 0,
     name: VariantName = None,
     seed: Seed = None,
     actions: Annotated[bool, typer.Option(
         "--actions", help="Also list every action, chance included, in the record's words.")] = False,
+    record_file: Annotated[Optional[Path], typer.Option(
+        "--record", help="Replay a game record saved by `designlab play` instead of a run's game.")] = None,
 ) -> None:
     """Play one game of a variant exactly as a run plays it (same seeds, same seats) and tell it move by move."""
     import traceback
+
+    if record_file is not None:
+        if variant is not None:
+            raise UserError("give a variant file or --record FILE, not both")
+        from designlab.cli.play import show_record
+
+        return show_record(record_file, actions)
+    if variant is None:
+        raise UserError("show needs a variant file (or --record FILE)")
 
     from designlab.core.play import record
     from designlab.core.protocol import CHANCE
@@ -360,6 +371,9 @@ def _usage_line(e: Exception) -> str:
     ctx = getattr(e, "ctx", None)
     where = ctx.command_path if ctx is not None else "designlab"
     return f"error: {where}: {e.format_message()} (see {where} --help)"
+
+
+from designlab.cli import play as _play  # noqa: E402,F401  (play, serve: they add themselves to the app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Mapping
 
-from designlab.core.protocol import Bot, Game
+from designlab.core.protocol import Bot, Event, Game, View
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,21 @@ def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
 
 
 @dataclass(frozen=True)
+class Board:
+    """How a person sees one seat's view of the game (designlab play and serve, the report's replays).
+
+    Every function gets the game (public rules and parameters) and reads a view (or an event and the seat hearing it), never the state, so a
+    drawing cannot show what that seat may not know.
+    """
+
+    html: Callable[[Game, View], str]  # the view drawn as an HTML/SVG fragment styled by ``css``
+    text: Callable[[Game, View], str]  # the view in the game's words, for the terminal (rich markup)
+    # an event as ``seat`` may hear it (hidden cards and forms left out), or None if it hears nothing
+    heard: Callable[[Game, Event, int], str | None]
+    css: str = ""  # the stylesheet of ``html``, included once per page
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game, as the rest of designlab sees it."""
 
@@ -85,6 +100,8 @@ class GameSpec:
     measures: tuple[str, ...] = ()
     panels: tuple[Panel, ...] = ()
     persona_grid: PersonaGrid | None = None
+    # the drawing of a view for people (play, serve, replays); None: the game has none
+    board: Board | None = None
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

@@ -1,7 +1,7 @@
 """Fifth Challenge (Jorge Arroyo): a light Decktet adventure game for 2-4 players."""
 
 from designlab.core.spec import GameSpec
-from designlab.games.fifth_challenge import report as _report
+from designlab.games.fifth_challenge import board as _board, report as _report
 from designlab.games.fifth_challenge.bots import BOTS
 from designlab.games.fifth_challenge.params import FifthChallengeParams
 from designlab.games.fifth_challenge.rules import FifthChallengeGame, FifthChallengeState, FifthChallengeView
@@ -10,7 +10,7 @@ GAME = FifthChallengeGame
 
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
-    persona_grid=_report.PERSONA_GRID,
+    persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]

@@ -5,7 +5,7 @@ Rulings D1-D11 (RULINGS.md) and the new holes N1-N3 are options of
 """
 
 from designlab.core.spec import GameSpec
-from designlab.games.raiding_duel import report as _report
+from designlab.games.raiding_duel import board as _board, report as _report
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
 from designlab.games.raiding_duel.params import RaidingDuelParams
 from designlab.games.raiding_duel.rules import RaidingDuelGame, RaidingDuelState, RaidingDuelView
@@ -14,7 +14,7 @@ GAME = RaidingDuelGame
 
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
-    persona_grid=_report.PERSONA_GRID,
+    persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
 )
 
 __all__ = ["SPEC", 

@@ -1,7 +1,7 @@
 """Rakshasa, a two-player bluffing game: build an obstacle course, run the other's."""
 
 from designlab.core.spec import GameSpec
-from designlab.games.rakshasa import report as _report
+from designlab.games.rakshasa import board as _board, report as _report
 from .bots import BOTS
 from .params import RakshasaParams
 from .rules import RakshasaGame, RakshasaState, RakshasaView
@@ -10,7 +10,7 @@ GAME = RakshasaGame
 
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
-    persona_grid=_report.PERSONA_GRID,
+    persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "RakshasaGame", "RakshasaParams", "RakshasaState", "RakshasaView"]

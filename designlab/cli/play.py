@@ -1,0 +1,70 @@
+"""The ``play`` command (one seat played in the terminal) and ``show --record``'s replay.
+
+app.py imports this module once, after its own commands; it adds its commands to the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from designlab.cli.app import UserError, app, out, pick_variant
+from designlab.cli.options import Seed, VariantName
+
+
+def _play_errors(fn):
+    from designlab.play import PlayError
+
+    try:
+        return fn()
+    except PlayError as e:
+        raise UserError(str(e)) from None
+
+
+@app.command()
+def play(
+    variant: Annotated[Path, typer.Argument(help="A variant file.")],
+    seat: Annotated[int, typer.Option("--seat", min=0, help="The seat you play (0 is the first).")] = 0,
+    bot: Annotated[Optional[str], typer.Option(
+        "--bot", help="The bot in every other seat (default: the variant's own seats).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the game and the bots (default: a new one).")] = None,
+    name: VariantName = None,
+    records: Annotated[Path, typer.Option("--records", help="Folder for the game record.")] = Path("results/play"),
+) -> None:
+    """Play one seat of a variant yourself against the bots, in the terminal; the game record is saved."""
+    from designlab.play import Session
+    from designlab.play.terminal import play_in_terminal
+
+    v = pick_variant(variant, None, name)
+    session = _play_errors(lambda: Session(v, seat=seat, bot=bot, seed=seed))
+    play_in_terminal(session, out, records)
+
+
+def show_record(path: Path, actions: bool) -> None:
+    """``designlab show --record FILE``: replay a saved game and tell it move by move."""
+    from designlab.core.protocol import CHANCE
+    from designlab.play import replay_record
+
+    r = _play_errors(lambda: replay_record(path))
+    rec, game, st = r.record, r.game, r.state
+    out.print(f"{game.title}: {rec.get('variant', '?')} ({rec.get('file', '?')}), seed {rec.get('seed', '?')}, "
+              f"record {path}", markup=False)
+    out.print("seats: " + ", ".join(f"{s.get('seat')} {s.get('role')} ({s.get('player')})" for s in r.seats),
+              markup=False)
+    for i, event in enumerate(st.events or [], 1):
+        out.print(f"{i:>4}. {game.narrate(event)}", markup=False)
+    if actions:
+        out.print("actions:")
+        replayed = game.new_initial_state()
+        for text in rec["actions"]:
+            who = replayed.current_player()
+            out.print(f"  {'chance' if who == CHANCE else f'seat {who}'}: {text}", markup=False)
+            replayed.apply(replayed.string_to_action(text))
+    if not st.is_terminal():
+        out.print(f"unfinished: the record stops after {len(rec['actions'])} actions", markup=False)
+        return
+    results, scores = st.results(), st.scores()
+    out.print("result: " + "; ".join(f"seat {s} {results[s]}, {float(scores[s]):g} points"
+                                     for s in range(len(results))), markup=False)
+    out.print(f"ended: {st.end_reason()}, after {st.turns()} turns", markup=False)
