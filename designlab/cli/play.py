@@ -1,4 +1,5 @@
-"""The ``play`` command (one seat played in the terminal) and ``show --record``'s replay.
+"""The ``play`` command (one seat played in the terminal), ``serve`` (the same in the browser) and
+``show --record``'s replay.
 
 app.py imports this module once, after its own commands; it adds its commands to the app."""
 
@@ -68,3 +69,20 @@ def show_record(path: Path, actions: bool) -> None:
     out.print("result: " + "; ".join(f"seat {s} {results[s]}, {float(scores[s]):g} points"
                                      for s in range(len(results))), markup=False)
     out.print(f"ended: {st.end_reason()}, after {st.turns()} turns", markup=False)
+
+
+@app.command()
+def serve(
+    variants: Annotated[Path, typer.Option("--variants", help="Folder of variant files the page offers.")] = Path("variants"),
+    results: Annotated[Path, typer.Option("--results", help="Folder for game records (written to its play/).")] = Path("results"),
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (only this machine by default).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8765,
+) -> None:
+    """Play one seat of a variant against the bots in the browser (a local page; Ctrl-C stops it)."""
+    from designlab.play.server import serve as run_server
+
+    if not variants.is_dir():
+        raise UserError(f"--variants {variants}: no such folder")
+    out.print(f"designlab play page: http://{host}:{port}/ (variants from {variants}, records to {results / 'play'}); "
+              "Ctrl-C stops it", markup=False)
+    run_server(variants, results, host=host, port=port)

@@ -1,0 +1,63 @@
+"""The only files the web server reads: variant files under its variants folder and game records
+under its results folder. A name from a request is checked before anything is opened: no
+absolute paths, no ``..``, and once resolved (symlinks followed) still inside its folder. A
+variant's ``extends`` chain is checked the same way before the loader reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+
+import yaml
+
+
+class OutsideError(ValueError):
+    """A requested name that is not a file of the folder it must come from."""
+
+
+def inside(root: Path, name: str, suffix: str) -> Path:
+    """``root/name`` if it is a ``suffix`` file inside ``root`` once every symlink is resolved."""
+    if not isinstance(name, str) or not name or "\0" in name or "\\" in name:
+        raise OutsideError(f"not a file name: {name!r}")
+    rel = PurePosixPath(name)
+    if rel.is_absolute() or ".." in rel.parts or rel.suffix != suffix:
+        raise OutsideError(f"not a {suffix} file of this folder: {name!r}")
+    base = root.resolve()
+    path = (base / rel).resolve()
+    if base not in path.parents or not path.is_file():
+        raise OutsideError(f"no {suffix} file {name!r} here")
+    return path
+
+
+def variant_chain_inside(root: Path, path: Path) -> None:
+    """Every file of ``path``'s ``extends`` chain lies inside ``root`` (checked before loading)."""
+    base = root.resolve()
+    seen = set()
+    while path not in seen:
+        seen.add(path)
+        try:
+            raw = yaml.safe_load(path.read_text())
+        except (OSError, yaml.YAMLError):
+            return  # the loader reports it, with file and line
+        ext = raw.get("extends") if isinstance(raw, dict) else None
+        if not isinstance(ext, str):
+            return
+        nxt = (path.parent / ext).resolve()
+        if base not in nxt.parents:
+            raise OutsideError(f"{path.relative_to(base)} extends a file outside the variants folder: {ext!r}")
+        path = nxt
+
+
+def list_files(root: Path, suffix: str) -> list[str]:
+    """Names (relative, '/'-separated) of the ``suffix`` files inside ``root``, symlinks out left out."""
+    base = root.resolve()
+    if not base.is_dir():
+        return []
+    out = []
+    for p in sorted(base.rglob(f"*{suffix}")):
+        rel = p.relative_to(base).as_posix()
+        try:
+            inside(base, rel, suffix)
+        except OutsideError:
+            continue
+        out.append(rel)
+    return out
