@@ -106,18 +106,7 @@ def variant_sentence(va: VariantAnalysis, s: dict) -> Finding:
     if s["draw_share"] and s["draw_share"] > 0:
         text += f"; {pct(s['draw_share'])} of games are draws"
     text += "."
-    p_adj = s.get("seat0_advantage_p_holm")
-    adv = va.advantage.filter(pl.col("seat") == 0)
-    if adv.height and not missing(p_adj):
-        share = adv["share"][0]
-        fair = adv["expected"][0]
-        if p_adj < ALPHA:
-            direction = "advantage" if share > fair else "disadvantage"
-            text += (f" Seat 0's {direction} is significant after correction: it wins {pct(share)} of decisive games "
-                     f"against a fair {pct(fair)} (exact binomial test, Holm-adjusted {pval(p_adj)}).")
-        else:
-            text += (f" No significant seat 0 advantage: it wins {pct(share)} of decisive games against a fair "
-                     f"{pct(fair)} (exact binomial test, Holm-adjusted {pval(p_adj)}).")
+    text += seat_test_sentence(va.advantage, s)
     light = s["light"]
     gap = f"gap {points(s['gap'])}, 95% CI {points_range(s['gap_lo'], s['gap_hi'])}"
     if s["unfinished_share"] and s["unfinished_share"] > 0:
@@ -136,6 +125,26 @@ def variant_sentence(va: VariantAnalysis, s: dict) -> Finding:
         parts = [f"{r['bot']} {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}" for r in bots.iter_rows(named=True)]
         text += f" Win rate per bot over the seats it sat in: {', '.join(parts)}."
     return Finding("variant", text, light, name)
+
+
+def seat_test_sentence(adv: pl.DataFrame, s: dict) -> str:
+    """The test across the seats (Holm-adjusted in the balance family) and the seats whose simultaneous
+    interval of the deviation from the fair share excludes 0 ("" when there is no test)."""
+    p_adj = s.get("seat_p_holm")
+    if not adv.height or missing(p_adj):
+        return ""
+    fair = adv["expected"][0]
+    shares = ", ".join(f"seat {r['seat']} {pct(r['share'])}" for r in adv.iter_rows(named=True))
+    test = f"{s['seat_test']} across the {adv.height} seats, Holm-adjusted {pval(p_adj)}"
+    if p_adj >= ALPHA:
+        return (f" No significant seat effect: of the decisive games, {shares}, against a fair {pct(fair)} each "
+                f"({test}).")
+    off = [f"seat {r['seat']} {'above' if r['deviation'] > 0 else 'below'}"
+           for r in adv.iter_rows(named=True) if r["deviation_lo"] > 0 or r["deviation_hi"] < 0]
+    where = (f"; {', '.join(off)} the fair share beyond its simultaneous 95% interval" if off else
+             "; no single seat's simultaneous 95% interval excludes the fair share")
+    return (f" The seats' shares differ significantly: of the decisive games, {shares}, against a fair "
+            f"{pct(fair)} each ({test}{where}).")
 
 
 def comparison_sentence(c: dict) -> Finding:

@@ -148,22 +148,24 @@ def variants_section(a: RunAnalysis) -> str:
             seats, pct(s["draw_share"]), pct(s["unfinished_share"]),
             f"{100 * s['gap']:.1f}<br>({points_range(s['gap_lo'], s['gap_hi']).replace(' points', '')})"
             if not missing(s["gap"]) else "–",
-            pct(s["balance"]), pval_short(s.get("seat0_advantage_p_holm")),
+            pct(s["balance"]), pval_short(s.get("seat_p_holm")),
             num(s["turns_median"]), num(s["mean_branching"], 2), pct(s["choice_share"]),
             num(s["lead_changes_mean"], 2), pct_ci(s["comeback_rate"], s["comeback_lo"], s["comeback_hi"]).replace(" (", "<br>("),
             f'<span class="warn">{len(warnings)}</span>' if warnings else "0",
         ])
     headers = ["light", "variant", "games", "errors", "seat win rate (95% CI)", "draws", "unfinished",
-               "gap, points (95% CI)", "balance", "seat 0 adv. p (Holm)", "median turns", "mean branching", "choices",
+               "gap, points (95% CI)", "balance", "seats p (Holm)", "median turns", "mean branching", "choices",
                "lead changes / game", "comebacks (95% CI)", "rules warnings"]
     return (
         '<section id="variants"><h2>Variants</h2>'
         + table(headers, rows, numeric=set(range(2, 16)))
         + f'<p class="note"><b>Traffic lights.</b> {escape(thresholds_text())}</p>'
         + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
-          "every rate). gap: highest minus lowest seat win rate, in percentage points; balance = 1 − gap. seat 0 adv. p: exact binomial "
-          "test of seat 0's share of decisive games against 1/players, Holm-adjusted over every test in this "
-          "report. branching: mean legal actions per decision; choices: share of decisions with more than one "
+          "every rate). gap: highest minus lowest seat win rate, in percentage points, with an interval that holds for every "
+          "pair of seats at once (the top and bottom seats are picked after seeing the data); balance = 1 − gap. "
+          "seats p: do all seats win equal shares of the decisive games? (exact binomial test for 2 seats, "
+          "chi-square across the seats for more, exact multinomial when the counts are small), Holm-adjusted "
+          "in the report's balance family. branching: mean legal actions per decision; choices: share of decisions with more than one "
           "option; comebacks: decisive games whose winner was behind at mid-game. See docs/reports.md.</p>"
         + "</section>"
     )
@@ -224,7 +226,7 @@ def comparisons_section(a: RunAnalysis) -> str:
           "measures are one value per game (a per-seat metric summed over the seats), compared as mean scores are; "
           "a true/false game metric as a share, as win rates are. Significant: Holm-adjusted p below 0.05, "
           f"corrected across the whole report in two families: balance ({families.get('balance', 0)} tests: each "
-          "variant's seat-0 advantage and the seat rows above) and the game's measures "
+          "variant's test across its seats and the seat rows above) and the game's measures "
           f"({families.get('game measures', 0)} tests: the folded table"
           + (f" and {trends} sweep trend tests" if trends else "") + ").</p></section>"
     )
@@ -265,7 +267,10 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
     adv_tbl = _frame_table(va.advantage, [("seat", "seat", "int"), ("decisive", "decisive games", "int"),
                                           ("wins", "wins", "int"), ("share", "share", "pct"),
                                           ("share_lo", "low", "pct"), ("share_hi", "high", "pct"),
-                                          ("expected", "fair share", "pct"), ("p_value", "p (exact, raw)", "num")])
+                                          ("expected", "fair share", "pct"), ("deviation", "share − fair", "pct"),
+                                          ("deviation_lo", "low (all seats at once)", "pct"),
+                                          ("deviation_hi", "high (all seats at once)", "pct"),
+                                          ("p_value", "p (exact, raw)", "num")])
     bot_tbl = _frame_table(va.bots, [("bot", "bot", "text"), ("n", "seat-games", "int"), ("win_rate", "win", "pct"),
                                      ("win_lo", "low", "pct"), ("win_hi", "high", "pct"), ("draw_rate", "draw", "pct"),
                                      ("mean_score", "mean score", "num")])

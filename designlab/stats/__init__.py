@@ -17,6 +17,9 @@ from designlab.stats.inference import (
     mann_whitney,
     mean_interval,
     newcombe_diff,
+    pair_z,
+    seat_balance_test,
+    simultaneous_wilson,
     t_crit,
     welch_diff,
     wilson,
@@ -51,7 +54,7 @@ __all__ = [
     "bot_rates", "cohens_h", "compare", "compare_run", "comparison_pairs", "end_reasons", "fisher_p", "fit_even_point",
     "gap_interval", "holm", "lead_changes", "lead_changes_all", "length_summary", "light", "light_range", "load_run",
     "logistic_fit", "mann_whitney", "margin_summary", "margins", "mean_interval", "metric_columns",
-    "metric_summary", "newcombe_diff", "score_summary", "seat_advantage", "seat_long", "seat_rates",
+    "metric_summary", "newcombe_diff", "pair_z", "seat_balance_test", "simultaneous_wilson", "score_summary", "seat_advantage", "seat_long", "seat_rates",
     "sweep_curve", "t_crit", "trace_stats", "valid_games", "variant_summary", "welch_diff", "wilson",
     "wilson_hi", "wilson_lo", "win_rate_by_metric",
 ]

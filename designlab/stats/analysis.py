@@ -3,7 +3,8 @@
 Every test a report states is Holm-corrected across the whole report, in one of
 two families (``FAMILIES``):
 
-* balance: each variant's seat-0 advantage test and the seat rows of the
+* balance: each variant's test across its seats (``summary.seat_balance_test``: do
+  all seats win equal shares of the decisive games?) and the seat rows of the
   comparisons against a base (win rate, mean score);
 * game measures: the comparisons of the game's measures against a base (rows
   with no seat) and every sweep trend test (one per sweep series and measure).
@@ -69,7 +70,7 @@ class VariantAnalysis:
 class RunAnalysis:
     run: RunResults
     variants: list[VariantAnalysis]
-    summary: pl.DataFrame  # one row per variant (variant_row + light + p_holm)
+    summary: pl.DataFrame  # one row per variant (variant_row + light + seat_p_holm)
     comparisons: pl.DataFrame  # compare_run rows, p_holm over the report's family
     sweeps: list[SweepAnalysis] = field(default_factory=list)
     tests: pl.DataFrame = field(default_factory=pl.DataFrame)  # the whole family of tests
@@ -128,9 +129,9 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
         s["uncertain"] = lo != hi
         rows.append(s)
     summary = pl.DataFrame(rows, infer_schema_length=None)
-    # (family, test, variant, seat, p): seat advantages, the comparison rows in order, the sweep trends
+    # (family, test, variant, seat, p): the seat tests, the comparison rows in order, the sweep trends
     balance, measures_ = FAMILIES
-    fam = [(balance, "seat advantage", r["variant"], 0, r["seat0_advantage_p"]) for r in rows]
+    fam = [(balance, "seats' shares equal", r["variant"], None, r["seat_p"]) for r in rows]
     fam += [(balance if c["seat"] is not None else measures_, f"{c['measure']} vs base", c["variant"], c["seat"],
              c["p_value"]) for c in comparisons.iter_rows(named=True)]
     fam += [(measures_, f"trend of {t['metric']} along {s.label}", s.group, None, t["p_value"])
@@ -149,7 +150,7 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
     tests = tests.with_columns(pl.col("p_value").fill_nan(None), pl.col("p_holm").fill_nan(None))
     k = len(rows)
     if summary.height:
-        summary = summary.with_columns(pl.Series("seat0_advantage_p_holm", adj[:k], dtype=pl.Float64).fill_nan(None))
+        summary = summary.with_columns(pl.Series("seat_p_holm", adj[:k], dtype=pl.Float64).fill_nan(None))
     at = k + comparisons.height
     if comparisons.height:
         comparisons = _with_holm(comparisons, adj[k:at])

@@ -28,6 +28,8 @@ import polars as pl
 from designlab.stats.inference import (
     binom_test,
     gap_interval,
+    seat_balance_test,
+    simultaneous_wilson,
     t_crit,
     wilson,
     wilson_hi,
@@ -109,9 +111,12 @@ def bot_rates(df: pl.DataFrame, by_seat: bool = False) -> pl.DataFrame:
 
 
 def seat_advantage(df: pl.DataFrame) -> pl.DataFrame:
-    """Per seat: wins among decisive games, against a fair 1/players share, exact binomial test.
+    """Per seat: wins among decisive games, against a fair 1/players share.
 
-    Columns: seat, decisive, wins, share, expected, share_lo, share_hi, p_value.
+    Columns: seat, decisive, wins, share, expected, share_lo, share_hi (Wilson), p_value (exact
+    binomial test of that seat alone, raw), deviation = share - expected with deviation_lo/_hi:
+    simultaneous 95% intervals (``simultaneous_wilson``), so that every seat's interval holds at
+    once and a seat whose interval excludes 0 deviates even after looking at all of them.
     """
     df = valid_games(df)
     n_players = players_of(df)
@@ -121,14 +126,18 @@ def seat_advantage(df: pl.DataFrame) -> pl.DataFrame:
         k = int(decisive.filter(pl.col(f"result_{s}") == "win").height)
         nd = decisive.height
         lo, hi = wilson(k, nd)
+        slo, shi = simultaneous_wilson(k, nd, n_players)
+        fair = 1 / n_players
         rows.append({
             "seat": s, "decisive": nd, "wins": k, "share": k / nd if nd else math.nan,
-            "expected": 1 / n_players, "share_lo": lo, "share_hi": hi,
-            "p_value": binom_test(k, nd, 1 / n_players),
+            "expected": fair, "share_lo": lo, "share_hi": hi,
+            "p_value": binom_test(k, nd, fair),
+            "deviation": k / nd - fair if nd else math.nan, "deviation_lo": slo - fair, "deviation_hi": shi - fair,
         })
     return pl.DataFrame(rows, schema={"seat": pl.Int64, "decisive": pl.Int64, "wins": pl.Int64, "share": pl.Float64,
                                       "expected": pl.Float64, "share_lo": pl.Float64, "share_hi": pl.Float64,
-                                      "p_value": pl.Float64})
+                                      "p_value": pl.Float64, "deviation": pl.Float64, "deviation_lo": pl.Float64,
+                                      "deviation_hi": pl.Float64})
 
 
 def _result_cols(df: pl.DataFrame) -> list[str]:
@@ -446,9 +455,9 @@ def variant_summary(df: pl.DataFrame) -> pl.DataFrame:
 
     Columns: variant, players, games (valid), errors, completion, unfinished_share,
     draw_share (drawishness), decisive_share, seat win rates as win_<seat> with
-    win_<seat>_lo/_hi, top_seat, bottom_seat, gap, gap_lo, gap_hi, balance,
-    seat0_advantage_p (exact binomial test of seat 0's share of decisive games
-    against 1/players), choice_share, mean_branching, turns_mean, turns_median,
+    win_<seat>_lo/_hi, top_seat, bottom_seat, gap, gap_lo, gap_hi (``gap_interval``:
+    simultaneous over every pair of seats), balance, seat_test and seat_p (``seat_balance_test``
+    of the seats' wins among the decisive games against equal shares), choice_share, mean_branching, turns_mean, turns_median,
     decisions_mean, decisions_median, margin_mean, margin_median,
     lead_changes_mean, comebacks, comeback_games, comeback_rate (+_lo/_hi).
     """
@@ -485,14 +494,14 @@ def variant_row(name: str | None, df: pl.DataFrame, traces: pl.DataFrame | None 
         top = max(win, key=lambda s: (win[s]["win_rate"], -s))
         bottom = min(win, key=lambda s: (win[s]["win_rate"], s))
         gap = win[top]["win_rate"] - win[bottom]["win_rate"]
-        lo, hi = gap_interval(win[top]["win_rate"], win[bottom]["win_rate"], games)
-        row |= {"top_seat": top, "bottom_seat": bottom, "gap": gap, "gap_lo": max(lo, 0.0) if top != bottom else 0.0,
+        lo, hi = gap_interval([win[s]["win_rate"] for s in sorted(win)], games)
+        row |= {"top_seat": top, "bottom_seat": bottom, "gap": gap, "gap_lo": lo if top != bottom else 0.0,
                 "gap_hi": hi, "balance": 1 - gap}
     else:
         row |= {"top_seat": None, "bottom_seat": None, "gap": math.nan, "gap_lo": math.nan, "gap_hi": math.nan,
                 "balance": math.nan}
     adv = seat_advantage(valid)
-    row["seat0_advantage_p"] = adv["p_value"][0] if adv.height else math.nan
+    row["seat_test"], row["seat_p"] = seat_balance_test(adv["wins"].to_list()) if adv.height else ("no test", math.nan)
     dec = valid["decisions"].sum() if "decisions" in valid.columns and games else 0
     row["choice_share"] = valid["choice_decisions"].sum() / dec if dec else math.nan
     row["mean_branching"] = valid["options_total"].sum() / dec if dec else math.nan

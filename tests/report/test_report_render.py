@@ -122,14 +122,24 @@ def test_findings_for_known_biased_variant(analysis):
     f = _finding(analysis, "biased")
     assert f.level == "broken"
     assert re.search(r"seat 0 wins 6\d\.\d% \(\d\d\.\d–\d\d\.\d%, n=1,995\)", f.text), f.text
-    assert "Seat 0's advantage is significant after correction" in f.text
+    assert ("The seats' shares differ significantly: of the decisive games, seat 0 6" in f.text
+            and "against a fair 50.0% each (exact binomial test across the 2 seats, Holm-adjusted p < 0.001; "
+                "seat 0 above, seat 1 below the fair share beyond its simultaneous 95% interval)" in f.text), f.text
     assert "Verdict: broken (gap" in f.text and "uncertain" not in f.text
     assert "5 games raised an error" in f.text
 
 
+def test_a_three_seat_variant_is_tested_across_all_its_seats(analysis):
+    f = _finding(analysis, "fifth-3p")  # shares .40/.33/.27 of 900 games: one chi-square across the three seats
+    assert "(chi-square test across the 3 seats, Holm-adjusted p" in f.text, f.text
+    s = analysis.summary.filter(pl.col("variant") == "fifth-3p").row(0, named=True)
+    assert s["seat_test"] == "chi-square test" and s["seat_p_holm"] < 0.05
+
+
 def test_findings_for_known_even_variants(analysis, synth, tmp_path):
     f = _finding(analysis, "even")
-    assert "No significant seat 0 advantage" in f.text
+    assert "No significant seat effect: of the decisive games, seat 0 4" in f.text
+    assert "against a fair 50.0% each (exact binomial test across the 2 seats, Holm-adjusted p = " in f.text
     assert "Verdict: even, but uncertain" in f.text and "could be even or leaning" in f.text  # n=2,000 cannot exclude 5+
     big = synth.write_results(tmp_path, [synth.Spec("even-big", games=12_000, seat_share=(0.5, 0.5))], name="big")
     f = _finding(analyse_run(load_run(big)), "even-big")

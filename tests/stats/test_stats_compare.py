@@ -70,9 +70,9 @@ def test_every_test_in_the_report_is_holm_corrected_within_its_family(run):
     assert a.tests.height == k + a.comparisons.height + trends.height
     fam = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values()))
     assert fam == {"balance": k + seats.height, "game measures": game.height + trends.height}
-    # balance: seat-0 advantage and the seat rows of the comparisons, corrected together
-    balance = holm(np.concatenate([a.summary["seat0_advantage_p"].to_numpy(), seats["p_value"].to_numpy()]))
-    assert a.summary["seat0_advantage_p_holm"].to_list() == pytest.approx(balance[:k].tolist())
+    # balance: the test across the seats and the seat rows of the comparisons, corrected together
+    balance = holm(np.concatenate([a.summary["seat_p"].to_numpy(), seats["p_value"].to_numpy()]))
+    assert a.summary["seat_p_holm"].to_list() == pytest.approx(balance[:k].tolist())
     assert seats["p_holm"].to_list() == pytest.approx(balance[k:].tolist())
     assert seats["significant"].to_list() == [p < 0.05 for p in balance[k:]]
     # the game's measures: against the base and along sweeps, corrected together
@@ -95,7 +95,7 @@ def test_more_measures_grow_their_family_and_leave_the_balance_tests_alone(run):
     assert more.tests.height - lengths_only.tests.height == 2 + compared.height
     assert lengths_only.tests.filter(pl.col("test").str.starts_with("trend of ")).height == 2  # game length, always
     # the balance family and its adjusted p-values do not change
-    assert more.summary["seat0_advantage_p_holm"].to_list() == lengths_only.summary["seat0_advantage_p_holm"].to_list()
+    assert more.summary["seat_p_holm"].to_list() == lengths_only.summary["seat_p_holm"].to_list()
     balance = pl.col("family") == "balance"
     assert more.tests.filter(balance).equals(lengths_only.tests.filter(balance))
     # a bigger game-measures family makes Holm stricter for the tests already in it

@@ -19,6 +19,9 @@ from designlab.stats import (
     mann_whitney,
     mean_interval,
     newcombe_diff,
+    pair_z,
+    seat_balance_test,
+    simultaneous_wilson,
     t_crit,
     welch_diff,
     wilson,
@@ -59,16 +62,115 @@ def test_newcombe_difference_matches_newcombe_1998_table_ii():
         assert got_hi == pytest.approx(hi, abs=5e-5)
 
 
-def test_gap_interval_matches_multinomial_variance_by_simulation():
+def test_gap_interval_of_two_seats_matches_multinomial_variance_by_simulation():
     # p_i - p_j from one multinomial sample: check the formula's standard error against 20,000 seeded draws
     rng = np.random.default_rng(11)
     n, p = 500, np.array([0.45, 0.40, 0.15])
     draws = rng.multinomial(n, p, size=20_000) / n
     sim_sd = float(np.std(draws[:, 0] - draws[:, 1], ddof=1))
-    lo, hi = gap_interval(0.45, 0.40, n)
+    lo, hi = gap_interval([0.45, 0.40], n)
     z = st.norm.ppf(0.975)
-    assert (hi - lo) / (2 * z) == pytest.approx(sim_sd, rel=0.03)
-    assert (lo + hi) / 2 == pytest.approx(0.05)
+    assert pair_z(2) == pytest.approx(z)  # two seats: one pair, the plain 95% interval
+    assert (hi - 0.05) / z == pytest.approx(sim_sd, rel=0.03)
+    assert lo == max(0.0, 0.05 - (hi - 0.05))  # symmetric about the difference, and a gap is never below 0
+
+
+def _two_seat_coverage(rates, n):
+    """Exact coverage of the gap interval for two seats: the sum, over every likely split (k0, k1, draws)
+    of n games, of its multinomial probability when the interval holds the true gap."""
+    true = abs(rates[0] - rates[1])
+    decided = rates[0] + rates[1]
+    covered = 0.0
+    sd = math.sqrt(n * decided * (1 - decided))
+    for m in range(max(0, int(n * decided - 7 * sd)), min(n, int(n * decided + 7 * sd)) + 1):
+        pm = st.binom.pmf(m, n, decided)
+        half = 7 * math.sqrt(m / 4) + 1
+        ks = np.arange(max(0, int(m * rates[0] / decided - half)), min(m, int(m * rates[0] / decided + half)) + 1)
+        pk = st.binom.pmf(ks, m, rates[0] / decided)
+        for k0, q in zip(ks.tolist(), pk.tolist()):
+            lo, hi = gap_interval([k0 / n, (m - k0) / n], n)
+            if lo - 1e-12 <= true <= hi + 1e-12:
+                covered += pm * q
+    return covered
+
+
+@pytest.mark.parametrize("rates", [(0.45, 0.45), (0.50, 0.40)])
+def test_gap_interval_covers_the_true_gap_for_2_seats_exactly(rates):
+    assert _two_seat_coverage(rates, 1000) >= 0.945  # 94.9% and 95.0%: the plain 95% interval
+
+
+GAP_CASES = [  # win rates per seat (the rest of the games are draws, won by no seat)
+    (0.30,) * 3, (0.36, 0.30, 0.24),
+    (0.225,) * 4, (0.25, 0.25, 0.20, 0.20),
+    (0.18,) * 5, (0.24, 0.20, 0.18, 0.16, 0.12),
+]
+
+
+@pytest.mark.parametrize("rates", GAP_CASES, ids=lambda r: "-".join(f"{x:g}" for x in r))
+def test_gap_interval_covers_the_true_gap_for_3_to_5_seats(rates):
+    # the top and bottom seats are chosen after seeing the data; the interval must still cover
+    # max - min of the true rates (the old one covered 80% with 4 equal seats)
+    n, reps = 1000, 4000
+    rng = np.random.default_rng(len(rates) * 10 + int(1000 * rates[0]))
+    true = max(rates) - min(rates)
+    hits = 0
+    for counts in rng.multinomial(n, [*rates, 1 - sum(rates)], size=reps):
+        lo, hi = gap_interval(counts[:-1] / n, n)
+        hits += lo - 1e-12 <= true <= hi + 1e-12
+    assert hits / reps >= 0.94  # 95.4% to 99.4%; binomial sd of the estimate: 0.35 points
+
+
+def test_gap_interval_is_at_least_0_and_holds_every_pair():
+    lo, hi = gap_interval([0.30, 0.30, 0.30], 900)
+    assert lo == 0.0 and hi == pytest.approx(pair_z(3) * math.sqrt(0.6 / 900))
+    lo, hi = gap_interval([0.40, 0.33, 0.27], 900)
+    d, se = 0.13, math.sqrt((0.67 - 0.13**2) / 900)
+    assert (lo, hi) == pytest.approx((d - pair_z(3) * se, d + pair_z(3) * se))
+
+
+def test_seat_balance_test_two_seats_is_the_exact_binomial_test():
+    assert seat_balance_test([60, 40]) == ("exact binomial test", pytest.approx(binom_test(60, 100, 0.5)))
+
+
+def test_seat_balance_test_many_seats_is_pearsons_chi_square():
+    name, p = seat_balance_test([250, 330, 330, 90])  # the issue's split: seat 0 alone looks fair (p = 1)
+    assert name == "chi-square test"
+    assert binom_test(250, 1000, 0.25) == pytest.approx(1.0)
+    expected = 250.0
+    chi2 = sum((k - expected) ** 2 / expected for k in (250, 330, 330, 90))
+    assert p == pytest.approx(st.chi2.sf(chi2, 3), rel=1e-9) and p < 1e-30
+
+
+def test_seat_balance_test_small_counts_is_the_exact_multinomial_sum():
+    for counts in ([3, 0, 1], [2, 2, 2, 0], [5, 1, 0, 0, 1], [0, 0, 0]):
+        name, p = seat_balance_test(counts)
+        if sum(counts) == 0:
+            assert name == "no test" and math.isnan(p)
+            continue
+        assert name == "exact multinomial test"
+        total, cells = sum(counts), len(counts)
+        # by hand: every split of the total, each with its multinomial probability under equal shares
+        def prob(split):
+            return math.factorial(total) / math.prod(math.factorial(x) for x in split) / cells**total
+
+        splits = [c for c in product(range(total + 1), repeat=cells) if sum(c) == total]
+        observed = prob(counts)
+        expected = sum(prob(c) for c in splits if prob(c) <= observed * (1 + 1e-7))
+        assert p == pytest.approx(min(1.0, expected), rel=1e-9), counts
+
+
+def test_seat_balance_test_holds_its_level_under_equal_shares():
+    rng = np.random.default_rng(4)
+    for seats, n in ((3, 12), (4, 300), (5, 20)):
+        ps = [seat_balance_test(c)[1] for c in rng.multinomial(n, [1 / seats] * seats, size=400)]
+        assert np.mean(np.array(ps) < 0.05) <= 0.06, (seats, n)
+
+
+def test_simultaneous_wilson_is_wilson_at_the_bonferroni_level():
+    assert simultaneous_wilson(30, 100, 4) == pytest.approx(wilson(30, 100, level=1 - 0.05 / 4))
+    lo, hi = simultaneous_wilson(30, 100, 4)
+    plain = wilson(30, 100)
+    assert lo < plain[0] and hi > plain[1]
 
 
 def test_binom_test_is_the_exact_two_sided_sum():
