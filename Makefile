@@ -18,20 +18,23 @@ install: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# Each game's folder under variants/ (schema/ holds JSON only) and its base variant: the folder's first
+# base*.yaml. No game is named here: a game's demo line-up is its spec's ladder_bots and persona grid.
+GAME_DIRS := $(filter-out variants/schema/,$(sort $(wildcard variants/*/)))
+BASES     := $(foreach d,$(GAME_DIRS),$(firstword $(sort $(wildcard $(d)base*.yaml))))
+
 # A ladder of the fast bots and the persona meta-game per game first, so each balance report's
 # "Bot strength" section has them (ISMCTS, about 1.5-3 CPU s a game, is left to a plain `designlab ladder`).
 demo: $(STAMP)
-	$(BIN)/designlab ladder variants/rakshasa/base.yaml -n 200 -q -w $(WORKERS) -b random -b heuristic -b honest -b bluffer -b suspicious
-	$(BIN)/designlab ladder variants/fifth-challenge/base-2p.yaml -n 200 -q -w $(WORKERS) -b random -b heuristic -b cautious -b reckless -b harasser
-	$(BIN)/designlab ladder variants/raiding-duel/base.yaml -n 200 -q -w $(WORKERS) -b random -b heuristic -b greedy -b spoiler
-	for f in rakshasa/base fifth-challenge/base-2p raiding-duel/base; do $(BIN)/designlab meta variants/$$f.yaml -n 200 -q -w $(WORKERS) || exit 1; done
-	$(BIN)/designlab sweep variants/rakshasa variants/fifth-challenge variants/raiding-duel --workers $(WORKERS)
+	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
+	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 -q -w $(WORKERS) || exit 1; done
+	$(BIN)/designlab sweep $(GAME_DIRS:%/=%) --workers $(WORKERS)
 
 bench: $(STAMP)
 	$(BIN)/python -m designlab.bench
 
 schema: $(STAMP)
-	for g in rakshasa fifth-challenge raiding-duel; do $(BIN)/designlab schema $$g > /dev/null; done
+	$(BIN)/designlab schema --all > /dev/null
 
 clean:
 	rm -rf $(VENV) results reports/*/ reports/index.html .pytest_cache .hypothesis

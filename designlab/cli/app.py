@@ -331,12 +331,21 @@ def _range(spec: dict) -> str:
 
 @app.command()
 def schema(
-    game: Annotated[str, typer.Argument(help="Game name.")],
+    ctx: typer.Context,
+    game: Annotated[Optional[str], typer.Argument(help="Game name.")] = None,
+    every: Annotated[bool, typer.Option("--all", help="Write every registered game's schema (prints the paths).")] = False,
     folder: Annotated[Path, typer.Option("--dir", help="Where to write <game>.json.")] = Path("variants/schema"),
 ) -> None:
     """Print the JSON Schema of a game's variant file and write it to variants/schema/."""
+    from designlab.registry import SPECS
     from designlab.variant.schema import variant_schema, write_schema
 
+    if every == (game is not None):
+        raise typer.BadParameter("name one game, or give --all", ctx=ctx, param_hint="'GAME' / '--all'")
+    if every:
+        for name in SPECS:
+            out.print(str(write_schema(name, folder)))
+        return
     out.print_json(json.dumps(variant_schema(game)))
     err.print(f"written: {write_schema(game, folder)}")
 

@@ -63,12 +63,16 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def ladder(
+        ctx: typer.Context,
         variant: _Variant,
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of bots.")] = 200,
         bots: Annotated[Optional[list[str]], typer.Option(
             "--bot", "-b",
             help="A contender, e.g. heuristic or 'ismcts(iterations=50)'; repeat. Default: random, heuristic, "
                  "ISMCTS at a quarter of its default budget and at its default budget.")] = None,
+        game_bots: Annotated[bool, typer.Option(
+            "--game-bots", help="The game's own quick line-up of fast bots (its spec's ladder_bots) instead of "
+                                "--bot or the default.")] = False,
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
@@ -76,11 +80,19 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
-        from designlab.cli.app import out, pick_variant
+        from designlab.cli.app import UserError, out, pick_variant
         from designlab.strategy.ladder import default_bots, run_ladder
         from designlab.strategy.matchups import parse_seat
 
+        from designlab.registry import game_spec
+
+        if game_bots and bots:
+            raise typer.BadParameter("give one or the other", ctx=ctx, param_hint="'--bot' / '--game-bots'")
         base = pick_variant(variant, seed, name)
+        if game_bots:
+            bots = list(game_spec(base.game).ladder_bots)
+            if not bots:
+                raise UserError(f"ladder: {base.game}'s spec declares no ladder_bots; name the bots with --bot")
         with _strategy_errors():
             contenders = [parse_seat(base.game, b) for b in bots] if bots else default_bots(base.game)
         k = len(contenders)
@@ -119,7 +131,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play every persona against every persona, solve the zero-sum game, check the equilibrium against
         strategies outside the grid (double oracle), flag a dominant persona only if it survives."""
-        from designlab.cli.app import out, pick_variant
+        from designlab.cli.app import UserError, out, pick_variant
         from designlab.strategy.exploit import default_responders
         from designlab.strategy.matchups import parse_seat
         from designlab.strategy.meta import default_grid, load_grid, run_meta

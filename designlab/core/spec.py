@@ -102,6 +102,9 @@ class GameSpec:
     persona_grid: PersonaGrid | None = None
     # the drawing of a view for people (play, serve, replays); None: the game has none
     board: Board | None = None
+    # a quick ladder of the game's fast bots (bot specs as `designlab ladder -b` takes them), played by
+    # `designlab ladder --game-bots` and `make demo`; empty: the ladder's default contenders
+    ladder_bots: tuple[str, ...] = ()
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

@@ -18,12 +18,12 @@ from designlab.report import charts
 from designlab.report.bots import bots_section, strategy_listing
 from designlab.report.findings import Finding, findings
 from designlab.report.page import CSS, Figure, page
-from designlab.report.panels import PANELS, game_panels, generic_panel, measures
+from designlab.report.panels import game_panels, generic_panel, measures
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
 
-__all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding", "PANELS"]
+__all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding"]
 
 REPORT_META = "report.json"  # beside each index.html: what reports/index.html lists
 

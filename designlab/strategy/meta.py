@@ -32,6 +32,7 @@ import numpy as np
 import polars as pl
 import yaml
 
+from designlab.registry import game_spec
 from designlab.strategy import html as H
 from designlab.strategy.matchups import StrategyError, a_scores, matchup, play_matchups, seat_from_dict
 from designlab.strategy.solve import (
@@ -73,34 +74,16 @@ class Grid:
             raise StrategyError(f"payoff must be win or points, got {self.payoff!r}")
 
 
-def _persona(game: str, bot: str, **params) -> Seat:
-    return seat_from_dict(game, {"bot": bot, "params": params})
-
-
 def default_grid(game: str) -> Grid:
-    """The bundled persona grid of each game."""
-    if game == "rakshasa":
-        rates = (0.0, 0.25, 0.5, 0.75, 1.0)
-        return Grid(
-            rows=[_persona(game, "persona", lie_rate=r) for r in rates],
-            cols=[_persona(game, "persona", challenge_rate=r) for r in rates],
-            payoff="points", row_seat=0,
-            row_label="runner lie rate", col_label="builder challenge rate",
-            row_names=[f"lie {r:g}" for r in rates], col_names=[f"challenge {r:g}" for r in rates],
-            question="Is bluffing worth it at these costs? Entries are the first runner's points "
-                     "(seat 0 runs first with the row's lie rate against the column's challenge rate).",
-        )
-    if game == "raiding-duel":
-        names = ["greedy", "spoiler", "heuristic"]
-        seats = [_persona(game, n) for n in names]
-        return Grid(rows=seats, cols=list(seats), payoff="win", row_label="persona", col_label="opponent",
-                    question="Which style wins? Entries are the row persona's win share, seats alternated.")
-    if game == "fifth-challenge":
-        names = ["cautious", "heuristic", "reckless", "harasser"]
-        seats = [_persona(game, n) for n in names]
-        return Grid(rows=seats, cols=list(seats), payoff="win", row_label="persona", col_label="opponent",
-                    question="Which risk appetite wins? Entries are the row persona's win share, seats alternated.")
-    raise StrategyError(f"no bundled persona grid for {game}; give one with --grid")
+    """The persona grid the game's spec declares (``GameSpec.persona_grid``)."""
+    pg = game_spec(game).persona_grid
+    if pg is None:
+        raise StrategyError(f"{game} declares no persona grid; give one with --grid")
+    rows = [seat_from_dict(game, dict(r)) for r in pg.rows]
+    cols = list(rows) if pg.cols is None else [seat_from_dict(game, dict(c)) for c in pg.cols]
+    return Grid(rows=rows, cols=cols, payoff=pg.payoff, row_label=pg.row_label, col_label=pg.col_label,
+                row_names=list(pg.row_names), col_names=list(pg.col_names), question=pg.question,
+                row_seat=pg.row_seat)
 
 
 def load_grid(game: str, path: Path) -> Grid:

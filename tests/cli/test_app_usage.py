@@ -25,7 +25,9 @@ MISTAKES = {
     "precision out of range": (["sweep", BASE, "--precision", "2"], "'--precision'"),
     "index not a number": (["show", BASE, "abc"], "'index'"),
     "ladder games not a number": (["ladder", BASE, "-n", "x"], "'--games' / '-n'"),
-    "schema without a game": (["schema"], "Missing argument 'game'"),
+    "schema without a game": (["schema"], "'GAME' / '--all'"),
+    "schema of a game and --all": (["schema", "rakshasa", "--all"], "name one game, or give --all"),
+    "ladder with two line-ups": (["ladder", BASE, "-b", "random", "--game-bots"], "'--bot' / '--game-bots'"),
 }
 
 

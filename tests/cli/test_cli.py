@@ -108,6 +108,13 @@ def test_schema_prints_and_writes_json_schema(tmp_path, capsys):
     assert "params" in schema["properties"] and "sweep" in schema["properties"]
 
 
+def test_schema_all_writes_every_registered_game(tmp_path, capsys):
+    from designlab.registry import SPECS
+
+    assert main(["schema", "--all", "--dir", str(tmp_path)]) == 0
+    assert sorted(p.stem for p in tmp_path.glob("*.json")) == sorted(SPECS)
+
+
 def test_unknown_game_for_schema_is_one_clear_line(capsys):
     assert main(["schema", "chess"]) == 2
     err = capsys.readouterr().err

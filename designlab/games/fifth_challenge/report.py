@@ -11,6 +11,9 @@ MEASURES = (
     "failures", "modifications", "reshuffles", "successes",
 )
 
+# the fast bots a quick ladder plays (make demo); ISMCTS, 1.5-3 CPU s a game, is left to a plain ladder
+LADDER_BOTS = ("random", "heuristic", "cautious", "reckless", "harasser")
+
 PANELS = (
     Panel("Deaths", "Players emptying their hand (death, F10) per game: per seat, and in all.",
           numbers=r"^deaths$"),

@@ -15,6 +15,7 @@ GAME = RaidingDuelGame
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
+    ladder_bots=_report.LADDER_BOTS,
 )
 
 __all__ = ["SPEC", 

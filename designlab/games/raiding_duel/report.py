@@ -18,6 +18,9 @@ MEASURES = (
     "final_hand", "piles_ran_dry", "put_backs_short", "start_player_changes", "tie_break_used",
 )
 
+# the fast bots a quick ladder plays (make demo); ISMCTS, 1.5-3 CPU s a game, is left to a plain ladder
+LADDER_BOTS = ("random", "heuristic", "greedy", "spoiler")
+
 PANELS = (
     Panel("Sets and contested colors",
           "Complete sets of five colors and disks outside a set per seat; colors claimed by both players and "

@@ -15,6 +15,9 @@ MEASURES = (
     "forms_spent", "overcome", "paid_by_runner", "paid_to_runner", "reveals", "skirted", "swaps",
 )
 
+# the fast bots a quick ladder plays (make demo); ISMCTS, 1.5-3 CPU s a game, is left to a plain ladder
+LADDER_BOTS = ("random", "heuristic", "honest", "bluffer", "suspicious")
+
 PANELS = (
     Panel("Lies and challenges",
           "Per seat and game: lies told by the runner and lies caught, challenges made by the builder and "

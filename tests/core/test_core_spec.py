@@ -1,0 +1,20 @@
+"""Every registered game's spec names bots, measures and personas its game really has."""
+
+import pytest
+
+from designlab.registry import SPECS, bots_for
+from designlab.strategy.matchups import parse_seat
+from designlab.strategy.meta import default_grid
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_the_spec_names_only_what_the_game_has(name):
+    spec = SPECS[name]
+    for b in spec.ladder_bots:
+        parse_seat(name, b)  # raises on an unknown bot or a bad parameter
+    assert spec.heuristic in bots_for(name)
+    if spec.persona_grid is not None:
+        g = default_grid(name)
+        assert len(g.rows) == len(spec.persona_grid.rows)
+    assert len(set(spec.measures)) == len(spec.measures)
+    assert spec.source  # the distribution the registry found it in
