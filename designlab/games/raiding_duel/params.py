@@ -18,10 +18,22 @@ BLACK = "black"  # the special card color (D6): never a disk color
 _DISK_COLORS = ("white", "red", "green", "blue", "yellow")
 
 
+# D1, DECKS.md (the card list in the rules of FreeCelt, a game of the same Stonehenge library):
+# a day suit and a night suit, each numbered 1-30, a card's color following from its number
+# in this cycle: white 1, blue 2, green 3, yellow 4, red 5, black 6, white 7, ... black 30.
+_NUMBER_COLORS = ("white", "blue", "green", "yellow", "red", BLACK)
+_SUITS = ("day", "night")
+_NUMBERS = 30
+
+
 def _default_deck() -> dict[str, list[int]]:
-    # DECKS.md: the printed card data is unconfirmed; the project's assumption is
-    # six colors x values 1-10, one card each (60 cards).
-    return {c: list(range(1, 11)) for c in (*_DISK_COLORS, BLACK)}
+    """The real Stonehenge deck: 60 cards, 10 per color, each number twice (once per suit).
+    Raiding Duel never asks for a card's suit, so a card is its color and number."""
+    deck: dict[str, list[int]] = {c: [] for c in _NUMBER_COLORS}
+    for _suit in _SUITS:
+        for n in range(1, _NUMBERS + 1):
+            deck[_NUMBER_COLORS[(n - 1) % len(_NUMBER_COLORS)]].append(n)
+    return deck
 
 
 class DisplayParams(GameParams):
@@ -58,7 +70,10 @@ class RaidingDuelParams(GameParams):
         default_factory=_default_deck,
         description=(
             "The card deck as color -> list of printed values (D1, DECKS.md). 'black' is the special color; "
-            "every other color must be a disk color. Default: 6 colors x values 1-10 (an assumption)."
+            "every other color must be a disk color; a value listed twice is two cards. Default: the Stonehenge deck, "
+            "a day and a night suit numbered 1-30 (white 1, 7, 13, 19, 25; blue 2, 8, ...; green 3, ...; yellow 4, ...; "
+            "red 5, ...; black 6, 12, 18, 24, 30), so 10 cards per color, each number twice. The earlier guess "
+            "(6 colors x 1-10) is the variant guessed-deck.yaml."
         ),
     )
     disks: DisksParams = Field(default_factory=DisksParams, description="Disk colors and pile size.")

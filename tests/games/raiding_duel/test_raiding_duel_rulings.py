@@ -1,5 +1,7 @@
 """One test per ruling (D1-D11, RULINGS.md; N1-N3, docs/rulings/raiding-duel.md),
-each playing the exact situation with dictated deals and scripted moves."""
+each playing the exact situation with dictated deals and scripted moves, on the
+default deck (the Stonehenge deck, D1: white 1, 7, 13, 19, 25; blue 2, 8, ...;
+green 3, ...; yellow 4, ...; red 5, ...; black 6, 12, 18, 24, 30; each card twice)."""
 
 import random
 
@@ -11,13 +13,16 @@ from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams
 from designlab.games.raiding_duel.rules import L_PB, P_COMMIT, P_DEAL, P_PICK, P_PUTBACK
 from designlab.games.raiding_duel.scenario import colors, commit, deal, kind, new_game, pick, say
 
-# Cycle 1 of most scenarios: seat 0 (start) ends with white 1 + blue 1, seat 1
-# with yellow 1 + red 1, so both hold disks they can put back in cycle 2.
+# Cycle 1 of most scenarios: seat 0 (start) plays white 13 + blue 14 against
+# yellow 16 + red 17 and keeps the start figure (13 is the lowest card); each
+# seat ends with one disk of each color it played, so both hold disks they can
+# put back in cycle 2.
+CYCLE_ONE = (["white 13", "blue 14", "green 27"], ["yellow 16", "red 17", "green 15"])
 BASE_LINES = [
-    ["white 8", "blue 8", "green 9"],  # seat 0, cycle 1
-    ["yellow 8", "red 8", "green 7"],  # seat 1, cycle 1
-    ["black 5", "white 9", "blue 9"],  # seat 0, cycle 2
-    ["yellow 6", "red 9", "red 10"],  # seat 1, cycle 2
+    CYCLE_ONE[0],  # seat 0, cycle 1
+    CYCLE_ONE[1],  # seat 1, cycle 1
+    ["black 12", "white 19", "blue 20"],  # seat 0, cycle 2
+    ["yellow 10", "red 23", "red 29"],  # seat 1, cycle 2
 ]
 
 
@@ -26,6 +31,11 @@ def cycle(st, first, second):
     for a, b in zip(first, second):
         pick(st, a)
         pick(st, b)
+
+
+def revealed(st):
+    """The last reveal's cards by name, per seat."""
+    return [{st.game.kind_names[k] for k in cards} for cards in st.revealed]
 
 
 def disks_moved(st, since):
@@ -40,13 +50,18 @@ def disks_moved(st, since):
     return taken, back
 
 
+def play_cycle_one(st):
+    cycle(st, *CYCLE_ONE)
+    commit(st, "white 13", "blue 14")
+    commit(st, "yellow 16", "red 17")
+    assert st.start == 0  # 13 against 16
+
+
 def base_cycle_one(**params):
     g, st = new_game(start=0, **params)
     deal(st, BASE_LINES)
-    cycle(st, ["white 8", "blue 8", "green 9"], ["yellow 8", "red 8", "green 7"])
-    commit(st, "white 8", "blue 8")
-    commit(st, "yellow 8", "red 8")
-    cycle(st, ["black 5", "white 9", "blue 9"], ["yellow 6", "red 9", "red 10"])
+    play_cycle_one(st)
+    cycle(st, ["black 12", "white 19", "blue 20"], ["yellow 10", "red 23", "red 29"])
     return g, st
 
 
@@ -62,17 +77,34 @@ def drive(st, stop):
 
 
 # ---------------------------------------------------------------- D1 deck
-def test_d1_deck_is_a_parameter():
+def test_d1_default_deck_is_the_stonehenge_deck():
     g = RaidingDuelGame(RaidingDuelParams())
-    assert g.deck_size == 60 and len(g.kinds) == 60
-    assert sorted({g.colors[c] if c < g.nc else "black" for c in g.kind_color}) == sorted(
-        ["white", "red", "green", "blue", "yellow", "black"])
-    # a designer's deck with duplicates: each card is equally likely, so a
-    # doubled card is twice as likely to be dealt
-    deck = {c: list(range(1, 11)) for c in ("white", "red", "green", "blue", "yellow", "black")}
-    deck["red"] = [5] + list(range(1, 11))  # two red 5s: 61 cards
-    g2, st = new_game(deck=deck)
+    assert g.deck_size == 60
+    names = ["white", "blue", "green", "yellow", "red", "black"]  # the color of number n is names[(n - 1) % 6]
+    per_color = {c: [] for c in names}
+    for k, count in enumerate(g.deck_counts):
+        c = g.colors[g.kind_color[k]] if g.kind_color[k] < g.nc else "black"
+        per_color[c] += [g.kind_value[k]] * count
+    for i, c in enumerate(names):
+        assert sorted(per_color[c]) == sorted(2 * list(range(i + 1, 31, 6))), c  # 10 cards, each number twice
+    # every number 1-30 twice (a day card and a night card), so each card is 2 in 60 to be dealt first
+    assert sorted(v for vals in per_color.values() for v in vals) == sorted(2 * list(range(1, 31)))
+    _, st = new_game()
+    outcomes = st.chance_outcomes()
+    assert len(outcomes) == 30 and all(p == pytest.approx(2 / 60) for _, p in outcomes)
+
+
+def test_d1_deck_is_a_parameter():
+    # the earlier guess, bundled as variants/raiding-duel/guessed-deck.yaml: one card each
+    guessed = {c: list(range(1, 11)) for c in ("white", "red", "green", "blue", "yellow", "black")}
+    g, st = new_game(deck=guessed)
+    assert g.deck_size == 60 and len(g.kinds) == 60 and not g.has_duplicates
     probs = dict(st.chance_outcomes())
+    assert probs[kind(g, "red 5")] == pytest.approx(1 / 60)
+    # a designer's deck with one card doubled: it is twice as likely to be dealt
+    guessed["red"] = [5] + list(range(1, 11))
+    g2, st2 = new_game(deck=guessed)
+    probs = dict(st2.chance_outcomes())
     assert probs[kind(g2, "red 5")] == pytest.approx(2 / 61)
     assert probs[kind(g2, "red 4")] == pytest.approx(1 / 61)
     with pytest.raises(ValidationError):
@@ -84,28 +116,26 @@ def test_d1_deck_is_a_parameter():
 # ---------------------------------------------------------------- D2 display
 def test_d2_six_lines_of_five_only_last_card_takeable_round_two_deals_the_rest():
     g, st = new_game(start=0)
-    deal(st, [["green 9", "red 1"]])
+    deal(st, [["green 21", "red 5"]])
     assert [len(line) for line in st.lines] == [5] * 6
     assert st.phase == P_PICK
     assert st.legal_actions() == list(range(6))
     # face up: both players see the same display
     assert st.view(0).display == st.view(1).display == tuple(tuple(line) for line in st.lines)
-    pick(st, "green 9")
-    assert st.hands[0] == [kind(g, "green 9")]
+    pick(st, "green 21")
+    assert st.hands[0] == [kind(g, "green 21")]
     with pytest.raises(AssertionError):
-        pick(st, "green 9")  # gone
-    assert st.lines[0][-1] == kind(g, "red 1")  # the next card of line 1 is now exposed
-    dealt_round1 = {k for k in range(60) if st.deck_left[k] == 0}
-    assert len(dealt_round1) == 30
+        pick(st, "green 21")  # gone (the other green 21 is not exposed)
+    assert st.lines[0][-1] == kind(g, "red 5")  # the next card of line 1 is now exposed
+    left = list(st.deck_left)  # the 30 cards not dealt, per kind (0, 1 or 2 of each)
+    assert sum(left) == 30
     drive(st, lambda s: s.rnd == 1)
     assert st.phase == P_DEAL
-    outcomes = st.chance_outcomes()
-    assert {k for k, _ in outcomes} == set(range(60)) - dealt_round1
-    assert all(p == pytest.approx(1 / 30) for _, p in outcomes)
+    assert dict(st.chance_outcomes()) == {k: pytest.approx(c / 30) for k, c in enumerate(left) if c}
     # option: reshuffle the whole deck for round 2
     _, st2 = new_game(start=0, round_two_deck="reshuffle")
     drive(st2, lambda s: s.rnd == 1)
-    assert len(st2.chance_outcomes()) == 60
+    assert sum(st2.deck_left) == 60 and len(st2.chance_outcomes()) == 30
 
 
 # ---------------------------------------------------------------- D3 cycle
@@ -159,11 +189,11 @@ def test_d4_round_ends_with_three_cards_and_the_warning_says_so():
 # ---------------------------------------------------------------- D5 claims
 def test_d5_two_cards_of_one_color_from_one_player_are_two_claims():
     g, st = new_game(start=0)
-    deal(st, [["red 9", "red 3", "green 1"], ["white 8", "blue 8", "green 2"]])
-    cycle(st, ["red 9", "red 3", "green 1"], ["white 8", "blue 8", "green 2"])
+    deal(st, [["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"]])
+    cycle(st, ["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"])
     n = len(st.events)
-    commit(st, "red 9", "red 3")
-    commit(st, "white 8", "blue 8")
+    commit(st, "red 23", "red 11")
+    commit(st, "white 13", "blue 14")
     taken, back = disks_moved(st, n)
     # k = 2 for red: each red claim takes 2 and owes 1 put-back, but put-backs
     # come only from disks held before this reveal: seat 0 held none
@@ -175,42 +205,41 @@ def test_d5_two_cards_of_one_color_from_one_player_are_two_claims():
 
 def test_d5_put_back_from_option_before_claim():
     g, st = new_game(start=0, put_back_from="before_claim")
-    deal(st, [["red 9", "red 3", "green 1"], ["white 8", "blue 8", "green 2"]])
-    cycle(st, ["red 9", "red 3", "green 1"], ["white 8", "blue 8", "green 2"])
-    commit(st, "red 9", "red 3")
-    commit(st, "white 8", "blue 8")
+    deal(st, [["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"]])
+    cycle(st, ["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"])
+    commit(st, "red 23", "red 11")
+    commit(st, "white 13", "blue 14")
     # the second red claim may put back a disk the first claim took
     assert colors(st, st.stash[0]) == {"red": 3}
 
 
-def test_d5_equal_values_start_player_first_and_short_pile():
-    deck = {c: list(range(1, 11)) for c in ("white", "red", "green", "blue", "yellow", "black")}
-    deck["red"] = [5] + list(range(1, 11))  # two red 5s
-    for order, first in (("start_player_first", 1), ("other_first", 0)):
-        g, st = new_game(start=1, deck=deck, disks={"per_color": 3}, equal_value_order=order)
-        deal(st, [["red 5", "white 9", "blue 9"], ["red 5", "white 7", "blue 7"]])
-        for _ in range(3):
-            pick(st, st.game.kind_names[st.lines[0][-1]])
-            pick(st, st.game.kind_names[st.lines[1][-1]])
-        commit(st, "red 5", "white 9")  # seat 1, the start player
-        commit(st, "red 5", "white 7")  # seat 0
-        # red: k = 2, each asks 2 of the 3 disks; the first claimant gets 2
-        assert st.stash[first][g.colors.index("red")] == 2
-        assert st.stash[1 - first][g.colors.index("red")] == 1
-        assert st.metrics()["piles_ran_dry"] == 2  # red and white (9 against 7) both ran short
+@pytest.mark.parametrize("order, first", [("start_player_first", 1), ("other_first", 0)])
+def test_d5_equal_numbers_of_one_color_resolve_start_player_first(order, first):
+    # the default deck holds every number twice: both players reveal a red 11
+    g, st = new_game(start=1, disks={"per_color": 3}, equal_value_order=order)
+    deal(st, [["red 11", "white 19", "blue 20"], ["red 11", "white 7", "blue 8"]])
+    cycle(st, ["red 11", "white 19", "blue 20"], ["red 11", "white 7", "blue 8"])  # seat 1 picks first
+    n = len(st.events)
+    commit(st, "red 11", "white 19")  # seat 1, the start player
+    commit(st, "red 11", "white 7")  # seat 0
+    assert revealed(st) == [{"red 11", "white 7"}, {"red 11", "white 19"}]
+    # red: k = 2, each claim asks 2 of the 3 disks; white: 19 before 7, so seat 1 first
+    takes = [(f["seat"], f["color"], f["asked"], f["got"]) for k, f in st.events[n:] if k == "take"]
+    assert takes == [(1, "white", 2, 2), (first, "red", 2, 2), (1 - first, "red", 2, 1), (0, "white", 2, 1)]
+    assert colors(st, st.stash[first]) == {"red": 2, "white": 2 if first == 1 else 1}
+    assert colors(st, st.stash[1 - first]) == {"red": 1, "white": 1 if first == 1 else 2}
+    assert st.metrics()["piles_ran_dry"] == 2  # red and white both ran short
+    assert st.start == 0  # seat 0 revealed the lowest card (white 7)
 
 
 def test_d5_four_of_a_kind_literal_nobody_takes_each_puts_back_two():
     g, st = new_game(start=0)
-    deal(st, [["white 8", "blue 8", "green 9"], ["yellow 8", "red 8", "green 7"],
-              ["green 8", "white 1", "blue 1"], ["green 6", "red 1", "yellow 1"]])
-    cycle(st, ["white 8", "blue 8", "green 9"], ["yellow 8", "red 8", "green 7"])
-    commit(st, "white 8", "blue 8")
-    commit(st, "yellow 8", "red 8")
-    cycle(st, ["green 8", "white 1", "blue 1"], ["green 6", "red 1", "yellow 1"])
+    deal(st, [*CYCLE_ONE, ["green 21", "white 1", "blue 2"], ["green 9", "red 5", "yellow 4"]])
+    play_cycle_one(st)
+    cycle(st, ["green 21", "white 1", "blue 2"], ["green 9", "red 5", "yellow 4"])
     n = len(st.events)
-    commit(st, "green 9", "green 8")
-    commit(st, "green 7", "green 6")
+    commit(st, "green 27", "green 21")
+    commit(st, "green 15", "green 9")
     say(st, "put back white")  # seat 0 chooses its first; the second is forced
     say(st, "put back red")
     taken, back = disks_moved(st, n)
@@ -222,18 +251,15 @@ def test_d5_four_of_a_kind_literal_nobody_takes_each_puts_back_two():
 
 def test_d5_four_of_a_kind_formula_take_four_put_back_three():
     g, st = new_game(start=0, four_of_a_kind="formula")
-    deal(st, [["white 8", "blue 8", "green 9"], ["yellow 8", "red 8", "green 7"],
-              ["green 8", "white 1", "blue 1"], ["green 6", "red 1", "yellow 1"]])
-    cycle(st, ["white 8", "blue 8", "green 9"], ["yellow 8", "red 8", "green 7"])
-    commit(st, "white 8", "blue 8")
-    commit(st, "yellow 8", "red 8")
-    cycle(st, ["green 8", "white 1", "blue 1"], ["green 6", "red 1", "yellow 1"])
-    commit(st, "green 9", "green 8")
-    commit(st, "green 7", "green 6")
+    deal(st, [*CYCLE_ONE, ["green 21", "white 1", "blue 2"], ["green 9", "red 5", "yellow 4"]])
+    play_cycle_one(st)
+    cycle(st, ["green 21", "white 1", "blue 2"], ["green 9", "red 5", "yellow 4"])
+    commit(st, "green 27", "green 21")
+    commit(st, "green 15", "green 9")
     say(st, "put back white")
     say(st, "put back red")
     green = g.colors.index("green")
-    # 9: takes 4 (6 left); 8: takes 4 (2 left); 7: takes 2 (dry); 6: takes 0
+    # 27: takes 4 (6 left); 21: takes 4 (2 left); 15: takes 2 (dry); 9: takes 0
     assert st.stash[0][green] == 8 and st.stash[1][green] == 2
     assert sum(st.stash[0]) == 8 and sum(st.stash[1]) == 2  # every older disk put back
 
@@ -242,8 +268,8 @@ def test_d5_four_of_a_kind_formula_take_four_put_back_three():
 def test_d6_worked_example_green_and_black_against_green():
     g, st = base_cycle_one()
     n = len(st.events)
-    commit(st, "green 9", "black 5")
-    commit(st, "green 7", "yellow 6")
+    commit(st, "green 27", "black 12")
+    commit(st, "green 15", "yellow 10")
     assert st.phase != P_PUTBACK and st.black_todo[0][1] == (g.colors.index("green"), g.colors.index("yellow"))
     say(st, "black counts as green")
     say(st, "put back white")  # seat 0's put-back for its green claim
@@ -253,7 +279,7 @@ def test_d6_worked_example_green_and_black_against_green():
     # back one disk. The player's opponent would end up taking two disks and putting back two."
     assert taken[0] == {"green": 3} and sum(back[0].values()) == 1
     assert taken[1]["green"] == 2 and sum(back[1].values()) == 2
-    assert taken[1] == {"green": 2, "yellow": 1}  # yellow 6 is an ordinary claim
+    assert taken[1] == {"green": 2, "yellow": 1}  # yellow 10 is an ordinary claim
     # a black card is not a claim by itself: green had k = 2, not 3
     assert st.metrics()["black_bonus_taken_0"] == 1 and st.metrics()["black_forced_put_back_0"] == 1
     assert colors(st, st.stash[0]) == {"blue": 1, "green": 3}
@@ -262,15 +288,15 @@ def test_d6_worked_example_green_and_black_against_green():
 
 def test_d6_worked_example_two_blacks_naming_green_against_green():
     g, st = new_game(start=0)
-    deal(st, [["white 8", "blue 8", "black 7"], ["yellow 8", "red 8", "green 7"],
-              ["black 5", "white 9", "blue 9"], ["yellow 6", "red 9", "red 10"]])
-    cycle(st, ["white 8", "blue 8", "black 7"], ["yellow 8", "red 8", "green 7"])
-    commit(st, "white 8", "blue 8")
-    commit(st, "yellow 8", "red 8")
-    cycle(st, ["black 5", "white 9", "blue 9"], ["yellow 6", "red 9", "red 10"])
+    deal(st, [["white 13", "blue 14", "black 18"], CYCLE_ONE[1],
+              ["black 12", "white 19", "blue 20"], ["yellow 10", "red 23", "red 29"]])
+    cycle(st, ["white 13", "blue 14", "black 18"], CYCLE_ONE[1])
+    commit(st, "white 13", "blue 14")
+    commit(st, "yellow 16", "red 17")
+    cycle(st, ["black 12", "white 19", "blue 20"], ["yellow 10", "red 23", "red 29"])
     n = len(st.events)
-    commit(st, "black 5", "black 7")
-    commit(st, "green 7", "yellow 6")
+    commit(st, "black 12", "black 18")
+    commit(st, "green 15", "yellow 10")
     assert st.black_todo[0][1] == tuple(range(5))  # two blacks: name any color
     say(st, "black counts as green")
     say(st, "put back red")  # seat 1's put-back for its green claim
@@ -285,13 +311,13 @@ def test_d6_worked_example_two_blacks_naming_green_against_green():
 
 def test_d6_lone_black_pairs_with_any_or_own_card():
     g, st = base_cycle_one()
-    commit(st, "black 5", "white 9")
-    commit(st, "red 9", "yellow 6")
+    commit(st, "black 12", "white 19")
+    commit(st, "red 23", "yellow 10")
     assert st.black_todo[0][1] == tuple(sorted(g.colors.index(c) for c in ("white", "red", "yellow")))
     g2, st2 = base_cycle_one(black_pairs_with="own")
     n = len(st2.events)
-    commit(st2, "black 5", "white 9")
-    commit(st2, "red 9", "yellow 6")
+    commit(st2, "black 12", "white 19")
+    commit(st2, "red 23", "yellow 10")
     # only its own white card: no choice to make
     assert ("black", {"seat": 0, "color": "white", "pair": False}) in st2.events[n:]
     assert colors(st2, st2.stash[0])["white"] == 3  # 1 before + 1 claim + 1 black
@@ -301,31 +327,31 @@ def test_d6_lone_black_pairs_with_any_or_own_card():
 def test_d7_colored_claims_before_black_effects():
     def play(order):
         g, st = new_game(start=0, disks={"per_color": 3}, black_order=order)
-        deal(st, [["green 9", "black 10", "white 1"], ["green 2", "white 9", "blue 1"]])
-        cycle(st, ["green 9", "black 10", "white 1"], ["green 2", "white 9", "blue 1"])
-        commit(st, "green 9", "black 10")
-        commit(st, "green 2", "white 9")
+        deal(st, [["green 21", "black 24", "white 1"], ["green 3", "white 19", "blue 2"]])
+        cycle(st, ["green 21", "black 24", "white 1"], ["green 3", "white 19", "blue 2"])
+        commit(st, "green 21", "black 24")
+        commit(st, "green 3", "white 19")
         say(st, "black counts as green")
         green = g.colors.index("green")
         return st, st.stash[0][green], st.stash[1][green]
 
     st, mine, theirs = play("after_claims")
-    # green 9 takes 2, green 2 takes the last one, the black's extra finds the pile dry
+    # green 21 takes 2, green 3 takes the last one, the black's extra finds the pile dry
     assert (mine, theirs) == (2, 1)
-    assert st.metrics()["piles_ran_dry"] == 2  # green 2 got 1 of 2; the black's extra got 0
+    assert st.metrics()["piles_ran_dry"] == 2  # green 3 got 1 of 2; the black's extra got 0
     # a player with no eligible disks puts back what it has: nothing
     assert st.metrics()["put_backs_short"] >= 1
     _, mine, theirs = play("by_value")
-    assert (mine, theirs) == (3, 0)  # black 10 first when black effects go by value
+    assert (mine, theirs) == (3, 0)  # black 24 first when black effects go by value
 
 
 # ---------------------------------------------------------------- D8 start player
 def test_d8_lowest_card_takes_the_start_figure():
     g, st = new_game(start=0)
-    deal(st, [["white 8", "blue 8", "green 9"], ["yellow 8", "red 2", "green 7"]])
-    cycle(st, ["white 8", "blue 8", "green 9"], ["yellow 8", "red 2", "green 7"])
-    commit(st, "white 8", "blue 8")
-    commit(st, "yellow 8", "red 2")
+    deal(st, [["white 13", "blue 14", "green 27"], ["yellow 16", "red 5", "green 15"]])
+    cycle(st, ["white 13", "blue 14", "green 27"], ["yellow 16", "red 5", "green 15"])
+    commit(st, "white 13", "blue 14")
+    commit(st, "yellow 16", "red 5")
     assert st.start == 1 and st.phase == P_PICK and st.current_player() == 1
     assert st.metrics()["start_player_changes"] == 1
 
@@ -333,24 +359,28 @@ def test_d8_lowest_card_takes_the_start_figure():
 @pytest.mark.parametrize("counts, expected", [(True, 0), (False, 1)])
 def test_d8_black_counts_at_face_value(counts, expected):
     g, st = new_game(start=1, black_counts_for_lowest=counts)
-    deal(st, [["white 8", "black 1", "green 9"], ["yellow 8", "red 2", "green 7"]])
-    for a, b in zip(["yellow 8", "red 2", "green 7"], ["white 8", "black 1", "green 9"]):
-        pick(st, a)
-        pick(st, b)
-    commit(st, "yellow 8", "red 2")
-    commit(st, "white 8", "black 1")
+    deal(st, [["white 13", "black 6", "green 27"], ["yellow 16", "red 11", "green 15"]])
+    cycle(st, ["yellow 16", "red 11", "green 15"], ["white 13", "black 6", "green 27"])  # seat 1 starts
+    commit(st, "yellow 16", "red 11")
+    commit(st, "white 13", "black 6")
     say(st, "black counts as white")
     assert st.start == expected
 
 
 @pytest.mark.parametrize("tie, expected", [("keep_start", 0), ("pass_start", 1)])
 def test_d8_equal_lowest_keeps_the_start_player(tie, expected):
-    g, st = new_game(start=0, lowest_tie=tie)
-    deal(st, BASE_LINES)
-    cycle(st, ["white 8", "blue 8", "green 9"], ["yellow 8", "red 8", "green 7"])
-    commit(st, "white 8", "blue 8")
-    commit(st, "yellow 8", "red 8")  # lowest 8 against 8
+    # both players reveal a white 7 as their lowest card (every number is printed twice)
+    g, st = new_game(start=0, lowest_tie=tie, disks={"per_color": 3})
+    deal(st, [["white 7", "blue 14", "green 27"], ["white 7", "yellow 16", "green 15"]])
+    cycle(st, ["white 7", "blue 14", "green 27"], ["white 7", "yellow 16", "green 15"])
+    commit(st, "white 7", "blue 14")
+    commit(st, "white 7", "yellow 16")
+    assert revealed(st) == [{"white 7", "blue 14"}, {"white 7", "yellow 16"}]
     assert st.start == expected
+    assert st.metrics()["start_player_changes"] == expected
+    # the equal white claims went start player (seat 0) first: 2 of the 3 disks, then 1
+    assert colors(st, st.stash[0]) == {"white": 2, "blue": 1}
+    assert colors(st, st.stash[1]) == {"white": 1, "yellow": 1}
 
 
 # ---------------------------------------------------------------- D9 round scoring
@@ -399,18 +429,20 @@ def test_d10_tie_broken_by_highest_cards_left_in_hand(tie_break):
         assert st.metrics()["tie_break_used"] == 1
 
 
-@pytest.mark.parametrize("s1_second, result", [("blue 8", ("win", "loss")), ("blue 9", (DRAW, DRAW))])
+@pytest.mark.parametrize("s1_second, result", [("red 17", ("win", "loss")), ("red 23", (DRAW, DRAW))])
 def test_d10_tie_break_compares_the_next_card_when_the_highest_are_equal(s1_second, result):
     # a one-round game on a 10-card display: cycle 1 (3 picks, play 2), cycle 2
     # (2 picks each), then the display is empty and 3 cards stay in hand
     g, st = new_game(start=0, rounds=1, display={"lines": 2, "line_length": 5},
                      scoring={"set_points": 0, "outside_penalty": 0})
-    deal(st, [["red 10", "white 5", "white 6", "red 9", "red 1"],
-              ["blue 10", "yellow 5", "yellow 6", s1_second, "blue 1"]])
-    cycle(st, ["red 10", "white 5", "white 6"], ["blue 10", "yellow 5", "yellow 6"])
-    commit(st, "white 5", "white 6")
-    commit(st, "yellow 5", "yellow 6")
-    cycle(st, ["red 9", "red 1"], ["blue 8" if s1_second == "blue 8" else "blue 9", "blue 1"])
+    # both players keep a red 29 (each card is printed twice); then red 23 against red 17 or the other red 23
+    deal(st, [["red 29", "white 7", "white 13", "red 23", "red 5"],
+              ["red 29", "yellow 10", "yellow 16", s1_second, "red 5"]])
+    cycle(st, ["red 29", "white 7", "white 13"], ["red 29", "yellow 10", "yellow 16"])
+    commit(st, "white 7", "white 13")
+    commit(st, "yellow 10", "yellow 16")
+    assert st.start == 0  # 7 against 10
+    cycle(st, ["red 23", "red 5"], [s1_second, "red 5"])
     assert st.is_terminal() and st.scores() == (0, 0)
     assert [len(h) for h in st.hands] == [3, 3]
     assert st.results() == result
@@ -422,8 +454,8 @@ def test_d11_accelerator_doubles_every_take_and_put_back():
     g, st = base_cycle_one(accelerator=2)
     assert colors(st, st.stash[0]) == {"white": 2, "blue": 2}
     n = len(st.events)
-    commit(st, "green 9", "black 5")
-    commit(st, "green 7", "yellow 6")
+    commit(st, "green 27", "black 12")
+    commit(st, "green 15", "yellow 10")
     say(st, "black counts as green")
     while st.phase == P_PUTBACK:
         st.apply(st.legal_actions()[0])
@@ -435,8 +467,8 @@ def test_d11_accelerator_doubles_every_take_and_put_back():
 def test_d11_accelerator_three_asks_triple():
     g, st = base_cycle_one(accelerator=3)
     n = len(st.events)
-    commit(st, "green 9", "black 5")
-    commit(st, "green 7", "yellow 6")
+    commit(st, "green 27", "black 12")
+    commit(st, "green 15", "yellow 10")
     say(st, "black counts as green")
     while st.phase == P_PUTBACK:
         st.apply(st.legal_actions()[0])
@@ -446,8 +478,8 @@ def test_d11_accelerator_three_asks_triple():
 
 def test_d11_hidden_stash_views_show_only_what_public_cards_imply():
     g, st = base_cycle_one(hidden_stash=True)
-    commit(st, "green 9", "black 5")
-    commit(st, "green 7", "yellow 6")
+    commit(st, "green 27", "black 12")
+    commit(st, "green 15", "yellow 10")
     say(st, "black counts as green")
     assert st.phase == P_PUTBACK and st.actor == 0
     say(st, "put back white")
@@ -490,26 +522,26 @@ def test_n1_hidden_stash_reveal_time(reveal, visible):
 @pytest.mark.parametrize("timing, got", [("immediate", 1), ("after_reveal", 0)])
 def test_n2_put_back_disk_can_be_taken_later_in_the_same_reveal(timing, got):
     g, st = new_game(start=0, disks={"per_color": 1}, put_back_timing=timing)
-    deal(st, [["green 8", "white 8", "blue 9"], ["yellow 8", "red 8", "green 2"],
-              ["blue 7", "white 1", "red 1"], ["yellow 6", "red 9", "yellow 1"]])
-    cycle(st, ["green 8", "white 8", "blue 9"], ["yellow 8", "red 8", "green 2"])
-    commit(st, "green 8", "white 8")
-    commit(st, "yellow 8", "red 8")
-    cycle(st, ["blue 7", "white 1", "red 1"], ["yellow 6", "red 9", "yellow 1"])
-    commit(st, "blue 9", "blue 7")
-    commit(st, "green 2", "yellow 6")
-    say(st, "put back green")  # blue 9's put-back: seat 0 returns its green disk
+    deal(st, [["white 13", "green 15", "blue 20"], ["yellow 16", "red 17", "green 3"],
+              ["blue 14", "white 1", "red 5"], ["yellow 10", "red 23", "yellow 4"]])
+    cycle(st, ["white 13", "green 15", "blue 20"], ["yellow 16", "red 17", "green 3"])
+    commit(st, "white 13", "green 15")
+    commit(st, "yellow 16", "red 17")
+    cycle(st, ["blue 14", "white 1", "red 5"], ["yellow 10", "red 23", "yellow 4"])
+    commit(st, "blue 20", "blue 14")
+    commit(st, "green 3", "yellow 10")
+    say(st, "put back green")  # blue 20's put-back: seat 0 returns its green disk
     green = g.colors.index("green")
-    assert st.stash[1][green] == got  # green 2 resolves last
+    assert st.stash[1][green] == got  # green 3 resolves last
 
 
 def test_n3_lone_black_with_nothing_to_pair_has_no_effect():
     g, st = new_game(start=0, cards_per_play=1, picks_per_cycle=1)
-    deal(st, [["black 5"], ["black 7"]])
-    pick(st, "black 5")
-    pick(st, "black 7")
-    commit(st, "black 5")
-    commit(st, "black 7")
+    deal(st, [["black 6"], ["black 12"]])
+    pick(st, "black 6")
+    pick(st, "black 12")
+    commit(st, "black 6")
+    commit(st, "black 12")
     assert st.stash == [[0] * 5, [0] * 5]
     m = st.metrics()
     assert m["black_no_effect_0"] == m["black_no_effect_1"] == 1

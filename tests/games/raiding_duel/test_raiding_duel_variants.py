@@ -1,5 +1,6 @@
 """The variant files of variants/raiding-duel validate against the params model,
-and only two-in-hand ends rounds with the 2 cards the text expects (D4)."""
+only two-in-hand ends rounds with the 2 cards the text expects (D4), and
+guessed-deck holds the deck assumed before the card data was known (D1)."""
 
 from pathlib import Path
 
@@ -46,7 +47,7 @@ FILES = sorted(VARIANTS.glob("*.yaml"))
 
 def test_the_issue_lists_these_variants():
     assert {f.stem for f in FILES} >= {"base", "accelerator-x2", "accelerator-x3", "hidden-stash", "two-in-hand",
-                                       "sweep-picks-per-cycle", "sweep-disks-per-color"}
+                                       "sweep-picks-per-cycle", "sweep-disks-per-color", "guessed-deck"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -57,3 +58,12 @@ def test_variant_validates(path):
         game = RaidingDuelGame(RaidingDuelParams(**p))
         warned = bool(game.rule_warnings())
         assert warned == (path.stem != "two-in-hand"), p
+
+
+def test_guessed_deck_is_six_colors_of_values_one_to_ten_against_the_real_deck():
+    d = _load(VARIANTS / "guessed-deck.yaml")
+    assert d["params"]["deck"] == {c: list(range(1, 11)) for c in ("white", "red", "green", "blue", "yellow", "black")}
+    guessed = RaidingDuelGame(RaidingDuelParams(**d["params"]))
+    real = RaidingDuelGame(RaidingDuelParams(**_load(VARIANTS / "base.yaml")["params"]))
+    assert guessed.deck_size == real.deck_size == 60
+    assert max(guessed.deck_counts) == 1 and set(real.deck_counts) == {2}
