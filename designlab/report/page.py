@@ -301,6 +301,9 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
 
 
 def samples_section(a: RunAnalysis) -> str:
+    from designlab.report.replay import assets, viewers
+
+    replays = viewers(a)  # (variant, game index) -> a step-through viewer (report/replay.py)
     parts = []
     for va in a.variants:
         stories = va.results.samples or []
@@ -313,12 +316,13 @@ def samples_section(a: RunAnalysis) -> str:
                 for i, (b, r, sc) in enumerate(zip(st.get("bots", []), st.get("results", []), st.get("scores", []))))
             lines = "".join(f"<li>{escape(str(x))}</li>" for x in st.get("lines", []))
             items.append(f"<details><summary>Game {escape(str(st.get('game_index')))} ({escape(str(st.get('why', '')))}) "
-                         f"— {who}</summary><ol class=\"story\">{lines or '<li>(no events recorded)</li>'}</ol></details>")
+                         f"— {who}</summary>{replays.get((va.name, st.get('game_index')), '')}<ol class=\"story\">{lines or '<li>(no events recorded)</li>'}</ol></details>")
         parts.append(f"<h3>{escape(va.name)}</h3>" + "".join(items))
     if not parts:
         return ""
     return ('<section id="samples"><h2>Sample games</h2><p class="note">A few games of each variant told play by play '
-            "from their events: the first games, the longest and the most lopsided.</p>" + "".join(parts) + "</section>")
+            "from their events: the first games, the longest and the most lopsided; step through a game's boards "
+            "from any seat's view.</p>" + "".join(parts) + (assets() if replays else "") + "</section>")
 
 
 def parameters_section(a: RunAnalysis) -> str:

@@ -41,6 +41,7 @@ from typing import Callable
 import polars as pl
 
 from designlab import __version__
+from designlab.core.play import record_strings
 from designlab.runner.backends import BackendError, make_backend
 from designlab.runner.cache import ChunkStore
 from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
@@ -433,6 +434,8 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
         for index, tb in errors:
             (err_dir / f"game-{index}.txt").write_text(tb)
     story = pt.cache.get_samples(v.games, samples) if (pt.cache is not None and not pt.fresh and not errors) else None
+    if story is not None and any("actions" not in s for s in story):
+        story = None  # told before samples kept their actions (the report's replays need them)
     if story is None:
         df = pl.read_parquet(games_file, columns=_sample_columns(len(v.seats)))
         story = tell_samples(v, df, samples)
@@ -511,7 +514,7 @@ def tell_samples(v: Variant, df: pl.DataFrame, first: int = 2) -> list[dict]:
     game = game_for(v)
     stories = []
     for index, why in sample_indices(df, first):
-        played = play_one(v, index, record_events=True)
+        played = play_one(v, index, record_events=True, keep_actions=True)
         st = played.state
         order = v.seat_order(index)
         stories.append({
@@ -521,6 +524,8 @@ def tell_samples(v: Variant, df: pl.DataFrame, first: int = 2) -> list[dict]:
             "results": list(st.results()),
             "scores": [float(x) for x in st.scores()],
             "lines": [game.narrate(e) for e in (st.events or [])],
+            # every action, chance included, as strings: the game record the report's replay steps through
+            "actions": record_strings(game, played.actions),
         })
     return stories
 

@@ -1,0 +1,111 @@
+"""The report's step-through replays: rebuilt from the sample games' action strings, each seat's
+boards from its own view, compact, and stepping in the browser."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import importlib.util
+import json
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from designlab.core.play import replay
+from designlab.report import render_report
+from designlab.report.replay import replay_data
+from designlab.runner.run import run_variants
+from designlab.variant.load import load_variants
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("replay")
+    (root / "duel.yaml").write_text(textwrap.dedent("""
+        game: raiding-duel
+        name: duel
+        params:
+          hidden_stash: true
+        games: 12
+        seed: 3
+    """))
+    result = run_variants(load_variants([root / "duel.yaml"]), root / "results", "duel")
+    return render_report(result.out_dir, root / "reports")
+
+
+def _blobs(html: str) -> list[dict]:
+    found = re.findall(r'<script type="application/octet-stream" class="replay-data">([^<]*)</script>', html)
+    return [json.loads(gzip.decompress(base64.b64decode(b))) for b in found]
+
+
+def test_each_sample_game_gets_a_replay_that_ends_where_the_game_ended(page):
+    html = page.read_text()
+    samples = json.loads((page.parents[2] / "results/duel/samples.json").read_text())
+    blobs = _blobs(html)
+    assert len(blobs) == len(samples) >= 3
+    v = load_variants([page.parents[2] / "duel.yaml"])[0]
+    game = v.make_game()
+    for story, data in zip(samples, blobs):  # in the page's order
+        end = replay(game, story["actions"])
+        assert list(end.results()) == story["results"]
+        # the last step draws each seat's final view, from that seat's own view
+        last = data["steps"][-1]
+        from designlab.games.raiding_duel.board import html as board
+
+        assert [data["boards"][last[s]] for s in (0, 1)] == [board(game, end.view(s)) for s in (0, 1)]
+        # hidden stash: a seat's board never shows the other's disks before the end
+        first = data["steps"][1]
+        assert "disks hidden behind the screen" in data["boards"][first[0]]
+
+
+def test_replay_steps_are_decisions_and_deduplicated():
+    v = load_variants([Path(__file__).resolve().parents[2] / "variants/rakshasa/base.yaml"])[0]
+    game = v.make_game()
+    from designlab.core.play import record_strings
+    from designlab.runner.chunk import play_one
+
+    played = play_one(v, 0, keep_actions=True)
+    data = replay_data(game, record_strings(game, played.actions), ["a", "b"])
+    assert len(data["steps"]) == played.decisions + 1  # the opening, then one per decision
+    assert len(data["boards"]) <= 2 * len(data["steps"]) and len(set(data["boards"])) == len(data["boards"])
+
+
+def _browser():
+    name = "designlab_tests_play_browser"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1] / "play" / "browser.py")
+        sys.modules[name] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.mark.browser
+def test_the_replay_viewer_steps_through_a_sample_game_in_the_browser(page):
+    with _browser().browser_page() as tab:
+        requests = []
+        tab.on("request", lambda r: requests.append(r.url))
+        tab.goto(page.as_uri())
+        box = tab.locator(".replay").first
+        box.locator("xpath=ancestor::details[1]/summary").click()
+        box.locator(".replay-board [data-game]").wait_for()
+        steps = int(box.get_attribute("data-steps"))
+        assert box.locator(".replay-prev").is_disabled()
+        boards = [box.locator(".replay-board").inner_html()]
+        for _ in range(5):
+            box.locator(".replay-next").click()
+            boards.append(box.locator(".replay-board").inner_html())
+        assert box.get_attribute("data-at") == "5" and len(set(boards)) > 1
+        box.locator(".replay-prev").click()
+        assert box.get_attribute("data-at") == "4"
+        box.locator(".replay-seat").select_option("1")
+        assert box.locator('.replay-board [data-seat="1"]').count() == 1
+        for _ in range(steps):
+            if box.locator(".replay-next").is_disabled():
+                break
+            box.locator(".replay-next").click()
+        assert box.get_attribute("data-at") == str(steps - 1)
+        assert "Round 2" in box.locator(".replay-board").inner_text()
+        assert tab.js_errors == [] and all(u.startswith("file:") for u in requests)
