@@ -65,10 +65,10 @@ class _Progress:
             self.bar.stop()
 
 
-def _load(targets: list[Path]):
+def _load(targets: list[Path], skip_tune: list[Path] | None = None):
     from designlab.variant.load import load_variants
 
-    return load_variants(targets)
+    return load_variants(targets, skip_tune)
 
 
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: bool = False,
@@ -183,7 +183,11 @@ def sweep(
     from designlab.report import render_report
     from designlab.runner.run import override
 
-    plans = [(t, override(_load([t]), games, seed)) for t in targets]  # all files load before any game runs
+    tunes: list[Path] = []  # tune files in the folders: `designlab tune` plays those, not a sweep
+    plans = [(t, override(_load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
+    if tunes:
+        out.print(f"left out {len(tunes)} tune file(s), run them with `designlab tune FILE`: "
+                  + ", ".join(str(p) for p in tunes), markup=False)
     failed = 0
     for target, variants in plans:
         name = _run_name(target, variants)

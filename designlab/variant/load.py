@@ -16,8 +16,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from designlab.registry import UnknownNameError, bot_class, game_class
-from designlab.variant.model import Seat, SeatFile, Variant, VariantFile
+from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
+from designlab.variant.model import Seat, SeatFile, TuneParam, TuneSpec, Variant, VariantFile
 from designlab.variant.yamlpos import (
     Positions,
     VariantError,
@@ -28,7 +28,10 @@ from designlab.variant.yamlpos import (
 )
 
 # Keys a child file does not inherit from the file it extends.
-_NOT_INHERITED = ("extends", "sweep", "zip", "name", "description")
+_NOT_INHERITED = ("extends", "sweep", "zip", "tune", "name", "description")
+
+# Game length as a tune constraint: the short names a file may use for the report's length measures.
+TUNE_LENGTHS = {"turns": "length in turns", "decisions": "length in decisions"}
 
 
 def display_path(path: Path) -> str:
@@ -156,6 +159,11 @@ class Loader:
         )
         if m.parent is not None:
             self.parents[variant.name] = m.parent
+        if vf.tune is not None:
+            if vf.sweep or vf.zip:
+                raise VariantErrors([VariantError(locate(positions, ("tune",)), "tune",
+                                                  "a tune file cannot also sweep: drop `sweep`/`zip`, tune searches")])
+            variant = replace(variant, tune=_tune(variant, vf, gcls, positions))
         if not vf.sweep and not vf.zip:
             return [variant]
         return self._expand(variant, vf, gcls, positions)
@@ -297,6 +305,200 @@ class Loader:
         return tuple(out)
 
 
+# -- the tune: block ----------------------------------------------------------------------------------
+
+def _tune(variant: Variant, vf: VariantFile, gcls, positions: Positions) -> TuneSpec:
+    """Check a tune: block against the game (paths, ranges, measures); every problem at its file:line:col."""
+    block = vf.tune
+    errors: list[VariantError] = []
+    base_params = variant.params.model_dump()
+    seats_raw = [s.to_dict() for s in variant.seats]
+    params: list[TuneParam] = []
+    for key, spec in block.parameters.items():
+        where = ("tune", "parameters", key)
+        tp = _tune_param(key, spec, where, positions, errors)
+        if tp is None:
+            continue
+        base = _get_path(base_params, seats_raw, key)
+        if base is _MISSING:
+            err = _set_path(copy.deepcopy(base_params), copy.deepcopy(seats_raw), key, None)
+            errors.append(VariantError(locate(positions, where), dotted(where), err or f"unknown parameter path {key!r}"))
+            continue
+        # the range's ends (or every choice) must be values the game accepts
+        probes = list(tp.choices) if tp.kind == "choice" else [tp.low, tp.high]
+        before = len(errors)
+        for value in probes:
+            settings = [(key, value, where)]
+            p_raw, s_raw = copy.deepcopy(base_params), copy.deepcopy(seats_raw)
+            _set_path(p_raw, s_raw, key, value)
+            try:
+                gcls.Params(**p_raw)
+            except ValidationError as e:
+                errors.extend(_sweep_errors(e, settings, positions))
+                continue
+            if key.startswith("seats."):
+                i = int(key.split(".")[1])
+                try:
+                    bot_class(variant.game, s_raw[i]["bot"]).Params(**s_raw[i]["params"])
+                except ValidationError as e:
+                    errors.extend(_sweep_errors(e, settings, positions))
+        if len(errors) == before:
+            params.append(replace(tp, base=base))
+    target_seat = target_share = None
+    if not isinstance(block.objective, str):
+        roles = _roles(variant)
+        seat = block.objective.seat
+        where = ("tune", "objective", "seat")
+        if isinstance(seat, str):
+            if seat in roles:
+                target_seat = roles.index(seat)
+            else:
+                errors.append(VariantError(locate(positions, where), dotted(where),
+                                           f"no seat has the role {seat!r}; roles: {', '.join(roles)}"))
+        elif not 0 <= seat < len(variant.seats):
+            errors.append(VariantError(locate(positions, where), dotted(where),
+                                       f"no seat {seat}: seats are 0 to {len(variant.seats) - 1}"))
+        else:
+            target_seat = seat
+        target_share = block.objective.share
+    known = _measures(variant.game)
+    constraints = []
+    for name, band in block.constraints.items():
+        where = ("tune", "constraints", name)
+        full = TUNE_LENGTHS.get(name, name)
+        if full not in known:
+            errors.append(VariantError(locate(positions, where), dotted(where),
+                                       f"unknown measure {name!r}; measures of {variant.game}: {', '.join(_short_names(known))}"))
+            continue
+        if len(band) != 2 or all(b is None for b in band):
+            errors.append(VariantError(locate(positions, where), dotted(where),
+                                       "a band is [low, high] (null for an open end), not both open"))
+            continue
+        lo, hi = band
+        if lo is not None and hi is not None and lo > hi:
+            errors.append(VariantError(locate(positions, where), dotted(where), f"empty band: low {lo:g} is above high {hi:g}"))
+            continue
+        constraints.append((full, lo, hi))
+    if block.budget.games is None and block.budget.minutes is None and block.budget.trials is None:
+        where = ("tune", "budget")
+        errors.append(VariantError(locate(positions, where), dotted(where), "give games, minutes or trials: the search needs an end"))
+    if errors:
+        raise VariantErrors(_dedupe(errors))
+    return TuneSpec(
+        parameters=tuple(params), target_seat=target_seat, target_share=target_share, constraints=tuple(constraints),
+        tolerance=block.tolerance, budget_games=block.budget.games, budget_minutes=block.budget.minutes,
+        budget_trials=block.budget.trials, confirm_candidates=block.confirm.candidates, confirm_games=block.confirm.games,
+        rung_games=block.rung_games, rungs=block.rungs, reduction=block.reduction,
+        seed=variant.seed if block.seed is None else block.seed, choose=block.choose,
+    )
+
+
+def _tune_param(key: str, spec: Any, where: tuple, positions: Positions, errors: list) -> TuneParam | None:
+    def bad(msg: str, at: tuple = where) -> None:
+        errors.append(VariantError(locate(positions, at), dotted(at), msg))
+
+    def number(x) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+    if isinstance(spec, list):
+        if len(spec) != 2 or not all(number(x) for x in spec):
+            bad("a range is [low, high] (two numbers); a list of values is {choices: [...]}")
+            return None
+        spec = {"low": spec[0], "high": spec[1]}
+    if not isinstance(spec, dict):
+        bad("give a range [low, high], {low: .., high: .., step: ..} or {choices: [...]}")
+        return None
+    if "choices" in spec:
+        extra = sorted(set(spec) - {"choices"})
+        choices = spec["choices"]
+        if extra:
+            bad(f"unknown key {extra[0]!r} beside choices", where + (extra[0],))
+        elif not isinstance(choices, list) or not choices:
+            bad("empty choices: give at least one value", where + ("choices",))
+        else:
+            return TuneParam(key, "choice", choices=tuple(choices))
+        return None
+    extra = sorted(set(spec) - {"low", "high", "step", "log"})
+    if extra:
+        bad(f"unknown key {extra[0]!r} (a range has low, high, step, log)", where + (extra[0],))
+        return None
+    lo, hi, step, log = spec.get("low"), spec.get("high"), spec.get("step"), spec.get("log", False)
+    if not number(lo) or not number(hi):
+        bad("a range needs numbers low and high")
+        return None
+    if lo >= hi:
+        bad(f"empty range: low {lo:g} is not below high {hi:g}")
+        return None
+    if step is not None and (not number(step) or step <= 0):
+        bad("step must be a positive number", where + ("step",))
+        return None
+    if not isinstance(log, bool) or (log and lo <= 0):
+        bad("log needs true/false and a positive low", where + ("log",))
+        return None
+    kind = "int" if all(isinstance(x, int) for x in (lo, hi)) and (step is None or isinstance(step, int)) else "float"
+    return TuneParam(key, kind, low=lo, high=hi, step=step, log=log)
+
+
+def _roles(variant: Variant) -> tuple[str, ...]:
+    try:
+        return tuple(game_spec(variant.game).roles(variant.make_game()))
+    except UnknownNameError:  # a game registered without a spec (tests): seats by number
+        return tuple(f"seat {s}" for s in range(len(variant.seats)))
+
+
+def _measures(game: str) -> tuple[str, ...]:
+    try:
+        own = tuple(game_spec(game).measures)
+    except UnknownNameError:
+        own = ()
+    return tuple(TUNE_LENGTHS.values()) + own
+
+
+def _short_names(known: tuple[str, ...]) -> list[str]:
+    back = {v: k for k, v in TUNE_LENGTHS.items()}
+    return [back.get(k, k) for k in known]
+
+
+_MISSING = object()
+
+
+def _get_path(params: dict, seats: list, key: str) -> Any:
+    """The value at a dotted path (as ``_set_path`` reads it), or ``_MISSING``."""
+    parts = key.split(".")
+    if parts[0] == "seats":
+        if len(parts) < 4 or not parts[1].isdigit() or parts[2] != "params" or int(parts[1]) >= len(seats):
+            return _MISSING
+        target, parts = seats[int(parts[1])]["params"], parts[3:]
+    else:
+        target = params
+        if parts[0] == "params":
+            parts = parts[1:]
+    for p in parts:
+        if not isinstance(target, dict) or p not in target:
+            return _MISSING
+        target = target[p]
+    return target
+
+
+def with_values(variant: Variant, values: dict[str, Any], name: str, seed: int | None = None) -> Variant:
+    """The variant with ``values`` (dotted path -> value) set, renamed, optionally reseeded; raises
+    ValueError when the game or a bot rejects the combination (each value alone was checked at load)."""
+    params_raw = variant.params.model_dump()
+    seats_raw = [s.to_dict() for s in variant.seats]
+    for key, value in values.items():
+        err = _set_path(params_raw, seats_raw, key, value)
+        if err:
+            raise ValueError(err)
+    gcls = game_class(variant.game)
+    try:
+        params = gcls.Params(**params_raw)
+        seats = tuple(Seat(r["bot"], bot_class(variant.game, r["bot"]).Params(**r["params"])) for r in seats_raw)
+    except ValidationError as e:
+        raise ValueError("; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())) from None
+    return replace(variant, name=name, params=params, seats=seats, seed=variant.seed if seed is None else seed,
+                   base=variant.name, sweep=dict(values), sweep_group=None, tune=None, _cache={})
+
+
 def _fmt(v: Any) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
@@ -351,14 +553,32 @@ def find_files(target: Path) -> list[Path]:
     return [target]
 
 
-def load_variants(targets: list[Path]) -> list[Variant]:
+def is_tune_file(path: Path) -> bool:
+    """Does the file hold a ``tune:`` block? (A file that does not parse is not: loading reports it.)"""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return False
+    return isinstance(data, dict) and "tune" in data
+
+
+def load_variants(targets: list[Path], skip_tune: list[Path] | None = None) -> list[Variant]:
     """Every variant in the given files and folders, bases included, in order; raises
-    VariantErrors listing every problem in every file."""
+    VariantErrors listing every problem in every file.
+
+    ``skip_tune``: a list to collect the tune files found in *folders*, which are then left out
+    (a sweep of a folder plays its variants, not its tunes); a file named directly is always loaded."""
     loader = Loader()
     errors: list[VariantError] = []
     out: list[Variant] = []
     for target in targets:
         files = find_files(target)
+        if skip_tune is not None and target.is_dir():
+            tunes = [f for f in files if is_tune_file(f)]
+            skip_tune.extend(tunes)
+            files = [f for f in files if f not in tunes]
         if not files:
             errors.append(VariantError(None, "", "no variant files here", file=display_path(target)))
         for f in files:

@@ -6,7 +6,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,6 +24,68 @@ class SeatFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     bot: str = Field(description="Bot name (see `designlab list`).")
     params: dict[str, Any] = Field(default_factory=dict, description="The bot's parameters.")
+
+
+# -- the tune: block (designlab tune; docs/tune.md) ------------------------------------------------
+
+# JSON Schema of one tuned parameter: a [low, high] range, {low, high, step, log}, or {choices: [...]}.
+# Parameters are parsed in load.py (``_tune``) so each mistake gets its own file:line:col message.
+_TUNE_PARAM_SCHEMA = {
+    "anyOf": [
+        {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2,
+         "description": "[low, high]: an int range when both are integers, else a float range."},
+        {"type": "object", "additionalProperties": False, "required": ["low", "high"],
+         "properties": {"low": {"type": "number"}, "high": {"type": "number"},
+                        "step": {"type": "number", "exclusiveMinimum": 0}, "log": {"type": "boolean"}}},
+        {"type": "object", "additionalProperties": False, "required": ["choices"],
+         "properties": {"choices": {"type": "array", "minItems": 1}}},
+    ]
+}
+
+
+class TargetShare(BaseModel):
+    """Drive one seat's share of decisive games to a target instead of closing the gap."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | str = Field(description="Seat index, or its role in the game's words (e.g. 'first runner').")
+    share: float = Field(gt=0, lt=1, description="Target share of decisive games (0.5: that seat wins half).")
+
+
+class TuneBudget(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    games: int | None = Field(20_000, ge=1, le=MAX_GAMES, description="Games the search may play (confirmation apart).")
+    minutes: float | None = Field(None, gt=0, description="Wall-clock limit of the search (makes its length depend on speed).")
+    trials: int | None = Field(None, ge=1, le=100_000, description="Candidate rule sets the search may try.")
+
+
+class TuneConfirm(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    candidates: int = Field(3, ge=1, le=50, description="Best search candidates replayed on fresh seeds.")
+    games: int = Field(4000, ge=100, le=MAX_GAMES, description="Fresh games per confirmed candidate.")
+
+
+class TuneBlock(BaseModel):
+    """The keys of a ``tune:`` block."""
+
+    model_config = ConfigDict(extra="forbid")
+    parameters: dict[str, Any] = Field(
+        min_length=1, json_schema_extra={"additionalProperties": _TUNE_PARAM_SCHEMA},
+        description="Dotted parameter path (seats.N.params.x for a bot) -> [low, high], {low, high, step, log} "
+                    "or {choices: [...]}.")
+    objective: Literal["gap"] | TargetShare = Field(
+        "gap", description="'gap': every seat's share of decisive games driven to 1/players; or a target share for one seat.")
+    constraints: dict[str, list[float | None]] = Field(
+        default_factory=dict,
+        description="Measure (the game's measures, turns, decisions) -> [low, high] band on its mean per game; null: open.")
+    tolerance: float = Field(3.0, gt=0, le=50, description="Balance tolerance in percentage points of a share.")
+    budget: TuneBudget = Field(default_factory=TuneBudget, description="When the search stops.")
+    confirm: TuneConfirm = Field(default_factory=TuneConfirm, description="Replay of the best candidates on fresh seeds.")
+    rung_games: int = Field(250, ge=10, le=100_000, description="Games of a trial's first rung; each rung multiplies by `reduction`.")
+    rungs: int = Field(3, ge=1, le=8, description="Rungs of successive halving (a trial that survives every rung plays the most).")
+    reduction: int = Field(3, ge=2, le=10, description="Successive-halving factor: a third of the trials go on to the next rung.")
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Tune seed (default: the variant's seed).")
+    choose: Literal["closest", "most_even"] = Field(
+        "closest", description="Among confirmed candidates: fewest and smallest changes to the rules as written, or the most even.")
 
 
 class VariantFile(BaseModel):
@@ -47,6 +109,7 @@ class VariantFile(BaseModel):
     zip: dict[str, list[Any]] | None = Field(
         None, description="Dotted parameter path -> values, taken in step (equal lengths), crossed with `sweep`."
     )
+    tune: TuneBlock | None = Field(None, description="Search for the rule values that make this variant fair (designlab tune).")
 
 
 @dataclass(frozen=True)
@@ -84,6 +147,7 @@ class Variant:
     base: str | None = None  # variant this one is compared against
     sweep: dict | None = None  # this sweep point's values
     sweep_group: str | None = None
+    tune: "TuneSpec | None" = field(default=None, compare=False, repr=False)  # the file's tune: block, resolved
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -146,6 +210,50 @@ class Variant:
             "sweep": self.sweep,
             "sweep_group": self.sweep_group,
         }
+
+
+@dataclass(frozen=True)
+class TuneParam:
+    """One tuned parameter, checked against the game: its path, its domain and its value as written."""
+
+    path: str
+    kind: Literal["int", "float", "choice"]
+    low: float | int | None = None
+    high: float | int | None = None
+    step: float | int | None = None
+    log: bool = False
+    choices: tuple = ()
+    base: Any = None  # the value in the variant being tuned (the rules as written)
+
+    def span(self) -> float:
+        return float(self.high - self.low) if self.kind != "choice" else 1.0
+
+
+@dataclass(frozen=True)
+class TuneSpec:
+    """A validated tune: block: what ``designlab.tune`` searches. ``constraints``: (measure, low, high),
+    the measure named as the report names it (``length in turns`` for ``turns``)."""
+
+    parameters: tuple[TuneParam, ...]
+    target_seat: int | None  # None: the objective is the gap (every seat to its fair share)
+    target_share: float | None
+    constraints: tuple[tuple[str, float | None, float | None], ...]
+    tolerance: float  # percentage points
+    budget_games: int | None
+    budget_minutes: float | None
+    budget_trials: int | None
+    confirm_candidates: int
+    confirm_games: int
+    rung_games: int
+    rungs: int
+    reduction: int
+    seed: int
+    choose: str
+
+    def to_dict(self) -> dict:
+        from dataclasses import asdict
+
+        return asdict(self)
 
 
 def slugify(name: str) -> str:
