@@ -105,6 +105,10 @@ class GameSpec:
     # a quick ladder of the game's fast bots (bot specs as `designlab ladder -b` takes them), played by
     # `designlab ladder --game-bots` and `make demo`; empty: the ladder's default contenders
     ladder_bots: tuple[str, ...] = ()
+    # what a meta-game measures of each persona (what it did, not what its knobs say), per seat:
+    # (label, numerator metric, denominator metric), e.g. ("voluntary lie rate", "lies_chosen",
+    # "lie_chances"); an empty denominator gives a mean per game
+    persona_rates: tuple[tuple[str, str, str], ...] = ()
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

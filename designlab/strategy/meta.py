@@ -215,8 +215,18 @@ def run_meta(
     SE = np.zeros((R, C))
     N = np.zeros((R, C), dtype=int)
     rows_out = []
+    from designlab.registry import game_spec
+    from designlab.strategy.exploit import cell_games
+
+    spec = game_spec(base.game)
+    wanted = tuple(dict.fromkeys([m for _, a, b in spec.persona_rates for m in (a, b) if m] + list(spec.measures)))
+    seen: dict = {}  # (side, persona) -> metric -> [per-game arrays]
     for (i, j), vr in zip(cells, run.variants):
         df = pl.read_parquet(vr.games_file)
+        _, rec = cell_games(vr.variant, df, grid.payoff, grid.row_seat, wanted, games_per_cell)
+        for side, who in (("row", grid.row_names[i]), ("column", grid.col_names[j])):
+            for m, v in rec[side].items():
+                seen.setdefault((side, who), {}).setdefault(m, []).append(v)
         if grid.payoff == "win":
             x = a_scores(vr.variant, df)["a_score"]
         else:
@@ -259,12 +269,60 @@ def run_meta(
         row_names=grid.row_names, col_names=grid.col_names, row_label=grid.row_label, col_label=grid.col_label,
         question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol_dict,
         clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors, check=check,
+        notes=persona_notes(seen, spec.persona_rates, spec.measures, grid.row_names, grid.col_names),
     )
     (folder / "meta.json").write_text(json.dumps(result.to_dict(), indent=1))
     pl.DataFrame(rows_out).write_parquet(folder / "cells.parquet")
     page = folder / "index.html"
     page.write_text(H.page(f"Meta-game: {base.name} ({base.game})", meta_section(result)))
     return result, page
+
+
+def _ratio(num: np.ndarray, den: Optional[np.ndarray]) -> tuple[float, float, float]:
+    """A rate sum(num) / sum(den) over games with its 95% interval (delta method, games as clusters:
+    the chances within a game are not independent); without ``den``, a mean per game."""
+    if den is None:
+        x = num[np.isfinite(num)]
+        if len(x) < 2:
+            return float("nan"), float("nan"), float("nan")
+        m, h = float(x.mean()), 1.96 * float(x.std(ddof=1)) / math.sqrt(len(x))
+        return m, m - h, m + h
+    keep = np.isfinite(num) & np.isfinite(den)
+    x, y = num[keep], den[keep]
+    if len(x) < 2 or y.sum() <= 0:
+        return float("nan"), float("nan"), float("nan")
+    r = float(x.sum() / y.sum())
+    h = 1.96 * math.sqrt(float(((x - r * y) ** 2).sum())) / float(y.sum())
+    return r, max(0.0, r - h), min(1.0, r + h) if r <= 1.0 else r + h
+
+
+def persona_notes(seen: dict, rates, measures, row_names, col_names) -> dict:
+    """What each persona measurably did over all its games (its own seat's metrics): the game's
+    persona rates and measures with 95% intervals, and per side the quantities in which its personas
+    differ beyond their intervals (some persona's interval entirely above another's)."""
+    items = [(label, a, b) for label, a, b in rates] + [(m.replace("_", " ") + " per game", m, "") for m in measures]
+    out: dict = {"items": [], "row": {}, "column": {}, "differ": {"row": [], "column": []},
+                 "same": {"row": [], "column": []}}
+    for label, a, b in items:
+        have = False
+        for side, names in (("row", row_names), ("column", col_names)):
+            vals = []
+            for who in dict.fromkeys(names):
+                mets = seen.get((side, who), {})
+                if a not in mets or (b and b not in mets):
+                    continue
+                num = np.concatenate(mets[a])
+                v = _ratio(num, np.concatenate(mets[b]) if b else None)
+                if not np.isfinite(v[0]):
+                    continue
+                out[side].setdefault(who, {})[label] = list(v)
+                vals.append(v)
+                have = True
+            if len(vals) > 1:
+                (out["differ"] if max(v[1] for v in vals) > min(v[2] for v in vals) else out["same"])[side].append(label)
+        if have:
+            out["items"].append(label)
+    return out
 
 
 # -- the report section -------------------------------------------------------------
@@ -275,11 +333,9 @@ def _fmt(payoff: str, x: float) -> str:
 
 
 def _check_html(meta: MetaResult, level: int) -> str:
-    if not meta.check:
-        return ""
-    from designlab.report.exploit import check_section
+    from designlab.report.exploit import check_section, notes_section
 
-    return "\n" + check_section(meta, level)
+    return "\n" + notes_section(meta, level) + ("\n" + check_section(meta, level) if meta.check else "")
 
 
 def meta_section(meta: MetaResult | dict, level: int = 2) -> str:

@@ -11,7 +11,7 @@ GAME = RakshasaGame
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS,
+    ladder_bots=_report.LADDER_BOTS, persona_rates=_report.PERSONA_RATES,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "RakshasaGame", "RakshasaParams", "RakshasaState", "RakshasaView"]

@@ -627,7 +627,8 @@ class RakshasaBot(Bot):
     Params = HeuristicParams
 
     lie_rate: float | None = None  # None: decide by expected tokens; else lie with this rate when sensible
-    challenge_rate: float | None = None  # None: model-based challenges; else challenge with this rate
+    challenge_rate: float | None = None  # None: model-based challenges; else challenge plausible claims at this rate
+    implausible_rate: float = 1.0  # fixed-rate builders: challenge claims no unspent form could make at this rate
 
     def __init__(self, game, seat, params, rng):
         if params is None:
@@ -1083,6 +1084,10 @@ class RakshasaBot(Bot):
     def _challenge(self, view):
         cr = self.challenge_rate
         if cr is not None:
+            # fixed-rate builders weigh the evidence: a claim no unspent form could make truthfully
+            # (with this form's earlier claims) is challenged at implausible_rate
+            if not _claim_forms(_segment(view[V_LOG])) & ~view[V_SPENT]:
+                cr = self.implausible_rate
             return CHALLENGE if self.rng.random() < cr else ACCEPT
         g = self.g
         claim = view[V_LOG][-1]
@@ -1246,21 +1251,29 @@ class TrustingBot(RakshasaBot):
     description = "Builder never challenges; heuristic runner."
     Params = TrustingParams
     challenge_rate = 0.0
+    implausible_rate = 0.0
+
+
+_IMPLAUSIBLE_DOC = ("Builder: chance to challenge a claim that no unspent form could make truthfully, given "
+                    "this form's earlier claims (the evidence of a lie); challenge_rate is for the others.")
 
 
 class SuspiciousParams(BotParams):
-    challenge_rate: float = Field(0.5, ge=0.0, le=1.0, description="Chance the builder challenges any claim.")
+    challenge_rate: float = Field(0.5, ge=0.0, le=1.0, description="Chance the builder challenges a plausible claim.")
+    implausible_rate: float = Field(1.0, ge=0.0, le=1.0, description=_IMPLAUSIBLE_DOC)
     runner: RunnerParams = Field(default_factory=RunnerParams, description="Runner behaviour (heuristic).")
 
 
 class SuspiciousBot(RakshasaBot):
     name = "suspicious"
-    description = "Builder challenges each claim with probability challenge_rate; heuristic runner."
+    description = ("Builder challenges a plausible claim with probability challenge_rate and an implausible one "
+                   "with implausible_rate; heuristic runner.")
     Params = SuspiciousParams
 
     def __init__(self, game, seat, params, rng):
         super().__init__(game, seat, params, rng)
         self.challenge_rate = self.params.challenge_rate
+        self.implausible_rate = self.params.implausible_rate
 
 
 class BayesianParams(BotParams):
@@ -1280,18 +1293,21 @@ class BayesianBot(RakshasaBot):
 
 class PersonaParams(BotParams):
     lie_rate: float = Field(0.5, ge=0.0, le=1.0, description="Runner: chance to lie whenever a lie is sensible.")
-    challenge_rate: float = Field(0.5, ge=0.0, le=1.0, description="Builder: chance to challenge any claim.")
+    challenge_rate: float = Field(0.5, ge=0.0, le=1.0, description="Builder: chance to challenge a plausible claim.")
+    implausible_rate: float = Field(1.0, ge=0.0, le=1.0, description=_IMPLAUSIBLE_DOC)
 
 
 class PersonaBot(RakshasaBot):
     name = "persona"
-    description = "Fixed-rate player for meta-games: runner lies at lie_rate, builder challenges at challenge_rate."
+    description = ("Fixed-rate player for meta-games: runner lies at lie_rate when a lie is sensible, builder "
+                   "challenges plausible claims at challenge_rate and implausible ones at implausible_rate.")
     Params = PersonaParams
 
     def __init__(self, game, seat, params, rng):
         super().__init__(game, seat, params, rng)
         self.lie_rate = self.params.lie_rate
         self.challenge_rate = self.params.challenge_rate
+        self.implausible_rate = self.params.implausible_rate
 
 
 class ClaimerParams(BotParams):

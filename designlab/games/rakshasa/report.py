@@ -20,9 +20,9 @@ LADDER_BOTS = ("random", "heuristic", "honest", "bluffer", "suspicious")
 
 PANELS = (
     Panel("Lies and challenges",
-          "Per seat and game: lies told by the runner and lies caught, challenges made by the builder and "
-          "challenges that were right, Rakshasa peeks.",
-          numbers=r"^(lies_told|lies_caught|challenges|challenges_right|peeks)$"),
+          "Per seat and game: lies told by the runner and those it was forced to (a claim with no affordable "
+          "skirt), lies caught, challenges made by the builder and challenges that were right, Rakshasa peeks.",
+          numbers=r"^(lies_told|lies_forced|lies_caught|challenges|challenges_right|peeks)$"),
     Panel("How runs end",
           "Obstacles overcome and skirted, honor paid each way, builder swaps, and why each run ended "
           "(completed, caught out, stuck ...).",
@@ -30,13 +30,21 @@ PANELS = (
           shares=r"^run_end$"),
 )
 
+# what each persona measurably does (a lie the rules force on a broke runner is counted apart)
+PERSONA_RATES = (
+    ("voluntary lie rate (runner)", "lies_chosen", "lie_chances"),
+    ("forced lies per game (runner)", "lies_forced", ""),
+    ("challenge rate (builder)", "challenges", "claims_judged"),
+)
+
 _RATES = (0.0, 0.25, 0.5, 0.75, 1.0)
 PERSONA_GRID = PersonaGrid(
     rows=tuple({"bot": "persona", "params": {"lie_rate": r}} for r in _RATES),
     cols=tuple({"bot": "persona", "params": {"challenge_rate": r}} for r in _RATES),
     payoff="points", row_seat=0,
-    row_label="runner lie rate", col_label="builder challenge rate",
+    row_label="runner lie rate", col_label="builder challenge rate (plausible claims)",
     row_names=tuple(f"lie {r:g}" for r in _RATES), col_names=tuple(f"challenge {r:g}" for r in _RATES),
     question="Is bluffing worth it at these costs? Entries are the first runner's points "
-             "(seat 0 runs first with the row's lie rate against the column's challenge rate).",
+             "(seat 0 runs first with the row's lie rate against the column's challenge rate; every builder "
+             "persona challenges a claim no unspent form could make, and plausible ones at its rate).",
 )

@@ -77,14 +77,20 @@ T_PLACE = 0  # (T_PLACE, pos, type or HIDDEN): a card from the hand went to pos 
 T_SEEN = 1  # (T_SEEN, pos, type): the runner peeked at the card now at pos
 
 # per-seat metric counters (index into State.m[seat])
+# A lie is forced when the claim was the runner's only legal move (no affordable skirt, R10);
+# lie_chances counts the runner's decisions where a lie was legal beside another move, so
+# lies_chosen / lie_chances is the voluntary lie rate. claims_judged: claims the builder had to
+# challenge or accept (the denominator of its challenge rate).
 (
     M_LIES, M_CAUGHT, M_CHALLENGES, M_RIGHT, M_PEEKS, M_SWAPS, M_PAID_BY_RUNNER,
     M_PAID_TO_RUNNER, M_OVERCOME, M_SKIRTED, M_FORMS_PLAYED, M_REVEALS, M_CLAIMS,
-) = range(13)
-N_METRICS = 13
+    M_LIES_FORCED, M_LIES_CHOSEN, M_LIE_CHANCES, M_JUDGED,
+) = range(17)
+N_METRICS = 17
 METRIC_NAMES = (
     "lies_told", "lies_caught", "challenges", "challenges_right", "peeks", "swaps",
     "paid_by_runner", "paid_to_runner", "overcome", "skirted", "forms_played", "reveals", "claims",
+    "lies_forced", "lies_chosen", "lie_chances", "claims_judged",
 )
 
 # legal-action tuples, indexed by what is allowed (bools index as 0/1)
@@ -407,6 +413,21 @@ class RakshasaState(State):
         pos = g.legs[self.leg][self.k]
         r = self.runner
         ev = self.events
+        ms = self.m[r]
+        if self.up[pos] or self.phase == P_REVEALED:  # a face-up card: the lie is a claim it cannot pass
+            if not (PASSES[self.form] >> self.course[pos]) & 1 and not self.form_up:
+                skirt_ok = g.allow_unaffordable or self.rt >= (
+                    g.c_reveal_skirt if self.phase == P_REVEALED else g.c_skirt_revealed)
+                if skirt_ok:
+                    ms[M_LIE_CHANCES] += 1
+                elif a == CLAIM:
+                    ms[M_LIES_FORCED] += 1
+                if skirt_ok and a == CLAIM:
+                    ms[M_LIES_CHOSEN] += 1
+        elif self.form != RAKSHASA and not self.form_up and self.rt >= g.c_peek:  # a peek is a lie; reveal is legal
+            ms[M_LIE_CHANCES] += 1
+            if a == PEEK:
+                ms[M_LIES_CHOSEN] += 1
         if a == CLAIM:
             kind = K_CLAIM if self.phase == P_OBSTACLE else K_CLAIM_REVEALED
             t = self.course[pos]
@@ -478,6 +499,7 @@ class RakshasaState(State):
         r = self.runner
         b = 1 - r
         if not challenged:
+            self.m[b][M_JUDGED] += 1
             self.log += ((L_ACCEPT, pos),)
             if self.events is not None:
                 self.events.append(("accept", {"seat": b, "position": g.pos_label[pos]}))
@@ -488,6 +510,7 @@ class RakshasaState(State):
             return
         f = self.form
         true = f == RAKSHASA if kind == K_PEEK else (PASSES[f] >> self.course[pos]) & 1
+        self.m[b][M_JUDGED] += 1
         self.m[b][M_CHALLENGES] += 1
         self.log += ((L_CHALLENGE, pos, f, 0 if true else 1),)
         if self.events is not None:
