@@ -22,6 +22,7 @@ from designlab.report.panels import game_panels, generic_panel, measures
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
+from designlab.stats.verdict import LIGHT, VERDICTS
 
 __all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding"]
 
@@ -168,7 +169,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
         "games": sorted({v.results.meta.get("game_title") or v.results.game for v in a.variants}),
         "variants": len(a.variants), "played": int(a.summary["games"].sum()) if a.summary.height else 0,
         "errors": int(a.summary["errors"].sum()) if a.summary.height else 0,
-        "lights": {k: lights.count(k) for k in ("even", "leaning", "broken", "no data") if lights.count(k)},
+        "lights": {k: lights.count(k) for k in VERDICTS if lights.count(k)},
         "results_dir": str(Path(results_dir)),
     }
     _atomic_write(out_dir / REPORT_META, json.dumps(meta, indent=1))
@@ -212,7 +213,7 @@ def render_index(reports_root: Path) -> Path:
     rows = []
     for folder, m in entries:
         lights = m.get("lights") or {}
-        light_txt = " ".join(f'<span class="light light-{k.replace(" ", "")}">{v} {escape(k)}</span>'
+        light_txt = " ".join(f'<span class="light light-{LIGHT.get(k, "nodata")}">{v} {escape(k)}</span>'
                              for k, v in lights.items())
         if not isinstance(m.get("played"), int):
             rows.append(f'<tr><td><a href="{escape(folder)}/index.html">{escape(folder)}</a></td><td colspan="7"></td></tr>')
@@ -226,7 +227,7 @@ def render_index(reports_root: Path) -> Path:
             f"<td>{escape(str(m.get('rendered') or ''))}</td></tr>"
         )
     body = ("<table><thead><tr><th>report</th><th>games</th><th>variants</th><th>games played</th><th>errors</th>"
-            "<th>traffic lights</th><th>run created</th><th>rendered</th></tr></thead><tbody>"
+            "<th>verdicts</th><th>run created</th><th>rendered</th></tr></thead><tbody>"
             + "".join(rows) + "</tbody></table>") if rows else "<p>No reports yet.</p>"
     html = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>designlab reports</title>'
             f"<style>{CSS}</style></head><body><main><h1>designlab reports</h1>"

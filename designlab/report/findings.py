@@ -14,7 +14,10 @@ import polars as pl
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA
+from designlab.stats.inference import newcombe_diff
 from designlab.stats.sweep import LENGTHS, SweepAnalysis
+from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, verdict_sentence
+from designlab.report.roles import roles_of
 
 
 @dataclass
@@ -33,10 +36,11 @@ def findings(a: RunAnalysis) -> list[Finding]:
         if s.trends.height:
             out.append(sweep_metrics_sentence(s))
     in_sweep = a.sweep_points
+    balance_tests = a.tests.filter(pl.col("family") == "balance").height if a.tests.height else 1
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
             continue  # the sweep sentence tells these; the table below has every row
-        out.append(comparison_sentence(c))
+        out.append(comparison_sentence(c, balance_tests))
     measures = a.measure_changes()
     for name in measures["variant"].unique(maintain_order=True).to_list():
         out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts()))
@@ -45,7 +49,7 @@ def findings(a: RunAnalysis) -> list[Finding]:
     out += _warnings(a)
     summary = {r["variant"]: r for r in a.summary.iter_rows(named=True)}
     for va in a.variants:  # last: the page folds these away when there are many
-        out.append(variant_sentence(va, summary[va.name]))
+        out.append(variant_sentence(va, summary[va.name], a.verdicts.get(va.name), roles_of(va.results.meta)))
     return out
 
 
@@ -68,9 +72,9 @@ def _overview(a: RunAnalysis) -> Finding:
     errors = int(s["errors"].sum()) if s.height else 0
     titles = sorted({v.results.meta.get("game_title") or v.results.game for v in a.variants})
     lights = dict(zip(*s.group_by("light").len().to_dict(as_series=False).values())) if s.height else {}
-    parts = [f"{lights[k]} {k}" for k in ("even", "leaning", "broken", "no data") if lights.get(k)]
+    parts = [f"{lights[k]} {k}" for k in VERDICTS if lights.get(k)]
     text = (f"This run played {count(games)} games of {len(a.variants)} variant{'s' * (len(a.variants) != 1)} "
-            f"of {', '.join(titles)}: {', '.join(parts) or 'no results'} (thresholds under the table).")
+            f"of {', '.join(titles)}: {', '.join(parts) or 'no results'} (how each is decided under the table).")
     if errors:
         text += (f" {count(errors)} game{'s' * (errors != 1)} raised an error; they are left out of every rate "
                  "and counted per variant below.")
@@ -89,7 +93,8 @@ def _best(a: RunAnalysis) -> list[Finding]:
     return [Finding("overview", text, "info")]
 
 
-def variant_sentence(va: VariantAnalysis, s: dict) -> Finding:
+def variant_sentence(va: VariantAnalysis, s: dict, verdict: Verdict | None = None,
+                     roles: tuple[str, ...] = ()) -> Finding:
     name = va.name
     n = s["games"]
     if not n:
@@ -107,24 +112,18 @@ def variant_sentence(va: VariantAnalysis, s: dict) -> Finding:
         text += f"; {pct(s['draw_share'])} of games are draws"
     text += "."
     text += seat_test_sentence(va.advantage, s)
-    light = s["light"]
-    gap = f"gap {points(s['gap'])}, 95% CI {points_range(s['gap_lo'], s['gap_hi'])}"
     if s["unfinished_share"] and s["unfinished_share"] > 0:
         text += f" {pct(s['unfinished_share'])} of games hit the turn cap (unfinished)."
-    if s.get("broken_because"):
-        text += f" Verdict: broken, because {s['broken_because']} (seat {gap})."
-    elif s["uncertain"]:
-        text += (f" Verdict: {light}, but uncertain ({gap}): with {count(n)} games it could be "
-                 f"{s['light_lo']} or {s['light_hi']}.")
-    else:
-        text += f" Verdict: {light} ({gap})."
+    if verdict is not None:
+        text += " " + verdict_sentence(verdict, roles or tuple(f"seat {k}" for k in range(s["players"])))
+    light = s["light"]
     if s["errors"]:
         text += f" {count(s['errors'])} game{'s' * (s['errors'] != 1)} raised an error and are excluded."
     bots = va.bots
     if bots.height > 1:
         parts = [f"{r['bot']} {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}" for r in bots.iter_rows(named=True)]
         text += f" Win rate per bot over the seats it sat in: {', '.join(parts)}."
-    return Finding("variant", text, light, name)
+    return Finding("variant", text, LIGHT.get(light, "info"), name)
 
 
 def seat_test_sentence(adv: pl.DataFrame, s: dict) -> str:
@@ -147,18 +146,35 @@ def seat_test_sentence(adv: pl.DataFrame, s: dict) -> str:
             f"{pct(fair)} each ({test}{where}).")
 
 
-def comparison_sentence(c: dict) -> Finding:
+def corrected_interval(c: dict, tests: int) -> tuple[float, float]:
+    """A win-rate comparison's interval at level 1 - 0.05 / ``tests``: simultaneous over the report's
+    balance family (Bonferroni), so a sentence that speaks of the whole report reads this one."""
+    ka, kb = round(c["base_value"] * c["base_n"]), round(c["variant_value"] * c["variant_n"])
+    _, lo, hi = newcombe_diff(ka, c["base_n"], kb, c["variant_n"], 1 - ALPHA / max(tests, 1))
+    return lo, hi
+
+
+def comparison_sentence(c: dict, tests: int = 1) -> Finding:
+    """A variant's first-seat win rate against its base. What the sentence claims follows the interval it
+    shows: the corrected one (over the ``tests`` balance tests of the report) for a difference that holds
+    across the report, the 95% one of this comparison alone for the rest, each named."""
     diff = c["diff"]
     moves = "raises" if diff > 0 else "lowers" if diff < 0 else "leaves"
+    lo, hi = corrected_interval(c, tests)
+    alone = points_range(c["diff_lo"], c["diff_hi"], sign=True)
     text = (f"Against {c['base']}, {c['variant']} {moves} seat {c['seat']}'s win rate from {pct(c['base_value'])} to "
-            f"{pct(c['variant_value'])} ({points(diff, sign=True)}, 95% CI {points_range(c['diff_lo'], c['diff_hi'], sign=True)}); ")
-    if c["significant"]:
-        text += (f"the difference is significant after Holm correction ({c['test']}, adjusted {pval(c['p_holm'])}, "
-                 f"Cohen's h {c['effect']:+.2f}).")
+            f"{pct(c['variant_value'])} ({points(diff, sign=True)}; ")
+    if lo > 0 or hi < 0:
+        text += (f"corrected interval over the report's {tests} balance tests {points_range(lo, hi, sign=True)}): "
+                 "a real difference.")
         level = "leaning"
+    elif c["diff_lo"] > 0 or c["diff_hi"] < 0:
+        text += (f"95% interval of this comparison alone {alone}, which excludes no change; but the corrected "
+                 f"interval over the report's {tests} balance tests, {points_range(lo, hi, sign=True)}, includes "
+                 "it: among this many comparisons the difference may be chance.")
+        level = "info"
     else:
-        text += (f"not significant after Holm correction ({c['test']}, adjusted {pval(c['p_holm'])}): "
-                 "these games cannot tell the two apart.")
+        text += f"95% interval {alone}): these games cannot tell the two apart."
         level = "info"
     return Finding("comparison", text, level, c["variant"])
 

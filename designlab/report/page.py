@@ -13,7 +13,7 @@ import polars as pl
 from designlab.report.findings import Finding
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range, pval_short, signed_pts
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
-from designlab.stats.verdict import thresholds_text
+from designlab.stats.verdict import LIGHT, rule_text
 from designlab.strategy.html import RENDER_JS
 
 VL_VERSION = "5.20"  # the Vega-Lite version altair 5.5 writes (alt.SCHEMA_VERSION v5.20.1)
@@ -77,10 +77,9 @@ ol.story { font-size: .88rem; } .sig { font-weight: 600; } .warn { color: #8a4b0
 """
 
 
-def light_html(light: str, uncertain: bool = False, lo: str = "", hi: str = "") -> str:
-    cls = "nodata" if light == "no data" else light
-    extra = f' <span class="uncertain">uncertain: {escape(lo)} or {escape(hi)}</span>' if uncertain else ""
-    return f'<span class="light light-{cls}">{escape(light)}</span>{extra}'
+def light_html(verdict: str) -> str:
+    """A verdict with its light's colour (stats.verdict.LIGHT)."""
+    return f'<span class="light light-{LIGHT.get(verdict, "nodata")}">{escape(verdict)}</span>'
 
 
 def table(headers: list[str], rows: list[list[str]], numeric: set[int] | None = None) -> str:
@@ -141,7 +140,7 @@ def variants_section(a: RunAnalysis) -> str:
                  + ", ".join(escape(b) for b in _bots(va)))
         warnings = va.results.meta.get("warnings") or []
         rows.append([
-            light_html(s["light"], s["uncertain"], s["light_lo"], s["light_hi"]),
+            light_html(s["light"]),
             f'<a href="#{anchor(va.name)}">{escape(va.name)}</a><br><span class="small">{about}</span>',
             count(s["games"]) + _stopped(va.results.meta),
             f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
@@ -159,7 +158,7 @@ def variants_section(a: RunAnalysis) -> str:
     return (
         '<section id="variants"><h2>Variants</h2>'
         + table(headers, rows, numeric=set(range(2, 16)))
-        + f'<p class="note"><b>Traffic lights.</b> {escape(thresholds_text())}</p>'
+        + f'<p class="note"><b>Verdicts.</b> {escape(rule_text(tolerances(a)))}</p>'
         + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
           "every rate). gap: highest minus lowest seat win rate, in percentage points, with an interval that holds for every "
           "pair of seats at once (the top and bottom seats are picked after seeing the data); balance = 1 − gap. "
@@ -169,6 +168,11 @@ def variants_section(a: RunAnalysis) -> str:
           "option; comebacks: decisive games whose winner was behind at mid-game. See docs/reports.md.</p>"
         + "</section>"
     )
+
+
+def tolerances(a: RunAnalysis) -> list[float]:
+    """The balance tolerances of the run's variants (shares)."""
+    return [v.tolerance for v in a.verdicts.values()]
 
 
 def _bots(va: VariantAnalysis) -> list[str]:

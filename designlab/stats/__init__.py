@@ -2,7 +2,7 @@
 
 Intervals and tests come from scipy (``inference``); per-variant summaries
 (``summary``); a variant against its base (``compare``); sweeps and their even
-points (``sweep``); traffic lights (``verdict``); a whole run at once
+points (``sweep``); balance verdicts against a tolerance (``verdict``); a whole run at once
 (``analysis.analyse_run``). docs/reports.md explains every figure.
 """
 
@@ -46,13 +46,13 @@ from designlab.stats.summary import (
     win_rate_by_metric,
 )
 from designlab.stats.sweep import EvenFit, analyse_sweeps, fit_even_point, logistic_fit, sweep_curve
-from designlab.stats.verdict import BROKEN_DRAWS, BROKEN_GAP, BROKEN_UNFINISHED, EVEN_GAP, light, light_range
+from designlab.stats.verdict import BROKEN_DRAWS, BROKEN_UNFINISHED, DEFAULT_TOLERANCE, Verdict, balance_verdict
 
 __all__ = [
-    "BROKEN_DRAWS", "BROKEN_GAP", "BROKEN_UNFINISHED", "EVEN_GAP", "EvenFit", "ResultsError", "RunAnalysis", "RunResults",
-    "VariantAnalysis", "VariantResults", "analyse_run", "analyse_sweeps", "analyse_variant", "binom_test",
+    "BROKEN_DRAWS", "BROKEN_UNFINISHED", "DEFAULT_TOLERANCE", "EvenFit", "ResultsError", "RunAnalysis", "RunResults",
+    "VariantAnalysis", "VariantResults", "Verdict", "balance_verdict", "analyse_run", "analyse_sweeps", "analyse_variant", "binom_test",
     "bot_rates", "cohens_h", "compare", "compare_run", "comparison_pairs", "end_reasons", "fisher_p", "fit_even_point",
-    "gap_interval", "holm", "lead_changes", "lead_changes_all", "length_summary", "light", "light_range", "load_run",
+    "gap_interval", "holm", "lead_changes", "lead_changes_all", "length_summary", "load_run",
     "logistic_fit", "mann_whitney", "margin_summary", "margins", "mean_interval", "metric_columns",
     "metric_summary", "newcombe_diff", "pair_z", "seat_balance_test", "simultaneous_wilson", "score_summary", "seat_advantage", "seat_long", "seat_rates",
     "sweep_curve", "t_crit", "trace_stats", "valid_games", "variant_summary", "welch_diff", "wilson",

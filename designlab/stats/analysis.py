@@ -41,7 +41,7 @@ from designlab.stats.summary import (
     variant_row,
 )
 from designlab.stats.sweep import SweepAnalysis, analyse_sweeps
-from designlab.stats.verdict import broken_because, light, light_range
+from designlab.stats.verdict import DEFAULT_TOLERANCE, Verdict, balance_verdict
 
 FAMILIES = ("balance", "game measures")  # the two Holm families of a report (module docstring)
 
@@ -75,6 +75,7 @@ class RunAnalysis:
     sweeps: list[SweepAnalysis] = field(default_factory=list)
     tests: pl.DataFrame = field(default_factory=pl.DataFrame)  # the whole family of tests
     skipped: list[tuple[str, str, str]] = field(default_factory=list)  # (variant, base, why not compared)
+    verdicts: dict[str, Verdict] = field(default_factory=dict)  # variant name -> its balance verdict
 
     @property
     def sweep_points(self) -> set[str]:
@@ -90,6 +91,12 @@ class RunAnalysis:
             if v.name == name:
                 return v
         raise KeyError(name)
+
+
+def tolerance_of(meta: dict) -> float:
+    """A variant's balance tolerance as a share (its file states percentage points)."""
+    t = meta.get("balance_tolerance")
+    return DEFAULT_TOLERANCE if t is None else float(t) / 100
 
 
 def analyse_variant(v: VariantResults) -> VariantAnalysis:
@@ -118,15 +125,15 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
     variants = [analyse_variant(v) for v in run.variants]
     comparisons = compare_run(run, measures)
     sweeps = analyse_sweeps(run, measures)
-    rows = []
+    rows, verdicts = [], {}
     for va in variants:
         s = dict(va.summary)
-        s["light"] = light(s["gap"], s["unfinished_share"], s["draw_share"])
-        lo, hi = (light_range(s["gap_lo"], s["gap_hi"], s["unfinished_share"], s["draw_share"]) if s["games"]
-                  else ("no data", "no data"))
-        s["broken_because"] = broken_because(s["unfinished_share"], s["draw_share"])
-        s["light_lo"], s["light_hi"] = lo, hi
-        s["uncertain"] = lo != hi
+        v = balance_verdict([s.get(f"win_{k}", math.nan) for k in range(s["players"])], s["games"],
+                            tolerance_of(va.results.meta), s["unfinished_share"], s["draw_share"])
+        # the verdict's interval (simultaneous over the pairs of seats) is the gap's interval the report shows
+        s |= {"light": v.verdict, "gap_lo": v.lo, "gap_hi": v.hi, "tolerance": v.tolerance,
+              "more_games": v.more_games, "broken_because": v.because}
+        verdicts[va.name] = v
         rows.append(s)
     summary = pl.DataFrame(rows, infer_schema_length=None)
     # (family, test, variant, seat, p): the seat tests, the comparison rows in order, the sweep trends
@@ -157,4 +164,4 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
     for s in sweeps:
         s.trends = _with_holm(s.trends, adj[at:at + s.trends.height])
         at += s.trends.height
-    return RunAnalysis(run, variants, summary, comparisons, sweeps, tests, comparison_pairs(run)[1])
+    return RunAnalysis(run, variants, summary, comparisons, sweeps, tests, comparison_pairs(run)[1], verdicts)

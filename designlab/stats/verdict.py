@@ -1,52 +1,59 @@
-"""Traffic lights for a variant's balance. The thresholds are stated in every report.
+"""A variant's balance verdict: a test of the role gap against the designer's tolerance.
 
-The light looks at the *gap*: the highest seat win rate minus the lowest, in
-the same games. A game that often fails to end is broken whatever its gap.
+The *gap* is the highest seat win rate minus the lowest, in the same games. Its
+interval is simultaneous over every pair of seats (``inference.gap_interval``),
+so with 3 or 4 players the gap is covered as a 2-player game's one difference is.
+Against a tolerance ``t`` (``balance_tolerance`` in the variant file, in
+percentage points; default 3):
 
-* even: gap <= 5 percentage points
-* leaning: 5 < gap <= 15 points
-* broken: gap > 15 points, or more than 10% of games unfinished (turn cap),
-  or more than half of the games drawn (the game rarely picks a winner)
+* even: the whole interval lies within t (an equivalence test);
+* unbalanced: the whole interval lies beyond t;
+* leaning: the estimate is beyond t but the interval reaches back within it;
+* not enough games: the estimate is within t but the interval reaches beyond it.
 
-The light is given for the point estimate; when the 95% interval of the gap
-reaches another class, the verdict is marked uncertain and the range of
-classes is said ("even or leaning").
+For the last two, ``more_games`` says about how many more games would settle
+it, from the interval's half-width shrinking as 1 / sqrt(games). A game that
+often fails to end, or mostly ends drawn, is *broken* whatever its gap.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Sequence
 
-EVEN_GAP = 0.05
-BROKEN_GAP = 0.15
+from designlab.stats.inference import LEVEL, gap_interval
+
+DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
 BROKEN_DRAWS = 0.50
 
-LIGHTS = ("even", "leaning", "broken")
+VERDICTS = ("even", "leaning", "unbalanced", "not enough games", "broken", "no data")
+# the traffic-light colour of each verdict (the page's CSS classes)
+LIGHT = {"even": "even", "leaning": "leaning", "unbalanced": "broken", "broken": "broken",
+         "not enough games": "nodata", "no data": "nodata"}
 
 
 def _num(x) -> bool:
     return x is not None and not (isinstance(x, float) and math.isnan(x))
 
 
-def light(gap: float, unfinished_share: float = 0.0, draw_share: float = 0.0) -> str:
-    """even / leaning / broken for a seat win-rate gap (and the shares of unfinished and drawn games)."""
-    if not _num(gap):
-        return "no data"
-    if _num(unfinished_share) and unfinished_share > BROKEN_UNFINISHED:
-        return "broken"
-    if _num(draw_share) and draw_share > BROKEN_DRAWS:
-        return "broken"
-    if gap <= EVEN_GAP:
-        return "even"
-    if gap <= BROKEN_GAP:
-        return "leaning"
-    return "broken"
+@dataclass(frozen=True)
+class Verdict:
+    verdict: str  # one of VERDICTS
+    gap: float  # highest minus lowest seat win rate
+    lo: float  # the gap's interval (simultaneous over the pairs of seats), lo clipped at 0
+    hi: float
+    tolerance: float  # a share (0.03 = 3 points)
+    games: int
+    top: int | None = None  # the seats with the highest and the lowest win rate
+    bottom: int | None = None
+    more_games: int | None = None  # about how many more games would settle a leaning / not-enough-games verdict
+    because: str = ""  # why a variant is broken
 
-
-def light_range(gap_lo: float, gap_hi: float, unfinished_share: float = 0.0, draw_share: float = 0.0) -> tuple[str, str]:
-    """Lights at the two ends of the gap's interval (equal when the verdict is certain)."""
-    return light(max(gap_lo, 0.0), unfinished_share, draw_share), light(gap_hi, unfinished_share, draw_share)
+    @property
+    def light(self) -> str:
+        return LIGHT[self.verdict]
 
 
 def broken_because(unfinished_share: float, draw_share: float) -> str:
@@ -58,12 +65,99 @@ def broken_because(unfinished_share: float, draw_share: float) -> str:
     return ""
 
 
-def thresholds_text() -> str:
-    pts = lambda x: f"{x * 100:g}"  # noqa: E731
-    return (
-        f"even: the gap between the highest and the lowest seat win rate is at most {pts(EVEN_GAP)} percentage points; "
-        f"leaning: more than {pts(EVEN_GAP)} and at most {pts(BROKEN_GAP)} points; "
-        f"broken: more than {pts(BROKEN_GAP)} points, or more than {pts(BROKEN_UNFINISHED)}% of games unfinished "
-        f"(turn cap), or more than {pts(BROKEN_DRAWS)}% of games drawn. The light is the class of the point estimate; \"uncertain\" means the 95% interval of the gap "
-        "reaches another class."
-    )
+def _settle(n: int, half: float, room: float) -> int | None:
+    """More games for an interval of half-width ``half`` (at n games) to shrink to ``room``."""
+    if room <= 0 or half <= 0 or n <= 0:
+        return None
+    total = n * (half / room) ** 2
+    more = max(total - n, 1.0)
+    digits = max(int(math.floor(math.log10(more))) - 1, 0)  # two significant figures
+    return int(math.ceil(more / 10 ** digits) * 10 ** digits)
+
+
+def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = DEFAULT_TOLERANCE,
+                    unfinished_share: float = 0.0, draw_share: float = 0.0, level: float = LEVEL) -> Verdict:
+    """The verdict for seats' win rates (shares of the same ``games``, draws and unfinished games not won)."""
+    rates = [float(r) for r in win_rates]
+    if not games or len(rates) < 2 or not all(_num(r) for r in rates):
+        return Verdict("no data", math.nan, math.nan, math.nan, tolerance, int(games or 0))
+    top = max(range(len(rates)), key=lambda s: (rates[s], -s))
+    bottom = min((s for s in range(len(rates)) if s != top), key=lambda s: (rates[s], s))
+    gap = rates[top] - rates[bottom]
+    lo, hi = gap_interval(rates, games, level)  # simultaneous over the pairs of seats
+    because = broken_because(unfinished_share, draw_share)
+    base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom)
+    if because:
+        return Verdict("broken", because=because, **base)
+    if hi <= tolerance:
+        return Verdict("even", **base)
+    if lo > tolerance:
+        return Verdict("unbalanced", **base)
+    if gap > tolerance:  # the lower end must rise past the tolerance
+        # the lower end must rise past the tolerance; its half-width is the upper one's (a normal interval)
+        return Verdict("leaning", more_games=_settle(games, hi - gap, gap - tolerance), **base)
+    return Verdict("not enough games", more_games=_settle(games, hi - gap, tolerance - gap), **base)
+
+
+def points(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
+    """The verdict in plain words, in the game's roles ("the first runner wins 6.1 points more often ...").
+
+    No statistical term: "likely between" is the interval the verdict reads."""
+    tol = f"{100 * v.tolerance:g}"
+    if v.verdict == "no data":
+        return "No game finished, so there is nothing to judge."
+    top, bottom = (roles[v.top], roles[v.bottom]) if v.top is not None else ("", "")
+    between = (f"the {top} wins {points(v.gap)} points more often than the {bottom} "
+               f"(likely between {points(v.lo)} and {points(v.hi)})")
+    if v.gap == 0:
+        between = f"the roles win equally often (a gap likely at most {points(v.hi)} points)"
+    elif len(roles) > 2:
+        between = (f"the {top} wins {points(v.gap)} points more often than the {bottom}, the least successful "
+                   f"role (likely between {points(v.lo)} and {points(v.hi)})")
+    settle = (f"; about {v.more_games:,} more games would settle it" if v.more_games
+              else "; it sits on the tolerance, so no practical number of games settles it"
+              if v.verdict in ("leaning", "not enough games") else "")
+    if v.verdict == "broken":
+        return f"Broken: {v.because}; {between}."
+    if v.verdict == "even":
+        return f"Even: no role is more than {tol} points ahead ({between})."
+    if v.verdict == "unbalanced":
+        return f"Unbalanced: {between}, beyond the {tol}-point tolerance."
+    if v.verdict == "leaning":
+        return f"Leaning to the {top}: {between}, which may still be within the {tol}-point tolerance{settle}."
+    return f"Not enough games to say: {between}, which may be more than the {tol}-point tolerance{settle}."
+
+
+def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,)) -> str:
+    """How the verdicts are decided, for the report's details (``tolerances``: the run's, as shares)."""
+    tols = sorted(set(tolerances)) or [DEFAULT_TOLERANCE]
+    t = f"{100 * tols[0]:g} points" if len(tols) == 1 else \
+        "each variant's own (" + ", ".join(f"{100 * x:g}" for x in tols) + " points in this run)"
+    return (f"The gap is the highest role's win rate minus the lowest role's (draws and unfinished games count as "
+            f"not won), with its 95% interval (simultaneous over every pair of roles). The tolerance "
+            f"(balance_tolerance in the variant file) is {t}. Even: the whole interval lies within the tolerance; "
+            f"unbalanced: it lies wholly beyond; leaning: the gap is beyond the tolerance but the interval reaches "
+            f"back within; not enough games: the gap is within but the interval reaches beyond (with about how many "
+            f"more games would settle it). Broken, whatever the gap: more than {BROKEN_UNFINISHED * 100:g}% of games "
+            f"unfinished (turn cap), or more than {BROKEN_DRAWS * 100:g}% drawn.")
+
+
+def followed_bot_words(share: float, lo: float, hi: float, even: float) -> str:
+    """How strongly a followed bot (a bot-parameter sweep) wins or loses its decisive games, in words.
+
+    Not a fairness verdict: a bot that loses is a weaker strategy, not an unfair game."""
+    if not _num(share):
+        return "no decisive game"
+    if lo > even:
+        how = "wins almost every game" if share >= 0.9 else "wins more often than it loses" if share < 0.65 else \
+            "wins most games"
+    elif hi < even:
+        how = "loses almost every game" if share <= 0.1 else "loses more often than it wins" if share > 0.35 else \
+            "loses most games"
+    else:
+        how = "holds its own"
+    return f"{how}: {100 * share:.1f}% of its decisive games (likely {100 * lo:.1f}–{100 * hi:.1f}%)"

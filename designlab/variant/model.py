@@ -100,6 +100,10 @@ class VariantFile(BaseModel):
     seats: list[SeatFile] | None = Field(None, description="A bot per seat; default: the game's default bot.")
     games: int = Field(1000, ge=1, le=MAX_GAMES, description="Games to play.")
     seed: int = Field(0, ge=0, le=2**63 - 1, description="Batch seed.")
+    balance_tolerance: float = Field(
+        3.0, gt=0, le=50,
+        description="How far apart the roles' win rates may be, in percentage points, for the game to count as even.",
+    )
     rotate_seats: bool = Field(
         True, description="Rotate bots round the seats every game, so bot strength and seat advantage separate."
     )
@@ -144,6 +148,7 @@ class Variant:
     games: int
     seed: int
     rotate_seats: bool = True
+    balance_tolerance: float = 3.0  # percentage points; judges the results, so not part of identity()
     base: str | None = None  # variant this one is compared against
     sweep: dict | None = None  # this sweep point's values
     sweep_group: str | None = None
@@ -204,6 +209,7 @@ class Variant:
             "params": self.params.model_dump(mode="json"),
             "seats": [s.to_dict() for s in self.seats],
             "rotate_seats": self.rotate_seats,
+            "balance_tolerance": self.balance_tolerance,
             "games": self.games,
             "seed": self.seed,
             "base": self.base,

@@ -7,8 +7,7 @@ import polars as pl
 import pytest
 from scipy import stats as st
 
-from designlab.stats import analyse_run, compare, compare_run, comparison_pairs, holm, light, light_range, load_run
-from designlab.stats.verdict import BROKEN_GAP, EVEN_GAP
+from designlab.stats import analyse_run, compare, compare_run, comparison_pairs, holm, load_run
 
 
 def seat_arrays(run, name, seat):
@@ -106,24 +105,16 @@ def test_more_measures_grow_their_family_and_leave_the_balance_tests_alone(run):
     assert (both.filter(pl.col("p_holm") < 1)["p_holm_more"] > both.filter(pl.col("p_holm") < 1)["p_holm"]).any()
 
 
-def test_traffic_lights_for_known_inputs(run):
+def test_verdicts_for_known_inputs(run):
     a = analyse_run(run)
     lights = dict(zip(a.summary["variant"], a.summary["light"]))
-    assert lights["even"] == "even"
-    assert lights["biased"] == "broken"  # truth: 24-point gap
+    assert lights["even"] == "not enough games"  # truth: even, but 2,000 games cannot exclude a 3-point gap
+    assert lights["biased"] == "unbalanced"  # truth: 24-point gap
     assert lights["duel-warned"] == "broken"  # 15% unfinished, although its gap is small
-    assert lights["fifth-3p"] == "leaning"  # truth: 13-point gap between seats 0 and 2
-
-
-def test_light_thresholds():
-    assert light(0.0) == light(EVEN_GAP) == "even"
-    assert light(EVEN_GAP + 1e-9) == light(BROKEN_GAP) == "leaning"
-    assert light(BROKEN_GAP + 1e-9) == "broken"
-    assert light(0.0, unfinished_share=0.11) == "broken"
-    assert light(0.0, draw_share=0.51) == "broken" and light(0.0, draw_share=0.5) == "even"
-    assert light(float("nan")) == "no data"
-    assert light_range(-0.01, 0.04) == ("even", "even")
-    assert light_range(0.03, 0.08) == ("even", "leaning")
+    assert lights["fifth-3p"] == "unbalanced"  # truth: 13-point gap between seats 0 and 2
+    assert a.verdicts["even"].more_games > 0
+    row = a.summary.filter(pl.col("variant") == "biased").row(0, named=True)
+    assert (row["gap_lo"], row["gap_hi"]) == (a.verdicts["biased"].lo, a.verdicts["biased"].hi)
 
 
 def test_variants_with_other_player_counts_or_missing_bases_are_not_compared(tmp_path, synth):
