@@ -25,7 +25,10 @@ def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", agai
     from designlab.runner.chunk import play_one
     from designlab.variant.load import load_variants
 
-    base = load_variants([variant_file])[0]
+    loaded = load_variants([variant_file])
+    # a file that extends another also loads its base first: play the file's own variant
+    own = [x for x in loaded if x.file and Path(x.file).resolve() == variant_file.resolve()]
+    base = (own or loaded)[0]
     v = matchup(base, parse_seat(base.game, bot), parse_seat(base.game, against), games, f"{bot} vs {against}")
     with out.open("a") as f:
         for i in range(start, games):

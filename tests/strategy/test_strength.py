@@ -1,4 +1,5 @@
-"""The strength script: one JSON line per game, and a run split over processes equals one run."""
+"""The strength script: one JSON line per game, a run split over processes equals one run, and a
+file that extends another is measured on its own variant."""
 
 import json
 from pathlib import Path
@@ -32,3 +33,15 @@ def test_summary_counts_wins_and_interval(tmp_path):
     assert (s["games"], s["wins"], s["win_rate"]) == (4, 3, 0.75)
     assert 0 < s["win_lo"] < 0.75 < s["win_hi"] < 1
     assert s["by_seat"] == {0: 1.0, 1: 0.5}
+
+
+def test_a_file_that_extends_another_plays_its_own_variant(tmp_path, monkeypatch):
+    import designlab.runner.chunk as chunk
+
+    played = []
+    real = chunk.play_one
+    monkeypatch.setattr(chunk, "play_one", lambda v, i: played.append(v.params.deck["white"]) or real(v, i))
+    variants = Path(__file__).resolve().parents[2] / "variants" / "raiding-duel"
+    measure(variants / "guessed-deck.yaml", 1, tmp_path / "own.jsonl", bot="heuristic", against="random")
+    measure(variants / "base.yaml", 1, tmp_path / "base.jsonl", bot="heuristic", against="random")
+    assert played == [list(range(1, 11)), [1, 7, 13, 19, 25] * 2]  # guessed-deck's deck, then the base's
