@@ -13,7 +13,7 @@ import polars as pl
 
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
-from designlab.stats.compare import ALPHA
+from designlab.stats.compare import ALPHA, SHARE_TEST
 from designlab.stats.inference import newcombe_diff
 from designlab.stats.sweep import LENGTHS, SweepAnalysis
 from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, verdict_sentence
@@ -285,7 +285,7 @@ def variant_measures_sentence(rows: list[dict], most: int = 3) -> Finding:
                                            f"differs significantly (Holm-adjusted p ≥ {ALPHA}).", "info", name)
     moves = []
     for r in sig:
-        share = r["test"] == "Fisher exact"
+        share = r["test"] == SHARE_TEST
         if share:
             values = (f"{pct(r['base_value'])} to {pct(r['variant_value'])} ({points(r['diff'], sign=True)}, 95% CI "
                       f"{points_range(r['diff_lo'], r['diff_hi'], sign=True)}")

@@ -13,6 +13,7 @@ import polars as pl
 from designlab.report.findings import Finding
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range, pval_short, signed_pts
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
+from designlab.stats.compare import SHARE_TEST
 from designlab.stats.verdict import LIGHT, rule_text
 from designlab.strategy.html import RENDER_JS
 
@@ -187,8 +188,8 @@ def _bots(va: VariantAnalysis) -> list[str]:
 
 def _comparison_cells(r: dict) -> list[str]:
     """A comparison row from measure on: base value, variant value, difference, test, p, p (Holm), effect,
-    significant. Shares (Fisher exact) in percent and points; means as numbers."""
-    is_rate = r["test"] == "Fisher exact"
+    significant. Shares (SHARE_TEST) in percent and points; means as numbers."""
+    is_rate = r["test"] == SHARE_TEST
     fmt_v = (lambda x: pct(x)) if is_rate else (lambda x: num(x, 2))  # noqa: E731
     diff = (f"{signed_pts(r['diff'])} ({signed_pts(r['diff_lo'])} to {signed_pts(r['diff_hi'])}) points" if is_rate
             else f"{r['diff']:+.2f} ({r['diff_lo']:+.2f} to {r['diff_hi']:+.2f})" if not missing(r["diff"]) else "–")
@@ -224,11 +225,12 @@ def comparisons_section(a: RunAnalysis) -> str:
         + table(["variant", "base", "measure", "seat", *head], seats, numeric={3, 4, 5, 6, 8, 9, 10}) + game_table
         + skipped
         + '<p class="note">Each variant against its base (a sweep\'s points against its first point, or the variant '
-          "it extends). Win rate: difference with Newcombe's hybrid score interval, Fisher exact test, Cohen's h "
-          "(0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval, Mann-Whitney U "
-          "test, rank-biserial r = P(variant score > base score) − P(variant score < base score). The game's "
+          "it extends). Win rate: difference with Newcombe's hybrid score interval and the test that inverts it, "
+          "Cohen's h (0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval and the "
+          "Welch t test, rank-biserial r = P(variant score > base score) − P(variant score < base score). The game's "
           "measures are one value per game (a per-seat metric summed over the seats), compared as mean scores are; "
-          "a true/false game metric as a share, as win rates are. Significant: Holm-adjusted p below 0.05, "
+          "a true/false game metric as a share, as win rates are. Each p is below 0.05 exactly when its 95% "
+          "interval excludes 0. Significant: Holm-adjusted p below 0.05, "
           f"corrected across the whole report in two families: balance ({families.get('balance', 0)} tests: each "
           "variant's test across its seats and the seat rows above) and the game's measures "
           f"({families.get('game measures', 0)} tests: the folded table"

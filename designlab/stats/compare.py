@@ -9,17 +9,20 @@ import polars as pl
 
 from designlab.stats.inference import (
     cohens_h,
-    fisher_p,
     holm,
     mann_whitney,
     newcombe_diff,
+    newcombe_p,
     welch_diff,
+    welch_p,
 )
 from designlab.stats.load import RunResults
 from designlab.stats.summary import seat_long
 from designlab.stats.sweep import measure_names, per_game
 
 ALPHA = 0.05  # significance level after Holm correction
+SHARE_TEST = "Newcombe score test"  # the test of a share row; a mean row's is MEAN_TEST
+MEAN_TEST = "Welch t test"
 
 COMPARE_SCHEMA = {
     "measure": pl.Utf8, "seat": pl.Int64, "base_n": pl.Int64, "variant_n": pl.Int64,
@@ -29,24 +32,26 @@ COMPARE_SCHEMA = {
 
 
 def _rate_row(measure: str, seat, ka: int, na: int, kb: int, nb: int) -> dict:
-    """A share, variant minus base: Newcombe's hybrid score interval, Fisher exact p, Cohen's h."""
+    """A share, variant minus base: Newcombe's hybrid score interval, the p-value that inverts it, Cohen's h."""
     d, lo, hi = newcombe_diff(ka, na, kb, nb)
     return {
         "measure": measure, "seat": seat, "base_n": na, "variant_n": nb,
         "base_value": ka / na if na else math.nan, "variant_value": kb / nb if nb else math.nan,
-        "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Fisher exact", "p_value": fisher_p(ka, na, kb, nb),
+        "diff": d, "diff_lo": lo, "diff_hi": hi, "test": SHARE_TEST,
+        "p_value": newcombe_p(ka, na, kb, nb),
         "effect": cohens_h(ka / na, kb / nb) if na and nb else math.nan, "effect_kind": "Cohen's h",
     }
 
 
 def _mean_row(measure: str, seat, xa, xb) -> dict:
-    """A mean, variant minus base: Welch t interval, Mann-Whitney U p, rank-biserial r."""
+    """A mean, variant minus base: Welch t interval and the Welch t test's p, rank-biserial r as effect size."""
     d, lo, hi = welch_diff(xa, xb)
-    p, r = mann_whitney(xa, xb)
+    p = welch_p(xa, xb)
+    r = mann_whitney(xa, xb)[1]
     return {
         "measure": measure, "seat": seat, "base_n": xa.size, "variant_n": xb.size,
         "base_value": float(xa.mean()), "variant_value": float(xb.mean()),
-        "diff": d, "diff_lo": lo, "diff_hi": hi, "test": "Mann-Whitney U", "p_value": p,
+        "diff": d, "diff_lo": lo, "diff_hi": hi, "test": MEAN_TEST, "p_value": p,
         "effect": r, "effect_kind": "rank-biserial r",
     }
 
@@ -54,10 +59,13 @@ def _mean_row(measure: str, seat, xa, xb) -> dict:
 def compare(base: pl.DataFrame, variant: pl.DataFrame) -> pl.DataFrame:
     """Every seat both frames have: win rate and mean score, variant minus base.
 
-    * win rate: difference with Newcombe's hybrid score interval, Fisher exact
-      p-value, Cohen's h as effect size;
-    * mean score: difference with the Welch t interval, Mann-Whitney U p-value,
-      rank-biserial r = P(variant > base) - P(variant < base) as effect size.
+    * win rate: difference with Newcombe's hybrid score interval, and the p-value
+      that inverts that interval (``newcombe_p``), Cohen's h as effect size;
+    * mean score: difference with the Welch t interval, the Welch t test's
+      p-value, rank-biserial r = P(variant > base) - P(variant < base) as effect size.
+
+    Each row's interval and p-value answer the same question: p < 0.05 exactly when
+    the 95% interval excludes 0.
     """
     a, b = seat_long(base), seat_long(variant)
     seats = sorted(set(a["seat"].to_list()) & set(b["seat"].to_list()))

@@ -19,6 +19,7 @@ from typing import Sequence
 import numpy as np
 import polars as pl
 from scipy import stats as st
+from scipy.optimize import brentq
 from scipy.special import gammaln
 
 LEVEL = 0.95  # every interval in a report is a 95% interval
@@ -65,7 +66,10 @@ def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     it many times over)."""
     if n <= 0:
         return (math.nan, math.nan)
-    z = z_crit(level)
+    return _wilson_z(k, n, z_crit(level))
+
+
+def _wilson_z(k: int, n: int, z: float) -> tuple[float, float]:
     p = k / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
@@ -75,17 +79,36 @@ def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
     return lo, hi
 
 
+def _newcombe_z(k1: int, n1: int, k2: int, n2: int, z: float) -> tuple[float, float, float]:
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = _wilson_z(k1, n1, z)
+    l2, u2 = _wilson_z(k2, n2, z)
+    d = p2 - p1
+    return d, d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
+
+
 def newcombe_diff(k1: int, n1: int, k2: int, n2: int, level: float = LEVEL) -> tuple[float, float, float]:
     """Difference p2 - p1 with Newcombe's hybrid score interval (his method 10, from Wilson intervals)."""
     if n1 <= 0 or n2 <= 0:
         return (math.nan, math.nan, math.nan)
-    p1, p2 = k1 / n1, k2 / n2
-    l1, u1 = wilson(k1, n1, level)
-    l2, u2 = wilson(k2, n2, level)
-    d = p2 - p1
-    lo = d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2)
-    hi = d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2)
-    return d, lo, hi
+    return _newcombe_z(k1, n1, k2, n2, z_crit(level))
+
+
+def newcombe_p(k1: int, n1: int, k2: int, n2: int) -> float:
+    """Two-sided p-value of "p1 = p2" that matches ``newcombe_diff``: the largest 1 - level at which
+    the Newcombe interval still excludes 0, so p < 0.05 exactly when the 95% interval shown excludes
+    0 (the interval and the test answer the same question, which Fisher's exact test, conditional on
+    the total, need not). Found by bisection on the interval's z."""
+    if n1 <= 0 or n2 <= 0:
+        return math.nan
+    d = k2 / n2 - k1 / n1
+    if d == 0:
+        return 1.0
+    end = (lambda z: _newcombe_z(k1, n1, k2, n2, z)[1]) if d > 0 else (lambda z: -_newcombe_z(k1, n1, k2, n2, z)[2])
+    if end(40.0) > 0:  # excludes 0 even at z = 40
+        return float(2 * st.norm.sf(40.0))
+    z = brentq(end, 0.0, 40.0, xtol=1e-12)
+    return float(2 * st.norm.sf(z))
 
 
 @lru_cache(maxsize=64)
@@ -228,6 +251,18 @@ def welch_diff(a: Sequence[float], b: Sequence[float], level: float = LEVEL) -> 
     dof = (va + vb) ** 2 / (va**2 / (a.size - 1) + vb**2 / (b.size - 1))
     half = float(st.t.ppf(0.5 + level / 2, dof) * se)
     return d, d - half, d + half
+
+
+def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
+    """Two-sided Welch t test of mean(a) = mean(b) (scipy), the test ``welch_diff``'s interval inverts:
+    p < 0.05 exactly when that 95% interval excludes 0. Two constant samples: 1 if equal, else 0."""
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    if a.size < 2 or b.size < 2:
+        return math.nan
+    if a.var() == 0 and b.var() == 0:
+        return 1.0 if a[0] == b[0] else 0.0
+    return float(st.ttest_ind(b, a, equal_var=False).pvalue)
 
 
 def mann_whitney(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:

@@ -326,7 +326,7 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
     assert row["significant"] and row["diff_lo"] < 4.0 < row["diff_hi"]  # truth: 2 x (3 - 1)
     assert said["more-peeks"].startswith(
         f"more-peeks against a: peeks per game goes from {row['base_value']:.1f} to {row['variant_value']:.1f} "
-        f"({row['diff']:+.1f}, 95% CI {row['diff_lo']:+.1f} to {row['diff_hi']:+.1f}; Mann-Whitney U, Holm-adjusted "
+        f"({row['diff']:+.1f}, 95% CI {row['diff_lo']:+.1f} to {row['diff_hi']:+.1f}; Welch t test, Holm-adjusted "
         "p < 0.001)")
     assert "lies told" not in said["more-peeks"]  # same distribution in both
     assert said["same"] == "same against a: none of the 4 measures of the game differs significantly (Holm-adjusted p ≥ 0.05)."
@@ -348,19 +348,19 @@ def test_variant_measures_sentence_words_shares_in_points_and_means_in_units():
 
     common = {"variant": "v", "base": "b", "seat": None, "significant": True, "p_value": 1e-5, "p_holm": 0.004}
     rows = [
-        {**common, "measure": "first_caught", "test": "Fisher exact", "base_value": 0.40, "variant_value": 0.46,
+        {**common, "measure": "first_caught", "test": "Newcombe score test", "base_value": 0.40, "variant_value": 0.46,
          "diff": 0.06, "diff_lo": 0.02, "diff_hi": 0.10},
-        {**common, "measure": "length in turns", "test": "Mann-Whitney U", "base_value": 40.0, "variant_value": 30.0,
+        {**common, "measure": "length in turns", "test": "Welch t test", "base_value": 40.0, "variant_value": 30.0,
          "diff": -10.0, "diff_lo": -11.5, "diff_hi": -8.5},
-        {**common, "measure": "peeks", "test": "Mann-Whitney U", "base_value": 3.0, "variant_value": 3.1,
+        {**common, "measure": "peeks", "test": "Welch t test", "base_value": 3.0, "variant_value": 3.1,
          "diff": 0.1, "diff_lo": 0.05, "diff_hi": 0.15, "significant": False},
     ]
     f = variant_measures_sentence(rows)
     assert (f.topic, f.variant) == ("variant-measures", "v")
     # the larger relative change first (length: 10/40 against 0.06/0.46); peeks is not significant
     assert f.text == ("v against b: game length in turns goes from 40.0 to 30.0 (-10.0, 95% CI -11.5 to -8.5; "
-                      "Mann-Whitney U, Holm-adjusted p = 0.004); the share of games with first caught goes from "
-                      "40.0% to 46.0% (+6.0 points, 95% CI +2.0 to +10.0 points; Fisher exact, Holm-adjusted "
+                      "Welch t test, Holm-adjusted p = 0.004); the share of games with first caught goes from "
+                      "40.0% to 46.0% (+6.0 points, 95% CI +2.0 to +10.0 points; Newcombe score test, Holm-adjusted "
                       "p = 0.004).")
 
 

@@ -7,7 +7,8 @@ import polars as pl
 import pytest
 from scipy import stats as st
 
-from designlab.stats import analyse_run, compare, compare_run, comparison_pairs, holm, load_run
+from designlab.stats import analyse_run, compare, compare_run, comparison_pairs, holm, load_run, newcombe_diff
+from designlab.stats.inference import _newcombe_z
 
 
 def seat_arrays(run, name, seat):
@@ -24,14 +25,20 @@ def test_compare_win_rate_and_score_rows_against_scipy(run):
         wb, xb = seat_arrays(run, "biased", r["seat"])
         if r["measure"] == "win rate":
             ka, kb = int(wa.sum()), int(wb.sum())
-            table = [[ka, wa.size - ka], [kb, wb.size - kb]]
-            assert r["p_value"] == pytest.approx(st.fisher_exact(table).pvalue, rel=1e-9)
+            # the p-value inverts the Newcombe interval: at level 1 - p its end touches 0
+            assert r["test"] == "Newcombe score test"
+            z = st.norm.isf(r["p_value"] / 2)  # the interval's z at level 1 - p (p can be far below 1e-6)
+            end = _newcombe_z(ka, wa.size, kb, wb.size, z)
+            assert min(abs(end[1]), abs(end[2])) < 1e-9
+            assert newcombe_diff(ka, wa.size, kb, wb.size)[1:] == pytest.approx(
+                _newcombe_z(ka, wa.size, kb, wb.size, st.norm.isf(0.025))[1:])
             assert r["diff"] == pytest.approx(wb.mean() - wa.mean())
             assert r["diff_lo"] < r["diff"] < r["diff_hi"]
             assert r["effect"] == pytest.approx(2 * np.arcsin(np.sqrt(wb.mean())) - 2 * np.arcsin(np.sqrt(wa.mean())))
         else:
-            assert r["p_value"] == pytest.approx(st.mannwhitneyu(xb, xa).pvalue, rel=1e-9)
-            ci = st.ttest_ind(xb, xa, equal_var=False).confidence_interval()
+            welch = st.ttest_ind(xb, xa, equal_var=False)
+            assert r["test"] == "Welch t test" and r["p_value"] == pytest.approx(welch.pvalue, rel=1e-9)
+            ci = welch.confidence_interval()
             assert (r["diff_lo"], r["diff_hi"]) == pytest.approx((ci.low, ci.high))
             assert r["diff"] == pytest.approx(xb.mean() - xa.mean())
             d = xb[:, None] - xa[None, :]
@@ -40,6 +47,24 @@ def test_compare_win_rate_and_score_rows_against_scipy(run):
     assert seat0["diff"] > 0.1 and seat0["p_value"] < 1e-6  # truth: 62% vs 50% of decisive games
     score0 = got.filter((pl.col("seat") == 0) & (pl.col("measure") == "mean score")).row(0, named=True)
     assert score0["diff"] > 2  # truth: +3 points for seat 0 (plus the win bonus)
+
+
+def test_every_comparison_is_significant_exactly_when_its_interval_excludes_0(run):
+    a = analyse_run(run, {"rakshasa": ["lies_told", "peeks"]})
+    rows = a.comparisons.filter(pl.col("p_value").is_not_null()).to_dicts()
+    assert len(rows) > 20
+    for r in rows:
+        assert (r["p_value"] < 0.05) == (r["diff_lo"] > 0 or r["diff_hi"] < 0), r
+
+
+def test_newcombe_p_inverts_the_interval_and_holds_its_level():
+    from designlab.stats import newcombe_p
+
+    assert newcombe_p(50, 100, 50, 100) == 1.0
+    rng = np.random.default_rng(8)
+    ks = rng.binomial(300, 0.3, size=(2000, 2))
+    ps = np.array([newcombe_p(int(a), 300, int(b), 300) for a, b in ks])
+    assert np.mean(ps < 0.05) <= 0.06  # equal shares: false positives near 5%
 
 
 def test_compare_identical_frames_shows_no_difference(run):
@@ -141,15 +166,15 @@ def test_game_measures_against_the_base_find_the_known_change_and_not_the_flat_o
     assert all(r["seat"] is None for r in rows.values())
     # peeks per game (both seats) is Poisson(0.4 x): 3.2 at x = 8, 6.4 at x = 16
     peeks = rows["peeks"]
-    assert (peeks["test"], peeks["effect_kind"]) == ("Mann-Whitney U", "rank-biserial r")
+    assert (peeks["test"], peeks["effect_kind"]) == ("Welch t test", "rank-biserial r")
     assert peeks["diff_lo"] < 3.2 < peeks["diff_hi"] and peeks["p_value"] < 1e-10
     a = (base["m_peeks_0"] + base["m_peeks_1"]).cast(pl.Float64).to_numpy()
     b = (variant["m_peeks_0"] + variant["m_peeks_1"]).cast(pl.Float64).to_numpy()
     assert (peeks["base_value"], peeks["variant_value"]) == pytest.approx((a.mean(), b.mean()))
-    assert peeks["p_value"] == pytest.approx(st.mannwhitneyu(b, a).pvalue)
+    assert peeks["p_value"] == pytest.approx(st.ttest_ind(b, a, equal_var=False).pvalue)
     assert rows["lies_told"]["p_value"] > 0.05 and rows["length in turns"]["p_value"] > 0.05
     # a true/false game metric is a share of games, compared as a win rate is
     flag = rows["first_challenge_caught"]
-    assert flag["test"] == "Fisher exact" and 0 <= flag["base_value"] <= 1
+    assert flag["test"] == "Newcombe score test" and 0 <= flag["base_value"] <= 1
     k = int(variant.filter(pl.col("error").is_null())["m_first_challenge_caught"].sum())
     assert flag["variant_value"] == pytest.approx(k / variant.filter(pl.col("error").is_null()).height)
