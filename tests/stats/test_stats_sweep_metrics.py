@@ -52,7 +52,7 @@ def test_bool_metric_is_a_share_of_games_with_a_wilson_interval(sweep, run):
 
 def test_rising_metric_trends_and_flat_ones_do_not(sweep, run):
     t = {r["metric"]: r for r in sweep.trends.iter_rows(named=True)}
-    assert t["peeks"]["test"] == "slope test" and t["peeks"]["games"] == 5 * 600
+    assert t["peeks"]["test"] == "weighted slope test" and t["peeks"]["games"] == 5 * 600
     assert t["peeks"]["p_value"] < 1e-10
     assert t["peeks"]["slope"] == pytest.approx(0.4, abs=0.05)  # truth: 2 seats x 0.2 x; se of the slope ~0.014
     for flat in ("lies_told", "challenges_made", "first_challenge_caught", "length in turns", "length in decisions"):
@@ -112,5 +112,31 @@ def test_trend_test_edges():
     rng = np.random.default_rng(0)
     xs, groups = [0, 1, 2], [rng.normal(m, 1, 50) for m in (0, 0.5, 1)]
     name, slope, p = trend_test(xs, groups, True)
-    ref = st.linregress(np.repeat(xs, 50), np.concatenate(groups))
-    assert (name, slope, p) == ("slope test", pytest.approx(ref.slope), pytest.approx(ref.pvalue))
+    # reference: numpy's weighted polyfit through the means, weights 1 / se, its unscaled covariance
+    means = [g.mean() for g in groups]
+    se = [g.std(ddof=1) / math.sqrt(g.size) for g in groups]
+    coef, cov = np.polyfit(xs, means, 1, w=1 / np.array(se), cov="unscaled")
+    assert name == "weighted slope test" and slope == pytest.approx(coef[0])
+    assert p == pytest.approx(2 * st.norm.sf(abs(coef[0]) / math.sqrt(cov[0, 0])))
+
+
+@pytest.mark.parametrize("sds", [(1, 2, 4, 8, 16), (16, 8, 4, 2, 1), (1, 1, 1, 1, 10)])
+def test_trend_test_keeps_its_level_when_spreads_differ(sds):
+    # a true null (the same mean at every point) with spreads that change along the sweep; a pooled
+    # ordinary least-squares slope test had 15-18% false positives here
+    rng = np.random.default_rng(sum(sds))
+    xs, reps = [0, 1, 2, 3, 4], 2000
+    hits = 0
+    for _ in range(reps):
+        groups = [rng.normal(5.0, sd, 200) for sd in sds]
+        hits += trend_test(xs, groups, True)[2] < 0.05
+    assert hits / reps <= 0.06
+
+
+def test_trend_test_keeps_its_level_for_skewed_counts_with_unequal_spreads():
+    rng = np.random.default_rng(21)
+    xs, reps, hits = [8, 10, 12, 14, 16], 2000, 0
+    for _ in range(reps):  # counts per game with mean 3 everywhere, ever more spread out (negative binomial)
+        groups = [rng.negative_binomial(r, r / (r + 3.0), 300).astype(float) for r in (20, 5, 2, 1, 0.5)]
+        hits += trend_test(xs, groups, True)[2] < 0.05
+    assert hits / reps <= 0.06
