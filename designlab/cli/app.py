@@ -387,6 +387,7 @@ def _usage_line(e: Exception) -> str:
 
 
 from designlab.cli import play as _play  # noqa: E402,F401  (play, serve: they add themselves to the app)
+from designlab.cli import check as _check  # noqa: E402,F401  (check adds itself to the app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,62 @@
+"""``designlab check VARIANT.yaml --expect even``: a balance verdict a script can gate on.
+
+It plays the variant (the result cache makes a rerun of an unchanged variant instant), judges it as
+the report does (``stats.verdict.balance_verdict`` at the file's ``balance_tolerance``), and exits
+0 when the verdict is the expected one, 1 with one line naming the verdict found (or when games
+raised errors), 2 on bad input. app.py imports this module once; it adds its command to the app."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from designlab.cli.app import EXIT_FAILED_GAMES, _run_name, app, out, pick_variant
+from designlab.cli.options import DEFAULT_WORKERS, Fresh, Games, Seed, VariantName, Workers
+
+
+class Expected(str, Enum):
+    even = "even"
+    leaning = "leaning"
+    unbalanced = "unbalanced"
+
+
+@app.command()
+def check(
+    variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file needs --variant NAME).")],
+    expect: Annotated[Expected, typer.Option("--expect", help="The verdict the variant must get.")],
+    games: Games = None,
+    seed: Seed = None,
+    name: VariantName = None,
+    workers: Workers = DEFAULT_WORKERS,
+    fresh: Fresh = False,
+) -> None:
+    """Play a variant and exit 0 if its balance verdict is the expected one, else 1 with the verdict found."""
+    from designlab.runner.cache import default_cache_dir
+    from designlab.runner.run import override, run_variants
+    from designlab.stats import analyse_run, load_run
+    from designlab.stats.verdict import verdict_sentence
+    from designlab.report.roles import roles_of
+
+    v = pick_variant(variant, seed, name)
+    v = override([v], games, None)[0]
+    run_name = _run_name(variant, [v])
+    result = run_variants([v], Path("results") / f"{run_name}-check", f"{run_name}-check", workers=workers,
+                          cache_dir=default_cache_dir(), fresh=fresh)
+    if result.errors:
+        out.print(f"{v.name}: {result.errors:,} game(s) raised an error (tracebacks under "
+                  f"{result.out_dir}/); no verdict", markup=False)
+        raise typer.Exit(EXIT_FAILED_GAMES)
+    a = analyse_run(load_run(result.out_dir))
+    found = a.verdicts[v.name]
+    words = verdict_sentence(found, roles_of(a.variants[0].results.meta))
+    tol = f"{100 * found.tolerance:g}"
+    line = (f"{v.name}: {found.verdict} over {found.games:,} games at a {tol}-point tolerance "
+            f"(gap {100 * found.gap:.1f} points, 95% interval {100 * found.lo:.1f} to {100 * found.hi:.1f}). {words}")
+    if found.verdict == expect.value:
+        out.print(f"ok: {line}", markup=False, soft_wrap=True)
+        return
+    out.print(f"expected {expect.value}, found {line}", markup=False, soft_wrap=True)
+    raise typer.Exit(1)

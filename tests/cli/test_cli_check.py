@@ -1,0 +1,44 @@
+"""designlab check: exit 0 on the expected verdict, 1 with one line naming the verdict found, 2 on bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from designlab.cli.app import main
+
+VARIANTS = Path(__file__).resolve().parents[2] / "variants" / "rakshasa"
+
+
+def _lopsided(tmp_path: Path) -> Path:
+    # seats fixed and a random bot against the heuristic one: seat 0 wins nearly every game
+    f = tmp_path / "lopsided.yaml"
+    f.write_text(f"game: rakshasa\nname: lopsided\nextends: {VARIANTS / 'base.yaml'}\nrotate_seats: false\n"
+                 "seats:\n  - bot: heuristic\n  - bot: random\ngames: 100\n")
+    return f
+
+
+def test_the_expected_verdict_exits_0(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", "-w", "1"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    assert line.startswith("ok: lopsided: unbalanced over 100 games at a 3-point tolerance")
+
+
+def test_another_verdict_exits_1_with_one_line_naming_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", str(_lopsided(tmp_path)), "--expect", "even", "-w", "1"]) == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("expected even, found lopsided: unbalanced over 100 games")
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", str(VARIANTS / "base.yaml"), "--expect", "maybe"],  # not a verdict
+    ["check", str(VARIANTS / "base.yaml")],  # no --expect
+    ["check", "no-such-file.yaml", "--expect", "even"],
+    ["check", str(VARIANTS / "lie-penalty-sweep.yaml"), "--expect", "even"],  # a sweep needs --variant
+])
+def test_bad_input_exits_2(argv, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
