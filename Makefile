@@ -28,6 +28,7 @@ BASES     := $(foreach d,$(GAME_DIRS),$(firstword $(sort $(wildcard $(d)base*.ya
 demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 -q -w $(WORKERS) || exit 1; done
+	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 30 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(GAME_DIRS:%/=%) --workers $(WORKERS)
 
 bench: $(STAMP)

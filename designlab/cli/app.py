@@ -26,6 +26,9 @@ app = typer.Typer(
 from designlab.cli.strategy import register as _register_strategy  # noqa: E402  (ladder, meta)
 
 _register_strategy(app)
+from designlab.cli.skill import register as _register_skill  # noqa: E402
+
+_register_skill(app)
 out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 err = Console(stderr=True, soft_wrap=True, highlight=False)
 

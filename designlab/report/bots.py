@@ -18,7 +18,7 @@ from pathlib import Path
 
 from designlab.stats.analysis import RunAnalysis
 
-KINDS = {"ladder": "ladder.json", "meta": "meta.json"}
+KINDS = {"ladder": "ladder.json", "meta": "meta.json", "skill": "skill.json"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,9 @@ def find_strategy(reports_root: Path, games: set[str], variants: frozenset[str] 
     from designlab.strategy.ladder import Ladder
     from designlab.strategy.meta import MetaResult
 
-    parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d)}
+    from designlab.strategy.skill import SkillResult
+
+    parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict}
     out: dict[tuple[str, str], Found] = {}
     for kind, file in KINDS.items():
         for path in sorted(Path(reports_root).glob(f"*/{file}")):
@@ -111,6 +113,7 @@ def _when(t: float) -> str:
 def bots_section(a: RunAnalysis, reports_root: Path) -> str:
     """The section (``<section id="bots">``); its charts are drawn by ``strategy.html.RENDER_JS``."""
     from designlab.strategy.ladder import ladder_section
+    from designlab.report.skill import skill_section
     from designlab.strategy.meta import meta_section
 
     per_game: dict[str, list] = {}
@@ -124,8 +127,14 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
         part = [f"<h3>{escape(title)}</h3>",
                 f'<p class="note">Bots in this run: {escape(_names(bots) or "none")}.</p>']
         target = escape(_command_target(vas, game))
-        for kind, render, command in (("ladder", ladder_section, "ladder"), ("meta", meta_section, "meta")):
+        for kind, render, command in (("ladder", ladder_section, "ladder"), ("meta", meta_section, "meta"),
+                                      ("skill", skill_section, "skill")):
             f = found.get((game, kind))
+            if f is None and kind == "skill":
+                part.append(f'<p class="note">No skill-level check for {escape(title)} under this reports folder yet: '
+                            f"<code>designlab skill {target}</code> gives the seat gap with random, heuristic and "
+                            "search play; render this report again to include it here.</p>")
+                continue
             if f is None:
                 what = ("rates random, the heuristic and ISMCTS against each other and says how often the weaker "
                         "one wins (a game with ISMCTS takes about 1.5 to 3.4 CPU seconds, docs/strategy.md, and ISMCTS "
@@ -146,7 +155,7 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
                               "(add them with <code>--bot</code>).")
             part.append(f'<p class="note">From <a href="../{escape(f.folder.name)}/index.html">'
                         f"{escape(f.folder.name)}</a>, variant {escape(str(f.data.get('variant', '?')))}, "
-                        f"written {_when(f.written)}: of this game's {'ladders' if kind == 'ladder' else 'meta-games'} "
+                        f"written {_when(f.written)}: of this game's { {'ladder': 'ladders', 'meta': 'meta-games', 'skill': 'skill-level checks'}[kind] } "
                         f"under this reports folder, the newest played on one of this run's variants, or else the "
                         f"newest.{others}</p>")
             part.append(render(f.data, level=4))

@@ -1,0 +1,52 @@
+"""The ``skill`` command: a variant's seat gap at three skill levels (designlab.strategy.skill)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from designlab.cli.options import DEFAULT_WORKERS, Quiet, ReportsRoot, Seed, VariantName, Workers
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def skill(
+        variant: Annotated[Path, typer.Argument(help="A variant file (its seats are ignored).")],
+        games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games for the random and heuristic levels.")] = 400,
+        search_games: Annotated[int, typer.Option(
+            "--search-games", min=0, help="Games for the search level (a search game costs seconds; 0 skips it). "
+            "Default: a tenth of --games.")] = -1,
+        search: Annotated[str, typer.Option("--search", help="The search level's bot, e.g. 'ismcts(iterations=25)'.")] = "ismcts",
+        name: VariantName = None,
+        seed: Seed = None,
+        workers: Workers = DEFAULT_WORKERS,
+        reports_root: ReportsRoot = Path("reports"),
+        quiet: Quiet = False,
+    ) -> None:
+        """The seat gap with every seat played by random bots, the heuristic and the search bot; a finding when it changes with skill."""
+        from designlab.cli.app import out, pick_variant
+        from designlab.cli.strategy import _play, _refresh_index, _run_name
+        from designlab.strategy.skill import run_skill
+
+        base = pick_variant(variant, seed, name)
+        sg = max(1, games // 10) if search_games < 0 else search_games
+        result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
+            base, games, sg, reports_root, name=_run_name(variant, [base]), search=search, workers=workers,
+            progress=progress))
+        from designlab.strategy.skill import MIN_GAMES
+
+        for lv in result.levels:
+            v = lv.verdict
+            if lv.games < MIN_GAMES:
+                out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  too few to judge (under {MIN_GAMES})")
+                continue
+            out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  gap {100 * v['gap']:.1f} points "
+                      f"({100 * v['lo']:.1f} to {100 * v['hi']:.1f})  {v['verdict']}")
+        for f in result.findings:
+            out.print(f)
+        out.print(f"skill levels: {page}")
+        _refresh_index(reports_root)
+        if any(lv.errors for lv in result.levels):
+            raise typer.Exit(1)

@@ -1,0 +1,52 @@
+"""Balance at each skill level (designlab.strategy.skill) as an HTML fragment and page."""
+
+from __future__ import annotations
+
+from designlab.strategy import html as H
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def skill_section(skill, level: int = 2) -> str:
+    """The levels' seat win rates, gaps with intervals and verdicts, and the findings, titled with an
+    ``h{level}``."""
+    from designlab.stats.verdict import verdict_sentence, Verdict
+    from designlab.strategy.skill import SkillResult
+
+    if isinstance(skill, dict):
+        skill = SkillResult.from_dict(skill)
+    from designlab.strategy.skill import MIN_GAMES
+
+    rows = []
+    for lv in skill.levels:
+        v = dict(lv.verdict)
+        if lv.games < MIN_GAMES:
+            rows.append([lv.level, lv.bot, f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
+                        + [f"{_pts(v['gap'])}", "too few games",
+                           f"fewer than {MIN_GAMES} games: not judged (the interval would not be trustworthy)"])
+            continue
+        rows.append([lv.level, lv.bot, f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
+                    + [f"{_pts(v['gap'])} ({_pts(v['lo'])} to {_pts(v['hi'])})", v["verdict"],
+                       verdict_sentence(Verdict(**v), skill.roles)])
+    finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
+        '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>')
+    few = [lv for lv in skill.levels if lv.level == "search"]
+    note_search = (f" The search level played {few[0].games:,} games (its bot costs seconds a game), so its interval "
+                   "is the widest; the verdict reads that interval." if few else " The search level was not played.")
+    head = ["level", "bot", "games"] + [f"{r} wins" for r in skill.roles] + [
+        "gap, points of win rate (interval)", "verdict", "in words"]
+    return (
+        "<section class=\"skill\">\n"
+        f"<h{level}>Balance at each skill level: {H.esc(skill.variant)}</h{level}>\n"
+        f"<p class=\"note\">Every seat played by the same bot: random moves, the game's heuristic, the search bot "
+        f"(seats fixed, seed {skill.seed}). The gap is the best seat's win rate minus the worst's, its interval "
+        f"simultaneous over the pairs of seats, judged against the {100 * skill.tolerance:g}-point tolerance as the "
+        f"balance verdict is.{note_search} {skill.seconds:,.0f} s on {skill.workers} worker(s).</p>\n"
+        f"{finds}\n{H.table_html(head, rows)}\n</section>"
+    )
+
+
+def skill_page(skill) -> str:
+    return H.page(f"Balance at each skill level: {skill.variant} ({skill.game})", skill_section(skill))

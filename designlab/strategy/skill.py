@@ -1,0 +1,164 @@
+"""Balance at each skill level: the seat (role) gap of a variant when every seat is played by
+random bots, by the game's heuristic, and by the search bot.
+
+A balance report's verdict comes from one kind of play. Whether it holds for stronger (or weaker)
+players is a question of its own: a first-mover edge that only skilled play can use grows with
+skill, an edge that comes from the heuristic's blind spot shrinks. Each level plays the variant
+with the same bot in every seat (so the gap is the seats' own), the gap gets the balance verdict's
+interval and verdict (``stats.verdict.balance_verdict``), and a *finding* is made when the verdict
+changes with skill or the gap between the same two roles moves beyond noise from the weakest level
+to the strongest.
+
+Output, ``<reports>/<name>-skill/``: ``skill.json`` and ``index.html`` (``report.skill.skill_section``
+is its body); the balance report embeds it under "Bot strength".
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+import polars as pl
+
+from designlab.core.protocol import DRAW, UNFINISHED, WIN
+from designlab.strategy.matchups import StrategyError, matchup, play_matchups
+from designlab.variant.model import Seat, Variant
+
+LEVEL_NAMES = ("random", "heuristic", "search")
+MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level is shown, not judged
+
+
+@dataclass
+class Level:
+    level: str  # random, heuristic or search
+    bot: str  # the seat entry's label
+    games: int  # finished games
+    win_rates: list[float]  # per seat: share of the games it won outright
+    draws: float
+    unfinished: float
+    verdict: dict  # stats.verdict.Verdict as a dict
+    mean_points: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+@dataclass
+class SkillResult:
+    name: str
+    game: str
+    variant: str
+    seed: int
+    roles: list[str]
+    levels: list[Level]
+    findings: list[str]
+    tolerance: float
+    seconds: float = 0.0
+    workers: int = 1
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "SkillResult":
+        d = dict(d)
+        d["levels"] = [Level(**lv) for lv in d["levels"]]
+        return cls(**d)
+
+
+def level_seats(game: str, search: str = "ismcts") -> list[tuple[str, Seat]]:
+    from designlab.registry import game_spec
+    from designlab.strategy.matchups import parse_seat
+
+    return [("random", parse_seat(game, "random")), ("heuristic", parse_seat(game, game_spec(game).heuristic)),
+            ("search", parse_seat(game, search))]
+
+
+def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance: float) -> Level:
+    from designlab.stats.verdict import balance_verdict
+
+    n_seats = len(variant.seats)
+    ok = df.filter(pl.col("error").is_null())
+    n = ok.height
+    res = [ok[f"result_{s}"].to_list() for s in range(n_seats)]
+    wins = [sum(1 for r in res[s] if r == WIN) / n if n else math.nan for s in range(n_seats)]
+    draws = sum(1 for k in range(n) if any(res[s][k] == DRAW for s in range(n_seats))) / n if n else 0.0
+    unfinished = sum(1 for k in range(n) if all(res[s][k] == UNFINISHED for s in range(n_seats))) / n if n else 0.0
+    v = balance_verdict(wins, n, tolerance, unfinished_share=unfinished, draw_share=draws)
+    points = [float(ok[f"score_{s}"].mean()) if n else math.nan for s in range(n_seats)]
+    return Level(name, seat.label(), n, wins, draws, unfinished, asdict(v), points, df.height - n)
+
+
+def _edge(lv: Level, top: int, bottom: int) -> tuple[float, float]:
+    """The win-rate edge of seat ``top`` over ``bottom`` at a level, and its standard error."""
+    a, b = lv.win_rates[top], lv.win_rates[bottom]
+    d = a - b
+    return d, math.sqrt(max(a + b - d * d, 0.0) / lv.games) if lv.games else math.nan
+
+
+def findings(levels: list[Level], roles: list[str]) -> list[str]:
+    """A sentence when the verdict changes with skill, or when the edge of the strongest level's top
+    role over its bottom role moves beyond noise (95%, normal difference of independent runs)
+    between the weakest and the strongest level."""
+    from designlab.stats.inference import z_crit
+
+    lv = [x for x in levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None]
+    if len(lv) < 2:
+        return []
+    strong, weak = lv[-1], lv[0]
+    top, bottom = strong.verdict["top"], strong.verdict["bottom"]
+    edges = [(x.level, *_edge(x, top, bottom)) for x in lv]
+    path = ", ".join(f"{name} {100 * d:+.1f}" for name, d, _ in edges)
+    out = []
+    (d0, s0), (d1, s1) = edges[0][1:], edges[-1][1:]
+    if math.isfinite(s0) and math.isfinite(s1) and abs(d1 - d0) > z_crit() * math.hypot(s0, s1):
+        way = "grows" if d1 > d0 else "shrinks"
+        out.append(f"The {roles[top]}'s edge over the {roles[bottom]} {way} from {100 * d0:+.1f} to {100 * d1:+.1f} "
+                   f"points of win rate as play gets stronger ({path}); the change is beyond noise (95%).")
+    verdicts = [x.verdict["verdict"] for x in lv]
+    if len(set(verdicts)) > 1:
+        out.append("The verdict changes with skill: " + ", ".join(f"{x.level} {v}" for x, v in zip(lv, verdicts))
+                   + f" (edge of the {roles[top]} over the {roles[bottom]}: {path} points).")
+    return out
+
+
+def run_skill(
+    base: Variant,
+    games: int,
+    search_games: int,
+    reports_root: Path,
+    name: Optional[str] = None,
+    search: str = "ismcts",
+    workers: int = 1,
+    progress: Optional[Callable[[int], None]] = None,
+) -> tuple[SkillResult, Path]:
+    """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
+    bot, 0 to skip it), judge each gap, write the results and the page."""
+    from designlab.registry import game_spec
+
+    if games < 1:
+        raise StrategyError("a skill check needs at least one game per level")
+    name = name or base.slug
+    folder = reports_root / f"{name}-skill"
+    folder.mkdir(parents=True, exist_ok=True)
+    plan = [(lv, seat, games if lv != "search" else search_games) for lv, seat in level_seats(base.game, search)]
+    plan = [p for p in plan if p[2] > 0]
+    # the same bot in every seat; seats fixed (the gap is the seats'), the variant's own seed
+    variants = [matchup(base, seat, seat, n, f"{lv} {seat.label()}", rotate=False) for lv, seat, n in plan]
+    t0 = time.perf_counter()
+    run = play_matchups(variants, folder / "games", f"{name}-skill", workers, progress)
+    seconds = time.perf_counter() - t0
+    tol = base.balance_tolerance / 100  # the variant file states it in percentage points
+    levels = [_level(lv, seat, vr.variant, pl.read_parquet(vr.games_file), tol)
+              for (lv, seat, _), vr in zip(plan, run.variants)]
+    roles = list(game_spec(base.game).roles(base.make_game()))
+    result = SkillResult(name=name, game=base.game, variant=base.name, seed=base.seed, roles=roles, levels=levels,
+                         findings=findings(levels, roles), tolerance=tol, seconds=seconds, workers=workers)
+    (folder / "skill.json").write_text(json.dumps(result.to_dict(), indent=1))
+    from designlab.report.skill import skill_page
+
+    page = folder / "index.html"
+    page.write_text(skill_page(result))
+    return result, page

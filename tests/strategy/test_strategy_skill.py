@@ -1,0 +1,38 @@
+"""Balance at each skill level: levels, verdicts and the findings when the gap moves with skill."""
+
+from pathlib import Path
+
+from designlab.strategy.skill import Level, findings, run_skill
+
+VARIANTS = Path(__file__).resolve().parents[2] / "variants"
+
+
+def _lv(name, w0, w1, games=2000):
+    from dataclasses import asdict
+
+    from designlab.stats.verdict import balance_verdict
+
+    return Level(name, name, games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games)))
+
+
+def test_a_growing_edge_is_a_finding():
+    levels = [_lv("random", 0.50, 0.50), _lv("heuristic", 0.53, 0.47), _lv("search", 0.58, 0.42)]
+    (grow, change) = findings(levels, ["first runner", "second runner"])
+    assert grow.startswith("The first runner's edge over the second runner grows from +0.0 to +16.0")
+    assert "random not enough games" in change and "search unbalanced" in change
+
+
+def test_a_steady_gap_and_a_tiny_level_make_no_finding():
+    levels = [_lv("random", 0.52, 0.48), _lv("heuristic", 0.52, 0.48), _lv("search", 1.0, 0.0, games=4)]
+    assert findings(levels, ["a", "b"]) == []
+
+
+def test_run_skill_writes_the_levels(tmp_path):
+    from designlab.variant.load import load_variants
+
+    base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    res, page = run_skill(base, 40, 0, tmp_path)
+    assert [lv.level for lv in res.levels] == ["random", "heuristic"]
+    assert all(lv.games == 40 and abs(sum(lv.win_rates) + lv.draws - 1) < 1e-9 for lv in res.levels)
+    assert (tmp_path / f"{base.slug}-skill" / "skill.json").exists() and page.exists()
+    assert "Balance at each skill level" in page.read_text()
