@@ -15,9 +15,10 @@ from itertools import groupby
 from pathlib import Path
 
 from designlab.report import charts
-from designlab.report.bots import bots_section, strategy_listing
+from designlab.report.bots import bots_section, find_strategy, strategy_listing
 from designlab.report.findings import Finding, findings
-from designlab.report.page import CSS, Figure, page
+from designlab.report.page import CSS, Figure, anchor, page
+from designlab.report.summary import first_screen
 from designlab.report.panels import game_panels, generic_panel, measures
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
@@ -156,7 +157,11 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     run = load_run(Path(results_dir))
     a = analyse_run(run, measures(run))
     sections, panel_html, panel_figs = build_figures(a)
-    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)))
+    found = find_strategy(Path(reports_root), {v.results.game for v in a.variants},
+                          frozenset(v.name for v in a.variants))
+    meta_games = {game: f.data for (game, kind), f in found.items() if kind == "meta"}
+    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)),
+                first_screen(a, meta_games, anchor))
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
     index = out_dir / "index.html"

@@ -88,6 +88,7 @@ def test_the_replay_viewer_steps_through_a_sample_game_in_the_browser(page):
         requests = []
         tab.on("request", lambda r: requests.append(r.url))
         tab.goto(page.as_uri())
+        tab.locator('details.fold:has(#samples) > summary').click()  # the report folds its sections
         box = tab.locator(".replay").first
         box.locator("xpath=ancestor::details[1]/summary").click()
         box.locator(".replay-board [data-game]").wait_for()

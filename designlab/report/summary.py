@@ -1,0 +1,162 @@
+"""The report's first screen: for each game, the answer in plain words, in the game's roles.
+
+A headline verdict, the variants ranked fairest first (role gap, its likely range, the
+verdict, what the variant changes), and the few findings a designer should act on, each
+linked to its evidence further down. No statistical term here: the details below name the
+tests, each with a hover explanation (``TERMS``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from designlab.report.fmt import missing
+from designlab.report.roles import roles_of
+from designlab.stats.analysis import RunAnalysis, VariantAnalysis
+from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
+
+RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
+
+# short hover explanations of the terms the details use (<abbr title=...>)
+TERMS = {
+    "CI": "confidence interval: the range the true value likely lies in (95%: wrong 1 time in 20)",
+    "Holm": "a correction for testing many things at once, so that some tests do not pass by luck",
+    "Wilson": "a way to compute the likely range of a rate that stays sensible near 0% and 100%",
+    "decisive games": "games with a single winner (no draw, not unfinished)",
+    "p": "how often a difference this large would appear by chance if there were none",
+}
+
+
+def abbr(term: str, shown: str | None = None) -> str:
+    """A term with its hover explanation."""
+    return f'<abbr title="{escape(TERMS[term])}">{escape(shown or term)}</abbr>'
+
+
+def _pts(x: float) -> str:
+    return "–" if missing(x) else f"{100 * x:.1f}"
+
+
+def _changes(va: VariantAnalysis) -> str:
+    """What the variant changes: its description, else its sweep values."""
+    m = va.results.meta
+    text = str(m.get("description") or "").strip()
+    if m.get("sweep"):
+        text = ", ".join(f"{k} = {v}" for k, v in m["sweep"].items())
+    return text if len(text) <= 110 else text[:107].rstrip() + "…"
+
+
+def _headline_variant(vas: list[VariantAnalysis], sweep_points: set[str]) -> VariantAnalysis:
+    """The rules as written: a variant that extends nothing and is no sweep point, else the first."""
+    plain = [va for va in vas if not va.results.meta.get("base") and va.name not in sweep_points]
+    return (plain or vas)[0]
+
+
+def _roles_text(roles: tuple[str, ...]) -> str:
+    return ", ".join(roles)
+
+
+def _bot_sweep(va: VariantAnalysis) -> bool:
+    return any(str(k).startswith("seats.") for k in (va.results.meta.get("sweep") or {}))
+
+
+def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
+                  anchor) -> list[tuple[str, str]]:
+    """(sentence, link) for the findings a designer should act on, most pressing first (at most five)."""
+    out: list[tuple[str, str]] = []
+    fair = [va for va in vas if va.name not in a.sweep_points]
+    verdicts = {va.name: a.verdicts[va.name] for va in vas if va.name in a.verdicts}
+    # a measurable role advantage: variants whose gap is beyond the tolerance
+    for va in fair:
+        v = verdicts.get(va.name)
+        if v and v.verdict in ("unbalanced", "leaning"):
+            out.append((f"{va.name}: " + verdict_sentence(v, roles_of(va.results.meta)), "#" + anchor(va.name)))
+    # the same role ahead in every variant
+    tops = {verdicts[va.name].top for va in fair if va.name in verdicts and verdicts[va.name].gap > 0}
+    if len(fair) >= 3 and len(tops) == 1 and None not in tops:
+        seat = tops.pop()
+        role = roles_of(fair[0].results.meta)[seat]
+        rates = [va.seats.filter(va.seats["seat"] == seat)["win_rate"][0] for va in fair if va.seats.height]
+        out.append((f"The {role} wins more often in all {len(fair)} variants ({100 * min(rates):.0f}–"
+                    f"{100 * max(rates):.0f}% of games): a small edge no variant here removes.", "#variants"))
+    # a strategy from the meta-game
+    if meta_game is not None:
+        out.append((_meta_sentence(meta_game), "#bots"))
+    # an even point found by a sweep
+    for s in a.sweeps:
+        if s.entry is not None or not s.numeric or s.fit is None or not (s.fit.crosses and s.fit.bounded):
+            continue
+        if not any(va.name.startswith(s.group + "[") for va in vas):
+            continue
+        out.append((f"{s.parameter} ≈ {s.fit.x_even:.1f} makes it even (likely {s.fit.lo:.1f} to {s.fit.hi:.1f}), "
+                    f"from the sweep {s.group}.", "#sweeps"))
+    # rules warnings, with what fixes them
+    seen = set()
+    for va in vas:
+        for w in va.results.meta.get("warnings") or []:
+            if w not in seen:
+                seen.add(w)
+                out.append((f"Rules warning in {va.name}: {w}", "#" + anchor(va.name)))
+    return out[:5]
+
+
+def _meta_sentence(m: dict) -> str:
+    sol = m.get("solution") or {}
+    check = m.get("check") or {}
+    if (check.get("result") or {}).get("grid_exploitable"):
+        return (f"The strategy test ({m.get('row_label')} against {m.get('col_label')}) found a strategy outside the "
+                "tried styles that beats them: no tried style can be called best; widen the styles tried.")
+    rd = sol.get("row_dominant")
+    if rd is not None:
+        return (f"{m.get('row_label')} {m['row_names'][rd]} is the best style whatever the other side does "
+                f"(on {m.get('variant')}): if that is not the game you want, the rules reward it.")
+    cd = sol.get("col_dominant")
+    if cd is not None:
+        return f"{m.get('col_label')} {m['col_names'][cd]} is the best style for that side whatever the other does."
+    return "No single style of play wins out: the best play mixes styles."
+
+
+def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:
+    fair = [va for va in vas if va.name not in a.sweep_points and va.name in a.verdicts and not _bot_sweep(va)]
+    fair.sort(key=lambda va: (missing(a.verdicts[va.name].gap), a.verdicts[va.name].gap, va.name))
+    rows = []
+    for va in fair[:RANKED]:
+        v: Verdict = a.verdicts[va.name]
+        roles = roles_of(va.results.meta)
+        ahead = f"{roles[v.top]} ahead" if v.top is not None and v.gap > 0 else ""
+        rows.append(
+            f'<tr><td><a href="#{anchor(va.name)}">{escape(va.name)}</a></td>'
+            f'<td class="num">{_pts(v.gap)} <span class="small">({_pts(v.lo)} to {_pts(v.hi)})</span></td>'
+            f'<td><span class="light light-{LIGHT[v.verdict]}">{escape(v.verdict)}</span>'
+            f' <span class="small">{escape(ahead)}</span></td>'
+            f'<td class="small">{escape(_changes(va))}</td></tr>')
+    more = len(fair) - RANKED
+    tail = (f'<p class="small">{more} more variant{"s" * (more != 1)} and every sweep point in '
+            '<a href="#variants">the variants table</a>.</p>' if more > 0 else "")
+    return ('<table class="ranked"><thead><tr><th>variant</th><th>role gap, points (likely range)</th>'
+            '<th>verdict</th><th>what it changes</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>" + tail)
+
+
+def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor) -> str:
+    """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
+    its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id)."""
+    per_game: dict[str, list[VariantAnalysis]] = {}
+    for va in a.variants:
+        per_game.setdefault(va.results.game, []).append(va)
+    parts = []
+    for game, vas in sorted(per_game.items()):
+        title = vas[0].results.meta.get("game_title") or game
+        head = _headline_variant(vas, a.sweep_points)
+        v = a.verdicts.get(head.name)
+        roles = roles_of(head.results.meta)
+        verdict = verdict_sentence(v, roles) if v else "No verdict."
+        light = LIGHT[v.verdict] if v else "nodata"
+        items = "".join(f'<li>{escape(t)} <a class="small" href="{escape(link)}">evidence</a></li>'
+                        for t, link in game_findings(a, game, vas, meta_games.get(game), anchor))
+        parts.append(
+            f'<div class="game" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
+            f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'
+            f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>'
+            f'<div class="cols"><div>{_ranked_rows(a, vas, anchor)}</div>'
+            f'<div><h3>What to act on</h3><ul class="act">{items or "<li>Nothing stands out.</li>"}</ul></div></div>'
+            "</div>")
+    return '<section id="answer">' + "".join(parts) + "</section>"
