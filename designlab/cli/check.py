@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.app import EXIT_FAILED_GAMES, _run_name, app, out, pick_variant
+from designlab.cli.app import EXIT_FAILED_GAMES, _run_name, _warn_fixed_seats, app, out, pick_variant
 from designlab.cli.options import DEFAULT_WORKERS, Fresh, Games, Seed, VariantName, Workers
 
 
@@ -49,6 +49,7 @@ def check(
         out.print(f"{v.name}: {result.errors:,} game(s) raised an error (tracebacks under "
                   f"{result.out_dir}/); no verdict", markup=False)
         raise typer.Exit(EXIT_FAILED_GAMES)
+    _warn_fixed_seats([v])
     a = analyse_run(load_run(result.out_dir))
     found = a.verdicts[v.name]
     words = verdict_sentence(found, roles_of(a.variants[0].results.meta))

@@ -15,6 +15,7 @@ from designlab.report.fmt import count, missing, num, pct, pct_ci, points, point
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA, SHARE_TEST
 from designlab.stats.inference import newcombe_diff
+from designlab.stats.summary import fixed_seats_note
 from designlab.stats.sweep import LENGTHS, SweepAnalysis
 from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, verdict_sentence
 from designlab.report.roles import roles_of
@@ -60,6 +61,10 @@ def _warnings(a: RunAnalysis) -> list[Finding]:
         for w in va.results.meta.get("warnings") or []:
             by_text.setdefault(w, []).append(va.name)
     out = []
+    for va in a.variants:  # seats fixed with different bots: the seat numbers measure the bots
+        meta = va.results.meta
+        if note := fixed_seats_note(meta.get("rotate_seats", True), meta.get("seats") or []):
+            out.append(Finding("warning", f"{va.name}: {note}.", "warn", va.name))
     for w, names in by_text.items():
         who = names[0] if len(names) == 1 else f"{len(names)} variants ({', '.join(names)})"
         out.append(Finding("warning", f"Rules warning for {who}: {w}", "warn", names[0]))

@@ -520,3 +520,15 @@ def variant_row(name: str | None, df: pl.DataFrame, traces: pl.DataFrame | None 
     row |= {"comebacks": k, "comeback_games": n, "comeback_rate": k / n if n else math.nan,
             "comeback_lo": lo, "comeback_hi": hi}
     return row
+
+
+def fixed_seats_note(rotate_seats: bool, seats: list[dict]) -> str:
+    """A warning when seats do not rotate and hold different bots ("" otherwise): then each seat's
+    win rate measures its bot as much as the seat, and the seat numbers cannot say whether the
+    game is fair. ``seats``: the variant's seats entries as dicts (bot, params)."""
+    if rotate_seats or len({(s.get("bot"), repr(sorted((s.get("params") or {}).items()))) for s in seats}) < 2:
+        return ""
+    bots = ", ".join(f"seat {i} {s.get('bot')}" for i, s in enumerate(seats))
+    return (f"seats do not rotate (rotate_seats: false) and hold different bots ({bots}): each seat's win rate "
+            "measures its bot as much as the seat, so the seat numbers and the verdict say which bot is stronger, "
+            "not whether the game is fair")

@@ -42,3 +42,11 @@ def test_another_verdict_exits_1_with_one_line_naming_it(tmp_path, monkeypatch, 
 def test_bad_input_exits_2(argv, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2
+
+
+def test_fixed_seats_with_different_bots_are_flagged(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", "-w", "1"])
+    err = capsys.readouterr().err
+    assert ("warning: lopsided: seats do not rotate (rotate_seats: false) and hold different bots (seat 0 heuristic, "
+            "seat 1 random): each seat's win rate measures its bot as much as the seat") in err

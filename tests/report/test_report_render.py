@@ -376,3 +376,22 @@ def test_a_bots_parameter_sweep_is_told_and_drawn_for_the_bot(tmp_path, synth):
     values = [r for layer_data in spec["datasets"].values() for r in layer_data if "seat_label" in r]
     assert {r["seat_label"] for r in values} == {"seats.0", "seats.1"}
     assert "Dashed black curve: logistic fit for the bot of seats.0 (persona)" in text
+
+
+def test_fixed_seats_with_different_bots_are_flagged_in_the_findings(analysis):
+    from designlab.stats.summary import fixed_seats_note
+
+    assert fixed_seats_note(True, [{"bot": "a"}, {"bot": "b"}]) == ""  # rotating: bots and seats separate
+    assert fixed_seats_note(False, [{"bot": "a"}, {"bot": "a"}]) == ""  # the same bot everywhere: seats alone
+    assert fixed_seats_note(False, [{"bot": "a", "params": {"x": 1}}, {"bot": "a"}]) != ""
+    for va in analysis.variants:
+        va.results.meta["rotate_seats"] = va.name != "fifth-3p"
+    try:
+        flagged = [f for f in findings(analysis) if f.topic == "warning" and f.variant == "fifth-3p"]
+    finally:  # the fixture is shared
+        for va in analysis.variants:
+            va.results.meta["rotate_seats"] = True
+    assert [f.text for f in flagged] == [
+        "fifth-3p: seats do not rotate (rotate_seats: false) and hold different bots (seat 0 heuristic, seat 1 random, "
+        "seat 2 heuristic): each seat's win rate measures its bot as much as the seat, so the seat numbers and the "
+        "verdict say which bot is stronger, not whether the game is fair."]
