@@ -50,6 +50,23 @@ from designlab.games.raiding_duel.rules import (
 )
 
 
+# A card's number counts by its rank in the deck, not per printed point, so that one weight means the
+# same on any deck: the deck's lowest number is 1, its highest 10, the numbers between evenly by rank
+# (on a deck numbered 1-10 that is the printed number, the scale the weights were tuned on).
+_HIGH_CARD = ("Value per step of a card's number on a 1-10 scale of the deck (lowest number 1, highest 10, "
+              "the others by rank), when picking and keeping cards.")
+CARD_SCALE_TOP = 10
+
+
+def card_scale(kind_value) -> tuple:
+    """Per kind, its number on the deck's 1-10 scale (by rank among the deck's distinct numbers)."""
+    ranks = {v: i for i, v in enumerate(sorted(set(kind_value)))}
+    top = len(ranks) - 1
+    if top == 0:
+        return tuple(1.0 for _ in kind_value)
+    return tuple(1 + (CARD_SCALE_TOP - 1) * ranks[v] / top for v in kind_value)
+
+
 class RaidingParams(BotParams):
     opp_weight: float = Field(1.0, ge=0.0, le=5.0, description="How much the opponent's gain counts against mine in a reveal.")
     self_weight: float = Field(1.0, ge=0.0, le=5.0, description="How much my own gain counts.")
@@ -57,7 +74,7 @@ class RaidingParams(BotParams):
     hope: float = Field(0.5, ge=0.0, le=3.0, description="How much an unfinished set is worth per remaining reveal (0 = score as if the round ended now).")
     start_bonus: float = Field(0.6, ge=0.0, le=10.0, description="Value of taking the start figure (first pick, first in ties).")
     black_pick_value: float = Field(2.0, ge=0.0, le=10.0, description="Value of picking a black card beyond the disks it brings.")
-    high_card_weight: float = Field(0.05, ge=0.0, le=2.0, description="Value per point of a card's printed number when picking and keeping cards.")
+    high_card_weight: float = Field(0.05, ge=0.0, le=2.0, description=_HIGH_CARD)
     opp_model: float = Field(
         1.0, ge=0.0, le=1.0,
         description="When choosing cards to reveal, weight of the opponent's best reply in the model of its choice "
@@ -103,6 +120,13 @@ class RaidingBot(Bot):
         self.black = g.black
         self.kc = g.kind_color
         self.kv = g.kind_value
+        scale = _SHARED.get(("card scale", g.kind_value))
+        if scale is None:
+            scale = _SHARED[("card scale", g.kind_value)] = card_scale(g.kind_value)
+        self.card_scale = scale
+        # per kind: the high-card weight times its number on the deck's scale (picks)
+        hw = pr.high_card_weight
+        self.high_value = tuple(hw * x for x in scale)
         self.acc = g.acc
         self.sp = g.set_points
         self.pen = g.penalty
@@ -116,7 +140,7 @@ class RaidingBot(Bot):
         self._gcache = _shared_cache("gains", *model)
         self._rcache = _shared_cache("gain rows", *model)
         self._lcache = _shared_cache("losses", *model)
-        # per card set: (claim colors, black cards, lowest value, sum of values)
+        # per card set: (claim colors, black cards, lowest value, sum of numbers on the deck's scale)
         self._cards = _shared_cache("cards", g.kind_color, g.kind_value, g.params.black_counts_for_lowest)
         # per pair of card sets and black names: what each player takes and puts back
         self._pairs = _shared_cache("pairs", g.nc, g.acc, g.bonus_take, g.bonus_pb, g.literal_four, g.four_pb)
@@ -163,7 +187,7 @@ class RaidingBot(Bot):
     def tables(self, stash, pool, rem):
         """(gain, loss, worth): gain[c][j] = taking j disks of c; loss[j] = putting
         back j eligible disks; worth[c] = a card of color c (black last) when played
-        uncontested, without its printed number (see ``card_worth``)."""
+        uncontested, without its number (see ``card_worth``)."""
         key = (tuple(stash), tuple(pool), rem)
         hit = self._tcache.get(key)
         if hit is not None:
@@ -314,8 +338,8 @@ class RaidingBot(Bot):
 
     def card_worth(self, k, worth):
         """Rough worth of holding card k: the disks it brings when played uncontested
-        (``worth`` from ``tables``), plus a little for a high printed number."""
-        return worth[self.kc[k]] + self.params.high_card_weight * self.kv[k]
+        (``worth`` from ``tables``), plus a little for a high number (on the deck's scale)."""
+        return worth[self.kc[k]] + self.high_value[k]
 
     def pick(self, view):
         me = self.seat
@@ -323,8 +347,7 @@ class RaidingBot(Bot):
         rem = self.reveals_left(view, len(view.hands[me]))
         worth = self.gains(mine, rem)[1]
         oworth = self.gains(opp, rem)[1]
-        kc, kv = self.kc, self.kv
-        hw = self.params.high_card_weight
+        kc, hv_of = self.kc, self.high_value
         w_self, w_deny = self.w_self, self.w_deny
         uncover = 0.25 * w_deny
         rand = self.rng.random
@@ -333,12 +356,12 @@ class RaidingBot(Bot):
         for a in view.legal_actions:
             line = display[a]
             k = line[-1]
-            hv = hw * kv[k]
+            hv = hv_of[k]
             score = w_self * (worth[kc[k]] + hv) + w_deny * (oworth[kc[k]] + hv)
             if len(line) >= 2:
                 # the card uncovered becomes available to the opponent
                 k2 = line[-2]
-                score -= uncover * (oworth[kc[k2]] + hw * kv[k2])
+                score -= uncover * (oworth[kc[k2]] + hv_of[k2])
             score += rand() * 1e-6
             if best is None or score > best:
                 best, best_a = score, a
@@ -346,12 +369,13 @@ class RaidingBot(Bot):
 
     # ---------------------------------------------------------------- commit
     def _card_set(self, cards):
-        """(claim colors, black cards, lowest value for the start figure, sum of values)."""
+        """(claim colors, black cards, lowest value for the start figure, sum of numbers on the deck's scale)."""
         info = self._cards.get(cards)
         if info is None:
             kc, black = self.kc, self.black
             cols = tuple(kc[k] for k in cards if kc[k] != black)
-            info = (cols, len(cards) - len(cols), self.game.lowest(cards), sum(self.kv[k] for k in cards))
+            scale = self.card_scale
+            info = (cols, len(cards) - len(cols), self.game.lowest(cards), sum(scale[k] for k in cards))
             if len(self._cards) > _CACHE_MAX:
                 self._cards.clear()
             self._cards[cards] = info
@@ -360,7 +384,7 @@ class RaidingBot(Bot):
     def _hand(self, hand):
         """A hand's sets of cards grouped by what they claim, cached per hand:
         (sets, class ids in order of first appearance, sets per class, class
-        index per set, lowest value per set, sum of values per set, lowest
+        index per set, lowest value per set, sum of numbers (deck scale) per set, lowest
         values sorted, the class indices of the sets per distinct lowest value
         (ascending))."""
         info = self._hands.get(hand)
@@ -400,7 +424,7 @@ class RaidingBot(Bot):
         return info
 
     def _set_info(self, cards):
-        """(class id of what the set claims, its lowest value, its sum of values)."""
+        """(class id of what the set claims, its lowest value, its sum of numbers on the deck's scale)."""
         cols, nb, low, vsum = self._card_set(cards)
         ids = self._cls_ids
         cid = ids.get((cols, nb))
@@ -766,7 +790,7 @@ class HeuristicBot(RaidingBot):
 class GreedyParams(RaidingParams):
     opp_weight: float = Field(0.0, ge=0.0, le=5.0, description="How much the opponent's gain counts against mine in a reveal.")
     deny_weight: float = Field(0.0, ge=0.0, le=5.0, description="When picking, weight of a card's value to the opponent (denial).")
-    high_card_weight: float = Field(0.4, ge=0.0, le=2.0, description="Value per point of a card's printed number when picking and keeping cards.")
+    high_card_weight: float = Field(0.4, ge=0.0, le=2.0, description=_HIGH_CARD)
     start_bonus: float = Field(0.0, ge=0.0, le=10.0, description="Value of taking the start figure (first pick, first in ties).")
     opp_model: float = Field(0.0, ge=0.0, le=1.0, description="Weight of the opponent's best reply in the model of its choice (0 = uniform).")
 

@@ -173,7 +173,7 @@ def _plain_commit(bot, view):
         for w, (mv, ov, start) in zip(weight, row):
             total += w * (bot.w_self * mv - bot.w_opp * ov + (pr.start_bonus if start else 0.0))
         total /= len(opp_sets)
-        total -= pr.high_card_weight * sum(kv[k] for k in cmb) * 0.1
+        total -= pr.high_card_weight * sum(bot.card_scale[k] for k in cmb) * 0.1
         total += bot.rng.random() * 1e-6
         if best is None or total > best:
             best, best_a = total, cmb
