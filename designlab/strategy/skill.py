@@ -117,8 +117,9 @@ def findings(levels: list[Level], roles: list[str]) -> list[str]:
         way = "grows" if d1 > d0 else "shrinks"
         out.append(f"The {roles[top]}'s edge over the {roles[bottom]} {way} from {100 * d0:+.1f} to {100 * d1:+.1f} "
                    f"points of win rate as play gets stronger ({path}); the change is beyond noise (95%).")
+    # only settled verdicts can disagree: "leaning" or "not enough games" is an interval still too wide
     verdicts = [x.verdict["verdict"] for x in lv]
-    if len(set(verdicts)) > 1:
+    if len({v for v in verdicts if v in ("even", "unbalanced", "broken")}) > 1:
         out.append("The verdict changes with skill: " + ", ".join(f"{x.level} {v}" for x, v in zip(lv, verdicts))
                    + f" (edge of the {roles[top]} over the {roles[bottom]}: {path} points).")
     return out

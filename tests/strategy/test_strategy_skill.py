@@ -16,10 +16,15 @@ def _lv(name, w0, w1, games=2000):
 
 
 def test_a_growing_edge_is_a_finding():
-    levels = [_lv("random", 0.50, 0.50), _lv("heuristic", 0.53, 0.47), _lv("search", 0.58, 0.42)]
+    levels = [_lv("random", 0.50, 0.50, games=20000), _lv("heuristic", 0.53, 0.47), _lv("search", 0.58, 0.42)]
     (grow, change) = findings(levels, ["first runner", "second runner"])
     assert grow.startswith("The first runner's edge over the second runner grows from +0.0 to +16.0")
-    assert "random not enough games" in change and "search unbalanced" in change
+    assert "random even" in change and "search unbalanced" in change
+
+
+def test_an_unsettled_verdict_is_no_change():
+    levels = [_lv("random", 0.50, 0.50, games=400), _lv("search", 0.53, 0.47, games=400)]
+    assert findings(levels, ["a", "b"]) == []
 
 
 def test_a_steady_gap_and_a_tiny_level_make_no_finding():
