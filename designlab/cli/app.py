@@ -29,6 +29,9 @@ _register_strategy(app)
 from designlab.cli.skill import register as _register_skill  # noqa: E402
 
 _register_skill(app)
+from designlab.cli.tune import register as _register_tune  # noqa: E402  (tune)
+
+_register_tune(app)
 out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
 err = Console(stderr=True, soft_wrap=True, highlight=False)
 

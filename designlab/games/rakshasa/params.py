@@ -18,6 +18,11 @@ class Honor(GameParams):
 
     builder: int = Field(10, ge=0, le=60, description="Tokens the builder starts each run with.")
     runner: int = Field(15, ge=0, le=60, description="Tokens the runner starts each run with.")
+    second_runner_extra: int = Field(
+        0, ge=0, le=20,
+        description="Compensation for seat order (not in the rules; 0 = off): extra tokens the second runner "
+                    "starts its run with.",
+    )
 
 
 class Costs(GameParams):

@@ -215,7 +215,7 @@ class RakshasaState(State):
         g = self.game
         self.run = run
         self.runner = (g.first_runner + run) % 2
-        self.rt = g.honor_runner
+        self.rt = g.honor_runner + (g.second_extra if run == 1 else 0)  # compensation, 0 unless set
         self.bt = g.honor_builder
         self.course = [-1] * g.n_pos
         self.up = [False] * g.n_pos
@@ -634,7 +634,7 @@ class RakshasaState(State):
         if reason == "completed":
             pts = g.completion + g.per_token * self.rt
         elif reason == "builder_broke":
-            held = g.total_tokens if g.broke_all else self.rt
+            held = (g.honor_runner + g.honor_builder + (g.second_extra if self.run == 1 else 0)) if g.broke_all else self.rt
             pts = g.completion + g.per_token * held
         else:
             pts = g.per_obstacle * (self.passed if g.fail_passed else self.overcome)
@@ -945,7 +945,8 @@ class RakshasaGame(Game):
         c = p.costs
         self.honor_runner = p.honor.runner
         self.honor_builder = p.honor.builder
-        self.total_tokens = p.honor.runner + p.honor.builder
+        self.second_extra = p.honor.second_runner_extra
+        self.total_tokens = p.honor.runner + p.honor.builder + self.second_extra  # the most one run holds
         self.per_type = p.obstacles_per_type
         self.dealt = p.layout == "dealt"
         self.first_runner = p.first_runner

@@ -386,3 +386,21 @@ def test_n2_no_tokens_before_the_return_run(reading, end):
         assert s.points[0] == 15  # a failed run: the 15 obstacles overcome
     else:
         assert s.run == 0 and s.phase == P_FORM and s.rt == 0
+
+
+@pytest.mark.parametrize("first_runner", [0, 1])
+def test_compensation_second_runner_extra_honor_only_for_the_second_run(first_runner):
+    # option honor.second_runner_extra (docs/rulings/rakshasa.md): off by default; when set, the second
+    # runner starts its run with that many more tokens, the builder and the first run unchanged (R11 reset)
+    game, st = new(first_runner=first_runner, honor={"second_runner_extra": 3})
+    assert (st.runner, st.rt, st.bt) == (first_runner, 15, 10)
+    auto(st, lambda s: s.run == 1 or s.phase == P_OVER)
+    assert st.run == 1 and st.runner == 1 - first_runner
+    assert (st.rt, st.bt) == (18, 10)
+    auto(st, lambda s: s.phase == P_OVER)
+    run_points = st.points[1 - first_runner]
+    if st.run_ends[1] == "completed":
+        assert run_points == 30 + st.rt  # its tokens, the extra ones included, count at completion (R3)
+    _, plain = new(first_runner=first_runner)
+    auto(plain, lambda s: s.run == 1 or s.phase == P_OVER)
+    assert plain.rt == 15  # default: no extra tokens

@@ -1,0 +1,152 @@
+"""``designlab tune FILE``: search the rule values that make a variant fair, confirm, recommend."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from designlab.cli.options import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tune")(tune)
+
+
+def tune(
+    file: Annotated[Path, typer.Argument(help="A variant file with a tune: block (or a tune file extending one).")],
+    workers: Workers = DEFAULT_WORKERS,
+    cluster: Cluster = None,
+    results_root: Annotated[Path, typer.Option("--results", help="Folder for results (the study lives there).")] = Path("results"),
+    reports_root: ReportsRoot = Path("reports"),
+    quiet: Quiet = False,
+) -> None:
+    """Search rule values that balance the game (Optuna), confirm the best on fresh games, write the tune page."""
+    from designlab.cli.app import UserError, _load, _Progress, err, out
+    from designlab.runner.cache import default_cache_dir
+    from designlab.tune.page import render_tune
+    from designlab.tune.search import recommended_yaml
+    from designlab.tune.search import tune as run_tune
+
+    variants = _load([file])
+    own = [v for v in variants if v.tune is not None and Path(v.file).resolve() == file.resolve()]
+    if not own:
+        raise UserError(f"{file}: no tune: block in this file (docs/tune.md says how to write one)")
+    v = own[0]
+    spec = v.tune
+    name = f"tune-{v.slug}"
+    out_dir = results_root / name
+    budget = ", ".join(x for x in (
+        f"{spec.budget_games:,} games" if spec.budget_games else "",
+        f"{spec.budget_trials:,} trials" if spec.budget_trials else "",
+        f"{spec.budget_minutes:g} minutes" if spec.budget_minutes else "") if x)
+    out.print(f"tuning {v.name} ({v.file}): {len(spec.parameters)} parameter(s), budget {budget}, then "
+              f"{spec.confirm_candidates} candidate(s) x {spec.confirm_games:,} fresh games; study in {out_dir}",
+              markup=False)
+    bar = _Progress(_games_bound(spec), quiet)
+    last = [0.0]
+
+    def on_trial(p) -> None:
+        if quiet:
+            return
+        now = time.perf_counter()
+        if p.stage == "confirm" or now - last[0] > 5:
+            last[0] = now
+            best = "-" if p.best is None else f"{p.best:.1f}"
+            err.print(f"{p.stage}: {p.trials} trials, {p.games:,} games, best estimate {best} points from fair",
+                      markup=False)
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    try:
+        result = run_tune(v, out_dir, workers=workers, cluster=cluster, cache_dir=default_cache_dir(),
+                          on_trial=on_trial, on_games=bar)
+    except KeyboardInterrupt:
+        bar.close()
+        err.print(f"interrupted: the study is kept in {out_dir}; run the same command again to resume", markup=False)
+        raise
+    finally:
+        bar.close()
+    wall = time.perf_counter() - t0
+    _print_result(out, v, result, wall)
+    page_dir = reports_root / name
+    page_dir.mkdir(parents=True, exist_ok=True)
+    ready = page_dir / "recommended.yaml"
+    text = recommended_yaml(result, v, os.path.relpath(Path(v.file).resolve(), page_dir.resolve()),
+                            f"{v.name}-recommended")
+    if text:
+        ready.write_text(text)
+        out.print("\nthe recommended variant (also in " + str(ready) + "):", markup=False)
+        out.print(text.rstrip(), markup=False, highlight=False)
+    elif ready.exists():
+        ready.unlink()  # a rerun that confirms nothing must not leave an older recommendation
+    page = render_tune(result, v, page_dir, reports_root, text)
+    out.print(f"tune page: {page}")
+    out.print(f"all reports: {reports_root / 'index.html'}")
+    cpu = time.process_time() - c0
+    out.print(f"{result['played_games']:,} games played, {result['cached_games']:,} from the cache, in {wall:.1f} s "
+              f"(this process's CPU {cpu:.1f} s)", markup=False)
+
+
+def _games_bound(spec) -> int:
+    search = spec.budget_games or (spec.budget_trials or 1) * spec.rung_games * spec.reduction ** (spec.rungs - 1)
+    return search + spec.confirm_candidates * spec.confirm_games
+
+
+def _fmt(v) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
+
+
+def _print_result(out, v, result: dict, wall: float) -> None:
+    from designlab.registry import UnknownNameError, game_spec
+
+    try:
+        roles = game_spec(v.game).roles(v.make_game())
+    except UnknownNameError:
+        roles = tuple(f"seat {s}" for s in range(len(v.seats)))
+    spec = v.tune
+    s = result["search"]
+    out.print(f"search: {s['trials']} trials ({s['pruned']} stopped early by successive halving), "
+              f"{s['games']:,} games", markup=False)
+    base = result["trials"][0] if result["trials"] else None
+    if base and base["changed"] == 0 and base["gap"] is not None:
+        who = roles[spec.target_seat if spec.target_seat is not None else 0]
+        out.print(f"the rules as written (trial 0, {base['games']:,} games): {who} {base['gap']:+.1f} points from "
+                  f"{'its target' if spec.target_seat is not None else 'even'}", markup=False)
+    paths = [p.path for p in spec.parameters]
+    table = Table(title=f"confirmation: {result['confirm']['games']:,} fresh games per candidate, tolerance "
+                        f"+/- {spec.tolerance:g} points (95% intervals, Bonferroni over {result['confirm']['tests']})",
+                  title_justify="left")
+    table.add_column("trial", justify="right")
+    for p in paths:
+        table.add_column(escape(p), justify="right")
+    table.add_column("search gap", justify="right")
+    table.add_column("confirmed gap (95%)", justify="right")
+    for name, _, _ in spec.constraints:
+        table.add_column(escape(name), justify="right")
+    table.add_column("verdict")
+    for c in result["candidates"]:
+        seat = next(x for x in c["seats"] if x["followed"]) if spec.target_seat is not None else max(
+            c["seats"], key=lambda x: max(abs(x["gap_lo"]), abs(x["gap_hi"])))
+        gap = f"{seat['gap']:+.1f} ({seat['gap_lo']:+.1f} to {seat['gap_hi']:+.1f})"
+        search_gap = "-" if c["search_gap"] is None else f"{c['search_gap']:+.1f} ({c['search_games']:,})"
+        cells = [str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_gap, gap]
+        cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c["measures"]]
+        verdict = "confirmed" if c["confirmed"] else "dropped"
+        if c["index"] == result["recommended"]:
+            verdict = "[bold green]recommended[/bold green]"
+        table.add_row(*cells, verdict)
+    out.print(table)
+    if not result["candidates"]:
+        out.print("no trial played every rung within the budget and the constraints: raise the budget", markup=False)
+    elif result["recommended"] is None:
+        out.print("no candidate was confirmed within the tolerance: nothing is recommended (widen the ranges, "
+                  "raise the budget or confirm.games)", markup=False)
+    imp = result["importance"]["values"]
+    if imp:
+        out.print("importance: " + ", ".join(f"{k} {x:.2f}" for k, x in sorted(imp.items(), key=lambda kv: -kv[1])),
+                  markup=False)

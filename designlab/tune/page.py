@@ -1,0 +1,271 @@
+"""The tune page: reports/tune-<variant>/index.html, self-contained, listed in reports/index.html.
+
+It is built with the pages' own helpers (``designlab.strategy.html``: the page frame, charts as
+Vega-Lite specs drawn offline, tables) and the report's index (``designlab.report.render_index``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import datetime, timezone
+from html import escape
+from pathlib import Path
+
+import altair as alt
+import polars as pl
+
+from designlab.report import REPORT_META, render_index
+from designlab.strategy.html import chart_html, page, table_html
+from designlab.variant.model import Variant
+
+WIDTH = 620
+
+
+def _fmt(v) -> str:
+    return f"{v:.4g}" if isinstance(v, float) else str(v)
+
+
+def _roles(v: Variant) -> tuple[str, ...]:
+    from designlab.registry import UnknownNameError, game_spec
+
+    try:
+        return tuple(game_spec(v.game).roles(v.make_game()))
+    except UnknownNameError:
+        return tuple(f"seat {s}" for s in range(len(v.seats)))
+
+
+def _trials_frame(result: dict) -> pl.DataFrame:
+    rows = []
+    for t in result["trials"]:
+        if t["invalid"] or t["gap"] is None:
+            continue
+        row = {"trial": t["index"], "state": t["state"], "games": t["games"], "gap": t["gap"], "value": t["value"]}
+        dec, wins = t.get("decisive") or 0, t.get("wins") or []
+        # the trial's own 95% Wilson interval around its gap (the search's noise, uncorrected)
+        half = 196 * math.sqrt(0.25 / dec) if dec else float("nan")
+        row |= {"lo": t["gap"] - half, "hi": t["gap"] + half, "n_wins": sum(wins)}
+        for i, v in enumerate(t["params"].values()):
+            row[f"x{i}"] = v  # Vega-Lite reads a dot in a field name as a nested field
+        rows.append(row)
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
+
+
+def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin | None, str]:
+    spec = v.tune
+    df = _trials_frame(result)
+    if df.is_empty():
+        return None, ""
+    tol = spec.tolerance
+    params = spec.parameters
+    numeric = [p for p in params if p.kind != "choice"]
+    cands = {c["index"]: c for c in result["candidates"]}
+    df = df.with_columns(pl.col("trial").map_elements(
+        lambda i: ("recommended" if i == result["recommended"] else "confirmed" if cands.get(i, {}).get("confirmed")
+                   else "dropped by confirmation" if i in cands else "trial"), return_dtype=pl.Utf8).alias("role"))
+    role_scale = alt.Scale(domain=["trial", "dropped by confirmation", "confirmed", "recommended"],
+                           range=["#9aa4ae", "#d0352b", "#2e9e4f", "#1f5fa8"])
+    y_title = f"gap: {aim} (points)"
+    fields = {p.path: f"x{i}" for i, p in enumerate(params)}
+    if len(params) == 1:
+        p = params[0]
+        fx = fields[p.path]
+        band = alt.Chart(pl.DataFrame({"lo": [-tol], "hi": [tol]})).mark_rect(color="#2e9e4f", opacity=0.12).encode(
+            y="lo:Q", y2="hi:Q")
+        if p.kind == "choice":
+            x = alt.X(f"{fx}:N", title=p.path)
+        else:
+            x = alt.X(f"{fx}:Q", title=p.path, scale=alt.Scale(zero=False))
+        base = alt.Chart(df).encode(x=x)
+        bars = base.mark_rule(opacity=0.35).encode(y=alt.Y("lo:Q", title=y_title), y2="hi:Q")
+        pts = base.mark_point(filled=True).encode(
+            y="gap:Q", size=alt.Size("games:Q", title="games", scale=alt.Scale(range=[15, 160])),
+            color=alt.Color("role:N", scale=role_scale, title=""),
+            tooltip=["trial", alt.Tooltip(fx, title=p.path), alt.Tooltip("gap:Q", format="+.1f"), "games", "state"])
+        layers = [band, bars, pts]
+        if p.kind != "choice" and df.height >= 4:
+            layers.append(base.transform_loess(fx, "gap", bandwidth=0.5).mark_line(color="#1d232b").encode(y="gap:Q"))
+        chart = alt.layer(*layers).properties(width=WIDTH, height=300)
+        cap = (f"Each trial's estimated gap against {p.path} (size: games it played; rule: its 95% interval), the "
+               f"green band the tolerance (+/- {tol:g} points)" + (", the line a loess curve through the trials"
+                                                                   if p.kind != "choice" else "") + ".")
+        return chart, cap
+    if len(params) == 2 and len(numeric) == 2:
+        a, b = params
+        fa, fb = fields[a.path], fields[b.path]
+        heat = alt.Chart(df).mark_rect().encode(
+            x=alt.X(f"{fa}:Q", bin=alt.Bin(maxbins=12), title=a.path),
+            y=alt.Y(f"{fb}:Q", bin=alt.Bin(maxbins=12), title=b.path),
+            color=alt.Color("mean(gap):Q", title="mean gap (points)",
+                            scale=alt.Scale(scheme="redblue", domainMid=0, reverse=True)),
+            tooltip=[alt.Tooltip("mean(gap):Q", format="+.1f"), alt.Tooltip("count():Q", title="trials")])
+        pts = alt.Chart(df).mark_point(filled=True, stroke="white", strokeWidth=0.5).encode(
+            x=f"{fa}:Q", y=f"{fb}:Q", color=alt.Color("role:N", scale=role_scale, title=""),
+            size=alt.Size("games:Q", scale=alt.Scale(range=[10, 120]), title="games"),
+            tooltip=["trial", alt.Tooltip(fa, title=a.path), alt.Tooltip(fb, title=b.path),
+                     alt.Tooltip("gap:Q", format="+.1f"), "games"])
+        chart = alt.layer(heat, pts).resolve_scale(color="independent").properties(width=WIDTH, height=420)
+        return chart, ("The estimated gap over the two parameters: each cell is the mean gap of the trials in it "
+                       "(blue: the followed seat behind, red: ahead, white: even), points the trials themselves.")
+    # three or more: parallel coordinates over the ranges (choices by their position in the list)
+    long = []
+    for row in df.iter_rows(named=True):
+        for p in params:
+            val = row[fields[p.path]]
+            pos = (p.choices.index(val) / max(1, len(p.choices) - 1)) if p.kind == "choice" else (
+                (float(val) - float(p.low)) / p.span())
+            long.append({"trial": row["trial"], "parameter": p.path, "position": pos, "value": _fmt(val),
+                         "gap": row["gap"], "within": abs(row["gap"]) <= tol, "role": row["role"]})
+    chart = alt.Chart(pl.DataFrame(long)).mark_line(opacity=0.55).encode(
+        x=alt.X("parameter:N", sort=[p.path for p in params], title=None),
+        y=alt.Y("position:Q", title="position in its range (0: low, 1: high)"),
+        detail="trial:N",
+        color=alt.Color("gap:Q", scale=alt.Scale(scheme="redblue", domainMid=0, reverse=True), title="gap (points)"),
+        strokeWidth=alt.condition("datum.role != 'trial'", alt.value(3), alt.value(1)),
+        tooltip=["trial", "parameter", "value", alt.Tooltip("gap:Q", format="+.1f")],
+    ).properties(width=WIDTH, height=320)
+    return chart, ("Parallel coordinates: one line per trial across the parameters' ranges, coloured by its "
+                   "estimated gap; the candidates drawn thicker.")
+
+
+def importance_chart(result: dict) -> alt.TopLevelMixin | None:
+    values = result["importance"]["values"]
+    if not values:
+        return None
+    df = pl.DataFrame({"parameter": list(values), "importance": list(values.values())})
+    return alt.Chart(df).mark_bar(color="#1f5fa8").encode(
+        x=alt.X("importance:Q", title="share of the objective's variance", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("parameter:N", sort="-x", title=None),
+        tooltip=["parameter", alt.Tooltip("importance:Q", format=".2f")],
+    ).properties(width=WIDTH - 120, height=max(40, 28 * len(values)))
+
+
+def convergence_chart(result: dict) -> alt.TopLevelMixin | None:
+    rows, best, games = [], None, 0
+    for t in result["trials"]:
+        games += t["games"]
+        if t["state"] == "complete" and t["value"] is not None and not t["invalid"]:
+            best = t["value"] if best is None else min(best, t["value"])
+        rows.append({"trial": t["index"], "value": t["value"], "state": t["state"], "best": best, "games": games,
+                     "played": t["games"]})
+    if not rows:
+        return None
+    df = pl.DataFrame(rows)
+    pts = alt.Chart(df).mark_point(filled=True, opacity=0.7).encode(
+        x=alt.X("trial:Q", title="trial"),
+        y=alt.Y("value:Q", title="points from fair (estimate)"),
+        color=alt.Color("state:N", title="", scale=alt.Scale(domain=["complete", "pruned"], range=["#1f5fa8", "#9aa4ae"])),
+        size=alt.Size("played:Q", title="games", scale=alt.Scale(range=[15, 140])),
+        tooltip=["trial", alt.Tooltip("value:Q", format=".1f"), "played", "games", "state"])
+    line = alt.Chart(df).mark_line(interpolate="step-after", color="#2e9e4f").encode(x="trial:Q", y="best:Q")
+    return alt.layer(pts, line).properties(width=WIDTH, height=260)
+
+
+def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yaml_text: str) -> Path:
+    spec = v.tune
+    roles = _roles(v)
+    if spec.target_seat is not None:
+        aim = f"{roles[spec.target_seat]}'s share minus {spec.target_share:.0%}"
+    elif len(roles) == 2:
+        aim = f"{roles[0]}'s share of decisive games minus 50%"
+    else:
+        aim = f"{roles[0]}'s share of decisive games minus {1 / len(roles):.0%}"
+    s = result["search"]
+    paths = [p.path for p in spec.parameters]
+    as_written = {p.path: p.base for p in spec.parameters}
+    parts = [
+        f'<p class="note">{escape(v.game)} · {escape(v.file)} · tune seed {spec.seed} · {s["trials"]} trials '
+        f'({s["pruned"]} stopped early by successive halving), {s["games"]:,} search games in {s["seconds"]:.0f} s · '
+        f'confirmation: {result["confirm"]["games"]:,} fresh games per candidate · tolerance ±{spec.tolerance:g} '
+        f'points · generated {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC</p>',
+        "<h2>Recommendation</h2>",
+    ]
+    rec = next((c for c in result["candidates"] if c["index"] == result["recommended"]), None)
+    if rec is None:
+        parts.append('<p class="flag">No candidate was confirmed: none of the replayed candidates had its 95% '
+                     f"interval within ±{spec.tolerance:g} points (and its constraints) on fresh games. Nothing "
+                     "is recommended; widen the ranges, raise the budget or the confirmation games.</p>")
+    else:
+        rows = [[p, _fmt(as_written[p]), _fmt(rec["params"][p])] for p in paths]
+        parts.append(f'<p class="ok">Confirmed on {rec["games"]:,} fresh games (seed {rec["seed"]}, never used in '
+                     f"the search): {escape(_seat_text(rec, roles))}. Chosen among {len(result['balanced'])} "
+                     f"confirmed candidate(s) by {'closeness to the rules as written (fewest changed parameters, then the smallest change)' if spec.choose == 'closest' else 'evenness'}.</p>")
+        parts.append(table_html(["parameter", "as written", "recommended"], rows))
+        if rec["measures"]:
+            parts.append(table_html(["measure", "band", "mean (95%)", "holds"], [
+                [m["measure"], _band(m["band"]), f"{m['mean']:.2f} ({m['lo']:.2f} to {m['hi']:.2f})",
+                 "yes" if m["holds"] else "no"] for m in rec["measures"]]))
+    parts.append("<h2>Candidates replayed on fresh games</h2>")
+    parts.append(f'<p class="note">The best {spec.confirm_candidates} trials that played every rung and met the '
+                 f"constraints in the search, each replayed on {result['confirm']['games']:,} fresh games. Intervals "
+                 f"are 95% Wilson intervals, Bonferroni-corrected over the {result['confirm']['tests']} intervals "
+                 "the verdicts read (z = " f"{result['confirm']['z']:.2f}). The balanced set is every confirmed "
+                 "candidate.</p>")
+    cand_rows = []
+    for c in result["candidates"]:
+        seat_txt = _seat_text(c, roles)
+        search = "-" if c["search_gap"] is None else f"{c['search_gap']:+.1f} ({c['search_games']:,} games)"
+        verdict = ("recommended" if c["index"] == result["recommended"] else "confirmed" if c["confirmed"]
+                   else "dropped")
+        cand_rows.append([str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [
+            search, seat_txt] + [f"{m['mean']:.2f} ({m['lo']:.2f} to {m['hi']:.2f})" for m in c["measures"]] + [
+            f"{c['changed']} ({c['change']:.2f})", verdict])
+    if cand_rows:
+        parts.append(table_html(["trial"] + paths + ["search gap", "confirmed (95%)"]
+                                + [n for n, _, _ in spec.constraints] + ["changed (size)", "verdict"], cand_rows))
+    else:
+        parts.append("<p>No trial played every rung within the budget and the constraints.</p>")
+    region, cap = region_chart(result, v, aim)
+    if region is not None:
+        parts += ["<h2>The balanced region</h2>", chart_html(region), f'<p class="note">{escape(cap)} Search '
+                  "estimates are noisy (a few hundred games each): the confirmation above is what counts.</p>"]
+    imp = importance_chart(result)
+    parts.append("<h2>Parameter importance</h2>")
+    if imp is not None:
+        parts += [chart_html(imp), f'<p class="note">{escape(result["importance"]["method"])}: how much of the '
+                  "variation of the objective across trials each parameter explains.</p>"]
+    else:
+        parts.append(f'<p class="note">{escape(result["importance"]["method"])}.</p>')
+    conv = convergence_chart(result)
+    if conv is not None:
+        parts += ["<h2>How the search converged</h2>", chart_html(conv),
+                  '<p class="note">Each trial\'s estimate when it stopped (grey: stopped early by successive '
+                  "halving), the line the best estimate so far among trials that played every rung.</p>"]
+    parts.append("<h2>The variant to copy</h2>")
+    if yaml_text:
+        parts.append('<p>Also written beside this page as <a href="recommended.yaml">recommended.yaml</a>; it '
+                     "extends the tuned file, so <code>designlab sweep</code> compares it against the rules as "
+                     "written.</p>")
+        parts.append(f"<pre>{escape(yaml_text)}</pre>")
+    else:
+        parts.append("<p>Nothing confirmed, nothing to copy.</p>")
+    trows = [[str(t["index"]), t["state"]] + [_fmt(t["params"][p]) for p in paths]
+             + [f"{t['games']:,}", "-" if t["gap"] is None else f"{t['gap']:+.1f}", t["invalid"] or ""]
+             for t in result["trials"]]
+    parts.append("<details><summary>Every trial</summary>" + table_html(
+        ["trial", "state"] + paths + ["games", "gap", "note"], trows) + "</details>")
+    html = page(f"Tune: {v.name}", "\n".join(parts))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    index = out_dir / "index.html"
+    index.write_text(html, encoding="utf-8")
+    meta = {
+        "name": f"tune: {v.name}", "kind": "tune", "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "rendered": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "games": [v.make_game().title], "variants": len(result["trials"]),
+        "played": int(s["games"] + sum(c["games"] for c in result["candidates"])), "errors": 0,
+        "lights": {},
+    }
+    (out_dir / REPORT_META).write_text(json.dumps(meta, indent=1))
+    render_index(reports_root)
+    return index
+
+
+def _band(band) -> str:
+    lo, hi = band
+    return f"{'-inf' if lo is None else f'{lo:g}'} to {'inf' if hi is None else f'{hi:g}'}"
+
+
+def _seat_text(c: dict, roles) -> str:
+    followed = [s for s in c["seats"] if s["followed"]]
+    return "; ".join(f"{roles[s['seat']]} {s['share']:.1%} of decisive games, {s['gap']:+.1f} points "
+                     f"({s['gap_lo']:+.1f} to {s['gap_hi']:+.1f})" for s in followed[:4])
