@@ -19,7 +19,7 @@ from designlab.report.bots import bots_section, find_strategy, strategy_listing
 from designlab.report.findings import Finding, findings
 from designlab.report.page import CSS, Figure, anchor, page
 from designlab.report.summary import first_screen
-from designlab.report.panels import game_panels, generic_panel, measures
+from designlab.report.panels import game_panels, measures
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
@@ -112,17 +112,13 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
             part.append(f"<h4>{escape(ptitle)}</h4><p class=\"note\">{escape(text)}</p>")
             part += [page_figure(f) for f in figs]
             panel_figs += figs
-        figs = keep(*[fig(f"metrics-{game}-{t}", f"{title}: {t.lower()}", c, cap) for t, c, cap in generic_panel(a, game)])
-        if figs:
-            part.append("<h4>Every metric</h4>")
-            part += [page_figure(f) for f in figs]
-            panel_figs += figs
+        # every metric's numbers are in each variant's details table; its charts would repeat the panels
         if len(part) > 1:
             panel_parts.append("".join(part))
     panel_html = ""
     if panel_parts:
         panel_html = ('<section id="panels"><h2>Game panels</h2><p class="note">The games\' own metrics: the ones '
-                      "that matter most for each game first, then every metric it reports.</p>"
+                      "that matter most for each game; every metric's numbers are in each variant's details.</p>"
                       + "".join(panel_parts) + "</section>")
     return sections, panel_html, panel_figs
 
