@@ -1,19 +1,40 @@
 # designlab: `make demo` runs the bundled sweeps and writes the reports; `make test` runs the suite.
+# `make install` installs the versions pinned in constraints.txt; `make lock` refreshes that file.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 WORKERS ?= 2
 
-.PHONY: install test demo bench schema clean
+LOCK_VENV := .lock-venv
 
-$(STAMP): pyproject.toml
+.PHONY: install lock test demo bench schema clean
+
+# constraints.txt pins every package a fresh install gets, so a new release of a dependency
+# cannot change or break a fresh clone.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[test,cluster]"
+	$(BIN)/python -m pip install -q -c constraints.txt -e ".[test,cluster]"
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Resolve pyproject.toml's dependencies and every extra afresh in a throwaway venv (the newest
+# versions its ranges allow) and pin all of them, transitive ones too, in constraints.txt.
+# Run it after changing a dependency in pyproject.toml and commit both files together.
+lock:
+	rm -rf $(LOCK_VENV)
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install -q --upgrade pip
+	$(LOCK_VENV)/bin/python -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; \
+	  print(*p["dependencies"], *(r for extra in p.get("optional-dependencies", {}).values() for r in extra), sep="\n")' \
+	  > $(LOCK_VENV)/requirements.in
+	$(LOCK_VENV)/bin/python -m pip install -q -r $(LOCK_VENV)/requirements.in
+	{ echo "# Every package a fresh install of designlab gets, all extras included; written by \`make lock\`, do not edit."; \
+	  echo "# Resolved on Python $$($(LOCK_VENV)/bin/python -c 'import sys; print("%d.%d" % sys.version_info[:2])'); \`make install\` installs with -c constraints.txt."; \
+	  $(LOCK_VENV)/bin/python -m pip freeze; } > constraints.txt
+	rm -rf $(LOCK_VENV)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -38,4 +59,4 @@ schema: $(STAMP)
 	$(BIN)/designlab schema --all > /dev/null
 
 clean:
-	rm -rf $(VENV) results reports/*/ reports/index.html .pytest_cache .hypothesis
+	rm -rf $(VENV) $(LOCK_VENV) results reports/*/ reports/index.html .pytest_cache .hypothesis
