@@ -78,7 +78,7 @@ def with_bots(v, bot: str, players: int | None = None):
 
     n = players or len(v.seats)
     cls = bot_class(v.game, bot)
-    return replace(v, seats=tuple(Seat(bot, cls.Params()) for _ in range(n)), _cache={})
+    return replace(v, seats=tuple(Seat(bot, cls.Params()) for _ in range(n)))
 
 
 def bot_kinds(v) -> dict[str, str]:
@@ -115,7 +115,7 @@ def two_workers(v, games: int, workers: int = 2) -> dict:
 
     # The code may be edited while a long bench runs: hash it again, as the new pool's workers will.
     cache._fingerprints.clear()
-    v = replace(v, games=games, _cache={})
+    v = replace(v, games=games)
     with tempfile.TemporaryDirectory(prefix="designlab-bench-") as tmp:
         t0, c0 = time.perf_counter(), time.process_time()
         result = run_variants([v], Path(tmp), "bench", workers=workers)
@@ -244,7 +244,7 @@ def _rss_child(spec_json: str) -> None:
         v = next(v for v in load_variants([Path(spec["file"])]) if v.name == spec["name"])
     else:
         v = _default_variant(spec["name"])
-    v = replace(with_bots(v, spec["bot"]) if spec["bot"] else v, games=spec["games"], _cache={})
+    v = replace(with_bots(v, spec["bot"]) if spec["bot"] else v, games=spec["games"])
     with tempfile.TemporaryDirectory(prefix="designlab-bench-rss-") as tmp:
         result = run_variants([v], Path(tmp), "rss", workers=spec["workers"])
         rows = pl.scan_parquet(result.variants[0].games_file).select(pl.len()).collect().item()

@@ -10,71 +10,24 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from designlab import __version__
 
-app = typer.Typer(
-    name="designlab",
-    help="Playtest rules variants with bots and read balance reports.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-from designlab.cli.strategy import register as _register_strategy  # noqa: E402  (ladder, meta)
-
-_register_strategy(app)
-from designlab.cli.skill import register as _register_skill  # noqa: E402
-
-_register_skill(app)
-from designlab.cli.tune import register as _register_tune  # noqa: E402  (tune)
-
-_register_tune(app)
-out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-err = Console(stderr=True, soft_wrap=True, highlight=False)
-
-EXIT_FAILED_GAMES = 1
-EXIT_BAD_INPUT = 2
-
-from designlab.cli.options import (  # noqa: E402  (shared options, declared once)
-    DEFAULT_WORKERS, Cluster, Fresh, Games, MaxGames, Png, Precision, Quiet, ReportsRoot, Seed, VariantName,
-    Workers,
+from designlab.cli import check as _check  # noqa: F401  (check adds itself to the app)
+from designlab.cli import play as _play  # noqa: F401  (play, serve: they add themselves to the app)
+from designlab.cli import skill as _skill
+from designlab.cli import strategy as _strategy
+from designlab.cli import tune as _tune
+from designlab.cli.main import (
+    DEFAULT_WORKERS, EXIT_BAD_INPUT, EXIT_FAILED_GAMES, Cluster, Fresh, Games, MaxGames, Png, Precision, Progress, Quiet, ReportsRoot,
+    Seed, UserError, VariantName, Workers, app, err, load, out, pick_variant, run_name,
 )
 
-
-class _Progress:
-    """A rich progress bar that appears only once a run has lasted about a second."""
-
-    def __init__(self, total: int, quiet: bool):
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.quiet, self.total, self.done = quiet, total, 0
-        self.t0 = time.perf_counter()
-        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                            console=err, transient=True)
-        self.task = None
-
-    def __call__(self, n: int) -> None:
-        self.done += n
-        if self.quiet:
-            return
-        if self.task is None and time.perf_counter() - self.t0 > 1.0:
-            self.bar.start()
-            self.task = self.bar.add_task("games", total=self.total)
-        if self.task is not None:
-            self.bar.update(self.task, completed=self.done)
-
-    def close(self) -> None:
-        if self.task is not None:
-            self.bar.stop()
-
-
-def _load(targets: list[Path], skip_tune: list[Path] | None = None):
-    from designlab.variant.load import load_variants
-
-    return load_variants(targets, skip_tune)
+_strategy.register(app)  # ladder, meta
+_skill.register(app)
+_tune.register(app)
 
 
 def _warn_fixed_seats(variants) -> None:
@@ -93,7 +46,7 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     if max_games is not None and precision is None:
         raise UserError("--max-games caps --precision; give --precision too, or set the game count with --games")
     total = sum((max_games or DEFAULT_MAX_GAMES) if precision else v.games for v in variants)
-    progress = _Progress(total, quiet)
+    progress = Progress(total, quiet)
     cache = default_cache_dir()
     t0 = time.perf_counter()
     try:
@@ -146,16 +99,6 @@ def _print_summary(result, seconds: float) -> None:
         err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
 
 
-def _run_name(target: Path, variants) -> str:
-    """A run (and its report) is named after its file or folder, prefixed with the
-    game when the name does not already say it (every game has a base.yaml)."""
-    name = target.stem if target.is_file() else target.resolve().name
-    games = sorted({v.game for v in variants})
-    if len(games) == 1 and not name.startswith(games[0]):
-        name = f"{games[0]}-{name}"
-    return name
-
-
 @app.command()
 def run(
     variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file runs every point).")],
@@ -172,8 +115,8 @@ def run(
     """Play one variant's games and write one Parquet row per game."""
     from designlab.runner.run import override
 
-    variants = override(_load([variant]), games, seed)
-    name = _run_name(variant, variants)
+    variants = override(load([variant]), games, seed)
+    name = run_name(variant, variants)
     result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games)
     if result.errors:
         raise typer.Exit(EXIT_FAILED_GAMES)
@@ -199,13 +142,13 @@ def sweep(
     from designlab.runner.run import override
 
     tunes: list[Path] = []  # tune files in the folders: `designlab tune` plays those, not a sweep
-    plans = [(t, override(_load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
+    plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
     if tunes:
         out.print(f"left out {len(tunes)} tune file(s), run them with `designlab tune FILE`: "
                   + ", ".join(str(p) for p in tunes), markup=False)
     failed = 0
     for target, variants in plans:
-        name = _run_name(target, variants)
+        name = run_name(target, variants)
         result = _run(variants, results_root / name, name, workers, quiet, fresh, cluster, precision, max_games)
         failed += result.errors
         page = render_report(result.out_dir, reports_root, png=png)
@@ -227,24 +170,6 @@ def report(
     if not (results_dir / "manifest.json").is_file():
         raise UserError(f"{results_dir}: no manifest.json here; is it a results folder from `designlab run`?")
     out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
-
-
-def pick_variant(target: Path, seed: Optional[int], name: Optional[str]):
-    """The one variant of ``target`` a command plays (show, ladder, meta): by ``--variant`` name, else the
-    file's own one (a file that extends another also loads its base); several (a sweep) need a name."""
-    from designlab.runner.run import override
-
-    variants = override(_load([target]), None, seed)
-    if name is not None:
-        for v in variants:
-            if v.name == name:
-                return v
-        raise UserError(f"{target}: no variant named {name!r}; it has {', '.join(v.name for v in variants)}")
-    own = [v for v in variants if v.file and Path(v.file).resolve() == target.resolve()] or variants
-    if len(own) == 1:
-        return own[0]
-    raise UserError(f"{target} holds {len(own)} variants; pick one with --variant NAME: "
-                    + ", ".join(v.name for v in own))
 
 
 @app.command()
@@ -304,7 +229,7 @@ def show(
 @app.command()
 def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
     """Check variant files without playing; every problem is listed with file:line:col."""
-    variants = _load(files)
+    variants = load(files)
     for v in variants:
         out.print(f"ok  {v.file}  {v.name}  ({v.game}, {v.games:,} games, seed {v.seed})", markup=False)
     out.print(f"{len(variants)} variant(s) valid")
@@ -375,10 +300,6 @@ def version() -> None:
     out.print(__version__)
 
 
-class UserError(Exception):
-    """A problem the user can fix; printed as one line."""
-
-
 def _usage_errors() -> tuple[type[Exception], ...]:
     """The exceptions typer raises for a command-line mistake under standalone_mode=False: from typer 0.29
     its own vendored click's, all subclasses of the public ``typer.TyperException``; before, click's."""
@@ -399,10 +320,6 @@ def _usage_line(e: Exception) -> str:
     ctx = getattr(e, "ctx", None)
     where = ctx.command_path if ctx is not None else "designlab"
     return f"error: {where}: {e.format_message()} (see {where} --help)"
-
-
-from designlab.cli import play as _play  # noqa: E402,F401  (play, serve: they add themselves to the app)
-from designlab.cli import check as _check  # noqa: E402,F401  (check adds itself to the app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,8 +13,9 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.app import EXIT_FAILED_GAMES, _run_name, _warn_fixed_seats, app, out, pick_variant
-from designlab.cli.options import DEFAULT_WORKERS, Fresh, Games, Seed, VariantName, Workers
+from designlab.cli.main import (
+    DEFAULT_WORKERS, EXIT_FAILED_GAMES, Fresh, Games, Seed, VariantName, Workers, app, out, pick_variant, run_name,
+)
 
 
 class Expected(str, Enum):
@@ -42,8 +43,8 @@ def check(
 
     v = pick_variant(variant, seed, name)
     v = override([v], games, None)[0]
-    run_name = _run_name(variant, [v])
-    result = run_variants([v], Path("results") / f"{run_name}-check", f"{run_name}-check", workers=workers,
+    stem = run_name(variant, [v])
+    result = run_variants([v], Path("results") / f"{stem}-check", f"{stem}-check", workers=workers,
                           cache_dir=default_cache_dir(), fresh=fresh)
     if result.errors:
         out.print(f"{v.name}: {result.errors:,} game(s) raised an error (tracebacks under "

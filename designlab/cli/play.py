@@ -1,7 +1,7 @@
 """The ``play`` command (one seat played in the terminal), ``serve`` (the same in the browser) and
 ``show --record``'s replay.
 
-app.py imports this module once, after its own commands; it adds its commands to the app."""
+app.py imports this module once; it adds its commands to the app (designlab.cli.main)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from designlab.cli.app import UserError, app, out, pick_variant
-from designlab.cli.options import Seed, VariantName
+from designlab.cli.main import Seed, UserError, VariantName, app, out, pick_variant
 
 
 def _play_errors(fn):

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.options import DEFAULT_WORKERS, Quiet, ReportsRoot, Seed, VariantName, Workers
+from designlab.cli.main import DEFAULT_WORKERS, Quiet, ReportsRoot, Seed, VariantName, Workers, out, pick_variant, run_name
 
 
 def register(app: typer.Typer) -> None:
@@ -26,14 +26,13 @@ def register(app: typer.Typer) -> None:
         quiet: Quiet = False,
     ) -> None:
         """The seat gap with every seat played by random bots, the heuristic and the search bot; a finding when it changes with skill."""
-        from designlab.cli.app import out, pick_variant
-        from designlab.cli.strategy import _play, _refresh_index, _run_name
+        from designlab.cli.strategy import _play, _refresh_index
         from designlab.strategy.skill import run_skill
 
         base = pick_variant(variant, seed, name)
         sg = max(1, games // 10) if search_games < 0 else search_games
         result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
-            base, games, sg, reports_root, name=_run_name(variant, [base]), search=search, workers=workers,
+            base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
             progress=progress))
         from designlab.strategy.skill import MIN_GAMES
 

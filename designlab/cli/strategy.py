@@ -11,12 +11,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from designlab.cli.options import DEFAULT_WORKERS as _DEFAULT_WORKERS
-from designlab.cli.options import Quiet as _Quiet
-from designlab.cli.options import ReportsRoot as _Reports
-from designlab.cli.options import Seed as _Seed
-from designlab.cli.options import VariantName as _VariantName
-from designlab.cli.options import Workers as _Workers
+from designlab.cli.main import DEFAULT_WORKERS as _DEFAULT_WORKERS
+from designlab.cli.main import Progress, UserError, out, pick_variant, run_name
+from designlab.cli.main import Quiet as _Quiet
+from designlab.cli.main import ReportsRoot as _Reports
+from designlab.cli.main import Seed as _Seed
+from designlab.cli.main import VariantName as _VariantName
+from designlab.cli.main import Workers as _Workers
 
 _Variant = Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")]
 
@@ -24,7 +25,6 @@ _Variant = Annotated[Path, typer.Argument(help="A variant file: the game and par
 @contextmanager
 def _strategy_errors():
     """A StrategyError (a bad bot spec, grid or payoff) becomes the CLI's one-line error."""
-    from designlab.cli.app import UserError
     from designlab.strategy.matchups import StrategyError
 
     try:
@@ -35,20 +35,12 @@ def _strategy_errors():
 
 def _play(total: int, quiet: bool, run):
     """``run(progress)`` with a progress bar over ``total`` games, closed whatever happens."""
-    from designlab.cli.app import _Progress
-
-    progress = _Progress(total, quiet)
+    progress = Progress(total, quiet)
     try:
         with _strategy_errors():
             return run(progress)
     finally:
         progress.close()
-
-
-def _run_name(variant: Path, variants) -> str:
-    from designlab.cli.app import _run_name as name_of
-
-    return name_of(variant, variants)
 
 
 def _refresh_index(reports_root: Path) -> None:
@@ -80,7 +72,6 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
-        from designlab.cli.app import UserError, out, pick_variant
         from designlab.strategy.ladder import default_bots, run_ladder
         from designlab.strategy.matchups import parse_seat
 
@@ -97,7 +88,7 @@ def register(app: typer.Typer) -> None:
             contenders = [parse_seat(base.game, b) for b in bots] if bots else default_bots(base.game)
         k = len(contenders)
         result, page = _play(games * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
-            base, contenders, games, reports_root, name=_run_name(variant, [base]), workers=workers,
+            base, contenders, games, reports_root, name=run_name(variant, [base]), workers=workers,
             progress=progress))
         for r in sorted(result.ratings, key=lambda r: -r["rating"]):
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
@@ -131,7 +122,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play every persona against every persona, solve the zero-sum game, check the equilibrium against
         strategies outside the grid (double oracle), flag a dominant persona only if it survives."""
-        from designlab.cli.app import UserError, out, pick_variant
         from designlab.strategy.exploit import default_responders
         from designlab.strategy.matchups import parse_seat
         from designlab.strategy.meta import default_grid, load_grid, run_meta
@@ -142,7 +132,7 @@ def register(app: typer.Typer) -> None:
             g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
             responders = default_responders(base.game, g) + [parse_seat(base.game, r) for r in respond or ()]
         result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
-            base, g, games, reports_root, name=_run_name(variant, [base]), workers=workers, progress=progress,
+            base, g, games, reports_root, name=run_name(variant, [base]), workers=workers, progress=progress,
             check_games=check_games, responders=responders, budget=budget))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")

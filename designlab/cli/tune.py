@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from designlab.cli.options import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
+from designlab.cli.main import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
 
 
 def register(app: typer.Typer) -> None:
@@ -27,13 +27,13 @@ def tune(
     quiet: Quiet = False,
 ) -> None:
     """Search rule values that balance the game (Optuna), confirm the best on fresh games, write the tune page."""
-    from designlab.cli.app import UserError, _load, _Progress, err, out
+    from designlab.cli.main import Progress, UserError, err, load, out
     from designlab.runner.cache import default_cache_dir
     from designlab.tune.page import render_tune
     from designlab.tune.search import recommended_yaml
     from designlab.tune.search import tune as run_tune
 
-    variants = _load([file])
+    variants = load([file])
     own = [v for v in variants if v.tune is not None and Path(v.file).resolve() == file.resolve()]
     if not own:
         raise UserError(f"{file}: no tune: block in this file (docs/tune.md says how to write one)")
@@ -48,7 +48,7 @@ def tune(
     out.print(f"tuning {v.name} ({v.file}): {len(spec.parameters)} parameter(s), budget {budget}, then "
               f"{spec.confirm_candidates} candidate(s) x {spec.confirm_games:,} fresh games; study in {out_dir}",
               markup=False)
-    bar = _Progress(_games_bound(spec), quiet)
+    bar = Progress(_games_bound(spec), quiet)
     last = [0.0]
 
     def on_trial(p) -> None:

@@ -131,7 +131,7 @@ def override(variants: list[Variant], games: int | None, seed: int | None) -> li
     if games is None and seed is None:
         return variants
     return [
-        replace(v, games=games if games is not None else v.games, seed=seed if seed is not None else v.seed, _cache={})
+        replace(v, games=games if games is not None else v.games, seed=seed if seed is not None else v.seed)
         for v in variants
     ]
 
@@ -419,7 +419,7 @@ def _interrupted(points: list[_Point]) -> RunInterrupted:
 # -- writing a variant's results ------------------------------------------------------------------------
 
 def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
-    v = pt.v if pt.stop_at == pt.v.games else replace(pt.v, games=pt.stop_at, _cache={})
+    v = pt.v if pt.stop_at == pt.v.games else replace(pt.v, games=pt.stop_at)
     parts = pt.parts()
     folder = out_dir / v.slug
     folder.mkdir(parents=True, exist_ok=True)

@@ -78,7 +78,7 @@ def matchup(base: Variant, a: Seat, b: Seat, games: int, name: str, rotate: bool
     return replace(
         base, name=name, seats=seats, games=games, rotate_seats=rotate,
         seed=base.seed if seed is None else seed,
-        base=None, sweep=None, sweep_group=None, _cache={},
+        base=None, sweep=None, sweep_group=None,
     )
 
 

@@ -182,7 +182,7 @@ def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, na
     if row_seat == 1:  # entry A (the row persona) sits in seat 1
         from dataclasses import replace
 
-        v = replace(v, seats=(b, a), _cache={})
+        v = replace(v, seats=(b, a))
     return v
 
 

@@ -270,13 +270,13 @@ class Loader:
             points.append(
                 replace(
                     variant, name=name, params=params, seats=seats,
-                    sweep={k: v for k, v, _ in settings}, sweep_group=variant.name, _cache={},
+                    sweep={k: v for k, v, _ in settings}, sweep_group=variant.name,
                 )
             )
         if errors:
             raise VariantErrors(errors)
         first = points[0].name
-        return [points[0]] + [replace(p, base=first, _cache={}) for p in points[1:]]
+        return [points[0]] + [replace(p, base=first) for p in points[1:]]
 
     def _check_point(self, variant, gcls, base_params, settings, positions, errors) -> None:
         params_raw = copy.deepcopy(base_params)
@@ -497,7 +497,7 @@ def with_values(variant: Variant, values: dict[str, Any], name: str, seed: int |
     except ValidationError as e:
         raise ValueError("; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())) from None
     return replace(variant, name=name, params=params, seats=seats, seed=variant.seed if seed is None else seed,
-                   base=variant.name, sweep=dict(values), sweep_group=None, tune=None, _cache={})
+                   base=variant.name, sweep=dict(values), sweep_group=None, tune=None)
 
 
 def _fmt(v: Any) -> str:

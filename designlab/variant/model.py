@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -153,7 +154,6 @@ class Variant:
     sweep: dict | None = None  # this sweep point's values
     sweep_group: str | None = None
     tune: "TuneSpec | None" = field(default=None, compare=False, repr=False)  # the file's tune: block, resolved
-    _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def slug(self) -> str:
@@ -171,12 +171,12 @@ class Variant:
             "engine": f"designlab {__version__}/{self.game} {getattr(game_class(self.game), 'rules_version', '1')}",
         }
 
-    @property
+    @functools.cached_property
     def hash(self) -> str:
-        if "hash" not in self._cache:
-            blob = json.dumps(self.identity(), sort_keys=True, separators=(",", ":"))
-            self._cache["hash"] = hashlib.sha256(blob.encode()).hexdigest()[:16]
-        return self._cache["hash"]
+        # cached on the instance (a frozen dataclass without slots keeps a __dict__), so the copy
+        # dataclasses.replace makes computes its own: a changed game count or seed is a new hash
+        blob = json.dumps(self.identity(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
     def make_game(self) -> Game:
         return game_class(self.game)(self.params)
@@ -265,7 +265,3 @@ class TuneSpec:
 def slugify(name: str) -> str:
     s = re.sub(r"[^A-Za-z0-9._=+-]+", "--", name).strip("-")
     return s or "variant"
-
-
-def parse_bot_params(game: str, bot: str, raw: dict) -> BotParams:
-    return bot_class(game, bot).Params(**raw)

@@ -63,8 +63,8 @@ def test_every_part_of_the_identity_is_in_the_key(tmp_path, rakshasa):
     v = rakshasa(games=100)
     _run([v], tmp_path, "base")
     changed = [
-        replace(v, seed=8, _cache={}),
-        replace(v, rotate_seats=False, _cache={}),
+        replace(v, seed=8),
+        replace(v, rotate_seats=False),
         rakshasa(games=100, honor={"builder": 10, "runner": 16}),
         rakshasa(games=100, bots=("random", "heuristic")),
     ]
@@ -73,7 +73,7 @@ def test_every_part_of_the_identity_is_in_the_key(tmp_path, rakshasa):
     for c in changed:
         assert _run([c], tmp_path, "x").played_games == 100, c
     # the variant's display name is not part of what decides the rows: a renamed variant is a hit
-    assert _run([replace(v, name="renamed", _cache={})], tmp_path, "y").played_games == 0
+    assert _run([replace(v, name="renamed")], tmp_path, "y").played_games == 0
 
 
 def test_a_bot_parameter_change_is_a_miss(tmp_path, write_variant):
@@ -95,11 +95,11 @@ def test_a_bot_parameter_change_is_a_miss(tmp_path, write_variant):
 def test_more_games_reuse_the_first_ones_and_fewer_are_served_from_a_longer_run(tmp_path, rakshasa):
     v = rakshasa(games=120)
     assert _run([v], tmp_path, "a").played_games == 120  # chunks 0-50, 50-50, 100-20
-    more = _run([replace(v, games=200, _cache={})], tmp_path, "b")
+    more = _run([replace(v, games=200)], tmp_path, "b")
     assert (more.cached_games, more.played_games) == (100, 100)  # the partial chunk 100-20 is replayed as 100-50
-    fewer = _run([replace(v, games=130, _cache={})], tmp_path, "c")
+    fewer = _run([replace(v, games=130)], tmp_path, "c")
     assert (fewer.cached_games, fewer.played_games) == (130, 0)  # 100-30 cut from the cached 100-50
-    fresh = _run([replace(v, games=130, _cache={})], tmp_path, "d", cache=False)
+    fresh = _run([replace(v, games=130)], tmp_path, "d", cache=False)
     assert _games(fewer).equals(_games(fresh))
     assert _games(fewer)["game_index"].to_list() == list(range(130))
 

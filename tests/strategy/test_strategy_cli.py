@@ -1,4 +1,4 @@
-"""The ladder and meta commands, registered on a fresh app (app.py registers them once)."""
+"""The ladder and meta commands, registered on a fresh app (app.py registers them on designlab's once)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from designlab.cli.app import UserError
+from designlab.cli.main import UserError
 from designlab.cli.strategy import register
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"

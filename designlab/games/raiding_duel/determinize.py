@@ -24,7 +24,7 @@ import random
 import sys
 
 from designlab.core.protocol import CHANCE, TERMINAL
-from designlab.games.raiding_duel.rules import (
+from designlab.games.raiding_duel.codes import (
     L_PB,
     L_PB_SHORT,
     L_RESET,
@@ -36,16 +36,16 @@ from designlab.games.raiding_duel.rules import (
     P_END,
     P_PUTBACK,
     P_START,
-    RaidingDuelState,
     _score_stash,
 )
 
 
-def determinize(game, view, rng: random.Random) -> RaidingDuelState:
-    g = game
+def determinize(s, view, rng: random.Random):
+    """Fill ``s`` (a blank RaidingDuelState of the view's game: ``RaidingDuelState(game, blank=True)``)
+    with a full state consistent with ``view`` and return it."""
+    g = s.game
     me = view.player
     o = 1 - me
-    s = RaidingDuelState(g, blank=True)
     ph = view.phase
     s.phase = ph
     s.actor = view.actor if ph > P_DEAL and ph != P_END else (TERMINAL if ph == P_END else CHANCE)

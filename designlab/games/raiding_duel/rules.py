@@ -26,17 +26,11 @@ from itertools import combinations
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Game, State, View
 from designlab.games.raiding_duel.params import BLACK, RaidingDuelParams
 
-P_START, P_DEAL, P_PICK, P_COMMIT, P_BLACK, P_PUTBACK, P_END = range(7)
-PHASE_NAMES = ("start", "deal", "pick", "commit", "black", "put_back", "end")
-
-# op codes for a reveal's resolution
-OP_TAKE, OP_PB, OP_SNAP = 0, 1, 2
-# step kinds (for metrics and narration)
-K_CLAIM, K_PAIR, K_LONE = 0, 1, 2
-
-# hidden-stash disk log entries (D11): what each player saw happen to the disks
-L_TAKE, L_PB, L_PB_SHORT, L_SNAP, L_RESET, L_REVEAL_END, L_SCORED = range(7)
-
+from designlab.games.raiding_duel.codes import (  # noqa: F401  (re-exported: bots, board and tests read them here)
+    K_CLAIM, K_LONE, K_PAIR, L_PB, L_PB_SHORT, L_RESET, L_REVEAL_END, L_SCORED, L_SNAP, L_TAKE, OP_PB, OP_SNAP,
+    OP_TAKE, P_BLACK, P_COMMIT, P_DEAL, P_END, P_PICK, P_PUTBACK, P_START, PHASE_NAMES, _score_stash,
+)
+from designlab.games.raiding_duel.determinize import determinize as _determinize
 
 @dataclass(frozen=True)
 class RaidingDuelView(View):
@@ -81,12 +75,6 @@ class RaidingDuelView(View):
 _new_view = object.__new__
 _set_attr = object.__setattr__
 _STALE = (None, None)
-
-
-def _score_stash(stash, set_points, penalty):
-    sets = min(stash)
-    outside = sum(stash) - sets * len(stash)
-    return set_points * sets - penalty * outside, sets, outside
 
 
 class RaidingDuelState(State):
@@ -1033,9 +1021,7 @@ class RaidingDuelGame(Game):
         return RaidingDuelState(self, record_events=record_events)
 
     def determinize(self, view: RaidingDuelView, rng: random.Random) -> RaidingDuelState:
-        from designlab.games.raiding_duel.determinize import determinize
-
-        return determinize(self, view, rng)
+        return _determinize(RaidingDuelState(self, blank=True), view, rng)
 
     def narrate(self, event) -> str:
         kind, f = event

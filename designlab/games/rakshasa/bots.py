@@ -80,7 +80,6 @@ V_STEP = RakshasaView.fields.index("step")
 PASS_T = tuple(tuple(bool((PASSES[f] >> t) & 1) for t in range(NUM_TYPES)) for f in range(NUM_FORMS))
 PAIR_FORMS = tuple(range(1, NUM_FORMS))
 RUN_END_COST = 25.0  # rough value, in tokens, of a run that ends before the course is done
-BROKE_LOSS = 40.0  # builder's loss, in tokens, of a wrong challenge it cannot pay (runner scores 55)
 SECTION_EXPOSURE = 0.6  # tokens per obstacle left in the section lost when a caught lie shows the form (R7)
 IMPLAUSIBLE_CHALLENGE = 0.9  # runner's forecast that a prior-rate builder challenges a claim no unspent form could make
 
@@ -437,6 +436,14 @@ def p_lie_of(post, kind: int, t: int) -> float:
     return sum(NP_GET[t](post))  # sum([post[f] for f in NOT_PASSING[t]])
 
 
+def broke_loss(g, runner_tokens: int) -> float:
+    """The builder's loss, in tokens, of a wrong challenge it cannot pay (R4): the run ends and the runner
+    scores completion plus every token in the game (builder_broke all_tokens) or the tokens it holds
+    (held_tokens), less the starting honor it would have counted anyway (55 - 15 = 40 at the defaults)."""
+    held = g.total_tokens if g.broke_all else runner_tokens
+    return float(g.completion + g.per_token * (held - g.params.honor.runner))
+
+
 def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens: int) -> tuple:
     """The builder's (gain from a caught lie, loss from a wrong challenge) of a claim."""
     caught = g.caught_cost[kind]
@@ -447,7 +454,7 @@ def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens:
         if kind != K_PEEK:
             gain += 0.3  # the obstacle is skirted, not overcome
     if builder_tokens < g.c_wrong:
-        loss = BROKE_LOSS
+        loss = broke_loss(g, runner_tokens)
     else:
         loss = g.c_wrong + (1.0 if g.form_change and remaining else 0.0)
         if builder_tokens - g.c_wrong < g.c_wrong:

@@ -6,7 +6,7 @@ action table below); the rules table lookups live on the Game object. Legal
 actions are shared tuples from precomputed tables (swap lists memoised per
 bitmask); the view is a tuple with named fields built with ``tuple.__new__``;
 bitmasks and the runner's ``known`` list are kept in step with the lists so a
-view needs no scan (tests/games/rakshasa/test_rakshasa_fast_paths.py checks
+view needs no scan (tests/games/rakshasa/test_rakshasa_rules_fast_paths.py checks
 them against the plain reading of the rules at every step).
 """
 

@@ -1,7 +1,7 @@
 """The heuristic's kept values and shortcuts choose what the full computation chooses: the attempt
 that follows a challenge played on itself, seat values kept while only other seats complete challenges, seat information built from the seat
 before its last completion, and the worth of a winning completion from the seat's rank key.
-(The harass scan is checked against a plain one in test_fifth_challenge_cheaper_bot.py.)"""
+(The harass scan is checked against a plain one in test_fifth_challenge_bots_shortcuts.py.)"""
 
 from __future__ import annotations
 

@@ -185,3 +185,15 @@ def test_rakshasa_heuristic_builder_holds_the_runner_better_than_a_builder_that_
             total += play(game, bots, game_rng(11, i)).state.points[0]
         pts[builder] = total / 40
     assert pts["heuristic"] + 5 < pts["trusting"]
+
+
+def test_the_broke_builders_loss_follows_the_scoring_parameters():
+    """R4: a wrong challenge the builder cannot pay ends the run with the runner scoring completion plus
+    the tokens: the bot's estimate of that loss moves with completion, honor and builder_broke."""
+    from designlab.games.rakshasa import RakshasaGame, RakshasaParams
+    from designlab.games.rakshasa.bots import broke_loss
+
+    assert broke_loss(RakshasaGame(), 7) == 40.0  # 30 + 25 tokens - the runner's 15
+    assert broke_loss(RakshasaGame(RakshasaParams(scoring={"completion": 50})), 7) == 60.0
+    assert broke_loss(RakshasaGame(RakshasaParams(honor={"runner": 20, "builder": 10})), 7) == 40.0
+    assert broke_loss(RakshasaGame(RakshasaParams(scoring={"builder_broke": "held_tokens"})), 7) == 30.0 + 7 - 15

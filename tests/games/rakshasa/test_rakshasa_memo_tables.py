@@ -1,4 +1,4 @@
-"""Rakshasa, fourth speed round: each fast path equals the plain code it replaced, exactly
+"""Rakshasa memo tables and written-out formulas: each fast path equals the plain code it replaced, exactly
 (==, same rng draws), and play does not depend on what the memo tables hold."""
 
 import math

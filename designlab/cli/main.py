@@ -1,0 +1,118 @@
+"""The designlab app, its consoles, its errors and the options its commands share, declared once.
+
+The command modules (app.py's own commands, strategy.py, play.py ...) import this module and add
+their commands to ``app``; this module imports none of them, so there is no import cycle.
+app.py registers the command modules and holds ``main()``, the entry point.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(
+    name="designlab",
+    help="Playtest rules variants with bots and read balance reports.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+err = Console(stderr=True, soft_wrap=True, highlight=False)
+
+EXIT_FAILED_GAMES = 1
+EXIT_BAD_INPUT = 2
+
+
+class UserError(Exception):
+    """A problem the user can fix; printed as one line."""
+
+
+# -- options shared by every command ------------------------------------------------------------
+
+Games = Annotated[Optional[int], typer.Option("--games", "-n", min=1, help="Games per variant (overrides the file).")]
+Seed = Annotated[Optional[int], typer.Option("--seed", min=0, help="Batch seed (overrides the file).")]
+Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")]
+Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Png = Annotated[bool, typer.Option("--png", help="Also write every chart as PNG and SVG.")]
+ReportsRoot = Annotated[Path, typer.Option("--reports", help="Folder for HTML reports.")]
+Fresh = Annotated[bool, typer.Option("--fresh", help="Play every game again, ignoring cached results.")]
+Cluster = Annotated[Optional[str], typer.Option(
+    "--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs designlab[cluster].")]
+Precision = Annotated[Optional[float], typer.Option(
+    "--precision", min=0.0001, max=0.4999,
+    help="Add games to each variant until every seat's win rate is known to +/- this (95%).")]
+VariantName = Annotated[Optional[str], typer.Option(
+    "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")]
+MaxGames = Annotated[Optional[int], typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")]
+
+DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
+
+
+# -- helpers the commands share ------------------------------------------------------------------
+
+class Progress:
+    """A rich progress bar that appears only once a run has lasted about a second."""
+
+    def __init__(self, total: int, quiet: bool):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.quiet, self.total, self.done = quiet, total, 0
+        self.t0 = time.perf_counter()
+        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=err, transient=True)
+        self.task = None
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        if self.quiet:
+            return
+        if self.task is None and time.perf_counter() - self.t0 > 1.0:
+            self.bar.start()
+            self.task = self.bar.add_task("games", total=self.total)
+        if self.task is not None:
+            self.bar.update(self.task, completed=self.done)
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.bar.stop()
+
+
+def load(targets: list[Path], skip_tune: list[Path] | None = None):
+    from designlab.variant.load import load_variants
+
+    return load_variants(targets, skip_tune)
+
+
+def run_name(target: Path, variants) -> str:
+    """A run (and its report) is named after its file or folder, prefixed with the
+    game when the name does not already say it (every game has a base.yaml)."""
+    name = target.stem if target.is_file() else target.resolve().name
+    games = sorted({v.game for v in variants})
+    if len(games) == 1 and not name.startswith(games[0]):
+        name = f"{games[0]}-{name}"
+    return name
+
+
+def pick_variant(target: Path, seed: Optional[int], name: Optional[str]):
+    """The one variant of ``target`` a command plays (show, ladder, meta): by ``--variant`` name, else the
+    file's own one (a file that extends another also loads its base); several (a sweep) need a name."""
+    from designlab.runner.run import override
+
+    variants = override(load([target]), None, seed)
+    if name is not None:
+        for v in variants:
+            if v.name == name:
+                return v
+        raise UserError(f"{target}: no variant named {name!r}; it has {', '.join(v.name for v in variants)}")
+    own = [v for v in variants if v.file and Path(v.file).resolve() == target.resolve()] or variants
+    if len(own) == 1:
+        return own[0]
+    raise UserError(f"{target} holds {len(own)} variants; pick one with --variant NAME: "
+                    + ", ".join(v.name for v in own))
