@@ -30,14 +30,6 @@ _skill.register(app)
 _tune.register(app)
 
 
-def _warn_fixed_seats(variants) -> None:
-    from designlab.stats.summary import fixed_seats_note
-
-    for v in variants:
-        if note := fixed_seats_note(v.rotate_seats, [s.to_dict() for s in v.seats]):
-            err.print(f"warning: {v.name}: {note}", markup=False)
-
-
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: bool = False,
          cluster: Optional[str] = None, precision: Optional[float] = None, max_games: Optional[int] = None):
     from designlab.runner.cache import default_cache_dir
@@ -59,7 +51,7 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     finally:
         progress.close()
     _print_summary(result, time.perf_counter() - t0)
-    _warn_fixed_seats(variants)
+    warn_fixed_seats(variants)
     if result.cached_games:
         out.print(f"{result.cached_games:,} games from the cache ({cache}), {result.played_games:,} played; "
                   "--fresh plays them all again", markup=False)

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from designlab.cli.main import (
-    DEFAULT_WORKERS, EXIT_FAILED_GAMES, Fresh, Games, Seed, VariantName, Workers, app, out, pick_variant, run_name,
+    DEFAULT_WORKERS, EXIT_FAILED_GAMES, Fresh, Games, Seed, VariantName, Workers, app, out, pick_variant, run_name, warn_fixed_seats,
 )
 
 
@@ -50,7 +50,7 @@ def check(
         out.print(f"{v.name}: {result.errors:,} game(s) raised an error (tracebacks under "
                   f"{result.out_dir}/); no verdict", markup=False)
         raise typer.Exit(EXIT_FAILED_GAMES)
-    _warn_fixed_seats([v])
+    warn_fixed_seats([v])
     a = analyse_run(load_run(result.out_dir))
     found = a.verdicts[v.name]
     words = verdict_sentence(found, roles_of(a.variants[0].results.meta))

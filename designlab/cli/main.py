@@ -116,3 +116,12 @@ def pick_variant(target: Path, seed: Optional[int], name: Optional[str]):
         return own[0]
     raise UserError(f"{target} holds {len(own)} variants; pick one with --variant NAME: "
                     + ", ".join(v.name for v in own))
+
+
+def warn_fixed_seats(variants) -> None:
+    """rotate_seats: false with unequal bots: the seat numbers then measure the bots."""
+    from designlab.stats.summary import fixed_seats_note
+
+    for v in variants:
+        if note := fixed_seats_note(v.rotate_seats, [s.to_dict() for s in v.seats]):
+            err.print(f"warning: {v.name}: {note}", markup=False)
