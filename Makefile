@@ -8,7 +8,7 @@ WORKERS ?= 2
 
 LOCK_VENV := .lock-venv
 
-.PHONY: install lock test demo bench schema clean
+.PHONY: install lock lint test demo bench schema clean
 
 # constraints.txt pins every package a fresh install gets, so a new release of a dependency
 # cannot change or break a fresh clone.
@@ -36,7 +36,11 @@ lock:
 	  $(LOCK_VENV)/bin/python -m pip freeze; } > constraints.txt
 	rm -rf $(LOCK_VENV)
 
+lint: $(STAMP)
+	$(BIN)/ruff check designlab tests
+
 test: $(STAMP)
+	$(BIN)/ruff check designlab tests
 	$(BIN)/python -m pytest
 
 # Each game's folder under variants/ (schema/ holds JSON only) and its base variant: the folder's first

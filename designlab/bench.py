@@ -50,7 +50,7 @@ def base_variants(root: Path, games: list[str] | None = None):
     from designlab.variant.load import load_variants
 
     out = []
-    for name, cls in GAMES.items():
+    for name, _cls in GAMES.items():
         if games and name not in games:
             continue
         files = sorted((root / name).glob("base*.yaml")) if (root / name).is_dir() else []
@@ -138,7 +138,7 @@ def profile(v, games: int, top: int = 12) -> list[dict]:
     stats = pstats.Stats(prof)
     total = sum(row[2] for row in stats.stats.values())  # own time of every function
     rows = []
-    for (file, line, fn), (cc, nc, tt, ct, _) in stats.stats.items():
+    for (file, line, fn), (_cc, nc, tt, ct, _) in stats.stats.items():
         rows.append({"function": fn, "where": f"{_short_path(file)}:{line}", "calls": nc, "own_s": tt,
                      "cum_s": ct, "own_share": tt / total if total else 0.0})
     rows.sort(key=lambda r: r["own_s"], reverse=True)

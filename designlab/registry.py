@@ -9,7 +9,7 @@ edits nothing here. Game-independent bots are listed below and play every game.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 from importlib.metadata import entry_points
 
 from designlab.bots.ismcts import IsmctsBot
@@ -72,7 +72,7 @@ def game_class(name: str) -> type[Game]:
         raise UnknownNameError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _search_bot(policy: type[Bot] | None) -> type[Bot]:
     return IsmctsBot if policy is None else IsmctsBot.playing(policy)
 

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Callable, ClassVar, Literal, Optional
+from collections.abc import Callable
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -46,12 +47,12 @@ REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
 
 
 class IsmctsParams(BotParams):
-    iterations: Optional[int] = Field(
+    iterations: int | None = Field(
         None, ge=1, le=1_000_000,
         description="Search iterations per decision (one determinization, descent and rollout each); deterministic "
         "budget. None: the game's own default (50; Fifth Challenge 150).",
     )
-    time_ms: Optional[int] = Field(
+    time_ms: int | None = Field(
         None, ge=1, le=3_600_000,
         description="Optional time budget per decision in milliseconds; search stops at this or `iterations`, "
         "whichever comes first (results then depend on machine speed).",
@@ -85,7 +86,7 @@ class IsmctsParams(BotParams):
         description="Keep the tree's statistics from one decision to the next within a game (nodes are "
         "information sets, so they stay valid); each search then starts from what earlier ones learned.",
     )
-    rollout_depth: Optional[int] = Field(
+    rollout_depth: int | None = Field(
         None, ge=0, le=100_000,
         description="Decisions a rollout plays before it stops and the running score lead decides it (none = play to the end).",
     )
@@ -135,8 +136,8 @@ def search(
     sample: Sampler,
     params: IsmctsParams,
     rng,
-    heuristic: Optional[Callable[[int], Bot]] = None,
-    table: Optional[dict] = None,
+    heuristic: Callable[[int], Bot] | None = None,
+    table: dict | None = None,
 ) -> SearchResult:
     """Run ISMCTS from ``root`` (the searching player's view).
 
@@ -243,7 +244,7 @@ def search(
     return SearchResult(legal[best], legal, list(ns), values, done, len(table))
 
 
-def _rollout(state: State, rng, depth_cap: Optional[int], bots: Optional[list[Bot]]) -> list[float]:
+def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None) -> list[float]:
     """Play to the end (or ``depth_cap`` decisions) and return a reward per seat."""
     randrange = rng.randrange
     decisions = 0
@@ -286,19 +287,19 @@ class IsmctsBot(Bot):
     # The game's bot that plays heuristic rollouts, names the move heuristic_bias favours and models the
     # other seats for belief=heuristic. Injected, never looked up: the registry binds the game spec's
     # heuristic with ``IsmctsBot.playing(cls)``, and a caller may pass ``policy=`` directly.
-    policy: ClassVar[Optional[type[Bot]]] = None
+    policy: ClassVar[type[Bot] | None] = None
 
     @classmethod
-    def playing(cls, policy: type[Bot]) -> type["IsmctsBot"]:
+    def playing(cls, policy: type[Bot]) -> type[IsmctsBot]:
         """This bot with ``policy`` as its heuristic (a subclass, so it is still a Bot class to the registry)."""
         return type(cls.__name__, (cls,), {"policy": policy, "__module__": cls.__module__,
                                            "__qualname__": cls.__qualname__})
 
     def __init__(self, game: Game, seat: int, params: IsmctsParams | None, rng,
-                 policy: Optional[type[Bot]] = None):
+                 policy: type[Bot] | None = None):
         super().__init__(game, seat, params if params is not None else IsmctsParams(), rng)
         p = self.params
-        self._heuristic: Optional[Callable[[int], Bot]] = None
+        self._heuristic: Callable[[int], Bot] | None = None
         if p.rollout == "heuristic" or p.heuristic_bias > 0 or p.belief == "heuristic":
             cls = policy if policy is not None else self.policy
             if cls is None:
@@ -309,11 +310,11 @@ class IsmctsBot(Bot):
                 )
             hp = cls.Params()
             self._heuristic = lambda seat: cls(game, seat, hp, rng)
-        self._particles: Optional[list[State]] = None  # belief=heuristic: states at my last decision
+        self._particles: list[State] | None = None  # belief=heuristic: states at my last decision
         self._last_action = None
-        self.last: Optional[SearchResult] = None  # the last search, for tests and narratives
+        self.last: SearchResult | None = None  # the last search, for tests and narratives
         self.survivors = 0  # belief=heuristic: particles that reproduced the current view
-        self._table: Optional[dict] = {} if p.keep_tree else None  # view -> node, kept across decisions
+        self._table: dict | None = {} if p.keep_tree else None  # view -> node, kept across decisions
 
     def act(self, view: View):
         legal = view.legal_actions

@@ -7,22 +7,42 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from designlab import __version__
-
 from designlab.cli import check as _check  # noqa: F401  (check adds itself to the app)
 from designlab.cli import play as _play  # noqa: F401  (play, serve: they add themselves to the app)
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
 from designlab.cli.main import (
-    DEFAULT_WORKERS, EXIT_BAD_INPUT, EXIT_FAILED_GAMES, Cluster, Fresh, Games, MaxGames, Png, Precision, Progress, Quiet, ReportsRoot,
-    Seed, UserError, VariantName, Workers, app, err, load, out, pick_variant, run_name,
+    DEFAULT_WORKERS,
+    EXIT_BAD_INPUT,
+    EXIT_FAILED_GAMES,
+    Cluster,
+    Fresh,
+    Games,
+    MaxGames,
+    Png,
+    Precision,
+    Progress,
+    Quiet,
+    ReportsRoot,
+    Seed,
+    UserError,
+    VariantName,
+    Workers,
+    app,
+    err,
+    load,
+    out,
+    pick_variant,
+    run_name,
+    warn_fixed_seats,
 )
 
 _strategy.register(app)  # ladder, meta
@@ -31,7 +51,7 @@ _tune.register(app)
 
 
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: bool = False,
-         cluster: Optional[str] = None, precision: Optional[float] = None, max_games: Optional[int] = None):
+         cluster: str | None = None, precision: float | None = None, max_games: int | None = None):
     from designlab.runner.cache import default_cache_dir
     from designlab.runner.run import DEFAULT_MAX_GAMES, RunInterrupted, run_variants
 
@@ -97,7 +117,7 @@ def run(
     games: Games = None,
     seed: Seed = None,
     workers: Workers = DEFAULT_WORKERS,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Results folder (default results/<name>).")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Results folder (default results/<name>).")] = None,
     quiet: Quiet = False,
     fresh: Fresh = False,
     cluster: Cluster = None,
@@ -166,13 +186,13 @@ def report(
 
 @app.command()
 def show(
-    variant: Annotated[Optional[Path], typer.Argument(help="A variant file.")] = None,
+    variant: Annotated[Path | None, typer.Argument(help="A variant file.")] = None,
     index: Annotated[int, typer.Argument(min=0, help="Game index in the run (0 is its first game).")] = 0,
     name: VariantName = None,
     seed: Seed = None,
     actions: Annotated[bool, typer.Option(
         "--actions", help="Also list every action, chance included, in the record's words.")] = False,
-    record_file: Annotated[Optional[Path], typer.Option(
+    record_file: Annotated[Path | None, typer.Option(
         "--record", help="Replay a game record saved by `designlab play` instead of a run's game.")] = None,
 ) -> None:
     """Play one game of a variant exactly as a run plays it (same seeds, same seats) and tell it move by move."""
@@ -201,7 +221,7 @@ def show(
     except Exception as e:  # noqa: BLE001 - the game's own error is what the designer came to see
         err.print(traceback.format_exc(), markup=False, highlight=False)
         err.print(f"game {index} of {v.name!r} (seed {v.seed}) raised {type(e).__name__}: {e}", markup=False)
-        raise typer.Exit(EXIT_FAILED_GAMES)
+        raise typer.Exit(EXIT_FAILED_GAMES) from None
     st = played.state
     for i, event in enumerate(st.events or [], 1):
         out.print(f"{i:>4}. {game.narrate(event)}", markup=False)
@@ -268,7 +288,7 @@ def _range(spec: dict) -> str:
 @app.command()
 def schema(
     ctx: typer.Context,
-    game: Annotated[Optional[str], typer.Argument(help="Game name.")] = None,
+    game: Annotated[str | None, typer.Argument(help="Game name.")] = None,
     every: Annotated[bool, typer.Option("--all", help="Write every registered game's schema (prints the paths).")] = False,
     folder: Annotated[Path, typer.Option("--dir", help="Where to write <game>.json.")] = Path("variants/schema"),
 ) -> None:

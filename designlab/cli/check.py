@@ -14,7 +14,18 @@ from typing import Annotated
 import typer
 
 from designlab.cli.main import (
-    DEFAULT_WORKERS, EXIT_FAILED_GAMES, Fresh, Games, Seed, VariantName, Workers, app, out, pick_variant, run_name, warn_fixed_seats,
+    DEFAULT_WORKERS,
+    EXIT_FAILED_GAMES,
+    Fresh,
+    Games,
+    Seed,
+    VariantName,
+    Workers,
+    app,
+    out,
+    pick_variant,
+    run_name,
+    warn_fixed_seats,
 )
 
 
@@ -35,11 +46,11 @@ def check(
     fresh: Fresh = False,
 ) -> None:
     """Play a variant and exit 0 if its balance verdict is the expected one, else 1 with the verdict found."""
+    from designlab.report.roles import roles_of
     from designlab.runner.cache import default_cache_dir
     from designlab.runner.run import override, run_variants
     from designlab.stats import analyse_run, load_run
     from designlab.stats.verdict import verdict_sentence
-    from designlab.report.roles import roles_of
 
     v = pick_variant(variant, seed, name)
     v = override([v], games, None)[0]

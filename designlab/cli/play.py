@@ -6,11 +6,11 @@ app.py imports this module once; it adds its commands to the app (designlab.cli.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
-from designlab.cli.main import Seed, UserError, VariantName, app, out, pick_variant
+from designlab.cli.main import UserError, VariantName, app, out, pick_variant
 
 
 def _play_errors(fn):
@@ -26,9 +26,9 @@ def _play_errors(fn):
 def play(
     variant: Annotated[Path, typer.Argument(help="A variant file.")],
     seat: Annotated[int, typer.Option("--seat", min=0, help="The seat you play (0 is the first).")] = 0,
-    bot: Annotated[Optional[str], typer.Option(
+    bot: Annotated[str | None, typer.Option(
         "--bot", help="The bot in every other seat (default: the variant's own seats).")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", min=0, help="Seed of the game and the bots (default: a new one).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed of the game and the bots (default: a new one).")] = None,
     name: VariantName = None,
     records: Annotated[Path, typer.Option("--records", help="Folder for the game record.")] = Path("results/play"),
 ) -> None:

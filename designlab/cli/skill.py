@@ -7,7 +7,17 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import DEFAULT_WORKERS, Quiet, ReportsRoot, Seed, VariantName, Workers, out, pick_variant, run_name
+from designlab.cli.main import (
+    DEFAULT_WORKERS,
+    Quiet,
+    ReportsRoot,
+    Seed,
+    VariantName,
+    Workers,
+    out,
+    pick_variant,
+    run_name,
+)
 
 
 def register(app: typer.Typer) -> None:

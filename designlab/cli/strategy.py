@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
         ctx: typer.Context,
         variant: _Variant,
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of bots.")] = 200,
-        bots: Annotated[Optional[list[str]], typer.Option(
+        bots: Annotated[list[str] | None, typer.Option(
             "--bot", "-b",
             help="A contender, e.g. heuristic or 'ismcts(iterations=50)'; repeat. Default: random, heuristic, "
                  "ISMCTS at a quarter of its default budget and at its default budget.")] = None,
@@ -72,10 +72,9 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
+        from designlab.registry import game_spec
         from designlab.strategy.ladder import default_bots, run_ladder
         from designlab.strategy.matchups import parse_seat
-
-        from designlab.registry import game_spec
 
         if game_bots and bots:
             raise typer.BadParameter("give one or the other", ctx=ctx, param_hint="'--bot' / '--game-bots'")
@@ -105,12 +104,12 @@ def register(app: typer.Typer) -> None:
     def meta(
         variant: _Variant,
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per matchup.")] = 200,
-        grid: Annotated[Optional[Path], typer.Option(
+        grid: Annotated[Path | None, typer.Option(
             "--grid", help="A persona grid YAML (rows, cols, payoff); default: the game's bundled grid.")] = None,
-        check_games: Annotated[Optional[int], typer.Option(
+        check_games: Annotated[int | None, typer.Option(
             "--check-games", min=0, help="Exploitability check: games per responder and opponent "
             "(default: --games; 0: no check).")] = None,
-        respond: Annotated[Optional[list[str]], typer.Option(
+        respond: Annotated[list[str] | None, typer.Option(
             "--respond", help="A responder the check tries besides the game's own bots, e.g. "
             "'ismcts(iterations=50)'; repeat.")] = None,
         budget: Annotated[int, typer.Option("--budget", min=0, help="Double-oracle steps that may add a strategy.")] = 3,

@@ -27,7 +27,8 @@ where it is legal, so a game record (variant + seed + action strings) replays.
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -62,7 +63,7 @@ class View:
 class State:
     """One game in progress. Subclasses implement every method below."""
 
-    game: "Game"
+    game: Game
     # Structured events, kept only when the runner asks (sample games, narratives):
     # ``None`` means do not record. Games guard with ``if self.events is not None``.
     events: list | None
@@ -96,7 +97,7 @@ class State:
     def apply(self, action: Action) -> None:
         raise NotImplementedError
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         raise NotImplementedError
 
     # -- information --------------------------------------------------------

@@ -11,8 +11,9 @@ sits in ``core`` below every layer that reads it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Literal
 
 from designlab.core.protocol import Bot, Event, Game, View
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from designlab.core.play import MAX_STEPS, replay
@@ -90,7 +90,7 @@ class Session:
         self.state: State = self.game.new_initial_state(record_events=True)
         self.actions: list[str] = []
         self._heard = 0  # events already told to the person
-        self.started = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+        self.started = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
     # -- what the person sees ---------------------------------------------------
     @property
@@ -219,7 +219,7 @@ class Session:
     def save(self, folder: Path) -> Path:
         """Write the record as JSON in ``folder`` (created if needed); returns the file."""
         folder.mkdir(parents=True, exist_ok=True)
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
         base = f"{self.variant.slug}-seed{self.seed}-{stamp}"
         path = folder / f"{base}.json"
         k = 1

@@ -4,8 +4,8 @@ the other seats' moves told as they happen (as that seat may hear them), then th
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from rich.console import Console
 from rich.markup import escape

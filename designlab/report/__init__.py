@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 from itertools import groupby
 from pathlib import Path
@@ -18,8 +18,8 @@ from designlab.report import charts
 from designlab.report.bots import bots_section, find_strategy, strategy_listing
 from designlab.report.findings import Finding, findings
 from designlab.report.page import CSS, Figure, anchor, page
-from designlab.report.summary import first_screen
 from designlab.report.panels import game_panels, measures
+from designlab.report.summary import first_screen
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
@@ -165,7 +165,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     lights = a.summary["light"].to_list() if a.summary.height else []
     meta = {
         "name": run.name, "created": run.manifest.get("created"),
-        "rendered": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "rendered": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "designlab_version": run.manifest.get("designlab_version"),
         "games": sorted({v.results.meta.get("game_title") or v.results.game for v in a.variants}),
         "variants": len(a.variants), "played": int(a.summary["games"].sum()) if a.summary.height else 0,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
@@ -37,7 +37,6 @@ def find_strategy(reports_root: Path, games: set[str], variants: frozenset[str] 
     Unreadable or foreign JSON files are skipped: a stray file must not stop a report."""
     from designlab.strategy.ladder import Ladder
     from designlab.strategy.meta import MetaResult
-
     from designlab.strategy.skill import SkillResult
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict}
@@ -74,7 +73,7 @@ def strategy_listing(folder: Path) -> dict | None:
                 k, unit, played = len(data["row_names"]) * len(data["col_names"]), "matchup", int(sum(map(sum, data["n"])))
             units = f"{k} {unit}{'s' * (k != 1)}"
             game = data["game"]
-            written = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+            written = datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         except (OSError, ValueError, KeyError, TypeError):
             continue
         title = GAMES[game].title if game in GAMES else game
@@ -107,13 +106,13 @@ def _command_target(variants, game: str) -> str:
 
 
 def _when(t: float) -> str:
-    return datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 def bots_section(a: RunAnalysis, reports_root: Path) -> str:
     """The section (``<section id="bots">``); its charts are drawn by ``strategy.html.RENDER_JS``."""
-    from designlab.strategy.ladder import ladder_section
     from designlab.report.skill import skill_section
+    from designlab.strategy.ladder import ladder_section
     from designlab.strategy.meta import meta_section
 
     per_game: dict[str, list] = {}

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 import polars as pl
 
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
+from designlab.report.roles import roles_of
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA, SHARE_TEST
 from designlab.stats.inference import newcombe_diff
 from designlab.stats.summary import fixed_seats_note
 from designlab.stats.sweep import LENGTHS, SweepAnalysis
 from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, verdict_sentence
-from designlab.report.roles import roles_of
 
 
 @dataclass

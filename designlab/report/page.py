@@ -368,7 +368,7 @@ def samples_section(a: RunAnalysis) -> str:
 def parameters_section(a: RunAnalysis) -> str:
     version = a.run.manifest.get("designlab_version", "?")
     parts = []
-    for va, s in zip(a.variants, a.summary.iter_rows(named=True)):
+    for va, _s in zip(a.variants, a.summary.iter_rows(named=True)):
         m = va.results.meta
         facts = [
             ("game", f"{escape(m.get('game_title') or m.get('game', ''))} ({escape(m.get('game', ''))})"),

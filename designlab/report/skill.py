@@ -12,7 +12,7 @@ def _pts(x: float) -> str:
 def skill_section(skill, level: int = 2) -> str:
     """The levels' seat win rates, gaps with intervals and verdicts, and the findings, titled with an
     ``h{level}``."""
-    from designlab.stats.verdict import verdict_sentence, Verdict
+    from designlab.stats.verdict import Verdict, verdict_sentence
     from designlab.strategy.skill import SkillResult
 
     if isinstance(skill, dict):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Iterable
+from typing import Any
 
 
 class BackendError(RuntimeError):

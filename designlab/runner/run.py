@@ -33,10 +33,10 @@ import math
 import os
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 import polars as pl
 
@@ -553,7 +553,7 @@ def _write_manifest(result: RunResult) -> None:
     manifest = {
         "name": result.name,
         "designlab_version": __version__,
-        "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "variants": entries,
     }
     _atomic(result.manifest, lambda p: Path(p).write_text(json.dumps(manifest, indent=1)))

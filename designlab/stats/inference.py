@@ -13,8 +13,8 @@ tests/stats/test_stats_inference.py.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 import numpy as np
 import polars as pl

@@ -325,7 +325,7 @@ def metric_columns(df: pl.DataFrame) -> dict[str, dict]:
     for name, entry in list(out.items()):
         if entry["seats"] and len(entry["seats"]) != n:
             del out[name]
-            for seat, col in entry["seats"].items():
+            for _seat, col in entry["seats"].items():
                 out[col[2:]] = {"seats": {}, "column": col, "kind": kind_of(df, col)}
     return dict(sorted(out.items()))
 

@@ -19,8 +19,8 @@ often fails to end, or mostly ends drawn, is *broken* whatever its gap.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from designlab.stats.inference import LEVEL, gap_interval
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import itertools
 import json
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 _ids = itertools.count()
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 import numpy as np
 import polars as pl
@@ -81,13 +81,13 @@ class Ladder:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Ladder":
+    def from_dict(cls, d: dict) -> Ladder:
         d = dict(d)
         d["pairs"] = [PairResult(**p) for p in d["pairs"]]
         return cls(**d)
 
     @property
-    def skill_luck(self) -> Optional[PairResult]:
+    def skill_luck(self) -> PairResult | None:
         """The pair of the top-rated and bottom-rated bots: how often does the worst beat the best?"""
         if not self.ratings or not self.pairs:
             return None
@@ -110,9 +110,9 @@ def run_ladder(
     bots: list[Seat],
     games_per_pair: int,
     reports_root: Path,
-    name: Optional[str] = None,
+    name: str | None = None,
     workers: int = 1,
-    progress: Optional[Callable[[int], None]] = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[Ladder, Path]:
     """Play the round robin, rate the bots, write results and the page; returns the
     ladder and the page's path."""

@@ -11,9 +11,10 @@ A's share of it, loss 0, unfinished 0.5) and, when asked, A's final points.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 import polars as pl
 import yaml
@@ -71,7 +72,7 @@ def seat_from_dict(game: str, raw: dict) -> Seat:
 
 
 def matchup(base: Variant, a: Seat, b: Seat, games: int, name: str, rotate: bool = True,
-            seed: Optional[int] = None) -> Variant:
+            seed: int | None = None) -> Variant:
     """A variant where entry A and entry B alternate round the table."""
     n = base.make_game().num_players
     seats = tuple(a if s % 2 == 0 else b for s in range(n))
@@ -114,7 +115,7 @@ def a_scores(variant: Variant, df: pl.DataFrame) -> pl.DataFrame:
 
 
 def play_matchups(variants: list[Variant], out_dir: Path, name: str, workers: int,
-                  progress: Optional[Callable[[int], None]] = None):
+                  progress: Callable[[int], None] | None = None):
     """Run the matchup variants (the ordinary runner: Parquet per variant, manifest)."""
     from designlab.runner.run import run_variants
 

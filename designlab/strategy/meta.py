@@ -24,9 +24,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Literal, Optional
+from typing import Literal
 
 import numpy as np
 import polars as pl
@@ -150,7 +151,7 @@ class MetaResult:
     errors: int = 0
     # the exploitability check and double oracle (designlab.strategy.exploit.OracleResult as a dict),
     # with its settings: games per responder and opponent, responders tried, budget; None: not run
-    check: Optional[dict] = None
+    check: dict | None = None
     # per row or column persona, what it measurably did (designlab.strategy.meta.persona_notes)
     notes: dict = field(default_factory=dict)
 
@@ -191,11 +192,11 @@ def run_meta(
     grid: Grid,
     games_per_cell: int,
     reports_root: Path,
-    name: Optional[str] = None,
+    name: str | None = None,
     workers: int = 1,
-    progress: Optional[Callable[[int], None]] = None,
-    check_games: Optional[int] = None,
-    responders: Optional[list[Seat]] = None,
+    progress: Callable[[int], None] | None = None,
+    check_games: int | None = None,
+    responders: list[Seat] | None = None,
     budget: int = 3,
 ) -> tuple[MetaResult, Path]:
     """Play the full matchup matrix, solve it, check the equilibrium against strategies outside the
@@ -278,7 +279,7 @@ def run_meta(
     return result, page
 
 
-def _ratio(num: np.ndarray, den: Optional[np.ndarray]) -> tuple[float, float, float]:
+def _ratio(num: np.ndarray, den: np.ndarray | None) -> tuple[float, float, float]:
     """A rate sum(num) / sum(den) over games with its 95% interval (delta method, games as clusters:
     the chances within a game are not independent); without ``den``, a mean per game."""
     if den is None:

@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Optional
 
 import polars as pl
 
@@ -62,7 +62,7 @@ class SkillResult:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "SkillResult":
+    def from_dict(cls, d: dict) -> SkillResult:
         d = dict(d)
         d["levels"] = [Level(**lv) for lv in d["levels"]]
         return cls(**d)
@@ -107,7 +107,7 @@ def findings(levels: list[Level], roles: list[str]) -> list[str]:
     lv = [x for x in levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None]
     if len(lv) < 2:
         return []
-    strong, weak = lv[-1], lv[0]
+    strong = lv[-1]
     top, bottom = strong.verdict["top"], strong.verdict["bottom"]
     edges = [(x.level, *_edge(x, top, bottom)) for x in lv]
     path = ", ".join(f"{name} {100 * d:+.1f}" for name, d, _ in edges)
@@ -130,10 +130,10 @@ def run_skill(
     games: int,
     search_games: int,
     reports_root: Path,
-    name: Optional[str] = None,
+    name: str | None = None,
     search: str = "ismcts",
     workers: int = 1,
-    progress: Optional[Callable[[int], None]] = None,
+    progress: Callable[[int], None] | None = None,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results and the page."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
@@ -177,7 +177,7 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
         f'<p class="note">{escape(v.game)} · {escape(v.file)} · tune seed {spec.seed} · {s["trials"]} trials '
         f'({s["pruned"]} stopped early by successive halving), {s["games"]:,} search games in {s["seconds"]:.0f} s · '
         f'confirmation: {result["confirm"]["games"]:,} fresh games per candidate · tolerance ±{spec.tolerance:g} '
-        f'points · generated {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC</p>',
+        f'points · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC</p>',
         "<h2>Recommendation</h2>",
     ]
     rec = next((c for c in result["candidates"] if c["index"] == result["recommended"]), None)
@@ -249,8 +249,8 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
     index = out_dir / "index.html"
     index.write_text(html, encoding="utf-8")
     meta = {
-        "name": f"tune: {v.name}", "kind": "tune", "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "rendered": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "name": f"tune: {v.name}", "kind": "tune", "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "rendered": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "games": [v.make_game().title], "variants": len(result["trials"]),
         "played": int(s["games"] + sum(c["games"] for c in result["candidates"])), "errors": 0,
         "lights": {},

@@ -11,8 +11,8 @@ same seed is served from the cache.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import polars as pl
 

@@ -297,7 +297,7 @@ class Loader:
         if not any(k.startswith("seats.") for k, _, _ in settings):
             return variant.seats
         out = []
-        for i, raw in enumerate(seats_raw):
+        for _i, raw in enumerate(seats_raw):
             try:
                 out.append(Seat(raw["bot"], bot_class(variant.game, raw["bot"]).Params(**raw["params"])))
             except ValidationError as e:
@@ -536,7 +536,7 @@ def _sweep_errors(err: ValidationError, settings, positions: Positions) -> list[
     for e in err.errors():
         loc = ".".join(str(x) for x in e["loc"])
         item = None
-        for key, value, where in settings:
+        for key, _value, where in settings:
             k = key[len("params."):] if key.startswith("params.") else key
             if k == loc or k.endswith("." + loc) or loc.startswith(k):
                 item = where

@@ -153,7 +153,7 @@ class Variant:
     base: str | None = None  # variant this one is compared against
     sweep: dict | None = None  # this sweep point's values
     sweep_group: str | None = None
-    tune: "TuneSpec | None" = field(default=None, compare=False, repr=False)  # the file's tune: block, resolved
+    tune: TuneSpec | None = field(default=None, compare=False, repr=False)  # the file's tune: block, resolved
 
     @property
     def slug(self) -> str:

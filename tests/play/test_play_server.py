@@ -105,8 +105,8 @@ def test_the_server_opens_only_files_inside_its_folders(folders, monkeypatch):
 
 
 def test_the_command_binds_to_this_machine_by_default():
-    from designlab.cli.play import serve
-
     import inspect
+
+    from designlab.cli.play import serve
 
     assert inspect.signature(serve).parameters["host"].default == "127.0.0.1"

@@ -45,7 +45,7 @@ class CoinView(View):
 
 
 class CoinState(State):
-    def __init__(self, game: "CoinGame", record_events: bool):
+    def __init__(self, game: CoinGame, record_events: bool):
         self.game = game
         self.called = None  # seat 0 calls first (a decision, so bots are asked once a game)
         self.winner = None

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-import pytest
-
 from designlab.tune.search import tune
 from designlab.variant.model import TuneParam, TuneSpec
 

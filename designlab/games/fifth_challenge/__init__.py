@@ -1,7 +1,8 @@
 """Fifth Challenge (Jorge Arroyo): a light Decktet adventure game for 2-4 players."""
 
 from designlab.core.spec import GameSpec
-from designlab.games.fifth_challenge import board as _board, report as _report
+from designlab.games.fifth_challenge import board as _board
+from designlab.games.fifth_challenge import report as _report
 from designlab.games.fifth_challenge.bots import BOTS
 from designlab.games.fifth_challenge.params import FifthChallengeParams
 from designlab.games.fifth_challenge.rules import FifthChallengeGame, FifthChallengeState, FifthChallengeView

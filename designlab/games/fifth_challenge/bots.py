@@ -24,7 +24,6 @@ from designlab.core.protocol import Bot, BotParams
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.rules import (
     ATTEMPT,
-    FifthChallengeView,
     CHALLENGE,
     DISCARD,
     END,
@@ -37,6 +36,7 @@ from designlab.games.fifth_challenge.rules import (
     REPLACE_DONE,
     SPEND,
     STOP,
+    FifthChallengeView,
 )
 
 SMAX = 24  # largest shortfall tracked (values <= 20, roll >= 1)
@@ -224,7 +224,7 @@ class _GameTables:
         self.seat_info: dict = {}
 
 
-_TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _tables(game) -> _GameTables:

@@ -168,7 +168,7 @@ class FifthChallengeState(State):
     # ``_open`` caches what legal_actions derives from ``pend`` and ``lim`` for the player to
     # move: reset with ``_pub`` (``lim`` changes only where ``pend`` does).
 
-    def __init__(self, game: "FifthChallengeGame", record_events: bool = False, _empty: bool = False):
+    def __init__(self, game: FifthChallengeGame, record_events: bool = False, _empty: bool = False):
         self.game = game
         self.n = game.n
         self.events = [] if record_events else None
@@ -696,7 +696,7 @@ class FifthChallengeState(State):
             self.events.append(("death", {"seat": p, "lost": [D.NAME[c] for c in lost]}))
 
     # -- copies and information ---------------------------------------------
-    def clone(self) -> "FifthChallengeState":
+    def clone(self) -> FifthChallengeState:
         s = FifthChallengeState(self.game, _empty=True)
         s.events = None if self.events is None else list(self.events)
         s.phase = self.phase

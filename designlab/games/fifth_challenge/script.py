@@ -3,7 +3,7 @@ chance outcomes (aces, draws, die rolls) dictated like any other move."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from designlab.core.protocol import CHANCE
 from designlab.games.fifth_challenge.params import FifthChallengeParams

@@ -5,7 +5,8 @@ Rulings D1-D11 (RULINGS.md) and the new holes N1-N3 are options of
 """
 
 from designlab.core.spec import GameSpec
-from designlab.games.raiding_duel import board as _board, report as _report
+from designlab.games.raiding_duel import board as _board
+from designlab.games.raiding_duel import report as _report
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
 from designlab.games.raiding_duel.params import RaidingDuelParams
 from designlab.games.raiding_duel.rules import RaidingDuelGame, RaidingDuelState, RaidingDuelView
@@ -18,7 +19,7 @@ SPEC = GameSpec(
     ladder_bots=_report.LADDER_BOTS,
 )
 
-__all__ = ["SPEC", 
+__all__ = ["SPEC",
     "BOTS", "GAME", "GreedyBot", "HeuristicBot", "RaidingDuelGame", "RaidingDuelParams",
     "RaidingDuelState", "RaidingDuelView", "SpoilerBot",
 ]

@@ -49,7 +49,6 @@ from designlab.games.raiding_duel.rules import (
     P_PUTBACK,
 )
 
-
 # A card's number counts by its rank in the deck, not per printed point, so that one weight means the
 # same on any deck: the deck's lowest number is 1, its highest 10, the numbers between evenly by rank
 # (on a deck numbered 1-10 that is the printed number, the scale the weights were tuned on).

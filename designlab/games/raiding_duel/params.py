@@ -165,7 +165,7 @@ class RaidingDuelParams(GameParams):
     )
 
     @model_validator(mode="after")
-    def _check(self) -> "RaidingDuelParams":
+    def _check(self) -> RaidingDuelParams:
         colors = self.disks.colors
         if len(set(colors)) != len(colors):
             raise ValueError("disks.colors: duplicate color")

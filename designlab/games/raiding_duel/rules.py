@@ -24,13 +24,33 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Game, State, View
-from designlab.games.raiding_duel.params import BLACK, RaidingDuelParams
-
 from designlab.games.raiding_duel.codes import (  # noqa: F401  (re-exported: bots, board and tests read them here)
-    K_CLAIM, K_LONE, K_PAIR, L_PB, L_PB_SHORT, L_RESET, L_REVEAL_END, L_SCORED, L_SNAP, L_TAKE, OP_PB, OP_SNAP,
-    OP_TAKE, P_BLACK, P_COMMIT, P_DEAL, P_END, P_PICK, P_PUTBACK, P_START, PHASE_NAMES, _score_stash,
+    K_CLAIM,
+    K_LONE,
+    K_PAIR,
+    L_PB,
+    L_PB_SHORT,
+    L_RESET,
+    L_REVEAL_END,
+    L_SCORED,
+    L_SNAP,
+    L_TAKE,
+    OP_PB,
+    OP_SNAP,
+    OP_TAKE,
+    P_BLACK,
+    P_COMMIT,
+    P_DEAL,
+    P_END,
+    P_PICK,
+    P_PUTBACK,
+    P_START,
+    PHASE_NAMES,
+    _score_stash,
 )
 from designlab.games.raiding_duel.determinize import determinize as _determinize
+from designlab.games.raiding_duel.params import BLACK, RaidingDuelParams
+
 
 @dataclass(frozen=True)
 class RaidingDuelView(View):
@@ -88,7 +108,7 @@ class RaidingDuelState(State):
     )
 
     # ------------------------------------------------------------------ setup
-    def __init__(self, game: "RaidingDuelGame", record_events: bool = False, blank: bool = False):
+    def __init__(self, game: RaidingDuelGame, record_events: bool = False, blank: bool = False):
         self.game = game
         self.events = [] if record_events else None
         if blank:
@@ -567,7 +587,7 @@ class RaidingDuelState(State):
                                              "results": list(self.outcome)}))
 
     # ----------------------------------------------------------------- copies
-    def clone(self) -> "RaidingDuelState":
+    def clone(self) -> RaidingDuelState:
         s = RaidingDuelState.__new__(RaidingDuelState)
         s.game = self.game
         s.events = None if self.events is None else list(self.events)

@@ -1,7 +1,9 @@
 """Rakshasa, a two-player bluffing game: build an obstacle course, run the other's."""
 
 from designlab.core.spec import GameSpec
-from designlab.games.rakshasa import board as _board, report as _report
+from designlab.games.rakshasa import board as _board
+from designlab.games.rakshasa import report as _report
+
 from .bots import BOTS
 from .params import RakshasaParams
 from .rules import RakshasaGame, RakshasaState, RakshasaView

@@ -10,8 +10,21 @@ from html import escape
 from designlab.core.spec import Board
 
 from .rules import (
-    FORM_NAMES, HIDDEN, L_ACCEPT, L_CHALLENGE, L_CLAIM, L_FORM, L_KEEP, L_LOOK, L_REVEAL, L_SKIRT, L_SWAP,
-    NUM_FORMS, PHASE_NAMES, TYPE_NAMES, K_PEEK,
+    FORM_NAMES,
+    HIDDEN,
+    K_PEEK,
+    L_ACCEPT,
+    L_CHALLENGE,
+    L_CLAIM,
+    L_FORM,
+    L_KEEP,
+    L_LOOK,
+    L_REVEAL,
+    L_SKIRT,
+    L_SWAP,
+    NUM_FORMS,
+    PHASE_NAMES,
+    TYPE_NAMES,
 )
 
 TYPE_SHORT = ("Wall", "Tunnel", "Passage", "Stream")

@@ -195,7 +195,7 @@ class RakshasaState(State):
     # (face-up flags, peeked positions, known types, course, hand, points) until one of
     # them changes (None: to rebuild); every method that changes them resets it.
 
-    def __init__(self, game: "RakshasaGame", record_events: bool = False, _blank: bool = False):
+    def __init__(self, game: RakshasaGame, record_events: bool = False, _blank: bool = False):
         self.game = game
         self.events = [] if record_events else None
         self.vc = None
@@ -699,7 +699,7 @@ class RakshasaState(State):
             self.nturns, tuple(self.overcome_by), tuple(self.trace), self.trail,
         )
 
-    def clone(self) -> "RakshasaState":
+    def clone(self) -> RakshasaState:
         s = RakshasaState.__new__(RakshasaState)
         s.game = self.game
         s.events = None if self.events is None else list(self.events)

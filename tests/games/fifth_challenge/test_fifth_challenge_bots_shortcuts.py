@@ -13,8 +13,15 @@ from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import bots as B
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.bots import HarasserBot, HeuristicBot
-from designlab.games.fifth_challenge.rules import (CHALLENGE, MODIFY, PH_MAIN, PH_REPLACE, PH_SPEND, REPLACE,
-                                                     REPLACE_DONE)
+from designlab.games.fifth_challenge.rules import (
+    CHALLENGE,
+    MODIFY,
+    PH_MAIN,
+    PH_REPLACE,
+    PH_SPEND,
+    REPLACE,
+    REPLACE_DONE,
+)
 from designlab.games.fifth_challenge.script import run, setup
 
 ID = D.ID_BY_NAME

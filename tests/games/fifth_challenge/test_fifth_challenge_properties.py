@@ -117,9 +117,9 @@ def test_hundreds_of_empty_turns_end_at_the_turn_cap_without_overflowing():
     RecursionError before the 400-turn cap (33 of 300 games with these options and bots)."""
     from designlab.bots.random_bot import RandomBot
     from designlab.core.play import play
-    from designlab.games.fifth_challenge.rules import TURN_CAP
     from designlab.core.rng import bot_rng, game_rng
     from designlab.games.fifth_challenge.bots import BOTS
+    from designlab.games.fifth_challenge.rules import TURN_CAP
 
     g = GAME(FifthChallengeParams.model_validate(
         {"deck": {"pawns_as_challenges": True, "excuse_after_reshuffle": "out_of_game", "empty_deck": "stop_drawing"}}))

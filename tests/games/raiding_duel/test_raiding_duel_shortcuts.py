@@ -82,7 +82,7 @@ def _plain_commit(bot, view):
     set the opponent can reveal, weighted by the model of its choice."""
     g = bot.game
     me, o = bot.seat, 1 - bot.seat
-    kc, kv, black, acc, nc = bot.kc, bot.kv, bot.black, bot.acc, bot.nc
+    kc, black, acc, nc = bot.kc, bot.black, bot.acc, bot.nc
     mine, opp, _pm, _po = bot.stashes(view)
     hand = view.hands[me]
     rem = max(0, bot.reveals_left(view, len(hand)) - 1)

@@ -8,11 +8,25 @@ from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME
 from designlab.games.rakshasa.bots import (
-    PublicModel, challenge_ev, grade_section, p_lie_of, public_known, public_posterior,
+    PublicModel,
+    challenge_ev,
+    grade_section,
+    p_lie_of,
+    public_known,
+    public_posterior,
 )
 from designlab.games.rakshasa.params import RakshasaParams
 from designlab.games.rakshasa.rules import (
-    HIDDEN, HIGH_WALL, K_CLAIM, K_PEEK, L_CLAIM, L_FORM, L_SKIRT, P_CHALLENGE, RAKSHASA, SMALL_TUNNEL,
+    HIDDEN,
+    HIGH_WALL,
+    K_CLAIM,
+    K_PEEK,
+    L_CLAIM,
+    L_FORM,
+    L_SKIRT,
+    P_CHALLENGE,
+    RAKSHASA,
+    SMALL_TUNNEL,
     UNDERGROUND_STREAM,
 )
 

@@ -8,7 +8,12 @@ from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME
 from designlab.games.rakshasa.bots import (
-    PASS_T, UNSPENT, _form_costs, public_known, public_posterior, public_prior,
+    PASS_T,
+    UNSPENT,
+    _form_costs,
+    public_known,
+    public_posterior,
+    public_prior,
 )
 from designlab.games.rakshasa.params import NUM_FORMS, NUM_TYPES, RakshasaParams
 from designlab.games.rakshasa.rules import HIDDEN, P_BUILD, P_CHALLENGE, RAKSHASA
@@ -89,7 +94,7 @@ def test_rakshasa_kept_posterior_equals_public_posterior_at_every_decision(bot_d
 
 def test_rakshasa_default_bot_params_are_shared_and_equal_to_fresh_ones():
     game = GAME(RakshasaParams())
-    for name, cls in BOTS.items():
+    for _name, cls in BOTS.items():
         a, b = cls(game, 0, None, bot_rng(1, 0, 0)), cls(game, 1, None, bot_rng(1, 0, 1))
         assert a.params is b.params and a.params == cls.Params()
     # games with the shared defaults are those with explicit default params

@@ -11,8 +11,28 @@ from designlab.games.rakshasa import BOTS, GAME
 from designlab.games.rakshasa.bots import IMPLAUSIBLE_CHALLENGE, _form_time, public_known
 from designlab.games.rakshasa.params import RakshasaParams
 from designlab.games.rakshasa.rules import (
-    HIDDEN, K_CLAIM, K_CLAIM_REVEALED, K_PEEK, L_ACCEPT, L_CLAIM, L_FORM, L_LOOK, L_REVEAL, L_SKIRT,
-    BLOCKED_PASSAGE as BP, HIGH_WALL as HW, SMALL_TUNNEL as ST, UNDERGROUND_STREAM as US,
+    BLOCKED_PASSAGE as BP,
+)
+from designlab.games.rakshasa.rules import (
+    HIDDEN,
+    K_CLAIM,
+    K_CLAIM_REVEALED,
+    K_PEEK,
+    L_ACCEPT,
+    L_CLAIM,
+    L_FORM,
+    L_LOOK,
+    L_REVEAL,
+    L_SKIRT,
+)
+from designlab.games.rakshasa.rules import (
+    HIGH_WALL as HW,
+)
+from designlab.games.rakshasa.rules import (
+    SMALL_TUNNEL as ST,
+)
+from designlab.games.rakshasa.rules import (
+    UNDERGROUND_STREAM as US,
 )
 
 NAMES = {"HW": "High Wall", "ST": "Small Tunnel", "BP": "Blocked Passage", "US": "Underground Stream"}

@@ -12,7 +12,14 @@ from designlab.games.rakshasa import BOTS, GAME
 from designlab.games.rakshasa import bots as B
 from designlab.games.rakshasa.params import NUM_FORMS, NUM_TYPES, RakshasaParams
 from designlab.games.rakshasa.rules import (
-    HIDDEN, K_CLAIM, K_CLAIM_REVEALED, K_PEEK, L_CLAIM, L_REVEAL, L_SKIRT, RAKSHASA,
+    HIDDEN,
+    K_CLAIM,
+    K_CLAIM_REVEALED,
+    K_PEEK,
+    L_CLAIM,
+    L_REVEAL,
+    L_SKIRT,
+    RAKSHASA,
 )
 
 MIXES = [

@@ -4,7 +4,8 @@ and no hidden card or form ever shows in the other player's view."""
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from designlab.core.protocol import CHANCE
 from designlab.games.rakshasa import GAME

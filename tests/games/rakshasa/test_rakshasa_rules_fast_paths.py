@@ -10,8 +10,28 @@ from designlab.core.protocol import CHANCE
 from designlab.games.rakshasa import GAME
 from designlab.games.rakshasa.params import NUM_FORMS, NUM_TYPES, RakshasaParams
 from designlab.games.rakshasa.rules import (
-    ACCEPT, BUILD, CHALLENGE, CLAIM, FORM, HIDDEN, KEEP, P_BUILD, P_CHALLENGE, P_CHANGE, P_FORM, P_OBSTACLE,
-    P_REVEALED, P_SWAP, PASS, PASSES, PEEK, RAKSHASA, REVEAL, SKIRT, SWAP, RakshasaView,
+    ACCEPT,
+    BUILD,
+    CHALLENGE,
+    CLAIM,
+    FORM,
+    HIDDEN,
+    KEEP,
+    P_BUILD,
+    P_CHALLENGE,
+    P_CHANGE,
+    P_FORM,
+    P_OBSTACLE,
+    P_REVEALED,
+    P_SWAP,
+    PASS,
+    PASSES,
+    PEEK,
+    RAKSHASA,
+    REVEAL,
+    SKIRT,
+    SWAP,
+    RakshasaView,
 )
 
 MIXES = [

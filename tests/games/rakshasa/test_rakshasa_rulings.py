@@ -4,14 +4,38 @@ points and what each player's view shows. Seat 0 runs first, seat 1 builds."""
 
 import pytest
 
+from designlab.core.protocol import CHANCE
 from designlab.games.rakshasa import GAME
 from designlab.games.rakshasa.params import RakshasaParams
 from designlab.games.rakshasa.rules import (
-    ACCEPT, CHALLENGE, CLAIM, FORM, HIDDEN, KEEP, P_BUILD, P_CHALLENGE, P_CHANGE, P_DEAL, P_FORM, P_OBSTACLE,
-    P_OVER, P_REVEALED, P_SWAP, PASS, PEEK, REVEAL, SKIRT, HIGH_WALL as HW, SMALL_TUNNEL as ST,
-    BLOCKED_PASSAGE as BP, UNDERGROUND_STREAM as US,
+    ACCEPT,
+    CLAIM,
+    HIDDEN,
+    KEEP,
+    P_BUILD,
+    P_CHALLENGE,
+    P_CHANGE,
+    P_DEAL,
+    P_FORM,
+    P_OBSTACLE,
+    P_OVER,
+    P_REVEALED,
+    P_SWAP,
+    PASS,
+    REVEAL,
 )
-from designlab.core.protocol import CHANCE
+from designlab.games.rakshasa.rules import (
+    BLOCKED_PASSAGE as BP,
+)
+from designlab.games.rakshasa.rules import (
+    HIGH_WALL as HW,
+)
+from designlab.games.rakshasa.rules import (
+    SMALL_TUNNEL as ST,
+)
+from designlab.games.rakshasa.rules import (
+    UNDERGROUND_STREAM as US,
+)
 
 NAMES = {"HW": "High Wall", "ST": "Small Tunnel", "BP": "Blocked Passage", "US": "Underground Stream"}
 

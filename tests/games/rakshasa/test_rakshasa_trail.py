@@ -17,9 +17,25 @@ from designlab.core.protocol import CHANCE
 from designlab.games.rakshasa import GAME
 from designlab.games.rakshasa.params import NUM_TYPES, RakshasaParams
 from designlab.games.rakshasa.rules import (
-    ACCEPT, BUILD, DEAL, HIDDEN, P_BUILD, P_CHALLENGE, P_DEAL, P_OBSTACLE, P_SWAP, PASS, PEEK, SWAP, T_PLACE,
-    T_SEEN, SMALL_TUNNEL as ST,
-    trail_consistent, trail_plan,
+    ACCEPT,
+    BUILD,
+    DEAL,
+    HIDDEN,
+    P_BUILD,
+    P_CHALLENGE,
+    P_DEAL,
+    P_OBSTACLE,
+    P_SWAP,
+    PASS,
+    PEEK,
+    SWAP,
+    T_PLACE,
+    T_SEEN,
+    trail_consistent,
+    trail_plan,
+)
+from designlab.games.rakshasa.rules import (
+    SMALL_TUNNEL as ST,
 )
 
 NAMES = {"HW": "High Wall", "ST": "Small Tunnel", "BP": "Blocked Passage", "US": "Underground Stream"}
