@@ -1,4 +1,5 @@
-"""Game protocol, seeds, one-game play loop and the conformance check."""
+"""Game protocol, the game spec, the fast view type (view.py), checked scripting (script.py), seeds,
+the one-game play loop and the conformance check."""
 
 from designlab.core.protocol import (
     CHANCE,

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from designlab.core.protocol import CHANCE, TERMINAL, Bot, Game, State
+from designlab.core.script import replay_moves
 
 
 class IllegalActionError(RuntimeError):
@@ -92,8 +93,7 @@ def record_strings(game: Game, actions: list) -> list[str]:
 
 
 def replay(game: Game, strings: Sequence[str], record_events: bool = False) -> State:
-    """Rebuild a game from its record: every action, chance included, as a string."""
-    state = game.new_initial_state(record_events=record_events)
-    for text in strings:
-        state.apply(state.string_to_action(text))
-    return state
+    """Rebuild a game from its record: every action, chance included, as a string. Each move is
+    checked (an edited record cannot play an illegal move): IllegalMoveError names the first
+    that is not legal, with the legal ones."""
+    return replay_moves(game, strings, record_events=record_events)
