@@ -42,6 +42,7 @@ from designlab.cli.main import (
     out,
     pick_variant,
     run_name,
+    seat_roles,
     warn_fixed_seats,
 )
 
@@ -87,28 +88,57 @@ def _print_summary(result, seconds: float) -> None:
 
     from designlab.runner.run import wilson_half_width
 
+    # each seat named by its role in the game's words; one header when every variant has the same roles
+    # (or each a prefix of the longest: 2, 3 and 4 players of a game whose roles are its turn order)
+    roles = [seat_roles(r.variant.game, r.variant.make_game()) for r in result.variants]
+    longest = max(roles, key=len, default=())
+    same = all(longest[:len(x)] == x for x in roles)
+    labels = [("  " + _point_label(r.variant.sweep)) if r.variant.sweep and r.variant.sweep_group else r.variant.name
+              for r in result.variants]
     table = Table(title=f"{result.name}: results in {result.out_dir}", title_justify="left")
-    for col in ("variant", "games", "seat win %", "+/- (95%)", "draw %", "turns (mean)", "errors"):
-        table.add_column(col, justify="left" if col == "variant" else "right")
-    for r in result.variants:
+    # long names wrap rather than get cut, so two rows never print the same
+    table.add_column("variant", overflow="fold", min_width=min(44, max(map(len, labels), default=7)))
+    for col in ("win %", "+/- (95%)", "games", "draw %",
+                "turns (mean)", "errors"):
+        table.add_column(col, justify="right", overflow="fold")
+    last_group = None
+    for r, seat_role, shown in zip(result.variants, roles, labels, strict=True):
         n = len(r.variant.seats)
         cols = ["error", "turns"] + [f"result_{s}" for s in range(n)]
         df = pl.read_parquet(r.games_file, columns=cols).filter(pl.col("error").is_null())
         won = [int((df[f"result_{s}"] == "win").sum()) for s in range(n)]
-        wins = " / ".join(f"{w / df.height * 100:.1f}" if df.height else "-" for w in won)
+        wins = " / ".join(("" if same else f"{role} ") + (f"{w / df.height * 100:.1f}" if df.height else "-")
+                          for role, w in zip(seat_role, won, strict=True))
         # the widest seat's 95% Wilson half-width, in points: how far any of those rates may be off
         spread = f"{max(wilson_half_width(w, df.height) for w in won) * 100:.1f}" if df.height else "-"
         draws = f"{(df['result_0'] == 'draw').mean() * 100:.1f}" if df.height else "-"
         turns = f"{df['turns'].mean():.1f}" if df.height else "-"
-        table.add_row(escape(r.variant.name), f"{r.variant.games:,}", wins, spread, draws, turns, str(r.errors))
+        group = r.variant.sweep_group if r.variant.sweep else None
+        if group and group != last_group:  # a sweep's name once, then each point by its values
+            table.add_row(escape(group), *[""] * 6, style="bold")
+        last_group = group
+        table.add_row(escape(shown), wins, spread, f"{r.variant.games:,}", draws, turns, str(r.errors))
     out.print(table)
-    out.print("seat win %: each seat's share of the games that raised no error; +/- (95%): the widest seat's "
-              "95% Wilson interval half-width, in points", markup=False, style="dim")
+    order = f" ({' / '.join(longest)})" if same else ""
+    out.print(f"win %{order}: each role's share of the games that raised no error; +/- (95%): the widest of "
+              "those rates' 95% Wilson interval half-width, in points", markup=False, style="dim")
     played = result.played_games
     if played:
         out.print(f"{played:,} games played in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)")
     if result.errors:
         err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
+
+
+def _point_label(sweep: dict) -> str:
+    """A sweep point by its values, each path cut to its last name where that stays unambiguous
+    (``seats.0.params.lie_rate`` -> ``lie_rate``), so the points of one sweep differ visibly."""
+    last = [k.rsplit(".", 1)[-1] for k in sweep]
+    names = last if len(set(last)) == len(last) else list(sweep)
+    return "[" + ", ".join(f"{n}={_fmt_value(v)}" for n, v in zip(names, sweep.values(), strict=True)) + "]"
+
+
+def _fmt_value(v) -> str:
+    return f"{v:g}" if isinstance(v, float) else str(v)
 
 
 @app.command()
@@ -212,10 +242,14 @@ def show(
     from designlab.runner.chunk import game_for, play_one
 
     v = pick_variant(variant, seed, name)
+    if index >= v.games:  # a game the run never plays would be told as if it were one of them
+        raise UserError(f"{variant}: no game {index} in {v.name!r}: its run plays {v.games:,} games, "
+                        f"0 to {v.games - 1:,}")
     game = game_for(v)
     labels = [v.seats[e].label() for e in v.seat_order(index)]
+    roles = seat_roles(v.game, game)
     out.print(f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}", markup=False)
-    out.print("seats: " + ", ".join(f"{s} {label}" for s, label in enumerate(labels)), markup=False)
+    out.print("seats: " + ", ".join(f"{roles[s]} (seat {s}) {label}" for s, label in enumerate(labels)), markup=False)
     try:
         played = play_one(v, index, record_events=True, keep_actions=actions)
     except Exception as e:  # noqa: BLE001 - the game's own error is what the designer came to see
@@ -228,9 +262,9 @@ def show(
     if actions:
         out.print("actions:")
         for who, text in record(game, played.actions):
-            out.print(f"  {'chance' if who == CHANCE else f'seat {who}'}: {text}", markup=False)
+            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {text}", markup=False)
     results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"seat {s} ({labels[s]}) {results[s]}, {float(scores[s]):g} points"
+    out.print("result: " + "; ".join(f"{roles[s]} ({labels[s]}) {results[s]}, {float(scores[s]):g} points"
                                      for s in range(len(labels))), markup=False)
     out.print(f"ended: {st.end_reason()}, after {st.turns()} turns and {played.decisions} decisions", markup=False)
     metrics = st.metrics()

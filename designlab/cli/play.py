@@ -50,7 +50,8 @@ def show_record(path: Path, actions: bool) -> None:
     rec, game, st = r.record, r.game, r.state
     out.print(f"{game.title}: {rec.get('variant', '?')} ({rec.get('file', '?')}), seed {rec.get('seed', '?')}, "
               f"record {path}", markup=False)
-    out.print("seats: " + ", ".join(f"{s.get('seat')} {s.get('role')} ({s.get('player')})" for s in r.seats),
+    roles = [str(s.get("role") or f"seat {i}") for i, s in enumerate(r.seats)]
+    out.print("seats: " + ", ".join(f"{s.get('role')} (seat {s.get('seat')}) {s.get('player')}" for s in r.seats),
               markup=False)
     for i, event in enumerate(st.events or [], 1):
         out.print(f"{i:>4}. {game.narrate(event)}", markup=False)
@@ -59,13 +60,13 @@ def show_record(path: Path, actions: bool) -> None:
         replayed = game.new_initial_state()
         for text in rec["actions"]:
             who = replayed.current_player()
-            out.print(f"  {'chance' if who == CHANCE else f'seat {who}'}: {text}", markup=False)
+            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {text}", markup=False)
             replayed.apply(replayed.string_to_action(text))
     if not st.is_terminal():
         out.print(f"unfinished: the record stops after {len(rec['actions'])} actions", markup=False)
         return
     results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"seat {s} {results[s]}, {float(scores[s]):g} points"
+    out.print("result: " + "; ".join(f"{roles[s]} ({r.seats[s].get('player')}) {results[s]}, {float(scores[s]):g} points"
                                      for s in range(len(results))), markup=False)
     out.print(f"ended: {st.end_reason()}, after {st.turns()} turns", markup=False)
 

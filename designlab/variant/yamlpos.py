@@ -57,17 +57,26 @@ def load_yaml(path: Path, display: str) -> tuple[Any, Positions]:
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         pos = Pos(display, mark.line + 1, mark.column + 1) if mark else None
-        msg = "YAML syntax error: " + " ".join(x for x in (e.context, e.problem) if x)
+        msg = "YAML syntax error: " + " ".join(x for x in (e.context, e.problem) if x) + _hint(e, text)
         raise VariantError(pos, "", msg, file=display) from None
     positions: Positions = {}
-    if node is None:
-        return {}, positions
+    if node is None:  # nothing but blanks and comments: say so, rather than list every missing key
+        raise VariantError(Pos(display, 1, 1), "", "the file is empty; a variant file needs at least `game:`")
     constructor = yaml.SafeLoader(text)
     try:
         data = _build(node, (), display, positions, constructor)
     finally:
         constructor.dispose()
     return data, positions
+
+
+def _hint(e: yaml.MarkedYAMLError, text: str) -> str:
+    """A plain hint after the parser's words: nearly every syntax error in a variant file is indentation."""
+    mark = e.problem_mark or e.context_mark
+    line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
+    if "\t" in line[: len(line) - len(line.lstrip())] or "'\\t'" in str(e.problem):
+        return " (hint: indent with spaces, not tabs)"
+    return " (hint: check the indentation: keys of one mapping start in the same column, nested keys further right)"
 
 
 def _build(node, path: tuple, file: str, positions: Positions, constructor) -> Any:

@@ -146,9 +146,9 @@ def test_show_tells_a_game_exactly_as_the_run_played_it(tmp_path, variant, capsy
     assert main(["show", str(variant), "1", "--seed", "9"]) == 0
     text = capsys.readouterr().out
     # seats rotate: game 1 has the random bot in seat 0
-    assert "seed 9, game 1" in text and "seats: 0 random, 1 heuristic" in text
-    assert (f"result: seat 0 (random) {row['result_0']}, {row['score_0']:g} points; "
-            f"seat 1 (heuristic) {row['result_1']}, {row['score_1']:g} points") in text
+    assert "seed 9, game 1" in text and "seats: first runner (seat 0) random, second runner (seat 1) heuristic" in text
+    assert (f"result: first runner (random) {row['result_0']}, {row['score_0']:g} points; "
+            f"second runner (heuristic) {row['result_1']}, {row['score_1']:g} points") in text
     assert f"ended: {row['end_reason']}, after {row['turns']} turns and {row['decisions']} decisions" in text
     # the play-by-play is the one the run kept as its sample of game 0
     samples = json.loads((out / manifest["variants"][0]["samples_file"]).read_text())
@@ -164,8 +164,9 @@ def test_show_lists_every_action_with_who_took_it(capsys):
     lines = capsys.readouterr().out.splitlines()
     acts = lines[lines.index("actions:") + 1:]
     acts = acts[:next(i for i, line in enumerate(acts) if line.startswith("result:"))]
-    assert acts and all(a.startswith(("  chance: ", "  seat 0: ", "  seat 1: ")) for a in acts)
-    assert any(a.startswith("  chance: ") for a in acts) and any(a.startswith("  seat 1: ") for a in acts)
+    # each move by its player's role in the game's words (the start player is drawn at random: player 1, 2)
+    assert acts and all(a.startswith(("  chance: ", "  player 1: ", "  player 2: ")) for a in acts)
+    assert any(a.startswith("  chance: ") for a in acts) and any(a.startswith("  player 2: ") for a in acts)
 
 
 def test_show_needs_a_name_for_a_sweep_and_says_which(capsys):
@@ -194,3 +195,37 @@ def test_show_of_a_game_that_raises_prints_its_error_and_fails(tmp_path, capsys,
     assert main(["show", str(path), "1"]) == 1
     err = capsys.readouterr().err
     assert "game 1 of 'boom' (seed 3) raised RuntimeError: boom on purpose" in err and "Traceback" in err
+
+
+def test_show_beyond_the_run_is_an_error(variant, capsys):
+    # the file plays 24 games: game 24 is not one of them
+    assert main(["show", str(variant), "24"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [f"error: {variant}: no game 24 in 'small': its run plays 24 games, 0 to 23"]
+    assert main(["show", str(variant), "23"]) == 0
+
+
+def test_summary_rows_of_a_sweep_stay_distinguishable(tmp_path, capsys):
+    # long bot-parameter paths: cut to a fixed width, every row would read "long-sweep-name[seats.0.para..."
+    sweep = tmp_path / "long.yaml"
+    sweep.write_text(textwrap.dedent("""
+        game: rakshasa
+        name: a-rather-long-sweep-name-for-a-bluffing-persona
+        seats:
+          - bot: persona
+          - bot: heuristic
+        games: 2
+        sweep:
+          seats.0.params.lie_rate: [0.0, 0.25]
+          seats.0.params.challenge_rate: [0.0, 0.5]
+    """))
+    assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
+    rows = [line.split("│")[1].strip() for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert rows[0] == "a-rather-long-sweep-name-for-a-bluffing-persona"  # the sweep once, then its points
+    assert rows[1:] == ["[lie_rate=0, challenge_rate=0]", "[lie_rate=0, challenge_rate=0.5]",
+                        "[lie_rate=0.25, challenge_rate=0]", "[lie_rate=0.25, challenge_rate=0.5]"]
+
+
+def test_summary_names_the_roles(variant, tmp_path, capsys):
+    assert main(["run", str(variant), "--out", str(tmp_path / "res"), "-n", "4", "-w", "1", "--quiet"]) == 0
+    assert "win % (first runner / second runner): each role's share" in " ".join(capsys.readouterr().out.split())

@@ -41,7 +41,7 @@ def test_a_scripted_terminal_game_plays_to_the_end_answering_illegal_entries(tmp
     show = subprocess.run([*DESIGNLAB, "show", "--record", str(record)],
                           capture_output=True, text=True, timeout=60)
     assert show.returncode == 0
-    assert "result: seat 0 " + data["results"][0] in show.stdout
+    assert "result: first runner (you) " + data["results"][0] in show.stdout
 
 
 def test_quitting_saves_the_record_so_far(tmp_path):

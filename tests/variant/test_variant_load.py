@@ -203,6 +203,28 @@ def test_yaml_syntax_error(tmp_path):
     assert "y.yaml:5:1: YAML syntax error" in err
 
 
+def test_yaml_syntax_error_hints_at_indentation(tmp_path):
+    # `costs` one space short of `honor`'s column: the parser's words alone do not say so
+    path = write(tmp_path, "i.yaml", "game: rakshasa\nparams:\n  honor:\n    runner: 3\n costs: {}\n")
+    [err] = errors_of(path)
+    assert err.startswith(f"{path.name}:5:2: YAML syntax error") or ":5:2: YAML syntax error" in err
+    assert "hint: check the indentation" in err
+
+
+def test_a_tab_in_the_indentation_says_spaces_not_tabs(tmp_path):
+    path = write(tmp_path, "t.yaml", "game: rakshasa\nparams:\n\thonor: {runner: 3}\n")
+    [err] = errors_of(path)
+    assert "t.yaml:3:1: YAML syntax error" in err and "hint: indent with spaces, not tabs" in err
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n"])
+def test_an_empty_file_is_reported_as_empty_with_its_name(tmp_path, text):
+    path = tmp_path / "blank.yaml"
+    path.write_text(text)
+    [err] = errors_of(path)
+    assert err.endswith("blank.yaml:1:1: the file is empty; a variant file needs at least `game:`")
+
+
 def test_duplicate_key(tmp_path):
     path = write(tmp_path, "d.yaml", "game: rakshasa\nname: d\ngames: 3\ngames: 4\n")
     [err] = errors_of(path)
