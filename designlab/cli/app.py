@@ -284,11 +284,13 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or 
 @app.command("list")
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
     """Games, bots with their parameters, and bundled variants."""
-    from designlab.registry import GAMES, bots_for
+    from designlab.registry import SPECS, bots_for
 
-    for name, cls in GAMES.items():
+    for name, spec in SPECS.items():
+        cls = spec.game
         game = cls(cls.Params())
-        out.print(f"[bold]{cls.title}[/bold] ({name}), default bot: {cls.default_bot}, players: {game.num_players} by default")
+        out.print(f"[bold]{cls.title}[/bold] ({name}, from {escape(spec.source)}), default bot: {cls.default_bot}, "
+                  f"players: {game.num_players} by default")
         for bot, bcls in sorted(bots_for(name).items()):
             out.print(f"  [bold]{bot}[/bold]: {escape(bcls.description)}")
             props = bcls.Params.model_json_schema().get("properties", {})

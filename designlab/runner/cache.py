@@ -31,6 +31,7 @@ import inspect
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 import polars as pl
@@ -56,15 +57,23 @@ def _sources(path: Path) -> list[Path]:
 
 
 def _module_sources(cls: type) -> list[Path]:
-    """A class's module file; for a module inside designlab, its whole folder (helpers included)."""
+    """A class's module file; for a module inside designlab, its whole folder (helpers included); for a
+    plugin's (a game installed beside designlab), its whole top-level package, so an edit to any of the
+    plugin's modules (its params, its view) replays its games."""
     try:
         file = Path(inspect.getsourcefile(cls) or "").resolve()
     except TypeError:  # built-in or dynamically made: nothing to hash
         return []
     if not file.is_file():
         return []
-    if _PACKAGE in file.parents and file.parent != _PACKAGE:
-        return _sources(file.parent)
+    if _PACKAGE in file.parents:
+        return _sources(file.parent) if file.parent != _PACKAGE else [file]
+    top = sys.modules.get(cls.__module__.partition(".")[0])
+    top_file = getattr(top, "__file__", None)
+    if top_file and Path(top_file).name == "__init__.py":
+        folder = Path(top_file).resolve().parent
+        if folder in file.parents:
+            return _sources(folder)
     return [file]
 
 

@@ -27,8 +27,10 @@ def test_bundled_variant_conforms(variant):
     check_game(variant.make_game(), seeds=range(4))
 
 
-def test_every_registered_game_has_bundled_variants():
-    from designlab.registry import GAMES
+def test_every_bundled_game_has_bundled_variants():
+    from designlab.registry import SPECS
 
-    for name in GAMES:
+    for name, spec in SPECS.items():
+        if spec.source != "designlab":  # a plugin (examples/goofspiel in CI) ships its variants in its own package
+            continue
         assert list((VARIANTS / name).glob("*.yaml")), f"no variants for {name}"

@@ -158,3 +158,28 @@ def test_the_cache_folder_says_what_it_holds(tmp_path, rakshasa):
     assert ident["seed"] == 7 and ident["game"] == "rakshasa" and "games" not in ident and ident["code"]
     assert sorted(p.name for p in store.folder.glob("chunk-*")) == [
         "chunk-0000000000-50.parquet", "chunk-0000000050-10.parquet"]
+
+
+def test_a_plugin_bots_helper_module_is_in_the_fingerprint(tmp_path, monkeypatch, rakshasa):
+    """A plugin's bot (or game) lives in a package of its own: editing any module of that package, not
+    only the one defining the class, plays its games again."""
+    from designlab import registry
+
+    pkg = tmp_path / "myplugin"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "tables.py").write_text("WEIGHT = 1\n")
+    (pkg / "bots.py").write_text("from designlab.bots.random_bot import RandomBot\n"
+                                 "from .tables import WEIGHT\nclass Mine(RandomBot):\n    name = 'mine'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import myplugin.bots
+
+    monkeypatch.setitem(registry.GAME_BOTS, "rakshasa", {**registry.GAME_BOTS["rakshasa"], "mine": myplugin.bots.Mine})
+    v = rakshasa(games=10, bots=("mine", "random"))
+    monkeypatch.setattr(cache_mod, "_fingerprints", {})
+    before = cache_mod.code_fingerprint(v)
+    (pkg / "tables.py").write_text("WEIGHT = 2\n")
+    monkeypatch.setattr(cache_mod, "_fingerprints", {})
+    assert cache_mod.code_fingerprint(v) != before
+    for name in ("myplugin.bots", "myplugin.tables", "myplugin"):
+        monkeypatch.delitem(sys.modules, name)
