@@ -7,8 +7,10 @@ STAMP  := $(VENV)/.installed
 WORKERS ?= 2
 
 LOCK_VENV := .lock-venv
+EXAMPLE       := examples/goofspiel
+EXAMPLE_STAMP := $(VENV)/.example-installed
 
-.PHONY: install lock lint test demo bench schema clean
+.PHONY: install lock lint test example demo bench schema clean
 
 # constraints.txt pins every package a fresh install gets, so a new release of a dependency
 # cannot change or break a fresh clone.
@@ -39,9 +41,25 @@ lock:
 lint: $(STAMP)
 	$(BIN)/ruff check designlab tests
 
-test: $(STAMP)
+# The suite runs with the example plugin installed, so it also checks that a game from another
+# distribution leaves the bundled games, the registry and the CLI working; then the example's own checks.
+test: $(EXAMPLE_STAMP)
 	$(BIN)/ruff check designlab tests
 	$(BIN)/python -m pytest
+	$(MAKE) --no-print-directory example
+
+# The example game plugin (examples/goofspiel), installed beside designlab as a designer's own game would be
+# (pip install -e; its entry point registers it), then its lint, its own tests (conformance included) and one
+# of its sweeps played into a report, with few games: this checks the path, not the balance.
+$(EXAMPLE_STAMP): $(STAMP) $(EXAMPLE)/pyproject.toml
+	$(BIN)/python -m pip install -q --no-deps -e $(EXAMPLE)
+	touch $(EXAMPLE_STAMP)
+
+example: $(EXAMPLE_STAMP)
+	$(BIN)/ruff check $(EXAMPLE)
+	$(BIN)/python -m pytest $(EXAMPLE)/tests -p no:cacheprovider
+	$(BIN)/designlab sweep $(EXAMPLE)/variants/cards-per-suit-sweep.yaml -n 100 -w 1 -q \
+	  --results results/example --reports reports/example
 
 # Each game's folder under variants/ (schema/ holds JSON only) and its base variant: the folder's first
 # base*.yaml. No game is named here: a game's demo line-up is its spec's ladder_bots and persona grid.

@@ -1,0 +1,52 @@
+"""What each player knows, and a full state rebuilt from that alone (for search bots).
+
+Everything in Goofspiel is public except one thing: a bid is placed face down, so while the
+other player has bid and you have not, you know *that* they bid but not *which card*. Bids
+are then turned up together (commit, then reveal), so seat 0 bidding first in the action
+order gives it nothing: seat 1's view hides seat 0's card until both are down.
+"""
+
+from __future__ import annotations
+
+import random
+
+from designlab.core.view import view_class
+
+GoofspielView = view_class("GoofspielView", (
+    ("player", "whose view"),
+    ("legal_actions", "this player's bids when it is to bid, else ()"),
+    ("to_act", "seat to bid, CHANCE (a prize to turn up) or TERMINAL"),
+    ("prize", "the prize card face up, 0 before it is turned"),
+    ("pot", "what the next bid wins: the prize, plus prizes carried from tied bids"),
+    ("prizes_left", "prize cards still face down, ascending"),
+    ("unplayed", "per seat: cards not yet turned up (its hand, plus its face-down bid if it has one)"),
+    ("bid_placed", "per seat: has a face-down bid this turn"),
+    ("bid", "this player's own face-down bid, 0 if none"),
+    ("points", "prize points won per seat"),
+    ("history", "per finished turn: (prize card, pot, bid of seat 0, bid of seat 1, winner or -1)"),
+), doc="What one Goofspiel player knows: everything but the other player's face-down bid.", module=__name__)
+
+
+def determinize(game, view: GoofspielView, rng: random.Random):
+    """A full state that shows ``view`` to its player: the only unknown, another seat's
+    face-down bid, is drawn uniformly from that seat's unplayed cards."""
+    state = game.new_initial_state()
+    bids = []
+    hands = []
+    for seat, cards in enumerate(view.unplayed):
+        if seat == view.player:
+            bid = view.bid
+        elif view.bid_placed[seat]:
+            bid = cards[rng.randrange(len(cards))]
+        else:
+            bid = 0
+        bids.append(bid)
+        hands.append(game.mask(c for c in cards if c != bid))
+    state.hands = hands
+    state.bids = bids
+    state.prizes = game.mask(view.prizes_left)
+    state.prize = view.prize
+    state.pot = view.pot
+    state.points = list(view.points)
+    state.history = list(view.history)
+    return state

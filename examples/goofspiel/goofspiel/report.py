@@ -1,0 +1,28 @@
+"""What the report and the strategy tools need to know about Goofspiel: roles, measures, panels, personas."""
+
+from designlab.core.spec import Panel, PersonaGrid
+
+
+def roles(game) -> tuple[str, ...]:
+    # bids are simultaneous (face down, turned up together), so the seats differ only in name
+    return ("player 1", "player 2")
+
+
+# The metrics the report tests (against the base, along sweeps), one Holm family.
+MEASURES = ("ties", "points_lost", "prizes_won", "overbid", "top_prize")
+
+PANELS = (
+    Panel("Bids", "Prizes won and the card value spent beyond what winning needed (overbid), per seat.",
+          numbers=r"^(prizes_won|overbid|top_prize)$"),
+    Panel("Ties", "Tied bids per game and the prize points nobody scored.", numbers=r"^(ties|points_lost)$"),
+)
+
+# the fast bots a quick ladder plays
+LADDER_BOTS = ("random", "matcher", "heuristic")
+
+PERSONA_GRID = PersonaGrid(
+    rows=({"bot": "matcher"}, {"bot": "heuristic", "params": {"spread": 0}}, {"bot": "heuristic"},
+          {"bot": "heuristic", "params": {"spread": 2}}, {"bot": "heuristic", "params": {"outbid": 0.0}}),
+    row_names=("matcher", "predictable (spread 0)", "heuristic", "erratic (spread 2)", "never outbids"),
+    payoff="win", question="Which bidding style wins? Entries are the row persona's win share, seats alternated.",
+)
