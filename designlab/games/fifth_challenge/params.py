@@ -61,6 +61,12 @@ class FifthChallengeParams(GameParams):
 
     players: int = Field(2, ge=2, le=4, description="Number of players.")
     hand_size: int = Field(5, ge=1, le=10, description="F11: cards dealt to each hand; the end-of-turn draw tops up to it.")
+    later_seat_extra_cards: int = Field(
+        0, ge=0, le=3,
+        description="Compensation for turn order (not in the rules; 0 = off): each seat after the first is "
+        "dealt this many more starting cards than the seat before it (seat k: hand_size + k x this), after "
+        "the round-robin deal; the end-of-turn draw still tops up to hand_size only.",
+    )
     draws_per_turn: int = Field(
         1, ge=0, le=10, description="F11: cards drawn at the end of a turn when the hand is below hand_size (never above it)."
     )

@@ -342,8 +342,7 @@ class FifthChallengeState(State):
             self.events.append(("ace", {"seat": seat, "card": D.NAME[c], "suit": D.suit_names(D.SUITS[c])}))
         if not self.drawq:
             # F1: one ace each, the rest stay out; hands dealt one card at a time, round robin
-            n = self.n
-            self.drawq = [s for _ in range(self.game.hand_size) for s in range(n - 1, -1, -1)]
+            self.drawq = list(self.game.setup_deal)
             self._next_draw()
 
     def _start_draws(self, seat: int, k: int, cont: int) -> None:
@@ -903,6 +902,12 @@ class FifthChallengeGame(Game):
         self.initial_deck = tuple(sorted(deck))
         self.roll_actions = tuple(ROLL + f for f in range(1, P.die_sides + 1))
         self.initial_out = tuple(out)
+        # the seats dealt each setup card, in order (F1 round robin, then the compensation cards of
+        # later_seat_extra_cards, seat k getting k x that many); kept reversed, as drawq pops from the end
+        n, extra = self.n, P.later_seat_extra_cards
+        deal = [s for _ in range(P.hand_size) for s in range(n)]
+        deal += [s for r in range(extra * (n - 1)) for s in range(1, n) if r < s * extra]
+        self.setup_deal = tuple(reversed(deal))
 
     @property
     def num_players(self) -> int:

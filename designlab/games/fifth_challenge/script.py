@@ -36,12 +36,13 @@ def setup(
     hands: Sequence[Sequence[str]] = (),
     record_events: bool = True,
 ) -> FifthChallengeState:
-    """A game dealt as given: one ace per seat, then the hands (round robin, seat 0 first)."""
+    """A game dealt as given: one ace per seat, then the hands (round robin, seat 0 first; the cards
+    beyond the shortest hand last, as later_seat_extra_cards deals them)."""
     if not isinstance(params, FifthChallengeParams):
         params = FifthChallengeParams(**(params or {}))
     game = FifthChallengeGame(params)
     state = game.new_initial_state(record_events=record_events)
     run(state, *[f"draw {a}" for a in aces])
     for k in range(max((len(h) for h in hands), default=0)):
-        run(state, *[f"draw {h[k]}" for h in hands])
+        run(state, *[f"draw {h[k]}" for h in hands if k < len(h)])  # longer hands: later_seat_extra_cards
     return state

@@ -591,3 +591,33 @@ def test_f13_turn_cap_records_the_game_as_unfinished():
     assert s.scores() == (2, 0) and len(s.score_trace()) == 3
     with pytest.raises(IllegalMoveError):
         run(s, "end turn")
+
+
+# -- compensation (not in the rules; docs/rulings/fifth-challenge.md C1) -------------------------
+THREE_LONG = (
+    ("Author", "Desert", "Origin", "Journey", "Painter"),
+    ("Savage", "Mountain", "Sailor", "Battle", "Forest", "Discovery"),
+    ("Soldier", "Lunatic", "Penitent", "Market", "Chance Meeting", "Castle", "Cave"),
+)
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_c1_later_seat_extra_cards_dealt_after_the_round_robin(extra):
+    # option later_seat_extra_cards: seat k is dealt k x extra cards more than hand_size, after the
+    # F1 round robin (seat 1 one more, seat 2 two more at 1); the end-of-turn draw still tops up to hand_size
+    hands = [h[:5 + k * extra] for k, h in enumerate(THREE_LONG)]
+    s = setup({"players": 3, "later_seat_extra_cards": extra},
+              aces=("Ace of Moons", "Ace of Waves", "Ace of Suns"), hands=hands)
+    assert [names(h) for h in s.hands] == [sorted(h) for h in hands]
+    assert [len(h) for h in s.hands] == [5, 5 + extra, 5 + 2 * extra]
+    assert s.phase == PH_MAIN and s.cur == 0 and len(s.deck) == 35 - sum(map(len, hands))
+    dealt = [f["seat"] for kind, f in s.events if kind == "draw"]
+    assert dealt == [0, 1, 2] * 5 + [1, 2] * extra + [2] * extra
+    assert_views_honest(s)
+    # seat 1 completes a challenge on itself: its hand is 4 + extra cards, topped up to hand_size only
+    run(s, "end turn", "challenge Sailor on P1", "attempt", "roll 6")
+    assert names(s.done[1]) == ["Sailor"] and len(s.hands[1]) == 4 + extra
+    if extra:
+        assert s.phase == PH_MAIN and s.cur == 2  # 5 cards: no end-of-turn draw
+    else:
+        assert s.phase == PH_DRAW and s.drawq == [1]  # 4 cards: draws one
