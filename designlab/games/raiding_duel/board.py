@@ -39,11 +39,14 @@ def _hand_words(game, hand, committed=()) -> str:
     return ", ".join(words) or "none"
 
 
-def _points(view, s: int) -> str:
+def _points(game, view, s: int) -> str:
     pts = [r[s] for r in view.round_points]
+    komi = game.second_start_points if view.first_start not in (-1, s) else 0
+    # the compensation is added to the total at the end of the game (scoring.second_start_points)
+    extra = f" (+{komi} at the end)" if komi and not view.outcome else ""
     if any(p is None for p in pts):
-        return "hidden"
-    return str(sum(pts)) if pts else "0"
+        return "hidden" + extra
+    return str(sum(pts) + (komi if view.outcome else 0)) + extra
 
 
 def text(game, view) -> str:
@@ -59,7 +62,7 @@ def text(game, view) -> str:
         hand = _hand_words(game, view.hands[s], view.committed if s == me else ())
         chose = "; has chosen its cards" if view.committed_seats[s] and s != me else ""
         lines.append(f"  seat {s}{you}: hand {hand}{chose}; disks {_disks_words(game, view.stash[s])}; "
-                     f"points {_points(view, s)}")
+                     f"points {_points(game, view, s)}")
     if view.revealed:
         lines.append("Last reveal: " + "; ".join(
             f"seat {s} {', '.join(game.kind_names[k] for k in cards)}" for s, cards in enumerate(view.revealed)))
@@ -110,7 +113,7 @@ def html(game, view) -> str:
         note = " · has chosen its cards" if view.committed_seats[s] and s != me else ""
         seats.append(
             f'<div class="rd-seat{" rd-me" if s == me else ""}"><h4>seat {s}{" (you)" if s == me else ""}'
-            f'{" · start player" if s == view.start_player else ""}{note} · points {_points(view, s)}</h4>'
+            f'{" · start player" if s == view.start_player else ""}{note} · points {_points(game, view, s)}</h4>'
             f'<div class="rd-row">{cards or "<i>no cards</i>"}</div><div class="rd-row">{_disks(game, view.stash[s])}</div></div>')
     reveal = ""
     if view.revealed:

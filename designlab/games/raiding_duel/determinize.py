@@ -52,6 +52,7 @@ def determinize(s, view, rng: random.Random):
     s.rnd = view.round
     s.start = view.start_player
     s.round_first = view.round_first
+    s.first_start = view.first_start
     s.lines = [list(l) for l in view.display]
     s.display_n = sum(len(l) for l in view.display)
     s.deck_left = list(view.deck_left)

@@ -60,6 +60,12 @@ class ScoringParams(GameParams):
 
     set_points: int = Field(10, ge=0, le=100, description="Points per complete set (one disk of every color) (D9).")
     outside_penalty: int = Field(1, ge=0, le=20, description="Points lost per disk not in a set (D9).")
+    second_start_points: int = Field(
+        0, ge=0, le=20,
+        description="Compensation for the start (not in the rules; 0 = off): points added at the end of the game to "
+        "the total of the second start player (the player without the gray figure at the start of round 1), "
+        "before the winner and any tie-break (D10) are decided.",
+    )
 
 
 class RaidingDuelParams(GameParams):

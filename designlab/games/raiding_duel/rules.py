@@ -67,6 +67,7 @@ class RaidingDuelView(View):
     round: int
     start_player: int
     round_first: int
+    first_start: int  # who held the gray figure at the start of round 1 (-1 until drawn)
     display: tuple  # tuple of lines (tuples of kinds); the last card of a line is takeable
     deck_left: tuple  # counts per kind not yet dealt (public: every dealt card is face up)
     hands: tuple  # per seat, sorted kinds (uncommitted + committed-but-unrevealed)
@@ -99,7 +100,7 @@ _STALE = (None, None)
 
 class RaidingDuelState(State):
     __slots__ = (
-        "game", "events", "phase", "rnd", "start", "round_first", "actor", "lines", "display_n",
+        "game", "events", "phase", "rnd", "start", "round_first", "first_start", "actor", "lines", "display_n",
         "deck_left", "deck_n", "dealt", "hands", "picks", "committed", "revealed", "black_todo",
         "black_named", "ops", "oi", "pb_p", "pb_n", "pb_forced", "stash", "supply", "pool", "returning",
         "round_pts", "total", "reveals", "trace", "mc", "log", "log_base", "outcome", "reason",
@@ -116,6 +117,7 @@ class RaidingDuelState(State):
         g = game
         nc = g.nc
         self.rnd = 0
+        self.first_start = -1
         self.start = 0
         self.round_first = 0
         self.actor = CHANCE
@@ -165,6 +167,8 @@ class RaidingDuelState(State):
     def _set_start(self, seat):
         self.start = seat
         self.round_first = seat
+        if self.rnd == 0:
+            self.first_start = seat
         if self.events is not None:
             self.events.append(("start_player", {"seat": seat, "round": self.rnd + 1, "why": "round"}))
 
@@ -559,6 +563,8 @@ class RaidingDuelState(State):
     def _end_game(self):
         g = self.game
         t = self.total
+        if g.second_start_points:
+            t[1 - self.first_start] += g.second_start_points  # compensation, 0 unless set
         self.phase = P_END
         self.actor = TERMINAL
         self._dv = _STALE
@@ -595,6 +601,7 @@ class RaidingDuelState(State):
         s.rnd = self.rnd
         s.start = self.start
         s.round_first = self.round_first
+        s.first_start = self.first_start
         s.actor = self.actor
         s.lines = [l[:] for l in self.lines]
         s.display_n = self.display_n
@@ -635,7 +642,7 @@ class RaidingDuelState(State):
 
     def key(self) -> tuple:
         return (
-            self.phase, self.rnd, self.start, self.round_first, self.actor,
+            self.phase, self.rnd, self.start, self.round_first, self.first_start, self.actor,
             tuple(tuple(l) for l in self.lines), self.display_n, tuple(self.deck_left), self.deck_n,
             self.dealt, tuple(map(tuple, self.hands)), tuple(self.picks), tuple(self.committed),
             self.revealed, tuple(self.black_todo), tuple(self.black_named), tuple(self.ops[self.oi:]),
@@ -682,6 +689,7 @@ class RaidingDuelState(State):
             "round": self.rnd,
             "start_player": self.start,
             "round_first": self.round_first,
+            "first_start": self.first_start,
             "display": disp,
             "deck_left": deck,
             "hands": (own_hand, opp_hand) if player == 0 else (opp_hand, own_hand),
@@ -838,6 +846,7 @@ class RaidingDuelGame(Game):
         self.hidden = p.hidden_stash
         self.reveal_each_round = p.hidden_stash_reveal == "end_of_round"
         self.set_points = p.scoring.set_points
+        self.second_start_points = p.scoring.second_start_points
         self.penalty = p.scoring.outside_penalty
         big = 10**6
         if p.black_counts_for_lowest:

@@ -545,3 +545,33 @@ def test_n3_lone_black_with_nothing_to_pair_has_no_effect():
     assert st.stash == [[0] * 5, [0] * 5]
     m = st.metrics()
     assert m["black_no_effect_0"] == m["black_no_effect_1"] == 1
+
+
+# ---------------------------------------------------------------- compensation (C1, not in the rules)
+@pytest.mark.parametrize("start", [0, 1])
+@pytest.mark.parametrize("komi", [0, 3])
+def test_c1_second_start_points_go_to_the_player_without_the_figure_in_round_one(start, komi):
+    # option scoring.second_start_points: added at the end of the game to the total of the player who
+    # did not hold the gray figure at the start of round 1, before the winner and the tie-break (D10)
+    g, st = new_game(start=start, rounds=1, display={"lines": 2, "line_length": 5},
+                     scoring={"set_points": 0, "outside_penalty": 0, "second_start_points": komi})
+    deal(st, [["red 29", "white 7", "white 13", "red 23", "red 5"],
+              ["red 29", "yellow 10", "yellow 16", "red 23", "red 5"]])
+    cycle(st, ["red 29", "white 7", "white 13"], ["red 29", "yellow 10", "yellow 16"])
+    commit(st, "white 7", "white 13")
+    commit(st, "yellow 10", "yellow 16")
+    assert st.start == start and st.first_start == start  # 7 against 10: the figure stays
+    cycle(st, ["red 23", "red 5"], ["red 23", "red 5"])
+    assert st.is_terminal() and st.round_pts == [(0, 0)]  # no disk scores: equal hands left, 29 23 5
+    second = 1 - start
+    expected = [0, 0]
+    expected[second] = komi
+    assert st.scores() == tuple(expected)
+    if komi:
+        assert st.results()[second] == "win" and st.end_reason() == "more_points"
+    else:
+        assert st.results() == (DRAW, DRAW) and st.end_reason() == "tie"
+    for p in (0, 1):  # a view of the finished game determinizes to the same scores
+        v = st.view(p)
+        assert v.first_start == start
+        assert g.determinize(v, random.Random(p)).scores() == st.scores()
