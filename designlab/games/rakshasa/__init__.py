@@ -5,8 +5,10 @@ from designlab.games.rakshasa import board as _board
 from designlab.games.rakshasa import report as _report
 
 from .bots import BOTS
+from .game import RakshasaGame
+from .info import RakshasaView
 from .params import RakshasaParams
-from .rules import RakshasaGame, RakshasaState, RakshasaView
+from .state import RakshasaState
 
 GAME = RakshasaGame
 

@@ -9,9 +9,7 @@ from html import escape
 
 from designlab.core.spec import Board
 
-from .rules import (
-    FORM_NAMES,
-    HIDDEN,
+from .actions import (
     K_PEEK,
     L_ACCEPT,
     L_CHALLENGE,
@@ -22,10 +20,9 @@ from .rules import (
     L_REVEAL,
     L_SKIRT,
     L_SWAP,
-    NUM_FORMS,
     PHASE_NAMES,
-    TYPE_NAMES,
 )
+from .components import FORM_NAMES, HIDDEN, NUM_FORMS, TYPE_NAMES
 
 TYPE_SHORT = ("Wall", "Tunnel", "Passage", "Stream")
 TYPE_COLOR = ("#b5651d", "#7a7a7a", "#6b8e23", "#1f77b4")  # wall brick, tunnel stone, passage moss, stream water

@@ -50,14 +50,12 @@ from pydantic import Field
 
 from designlab.core.protocol import Bot, BotParams
 
-from .params import NUM_FORMS, NUM_TYPES
-from .rules import (
+from .actions import (
     ACCEPT,
     BUILD,
     CHALLENGE,
     CLAIM,
     FORM,
-    HIDDEN,
     K_CLAIM,
     K_CLAIM_REVEALED,
     K_PEEK,
@@ -78,14 +76,13 @@ from .rules import (
     P_REVEALED,
     P_SWAP,
     PASS,
-    PASSES,
     PEEK,
-    RAKSHASA,
     REVEAL,
     SKIRT,
     SWAP,
-    RakshasaView,
 )
+from .components import HIDDEN, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA
+from .info import RakshasaView
 
 # view fields by index (hot paths: a tuple index is cheaper than the named property)
 V_BUILDER_TOKENS = RakshasaView.fields.index("builder_tokens")
@@ -230,8 +227,8 @@ def _static_terms(g, lie_up: float) -> tuple:
     terms = _memo(g).terms
     hit = terms.get(lie_up)
     if hit is None:
-        peeked = min(g.c_skirt_hidden, lie_up + 0.5)
-        pk = g.c_peek
+        peeked = min(g.costs.skirt_hidden, lie_up + 0.5)
+        pk = g.costs.peek
         rows = []
         for f in FORMS:
             if f == RAKSHASA:  # passes nothing face up; peeks at every card it cannot see
@@ -241,7 +238,7 @@ def _static_terms(g, lie_up: float) -> tuple:
                 rows.append(tuple(0.0 if pt[x] else lie_up for x in TYPES) + tuple(0.0 if pt[x] else peeked for x in TYPES))
         if len(terms) >= CACHE_LIMIT:
             terms.clear()
-        hit = terms[lie_up] = (tuple(rows), min(g.c_reveal_skirt, lie_up + 1.0))
+        hit = terms[lie_up] = (tuple(rows), min(g.costs.reveal_skirt, lie_up + 1.0))
     return hit
 
 
@@ -251,7 +248,7 @@ def _form_costs(g, forms, positions, known, face_up, pool, lie_up: float) -> dic
     # the pool's odds say. Costs are summed position by position (cards it passes add 0.0).
     n = sum(pool) or 1
     static, reveal = _static_terms(g, lie_up)
-    skirt_h = g.c_skirt_hidden
+    skirt_h = g.costs.skirt_hidden
     cats = [8 if (t := known[p]) == HIDDEN else t if face_up[p] else 4 + t for p in positions]
     out = {}
     for f in forms:
@@ -284,10 +281,10 @@ def public_known(view) -> tuple:
 def _prior_vec(g, leg: int, spent: int, start: int, known, face_up) -> list:
     """Unnormalised P(form) of the runner's choice at ``start`` of run section ``leg``."""
     free = UNSPENT[spent]
-    per = g.per_type
-    # as _form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.c_skirt_revealed),
+    per = g.params.obstacles_per_type
+    # as _form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.costs.skirt_revealed),
     # written out: the same terms added in the same order
-    static, reveal = _static_terms(g, 0.8 * g.c_skirt_revealed)
+    static, reveal = _static_terms(g, 0.8 * g.costs.skirt_revealed)
     cats = []
     hidden = False
     for p in g.legs[leg][start:]:
@@ -300,7 +297,7 @@ def _prior_vec(g, leg: int, spent: int, start: int, known, face_up) -> list:
     if hidden:
         pool = [per - known.count(0), per - known.count(1), per - known.count(2), per - known.count(3)]  # unseen
         n = sum(pool) or 1
-        skirt_h = g.c_skirt_hidden
+        skirt_h = g.costs.skirt_hidden
     # the prior depends only on the spent forms, the categories of the cards ahead and, if one is
     # hidden, the unseen pool: memoised by that key across games (a new list each time: callers copy)
     cpriors = _memo(g).cpriors
@@ -470,8 +467,8 @@ def broke_loss(g, runner_tokens: int) -> float:
     """The builder's loss, in tokens, of a wrong challenge it cannot pay (R4): the run ends and the runner
     scores completion plus every token in the game (builder_broke all_tokens) or the tokens it holds
     (held_tokens), less the starting honor it would have counted anyway (55 - 15 = 40 at the defaults)."""
-    held = g.total_tokens if g.broke_all else runner_tokens
-    return float(g.completion + g.per_token * (held - g.params.honor.runner))
+    held = max(g.run_tokens) if g.scoring.builder_broke == "all_tokens" else runner_tokens
+    return float(g.scoring.completion + g.scoring.per_token * (held - g.params.honor.runner))
 
 
 def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens: int) -> tuple:
@@ -480,14 +477,14 @@ def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens:
     if runner_tokens < caught:
         gain = RUN_END_COST + caught  # the catch ends the run
     else:
-        gain = caught + (SECTION_EXPOSURE * remaining if g.caught_reveals else 0.0)
+        gain = caught + (SECTION_EXPOSURE * remaining if g.params.caught_lie_reveals_form else 0.0)
         if kind != K_PEEK:
             gain += 0.3  # the obstacle is skirted, not overcome
-    if builder_tokens < g.c_wrong:
+    if builder_tokens < g.costs.wrong_challenge:
         loss = broke_loss(g, runner_tokens)
     else:
-        loss = g.c_wrong + (1.0 if g.form_change and remaining else 0.0)
-        if builder_tokens - g.c_wrong < g.c_wrong:
+        loss = g.costs.wrong_challenge + (1.0 if g.params.wrong_challenge_form_change and remaining else 0.0)
+        if builder_tokens - g.costs.wrong_challenge < g.costs.wrong_challenge:
             loss += 1.5  # left unable to challenge safely
     return gain, loss
 
@@ -910,7 +907,7 @@ class RakshasaBot(Bot):
             return self._pool_cache
         course = view[V_COURSE]
         if course is not self._pool_course and course != self._pool_course:
-            pool = [self.g.per_type] * NUM_TYPES
+            pool = [self.g.params.obstacles_per_type] * NUM_TYPES
             for t in course:
                 if t != HIDDEN:
                     pool[t] -= 1
@@ -938,9 +935,9 @@ class RakshasaBot(Bot):
     def _exposure(self, c: float, remaining: int) -> float:
         """Tokens lost when a caught lie shows the form (R7): no more lies this section, and no
         more wrong challenges to earn (a builder that challenges often pays for them)."""
-        if not self.g.caught_reveals:
+        if not self.g.params.caught_lie_reveals_form:
             return 0.0
-        return remaining * (SECTION_EXPOSURE + 0.5 * c * self.g.c_wrong)
+        return remaining * (SECTION_EXPOSURE + 0.5 * c * self.g.costs.wrong_challenge)
 
     # fixed-rate runners (personas): the lie rule of the lie_rate knob
     def _fixed_lie(self, view, honest_cost, caught_cost: int, extra) -> bool:
@@ -967,7 +964,7 @@ class RakshasaBot(Bot):
             if CLAIM not in legal:
                 return legal[0]  # face-up form: only the skirt
             kind = K_CLAIM_REVEALED if phase == P_REVEALED else K_CLAIM
-            skirt_cost = g.c_reveal_skirt if kind == K_CLAIM_REVEALED else g.c_skirt_revealed
+            skirt_cost = g.costs.reveal_skirt if kind == K_CLAIM_REVEALED else g.costs.skirt_revealed
             if SKIRT not in legal:
                 return self._claim(view, pos, True)  # no honest option left
             if self.lie_rate is not None:
@@ -986,7 +983,7 @@ class RakshasaBot(Bot):
                     return REVEAL
                 return SKIRT if SKIRT in legal else REVEAL
             p = self._p_pass(view, form)
-            if SKIRT in legal and (1 - p) * g.c_reveal_skirt > g.c_skirt_hidden:
+            if SKIRT in legal and (1 - p) * g.costs.reveal_skirt > g.costs.skirt_hidden:
                 self._last_p = None
                 return SKIRT
             return REVEAL
@@ -1003,7 +1000,7 @@ class RakshasaBot(Bot):
             costs[0] -= p * income
         if SKIRT in legal:
             acts.append(SKIRT)
-            costs.append(float(g.c_skirt_hidden))
+            costs.append(float(g.costs.skirt_hidden))
         if PEEK in legal:
             peek_caught = g.caught_cost[K_PEEK]
             if self.lie_rate is not None:
@@ -1018,7 +1015,7 @@ class RakshasaBot(Bot):
                 else:
                     lc = c * (peek_caught + self._exposure(c, remaining))
                 acts.append(PEEK)
-                costs.append((1 - c) * g.c_peek + lc + 0.15)
+                costs.append((1 - c) * g.costs.peek + lc + 0.15)
         if self.lie_rate is not None:
             best = acts[costs.index(min(costs))]
         else:
@@ -1032,12 +1029,12 @@ class RakshasaBot(Bot):
     def _true_claim_income(self) -> float:
         """Expected tokens a true claim after a reveal earns from wrong challenges: at the rate this
         builder challenges plausible claims."""
-        return self.g.c_wrong * self._claim_rate()
+        return self.g.costs.wrong_challenge * self._claim_rate()
 
     def _cost_after_reveal(self, view, remaining: int, t: int) -> float:
         """Expected tokens spent after revealing a card this form cannot pass."""
         g = self.g
-        skirt = g.c_reveal_skirt if view[V_RUNNER_TOKENS] >= g.c_reveal_skirt else None
+        skirt = g.costs.reveal_skirt if view[V_RUNNER_TOKENS] >= g.costs.reveal_skirt else None
         caught = g.caught_cost[K_CLAIM_REVEALED]
         if self.lie_rate is not None:
             if skirt is None:
@@ -1084,7 +1081,7 @@ class RakshasaBot(Bot):
         g = self.g
         leg = g.legs[view[V_LEG]]
         start = view[V_STEP] + (1 if view[V_PHASE] == P_CHANGE else 0)
-        lie_up = min(g.c_skirt_revealed, self._challenge_rate() * (g.caught_cost[K_CLAIM] + 1.0))
+        lie_up = min(g.costs.skirt_revealed, self._challenge_rate() * (g.caught_cost[K_CLAIM] + 1.0))
         costs = form_costs(g, forms, leg[start:], view[V_COURSE], view[V_FACE_UP], self._pool(view), lie_up)
         return FORM + _softmax_pick(self.rng, forms, [costs[f] for f in forms], self._t_run)
 
@@ -1094,7 +1091,7 @@ class RakshasaBot(Bot):
         leg = g.legs[view[V_LEG]]
         start = view[V_STEP] + (1 if view[V_PHASE] == P_CHANGE else 0)
         c = self.lie_rate * self._challenge_rate()
-        lie_up = min(g.c_skirt_revealed, c * (g.caught_cost[0] + 1.0)) if self.lie_rate != 0.0 else g.c_skirt_revealed
+        lie_up = min(g.costs.skirt_revealed, c * (g.caught_cost[0] + 1.0)) if self.lie_rate != 0.0 else g.costs.skirt_revealed
         costs = form_costs(g, forms, leg[start:], view[V_COURSE], view[V_FACE_UP], self._pool(view), lie_up)
         best = min(forms, key=lambda f: costs[f] + 0.01 * self.rng.random())
         return FORM + best
@@ -1149,7 +1146,7 @@ class RakshasaBot(Bot):
 
     def _swap(self, view):
         g = self.g
-        if g.c_swap > 0 and view[V_BUILDER_TOKENS] - g.c_swap < g.c_wrong + 1:
+        if g.costs.swap > 0 and view[V_BUILDER_TOKENS] - g.costs.swap < g.costs.wrong_challenge + 1:
             return PASS
         leg = g.legs[view[V_LEG]]
         ahead = leg[view[V_STEP] + 1:]
@@ -1174,7 +1171,7 @@ class RakshasaBot(Bot):
             return PASS
         pg = P_GET  # per type: sum([post[f] for f in PASSING[t]]) (PASSING: pair forms only)
         p_pass = [sum(pg[0](post)), sum(pg[1](post)), sum(pg[2](post)), sum(pg[3](post))]
-        best, best_gain = PASS, g.c_swap + self._swap_margin
+        best, best_gain = PASS, g.costs.swap + self._swap_margin
         for pos in ahead:
             if face_up[pos]:
                 continue

@@ -9,8 +9,7 @@ from pydantic import Field, model_validator
 
 from designlab.core.protocol import GameParams
 
-NUM_TYPES = 4  # high wall, small tunnel, blocked passage, underground stream
-NUM_FORMS = 7  # the Rakshasa and the six pair forms (component data, DECKS.md)
+from .components import NUM_FORMS, NUM_TYPES
 
 
 class Honor(GameParams):

@@ -7,6 +7,7 @@ from designlab.bots.random_bot import RandomBot
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME
+from designlab.games.rakshasa.actions import K_CLAIM, K_PEEK, L_CLAIM, L_FORM, L_SKIRT, P_CHALLENGE
 from designlab.games.rakshasa.bots import (
     PublicModel,
     challenge_ev,
@@ -15,20 +16,8 @@ from designlab.games.rakshasa.bots import (
     public_known,
     public_posterior,
 )
+from designlab.games.rakshasa.components import HIDDEN, HIGH_WALL, RAKSHASA, SMALL_TUNNEL, UNDERGROUND_STREAM
 from designlab.games.rakshasa.params import RakshasaParams
-from designlab.games.rakshasa.rules import (
-    HIDDEN,
-    HIGH_WALL,
-    K_CLAIM,
-    K_PEEK,
-    L_CLAIM,
-    L_FORM,
-    L_SKIRT,
-    P_CHALLENGE,
-    RAKSHASA,
-    SMALL_TUNNEL,
-    UNDERGROUND_STREAM,
-)
 
 ALL = {**BOTS, "random": RandomBot}
 DRAGON, SONGBIRD = 2, 6  # FORM_NAMES order (DECKS.md)

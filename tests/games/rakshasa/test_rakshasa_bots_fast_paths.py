@@ -7,6 +7,7 @@ import random
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME
+from designlab.games.rakshasa.actions import P_BUILD, P_CHALLENGE
 from designlab.games.rakshasa.bots import (
     PASS_T,
     UNSPENT,
@@ -15,8 +16,8 @@ from designlab.games.rakshasa.bots import (
     public_posterior,
     public_prior,
 )
-from designlab.games.rakshasa.params import NUM_FORMS, NUM_TYPES, RakshasaParams
-from designlab.games.rakshasa.rules import HIDDEN, P_BUILD, P_CHALLENGE, RAKSHASA
+from designlab.games.rakshasa.components import HIDDEN, NUM_FORMS, NUM_TYPES, RAKSHASA
+from designlab.games.rakshasa.params import RakshasaParams
 
 LAMS = (0.3, 0.55)
 MIXES = [
@@ -39,12 +40,12 @@ def _plain_form_costs(g, forms, positions, known, face_up, pool, lie_up):
                 if not PASS_T[f][t]:
                     cost += lie_up
             elif f == RAKSHASA:
-                cost += g.c_peek
+                cost += g.costs.peek
             elif t != HIDDEN:
                 if not PASS_T[f][t]:
-                    cost += min(g.c_skirt_hidden, lie_up + 0.5)
+                    cost += min(g.costs.skirt_hidden, lie_up + 0.5)
             else:
-                cost += min(g.c_skirt_hidden, (1 - p_pass[f]) * min(g.c_reveal_skirt, lie_up + 1.0))
+                cost += min(g.costs.skirt_hidden, (1 - p_pass[f]) * min(g.costs.reveal_skirt, lie_up + 1.0))
         out[f] = cost
     return out
 
@@ -60,7 +61,7 @@ def test_rakshasa_form_costs_table_equals_the_formula():
             positions = tuple(rng.sample(range(n), rng.randint(0, n)))
             pool = [rng.randint(0, 4) for _ in range(NUM_TYPES)]
             forms = UNSPENT[rng.randrange(1 << NUM_FORMS)]
-            lie_up = rng.choice((0.8 * g.c_skirt_revealed, rng.random() * 3, 2, 0))
+            lie_up = rng.choice((0.8 * g.costs.skirt_revealed, rng.random() * 3, 2, 0))
             got = _form_costs(g, forms, positions, known, face_up, pool, lie_up)
             assert got == _plain_form_costs(g, forms, positions, known, face_up, pool, lie_up)
             assert list(got) == list(forms)

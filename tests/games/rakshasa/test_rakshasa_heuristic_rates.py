@@ -5,16 +5,9 @@ mirroring the builder. Seat 0 runs first, seat 1 builds; the actions are scripte
 
 import pytest
 
-from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng
-from designlab.games.rakshasa import BOTS, GAME
-from designlab.games.rakshasa.bots import IMPLAUSIBLE_CHALLENGE, _form_time, public_known
-from designlab.games.rakshasa.params import RakshasaParams
-from designlab.games.rakshasa.rules import (
-    BLOCKED_PASSAGE as BP,
-)
-from designlab.games.rakshasa.rules import (
-    HIDDEN,
+from designlab.games.rakshasa import BOTS
+from designlab.games.rakshasa.actions import (
     K_CLAIM,
     K_CLAIM_REVEALED,
     K_PEEK,
@@ -25,32 +18,13 @@ from designlab.games.rakshasa.rules import (
     L_REVEAL,
     L_SKIRT,
 )
-from designlab.games.rakshasa.rules import (
-    HIGH_WALL as HW,
-)
-from designlab.games.rakshasa.rules import (
-    SMALL_TUNNEL as ST,
-)
-from designlab.games.rakshasa.rules import (
-    UNDERGROUND_STREAM as US,
-)
-
-NAMES = {"HW": "High Wall", "ST": "Small Tunnel", "BP": "Blocked Passage", "US": "Underground Stream"}
-
-
-def do(state, *strings):
-    for s in strings:
-        a = state.string_to_action(s)
-        assert state.current_player() != CHANCE and a in state.legal_actions(), s
-        state.apply(a)
-
-
-def section_1(form: str):
-    """Builder lays US HW face up, then ST BP BP face down; the runner plays ``form`` hidden."""
-    game = GAME(RakshasaParams())
-    state = game.new_initial_state()
-    do(state, *[f"build {NAMES[c]}" for c in "US HW ST BP BP".split()], f"form {form}")
-    return game, state
+from designlab.games.rakshasa.bots import IMPLAUSIBLE_CHALLENGE, _form_time, public_known
+from designlab.games.rakshasa.components import BLOCKED_PASSAGE as BP
+from designlab.games.rakshasa.components import HIDDEN
+from designlab.games.rakshasa.components import HIGH_WALL as HW
+from designlab.games.rakshasa.components import SMALL_TUNNEL as ST
+from designlab.games.rakshasa.components import UNDERGROUND_STREAM as US
+from designlab.games.rakshasa.scenario import play, section_start
 
 
 def test_rakshasa_form_time_reads_cards_revealed_or_looked_at_since_the_form_as_before():
@@ -70,19 +44,19 @@ def test_rakshasa_form_time_reads_cards_revealed_or_looked_at_since_the_form_as_
 
 
 def test_rakshasa_builder_lays_the_prior_once_per_form_and_extends_it_past_a_reveal():
-    game, state = section_1("Dragon")  # Blocked Passage, High Wall
+    game, state = section_start(form="Dragon")  # Blocked Passage, High Wall
     builder = BOTS["heuristic"](game, 1, None, bot_rng(1, 0, 1))
     at_form = _form_time(public_known(state.view(1)), state.view(1).face_up, (), state.log, 0)
-    do(state, "claim")  # Underground Stream: a lie
+    play(state, "claim")  # Underground Stream: a lie
     post = builder._posterior(state.view(1))
     product = builder._pp[3]
-    do(state, "accept")
+    play(state, "accept")
     if state.current_player() == 1:
-        do(state, "pass")
-    do(state, "claim", "accept")  # High Wall: true
+        play(state, "pass")
+    play(state, "claim", "accept")  # High Wall: true
     if state.current_player() == 1:
-        do(state, "pass")
-    do(state, "reveal", "skirt")  # the Small Tunnel
+        play(state, "pass")
+    play(state, "reveal", "skirt")  # the Small Tunnel
     view = state.view(1)
     assert view.face_up[2] and _form_time(public_known(view), view.face_up, view.peeked, view.log, 0) == at_form
     later = builder._posterior(view)
@@ -91,7 +65,7 @@ def test_rakshasa_builder_lays_the_prior_once_per_form_and_extends_it_past_a_rev
 
 
 def test_rakshasa_runner_forecasts_plausible_claims_at_its_learned_rate_and_implausible_ones_as_near_certain():
-    game, state = section_1("Dragon")  # Blocked Passage, High Wall
+    game, state = section_start(form="Dragon")  # Blocked Passage, High Wall
     runner = BOTS["heuristic"](game, 0, None, bot_rng(2, 0, 0))
     assert runner._claim_rate() == pytest.approx(0.35)
     # Underground Stream (a lie, but the Troll, Frog and Otter could make it), then High Wall (true)
@@ -100,10 +74,10 @@ def test_rakshasa_runner_forecasts_plausible_claims_at_its_learned_rate_and_impl
         runner._observe_as_runner(view)
         assert runner._forecast(view, K_CLAIM, view.course[pos]) == pytest.approx(runner._claim_rate())
         state.apply(runner._claim(view, pos, lie=pos == 0))
-        do(state, "accept")
+        play(state, "accept")
         if state.current_player() == 1:
-            do(state, "pass")
-    do(state, "reveal")
+            play(state, "pass")
+    play(state, "reveal")
     view = state.view(0)
     runner._observe_as_runner(view)
     # two plausible claims, both let stand: 0.35 * 1.5 / (1.5 + 2); the lie alone feeds the lie rate
@@ -117,14 +91,14 @@ def test_rakshasa_runner_forecasts_plausible_claims_at_its_learned_rate_and_impl
 
 
 def test_rakshasa_runner_learns_a_challenging_builder_and_caps_implausible_forecasts():
-    game, state = section_1("Giant Frog")  # Underground Stream, High Wall
+    game, state = section_start(form="Giant Frog")  # Underground Stream, High Wall
     runner = BOTS["heuristic"](game, 0, None, bot_rng(3, 0, 0))
     view = state.view(0)
     runner._observe_as_runner(view)
     state.apply(runner._claim(view, 0, lie=False))  # Underground Stream: true
-    do(state, "challenge", "keep form")  # wrong (R8): the runner keeps its form, face up
+    play(state, "challenge", "keep form")  # wrong (R8): the runner keeps its form, face up
     if state.current_player() == 1:
-        do(state, "pass")
+        play(state, "pass")
     view = state.view(0)
     runner._observe_as_runner(view)
     assert runner._claim_rate() == pytest.approx((0.525 + 1) / 2.5)

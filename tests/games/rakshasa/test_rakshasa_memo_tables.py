@@ -10,17 +10,9 @@ from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME
 from designlab.games.rakshasa import bots as B
-from designlab.games.rakshasa.params import NUM_FORMS, NUM_TYPES, RakshasaParams
-from designlab.games.rakshasa.rules import (
-    HIDDEN,
-    K_CLAIM,
-    K_CLAIM_REVEALED,
-    K_PEEK,
-    L_CLAIM,
-    L_REVEAL,
-    L_SKIRT,
-    RAKSHASA,
-)
+from designlab.games.rakshasa.actions import K_CLAIM, K_CLAIM_REVEALED, K_PEEK, L_CLAIM, L_REVEAL, L_SKIRT
+from designlab.games.rakshasa.components import HIDDEN, NUM_FORMS, NUM_TYPES, RAKSHASA
+from designlab.games.rakshasa.params import RakshasaParams
 
 MIXES = [
     {},
@@ -111,27 +103,13 @@ def test_rakshasa_written_out_likelihoods_and_priors_equal_the_loops():
             if spent == (1 << NUM_FORMS) - 1:
                 continue
             free = B.UNSPENT[spent]
-            pool = [g.per_type - known.count(t) for t in range(NUM_TYPES)]
-            costs = B._form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.c_skirt_revealed)
+            pool = [g.params.obstacles_per_type - known.count(t) for t in range(NUM_TYPES)]
+            costs = B._form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.costs.skirt_revealed)
             lo = min(costs.values())
             want = [0.0] * NUM_FORMS
             for f in free:
                 want[f] = math.exp(-B.PRIOR_SHARPNESS * (costs[f] - lo))
             assert B._prior_vec(g, leg, spent, start, known, face_up) == want
-
-
-def _runner_state(bot):
-    """What the runner has drawn, recorded and learned (``_corr``, a cache of what the counts
-    give, is left out: the second call below finds the first one's per-view memo)."""
-    return (bot.rng.getstate(), dict(bot._my_claims), bot._last_p, bot._rev_exp, bot._rev_hit, bot._seen,
-            list(bot._chal), [list(c) for c in bot._cls], bot._c_n, bot._c_hit)
-
-
-def _set_runner_state(bot, st):
-    bot.rng.setstate(st[0])
-    bot._my_claims, bot._last_p, bot._rev_exp, bot._rev_hit, bot._seen = dict(st[1]), st[2], st[3], st[4], st[5]
-    bot._chal, bot._cls, bot._corr = list(st[6]), [list(c) for c in st[7]], [None, None]
-    bot._c_n, bot._c_hit = st[8], st[9]
 
 
 def _logs(games, pairs):

@@ -15,12 +15,10 @@ import pytest
 
 from designlab.core.protocol import CHANCE
 from designlab.games.rakshasa import GAME
-from designlab.games.rakshasa.params import NUM_TYPES, RakshasaParams
-from designlab.games.rakshasa.rules import (
+from designlab.games.rakshasa.actions import (
     ACCEPT,
     BUILD,
     DEAL,
-    HIDDEN,
     P_BUILD,
     P_CHALLENGE,
     P_DEAL,
@@ -31,50 +29,37 @@ from designlab.games.rakshasa.rules import (
     SWAP,
     T_PLACE,
     T_SEEN,
-    trail_consistent,
-    trail_plan,
 )
-from designlab.games.rakshasa.rules import (
-    SMALL_TUNNEL as ST,
-)
-
-NAMES = {"HW": "High Wall", "ST": "Small Tunnel", "BP": "Blocked Passage", "US": "Underground Stream"}
-
-
-def do(state, *strings):
-    for s in strings:
-        a = state.string_to_action(s)
-        assert a in state.legal_actions(), (s, [state.action_to_string(x) for x in state.legal_actions()])
-        state.apply(a)
-
-
-def build(state, cards: str):
-    do(state, *[f"build {NAMES[c]}" for c in cards.split()])
+from designlab.games.rakshasa.components import HIDDEN, NUM_TYPES
+from designlab.games.rakshasa.components import SMALL_TUNNEL as ST
+from designlab.games.rakshasa.info import trail_consistent, trail_plan
+from designlab.games.rakshasa.params import RakshasaParams
+from designlab.games.rakshasa.scenario import build, play
 
 
 def run_section(state):
     """Claim face-up cards, skirt hidden ones, accept every claim, never swap."""
     while state.phase in (P_OBSTACLE, P_CHALLENGE, P_SWAP):
         if state.phase == P_OBSTACLE:
-            pos = state.game.legs[state.leg][state.k]
-            do(state, "claim" if state.up[pos] else "skirt")
+            pos = state.game.legs[state.leg][state.step]
+            play(state, "claim" if state.face_up[pos] else "skirt")
         else:
-            do(state, "accept" if state.phase == P_CHALLENGE else "pass")
+            play(state, "accept" if state.phase == P_CHALLENGE else "pass")
 
 
 def test_r9_trail_remembers_a_peeked_card_swapped_into_the_hand():
     game = GAME(RakshasaParams(honor={"runner": 40, "builder": 10}))
     s = game.new_initial_state()
     build(s, "US HW ST BP BP")
-    do(s, "form Giant Frog")
+    play(s, "form Giant Frog")
     run_section(s)
     build(s, "US HW ST BP US")
-    do(s, "form Aquatic Troll")
+    play(s, "form Aquatic Troll")
     run_section(s)
     build(s, "ST ST HW BP US")  # the whole course is built: the builder holds one card, a High Wall
     assert s.hand == [1, 0, 0, 0]
-    do(s, "form Rakshasa", "peek", "accept")  # the runner looks at 3.1: Small Tunnel
-    do(s, "swap 3.1 for High Wall")  # the Small Tunnel goes to the hand, now its only card
+    play(s, "form Rakshasa", "peek", "accept")  # the runner looks at 3.1: Small Tunnel
+    play(s, "swap 3.1 for High Wall")  # the Small Tunnel goes to the hand, now its only card
     p31 = 10
     rv, bv = s.view(0), s.view(1)
     assert rv.trail == bv.trail  # public: the builder knows what the runner saw
@@ -86,7 +71,7 @@ def test_r9_trail_remembers_a_peeked_card_swapped_into_the_hand():
         assert det.view(0) == rv
         assert det.hand == [0, 1, 0, 0]  # nothing else could hold the Small Tunnel: it is in the hand
     # the next swap must place the hand's only card, the Small Tunnel: the runner knows where it is
-    do(s, "skirt", "swap 3.5 for Small Tunnel")
+    play(s, "skirt", "swap 3.5 for Small Tunnel")
     p35 = 14
     rv = s.view(0)
     assert rv.course[p35] == HIDDEN
@@ -139,7 +124,7 @@ def _step_worlds(worlds: dict, a, runner_view_after, runner) -> dict:
 
 def _accepted_deals(game, view) -> set:
     """Every deal of the runner's unseen cards that trail_consistent accepts."""
-    pool = [game.per_type] * NUM_TYPES
+    pool = [game.params.obstacles_per_type] * NUM_TYPES
     for t in view.course:
         if t != HIDDEN:
             pool[t] -= 1
@@ -152,7 +137,7 @@ def _accepted_deals(game, view) -> set:
         for i, t in zip(hidden, perm):
             course[i] = t
         rest = perm[len(hidden):]
-        if trail_consistent(game.per_type, plan, course):
+        if trail_consistent(game.params.obstacles_per_type, plan, course):
             out.add((tuple(course), tuple(rest.count(t) for t in range(NUM_TYPES))))
     return out
 
@@ -224,18 +209,18 @@ def test_every_step_fits_the_trail_and_determinizations_keep_it(options):
         s = game.new_initial_state()
         while not s.is_terminal():
             plan = trail_plan(s.trail)
-            assert trail_consistent(game.per_type, plan, s.course[:s.built]), (seed, s.trail)
+            assert trail_consistent(game.params.obstacles_per_type, plan, s.course[:s.built]), (seed, s.trail)
             v = s.view(s.runner)
             if plan[2]:
                 facts += 1
             else:  # no peeked card swapped away: today's first shuffle always fits
                 probe = random.Random(seed)
                 first = game.determinize(v, probe)
-                assert trail_consistent(game.per_type, plan, first.course[:s.built])
+                assert trail_consistent(game.params.obstacles_per_type, plan, first.course[:s.built])
             det = game.determinize(v, det_rng)
             assert det.view(s.runner) == v, seed
-            assert trail_consistent(game.per_type, trail_plan(det.trail), det.course[:det.built])
+            assert trail_consistent(game.params.obstacles_per_type, trail_plan(det.trail), det.course[:det.built])
             assert s.view(1 - s.runner).trail == v.trail
             s.apply(_pick(s, rng))
-    if game.n_pos < NUM_TYPES * game.per_type:
+    if game.n_pos < NUM_TYPES * game.params.obstacles_per_type:
         assert facts > 50, facts

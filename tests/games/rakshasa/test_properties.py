@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from designlab.core.protocol import CHANCE
 from designlab.games.rakshasa import GAME
-from designlab.games.rakshasa.params import NUM_FORMS, RakshasaParams
-from designlab.games.rakshasa.rules import HIDDEN
+from designlab.games.rakshasa.components import HIDDEN, NUM_FORMS
+from designlab.games.rakshasa.params import RakshasaParams
 
 small = st.integers(0, 4)
 params_strategy = st.fixed_dictionaries({
@@ -41,7 +41,7 @@ params_strategy = st.fixed_dictionaries({
 def _hidden_info_shuffled(state, rng):
     """Same state with the runner's unseen cards (hidden, not peeked, and the hand) dealt anew."""
     twin = state.clone()
-    unseen = [i for i in range(twin.built) if not twin.up[i] and not twin.peeked[i]]
+    unseen = [i for i in range(twin.built) if not twin.face_up[i] and not twin.peeked[i]]
     cards = [twin.course[i] for i in unseen] + [t for t in range(4) for _ in range(twin.hand[t])]
     rng.shuffle(cards)
     for i in unseen:
@@ -73,13 +73,13 @@ def test_rakshasa_tokens_points_and_secrets(params, seed):
     state = game.new_initial_state()
     steps = 0
     while not state.is_terminal():
-        assert state.rt + state.bt == total  # the tokens are conserved at every step
-        assert state.rt >= 0 and state.bt >= 0
+        assert state.runner_tokens + state.builder_tokens == total  # the tokens are conserved at every step
+        assert state.runner_tokens >= 0 and state.builder_tokens >= 0
         runner, builder = state.runner, 1 - state.runner
         rv, bv = state.view(runner), state.view(builder)
         # structural: the runner sees only face-up and peeked cards, never the hand
         for i, t in enumerate(rv.course):
-            assert t == HIDDEN or state.up[i] or state.peeked[i]
+            assert t == HIDDEN or state.face_up[i] or state.peeked[i]
         assert rv.hand == ()
         # the builder never sees a hidden form
         if not state.form_up:
