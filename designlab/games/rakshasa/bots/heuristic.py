@@ -1,0 +1,59 @@
+"""The heuristic Rakshasa bot: one seat for the whole game, so it runs one course (its
+``Runner`` half, runner.py) and builds the other (its ``Builder`` half, builder.py); each
+decision goes to the half whose role the view says this seat plays. Both halves draw from the
+bot's one rng, in the order the decisions come."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from designlab.core.protocol import Bot, BotParams
+
+from .builder import Builder, BuilderParams
+from .model import V_PLAYER, V_RUNNER
+from .runner import Runner, RunnerParams
+
+
+class HeuristicParams(BotParams):
+    runner: RunnerParams = Field(default_factory=RunnerParams, description="Runner behaviour.")
+    builder: BuilderParams = Field(default_factory=BuilderParams, description="Builder behaviour.")
+
+
+_DEFAULT_PARAMS: dict = {}  # Params class -> its default instance (frozen: shared by every bot)
+
+
+class RakshasaBot(Bot):
+    """Dispatch by role to a model-based runner and builder (runner.py, builder.py). Personas
+    (personas.py) change one role: a fixed ``lie_rate`` for the runner, or ``challenge_rate`` and
+    ``implausible_rate`` for the builder, as class defaults or as knobs of their parameters; or
+    another ``Runner`` class."""
+
+    name = "heuristic"
+    description = ("The builder keeps a model of the hidden form, challenges by expected gain (mixed near "
+                   "indifference) and learns the lie rate; the runner learns how often the builder challenges "
+                   "plausible claims and lies, expects implausible claims caught, and mixes forms, lies and peeks.")
+    Params = HeuristicParams
+    Runner = Runner
+
+    lie_rate: float | None = None  # None: decide by expected tokens; else lie with this rate when sensible
+    challenge_rate: float | None = None  # None: model-based challenges; else challenge plausible claims at this rate
+    implausible_rate: float = 1.0  # fixed-rate builders: challenge claims no unspent form could make at this rate
+
+    def __init__(self, game, seat, params, rng):
+        if params is None:
+            params = _DEFAULT_PARAMS.get(self.Params)
+            if params is None:
+                params = _DEFAULT_PARAMS[self.Params] = self.Params()
+        super().__init__(game, seat, params, rng)
+        # a persona's knob when its parameters have one, else the class's default
+        lie_rate = getattr(params, "lie_rate", self.lie_rate)
+        challenge_rate = getattr(params, "challenge_rate", self.challenge_rate)
+        implausible_rate = getattr(params, "implausible_rate", self.implausible_rate)
+        self.runner = self.Runner(game, rng, getattr(params, "runner", None) or RunnerParams(), lie_rate)
+        self.builder = Builder(game, rng, getattr(params, "builder", None) or BuilderParams(), challenge_rate,
+                               implausible_rate)
+
+    def act(self, view):
+        if view[V_PLAYER] == view[V_RUNNER]:
+            return self.runner.act(view)
+        return self.builder.act(view)
