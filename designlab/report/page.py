@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import dataclass
 from html import escape
 
@@ -12,10 +13,11 @@ import polars as pl
 
 from designlab.report.findings import Finding
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range, pval_short, signed_pts
+from designlab.report.lazy import PAGE_JS, lazy, specs_script
+from designlab.report.replay import assets as replay_assets
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import SHARE_TEST
 from designlab.stats.verdict import LIGHT, rule_text
-from designlab.strategy.html import RENDER_JS
 
 VL_VERSION = "5.20"  # the Vega-Lite version altair 5.5 writes (alt.SCHEMA_VERSION v5.20.1)
 
@@ -38,10 +40,6 @@ def vega_bundle() -> str:
 
     js = vlc.javascript_bundle(vl_version=VL_VERSION)
     return js.replace("</script", "<\\/script")
-
-
-def _json(obj) -> str:
-    return json.dumps(obj, separators=(",", ":"), default=str).replace("</", "<\\/")
 
 
 CSS = """
@@ -247,29 +245,19 @@ def comparisons_section(a: RunAnalysis) -> str:
     )
 
 
-def fold(section: str) -> str:
-    """A ``<section id=..><h2>Title</h2>...`` folded under its title."""
+def fold(section: str, packed: bool = True) -> str:
+    """A ``<section id=..><h2>Title</h2>...`` folded under its title, its body kept compressed until opened
+    (report/lazy.py). ``packed=False`` for a section whose body is only summaries that links point at."""
     at = section.find("<h2>")
     end = section.find("</h2>", at)
     if at < 0 or end < 0:
         return section
+    sid = re.match(r'<section id="([^"]+)">', section)
     title = section[at + 4:end]
-    return f'<details class="fold"><summary><h2>{title}</h2></summary>{section[:at]}{section[end + 5:]}</details>'
-
-
-# a link to an anchor inside folded details opens them (fragment navigation does not in every browser)
-OPEN_JS = """
-function dlOpen(id) {
-  let el = id && document.getElementById(id);
-  for (; el; el = el.parentElement) if (el.tagName === 'DETAILS') el.open = true;
-}
-document.addEventListener('click', e => {
-  const a = e.target.closest('a[href^="#"]');
-  if (a) dlOpen(decodeURIComponent(a.getAttribute('href').slice(1)));
-});
-window.addEventListener('hashchange', () => dlOpen(decodeURIComponent(location.hash.slice(1))));
-if (location.hash) dlOpen(decodeURIComponent(location.hash.slice(1)));
-"""
+    body = section[end + 5:section.rindex("</section>")]
+    id_attr = f' id="{sid.group(1)}"' if sid else ""
+    return (f'<details class="fold"{id_attr}><summary><h2>{title}</h2></summary>'
+            f"{lazy(body) if packed else body}</details>")
 
 
 def figure_html(f: Figure) -> str:
@@ -332,16 +320,33 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
     warnings = "".join(f'<li class="warn">{escape(w)}</li>' for w in (m.get("warnings") or []))
     return (
         f'<details id="{anchor(va.name)}"><summary>{escape(va.name)} — {light_html(s["light"])}</summary>'
-        + (f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
-        + f"<h4>Results per seat</h4>{seat_tbl}<h4>Seat advantage (decisive games)</h4>{adv_tbl}"
-        + f"<h4>Per bot</h4>{bot_tbl}<h4>Scores per seat</h4>{score_tbl}<h4>Winning margin</h4>{margin_tbl}"
-        + f"<h4>Game length</h4>{length_tbl}<h4>End reasons</h4>{end_tbl}<h4>The game's own metrics</h4>{metric_tbl}"
+        + lazy((f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
+               + f"<h4>Results per seat</h4>{seat_tbl}<h4>Seat advantage (decisive games)</h4>{adv_tbl}"
+               + f"<h4>Per bot</h4>{bot_tbl}<h4>Scores per seat</h4>{score_tbl}<h4>Winning margin</h4>{margin_tbl}"
+               + f"<h4>Game length</h4>{length_tbl}<h4>End reasons</h4>{end_tbl}"
+               + f"<h4>The game's own metrics</h4>{metric_tbl}")
         + "</details>"
     )
 
 
+ORDINAL = ("first", "second", "third", "fourth", "fifth")
+
+
+def sample_labels(stories: list[dict]) -> list[str]:
+    """Why each sample game was picked, no two alike: the run's first games by their rank."""
+    out, firsts = [], 0
+    for st in stories:
+        why = str(st.get("why", ""))
+        if why == "first game":
+            why = f"the run's {ORDINAL[firsts]} game" if firsts < len(ORDINAL) else f"game {firsts + 1} of the run"
+            firsts += 1
+        out.append(why)
+    return out
+
+
 def samples_section(a: RunAnalysis) -> str:
-    from designlab.report.replay import assets, viewers
+    from designlab.report.replay import viewers
+    from designlab.report.roles import roles_of
 
     replays = viewers(a)  # (variant, game index) -> a step-through viewer (report/replay.py)
     parts = []
@@ -349,20 +354,24 @@ def samples_section(a: RunAnalysis) -> str:
         stories = va.results.samples or []
         if not stories:
             continue
+        roles = roles_of(va.results.meta)
         items = []
-        for st in stories:
+        for st, why in zip(stories, sample_labels(stories)):
             who = ", ".join(
-                f"seat {i}: {escape(str(b))} {escape(str(r))} ({num(sc, 0) if isinstance(sc, (int, float)) else escape(str(sc))})"
+                f"{escape(roles[i] if i < len(roles) else f'seat {i}')}: {escape(str(b))} {escape(str(r))} "
+                f"({num(sc, 0) if isinstance(sc, (int, float)) else escape(str(sc))})"
                 for i, (b, r, sc) in enumerate(zip(st.get("bots", []), st.get("results", []), st.get("scores", []))))
             lines = "".join(f"<li>{escape(str(x))}</li>" for x in st.get("lines", []))
-            items.append(f"<details><summary>Game {escape(str(st.get('game_index')))} ({escape(str(st.get('why', '')))}) "
-                         f"— {who}</summary>{replays.get((va.name, st.get('game_index')), '')}<ol class=\"story\">{lines or '<li>(no events recorded)</li>'}</ol></details>")
-        parts.append(f"<h3>{escape(va.name)}</h3>" + "".join(items))
+            items.append(f"<details><summary>Game {escape(str(st.get('game_index')))} ({escape(why)}) — {who}</summary>"
+                         f"{replays.get((va.name, st.get('game_index')), '')}"
+                         f"<ol class=\"story\">{lines or '<li>(no events recorded)</li>'}</ol></details>")
+        parts.append(f"<details><summary>{escape(va.name)} ({len(stories)} games)</summary>{lazy(''.join(items))}"
+                     "</details>")
     if not parts:
         return ""
     return ('<section id="samples"><h2>Sample games</h2><p class="note">A few games of each variant told play by play '
-            "from their events: the first games, the longest and the most lopsided; step through a game's boards "
-            "from any seat's view.</p>" + "".join(parts) + (assets() if replays else "") + "</section>")
+            "from their events: the run's first games, the longest and the most lopsided; step through a game's "
+            "boards from any seat's view.</p>" + "".join(parts) + "</section>")
 
 
 def parameters_section(a: RunAnalysis) -> str:
@@ -388,8 +397,8 @@ def parameters_section(a: RunAnalysis) -> str:
         ]
         dl = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in facts)
         params = escape(json.dumps(m.get("params", {}), indent=2, sort_keys=True))
-        parts.append(f"<details><summary>{escape(va.name)}</summary><table>{dl}</table>"
-                     f"<h4>Resolved parameters</h4><pre>{params}</pre></details>")
+        parts.append(f"<details><summary>{escape(va.name)}</summary>"
+                     + lazy(f"<table>{dl}</table><h4>Resolved parameters</h4><pre>{params}</pre>") + "</details>")
     return ('<section id="parameters"><h2>Parameters</h2><p class="note">Everything needed to rerun each variant: '
             "the resolved parameters, the bots, the seed, the game count and the designlab version. Games are seeded "
             "from (seed, game index), so the same variant with the same seed replays the same games.</p>"
@@ -406,7 +415,7 @@ def details_section(a: RunAnalysis) -> str:
 def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
          panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "") -> str:
     """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
-    ladder and meta-game charts carry their specs and are drawn by the strategy pages' ``RENDER_JS``."""
+    ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds)."""
     m = a.run.manifest
     games = int(a.summary["games"].sum()) if a.summary.height else 0
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
@@ -420,8 +429,10 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
     sections.append(panel_html)
     figures += panel_figures
     sections += [bots_html, samples_section(a), details_section(a), parameters_section(a)]
-    # everything after the first screen is folded, one click away (a link into it opens it: OPEN_JS)
-    sections = [fold(x) for x in sections if x]
+    # everything after the first screen is folded, one click away, its body packed until opened (report/lazy.py);
+    # the sections whose variant summaries are link targets keep those summaries in the page
+    sections = [fold(x, packed=not x.startswith(('<section id="samples"', '<section id="details"',
+                                                  '<section id="parameters"'))) for x in sections if x]
     nav_items = [("findings", "Findings"), ("variants", "Variants"), ("comparisons", "Comparisons")]
     nav_items += [(sid, title) for sid, title, figs, _ in figure_sections if figs]
     if panel_figures:
@@ -430,12 +441,6 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         nav_items.append(("bots", "Bot strength"))
     nav_items += [("samples", "Sample games"), ("details", "Details"), ("parameters", "Parameters")]
     nav = "<nav>" + "".join(f'<a href="#{i}">{escape(t)}</a>' for i, t in nav_items) + "</nav>"
-    specs = {f.id: f.spec() for f in figures}
-    script = (
-        "const SPECS = " + _json(specs) + ";\n"
-        + RENDER_JS
-        + "for (const [id, spec] of Object.entries(SPECS)) dlDraw(document.getElementById(id), spec);\n"
-    )
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -445,5 +450,6 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         + "".join(sections)
         + '<footer><p class="note">Generated by designlab from the results directory; '
           "self-contained: opening this file makes no network request.</p></footer></main>"
-        + f"<script>{OPEN_JS}</script><script>{vega_bundle()}</script><script>{script}</script></body></html>"
+        + specs_script({f.id: f.spec() for f in figures})
+        + f"<script>{vega_bundle()}</script><script>{PAGE_JS}</script>{replay_assets()}</body></html>"
     )

@@ -18,13 +18,12 @@ others say how to replay them.
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 from html import escape
 
 from designlab.core.protocol import CHANCE
 from designlab.registry import SPECS, game_class
+from designlab.report.lazy import packed
 
 BUDGET = 500_000  # bytes of embedded replay data per report page (a Rakshasa game takes about 30 kB)
 _PRIORITY = {"most lopsided": 0, "longest": 1}  # then the first games
@@ -74,8 +73,7 @@ def replay_data(game, actions: list[str], seats: list[str]) -> dict | None:
 
 
 def encode(data: dict) -> str:
-    raw = json.dumps(data, separators=(",", ":")).encode()
-    return base64.b64encode(gzip.compress(raw, 9, mtime=0)).decode()
+    return packed(json.dumps(data, separators=(",", ":")))
 
 
 def _game(meta: dict):
@@ -142,18 +140,14 @@ CSS = """
 .replay-said{white-space:pre-line;font-size:13px;background:#f6f6f6;border-radius:4px;padding:4px 6px;margin:6px 0;min-height:1.2em}
 """
 
-# Inflate a viewer's data when its <details> first opens; draw a step for the chosen seat.
+# Inflate a viewer's data when its <details> first opens; draw a step for the chosen seat. Viewers arrive
+# with the folded part they sit in (report/lazy.py inflates it and calls dlListeners), so each is wired once.
 SCRIPT = """
 (function () {
-  async function inflate(b64) {
-    const bytes = Uint8Array.from(atob(b64.trim()), (c) => c.charCodeAt(0));
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return JSON.parse(await new Response(stream).text());
-  }
   async function setup(box) {
     if (box.dataset.ready) return;
     box.dataset.ready = "1";
-    const data = await inflate(box.querySelector(".replay-data").textContent);
+    const data = JSON.parse(await dlInflate(box.querySelector(".replay-data").textContent));
     const n = data.seats.length, last = data.steps.length - 1;
     const seat = box.querySelector(".replay-seat"), range = box.querySelector(".replay-step");
     data.seats.forEach((s, i) => { const o = document.createElement("option"); o.value = i; o.textContent = s; seat.append(o); });
@@ -175,11 +169,12 @@ SCRIPT = """
     seat.addEventListener("change", draw);
     draw();
   }
-  document.querySelectorAll(".replay").forEach((box) => {
+  dlListeners.push((root) => root.querySelectorAll(".replay:not([data-wired])").forEach((box) => {
+    box.dataset.wired = "1";
     const d = box.closest("details");
     if (!d) { setup(box); return; }
     d.addEventListener("toggle", () => { if (d.open) setup(box); });
     if (d.open) setup(box);
-  });
+  }));
 })();
 """

@@ -12,6 +12,7 @@ import pytest
 
 from designlab.report import render_index, render_report
 from designlab.report.findings import Finding, findings
+from designlab.report.lazy import page_specs, unpack
 from designlab.stats import analyse_run, load_run
 
 
@@ -27,7 +28,12 @@ def analysis(run):
 
 @pytest.fixture(scope="module")
 def html(report) -> str:
-    return report.read_text()
+    return read_page(report)
+
+
+def read_page(path: Path) -> str:
+    """The page as a reader who opened every folded part sees it (report/lazy.py packs those parts)."""
+    return unpack(path.read_text())
 
 
 def text_of(html: str) -> str:
@@ -77,7 +83,7 @@ def test_report_is_self_contained_and_offline(html):
     r.feed(html)
     assert r.refs == []  # no script, stylesheet, image or link to any other file or host
     assert "@import" not in html and "url(http" not in html
-    specs = json.loads(re.search(r"const SPECS = (\{.*?\});\n", html, re.S).group(1).replace("<\\/", "</"))
+    specs = page_specs(html)
     assert len(specs) >= 10
 
     def no_urls(node):
@@ -110,7 +116,7 @@ def test_report_sections_and_rerun_facts(html, run):
 def test_sample_narratives_are_escaped_and_complete(html):
     assert "&lt;b&gt;bold?&lt;/b&gt;" in html and "<b>bold?</b>" not in html
     text = text_of(html)
-    assert "(longest)" in text and "(first game)" in text
+    assert "(longest)" in text and "(the run's first game)" in text
     assert "Seat 0 claims Dragon at obstacle 0" in text
 
 
@@ -178,7 +184,7 @@ def test_report_survives_missing_metrics_and_all_error_variants(tmp_path, synth)
     df = pl.read_parquet(games)
     df.select([c for c in df.columns if not c.startswith("m_")]).write_parquet(games)  # a game without metrics
     out = render_report(results, tmp_path / "reports")
-    text = text_of(out.read_text())
+    text = text_of(read_page(out))
     assert "all-errors: no game finished without an error (40 errors)" in text
     assert "This game reports no metrics of its own." in text
 
@@ -187,7 +193,7 @@ def test_png_writes_every_chart_as_png_and_svg(tmp_path, synth):
     specs = [synth.Spec("a", games=80), synth.Spec("b", games=80, base="a", seat_share=(0.6, 0.4))]
     results = synth.write_results(tmp_path / "results", specs, name="pngrun")
     out = render_report(results, tmp_path / "reports", png=True)
-    ids = re.findall(r'<div class="chart" id="([^"]+)"', out.read_text())
+    ids = re.findall(r'<div class="chart" id="([^"]+)"', read_page(out))
     assert ids
     for i in ids:
         png = out.parent / f"{i}.png"
@@ -223,7 +229,7 @@ def test_drawn_out_variants_are_broken_and_empty_sweep_points_are_said(tmp_path,
 
 
 def specs_of(html: str) -> dict:
-    return json.loads(re.search(r"const SPECS = (\{.*?\});\n", html, re.S).group(1).replace("<\\/", "</"))
+    return page_specs(html)
 
 
 def chart_ids(html: str) -> list[str]:
@@ -278,7 +284,7 @@ def test_sweep_without_a_significant_change_says_so(tmp_path, synth):
 def test_two_parameter_sweep_colours_its_series(tmp_path, synth):
     specs = [synth.Spec(f"g[fail_points={fp},x={x}]", games=60, sweep={"fail_points": fp, "x": x}, sweep_group="g")
              for fp in ("overcome", "passed") for x in (1, 2, 3)]
-    html = render_report(synth.write_results(tmp_path / "results", specs, name="grid"), tmp_path / "reports").read_text()
+    html = read_page(render_report(synth.write_results(tmp_path / "results", specs, name="grid"), tmp_path / "reports"))
     ids = [i for i in chart_ids(html) if i.startswith("chart-sweep")]
     assert ids == ["chart-sweep-g-fail-points-x-1", "chart-sweep-g-fail-points-x-2", "chart-sweep-g-fail-points-x-3",
                    "chart-sweep-metrics-g-fail-points",
@@ -297,7 +303,7 @@ def test_run_without_sweeps_is_unchanged(tmp_path, synth):
     # a named measure is compared against the base (one more test), and no sweep appears
     assert named.tests.height == plain.tests.height + 1 and not named.sweeps
     assert named.comparisons.filter(pl.col("measure") == "lies_told")["seat"].to_list() == [None]
-    html = render_report(results, tmp_path / "reports").read_text()
+    html = read_page(render_report(results, tmp_path / "reports"))
     assert not any(i.startswith("chart-sweep") for i in chart_ids(html))
     text = text_of(html)
     assert "how the game changes" not in text and "trend" not in text and 'id="sweeps"' not in html
@@ -330,14 +336,14 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
         "p < 0.001)")
     assert "lies told" not in said["more-peeks"]  # same distribution in both
     assert said["same"] == "same against a: none of the 4 measures of the game differs significantly (Holm-adjusted p ≥ 0.05)."
-    html = render_report(tmp_path / "vs-base", tmp_path / "reports").read_text()
+    html = read_page(render_report(tmp_path / "vs-base", tmp_path / "reports"))
     assert "How each variant changes the game against its base (2)" in html
     # the chart: one panel per variant, each measure's change in percent of the base value
     spec = specs_of(html)["chart-measure-changes"]
     assert spec["facet"]["field"] == "variant" and spec["facet"]["sort"] == ["more-peeks", "same"]
     data = {(r["variant"], r["measure"]): r for r in spec["datasets"][spec["data"]["name"]]}
     peeks = data[("more-peeks", "peeks")]
-    assert peeks["rel"] == pytest.approx(row["diff"] / row["base_value"]) and peeks["holm"] == "significant"
+    assert peeks["rel"] == pytest.approx(row["diff"] / row["base_value"], rel=1e-5) and peeks["holm"] == "significant"
     assert peeks["rel_lo"] < 2.0 < peeks["rel_hi"]  # truth: from 2 to 6 peeks a game, +200%
     assert data[("same", "peeks")]["holm"] == "not significant"
     assert "How each variant changes the game against its base: length and the game's measures per game" in html
@@ -368,7 +374,7 @@ def test_a_bots_parameter_sweep_is_told_and_drawn_for_the_bot(tmp_path, synth):
     xs = (0.0, 0.5, 1.0)
     specs = [synth.Spec(f"b[x={x}]", games=600, bots=("persona", "heuristic"), skill={"persona": 0.5 + x},
                         sweep={"seats.0.params.lie_rate": x}, sweep_group="b", seed=5 + i) for i, x in enumerate(xs)]
-    html = render_report(synth.write_results(tmp_path / "results", specs, name="bot-sweep"), tmp_path / "reports").read_text()
+    html = read_page(render_report(synth.write_results(tmp_path / "results", specs, name="bot-sweep"), tmp_path / "reports"))
     text = text_of(html)
     assert ("Sweep b: as seats.0.params.lie_rate goes from 0.0 to 1.0, the share of decisive games won by the bot "
             "of seats.0 (persona), in whichever seat it sat, goes from") in text
@@ -395,3 +401,12 @@ def test_fixed_seats_with_different_bots_are_flagged_in_the_findings(analysis):
         "fifth-3p: seats do not rotate (rotate_seats: false) and hold different bots (seat 0 heuristic, seat 1 random, "
         "seat 2 heuristic): each seat's win rate measures its bot as much as the seat, so the seat numbers and the "
         "verdict say which bot is stronger, not whether the game is fair."]
+
+
+def test_sample_games_picked_as_the_runs_first_are_told_apart():
+    from designlab.report.page import sample_labels
+
+    stories = [{"why": "first game"}, {"why": "first game"}, {"why": "longest"}, {"why": "most lopsided"}]
+    labels = sample_labels(stories)
+    assert labels == ["the run's first game", "the run's second game", "longest", "most lopsided"]
+    assert len(set(labels)) == len(labels)
