@@ -79,10 +79,11 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
         ), ""),
         ("measure-changes", "Changes to the game", keep(
             fig("measure-changes", "How each variant changes the game against its base", charts.measure_changes(a),
-                "Per measure: the variant's change in percent of the base's value (dot) with its 95% interval "
-                "(Welch for means, Newcombe for shares, divided by the base value); filled blue when significant "
-                "after Holm over the report's game measures. One panel per variant that is not a sweep point; game "
-                "length and the game's panel metrics, one value per game (a per-seat metric summed over the seats)."),
+                "One panel per measure, each on its own scale: per variant that is not a sweep point, its change "
+                "from its base (dot, in the measure's own unit per game; a true/false measure in points of share) "
+                "with its 95% interval (Welch for means, Newcombe for shares); filled blue when significant after "
+                "Holm over the report's game measures. The measures: game length and the game's panel metrics, one "
+                "value per game (a per-seat metric summed over the seats)."),
         ), "What a rule change does to the game itself: its length and the game's own measures."),
         ("sweeps", "Sweeps", sweep_figures(),
          "How the balance moves as a parameter changes, and how the game itself changes with it."),

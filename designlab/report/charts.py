@@ -6,6 +6,7 @@ stays small whatever the number of games.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 
@@ -14,11 +15,13 @@ import numpy as np
 import polars as pl
 
 from designlab.stats.analysis import RunAnalysis
+from designlab.stats.compare import SHARE_TEST
 from designlab.stats.summary import win_rate_by_metric
 from designlab.stats.sweep import SweepAnalysis
 
 WIDTH = 560
 ROW = 16  # pixels per variant row
+LABELS = 340  # pixels for a variant's name on an axis: a sweep point's short name fits ("group[lie_rate=0, ...]")
 
 
 def _clean(df: pl.DataFrame) -> pl.DataFrame:
@@ -26,8 +29,33 @@ def _clean(df: pl.DataFrame) -> pl.DataFrame:
     return df.with_columns([pl.col(c).fill_nan(None) for c, t in df.schema.items() if t in (pl.Float32, pl.Float64)])
 
 
+_POINT = re.compile(r"^(?P<group>[^\[\]]+)\[(?P<values>.+)\]$")
+_VALUE = re.compile(r"(?:^|, )([\w.]+)=")
+
+
+@functools.lru_cache(maxsize=64)
+def short_names(names: tuple[str, ...]) -> dict[str, str]:
+    """Each variant's name as the charts write it: a sweep point's parameters by their last part
+    ("runner-honor-sweep[runner=12]", "bluff-vs-challenge-sweep[lie_rate=0, challenge_rate=0.25]"); the full
+    names if two would read alike."""
+    out = {}
+    for name in names:
+        m = _POINT.match(name)
+        out[name] = (f"{m['group']}[" + _VALUE.sub(lambda k: (", " if k.start() else "") + k[1].rsplit(".", 1)[-1] + "=",
+                                                   m["values"]) + "]") if m else name
+    return out if len(set(out.values())) == len(out) else {n: n for n in names}
+
+
+def _name(a: RunAnalysis, va) -> str:
+    return short_names(tuple(v.name for v in a.variants))[va.name]
+
+
 def _order(a: RunAnalysis) -> list[str]:
-    return [v.name for v in a.variants]
+    return [_name(a, v) for v in a.variants]
+
+
+def _variant_y(sort: list[str], field: str = "variant") -> alt.Y:
+    return alt.Y(f"{field}:N", sort=sort, title=None, axis=alt.Axis(labelLimit=LABELS))
 
 
 def _games(a: RunAnalysis) -> list[str]:
@@ -47,7 +75,7 @@ def _per_game(a: RunAnalysis, rows: list[dict], build) -> alt.TopLevelMixin | No
     for game in _games(a):
         sub = df.filter(pl.col("game") == game)
         if sub.height:
-            order = [v.name for v in a.variants if v.results.game == game]
+            order = [_name(a, v) for v in a.variants if v.results.game == game]
             parts.append((game, build(sub, order)))
     if len(parts) == 1:
         return parts[0][1]
@@ -75,17 +103,19 @@ def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     rows = []
     for va in a.variants:
         for r in va.seats.iter_rows(named=True):
-            rows.append({"variant": va.name, "seat": f"seat {r['seat']}", "win_rate": r["win_rate"],
+            rows.append({"variant": _name(a, va), "seat": f"seat {r['seat']}", "win_rate": r["win_rate"],
                          "lo": r["win_lo"], "hi": r["win_hi"], "n": r["n"], "even": 1 / va.results.players})
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
-    y = alt.Y("variant:N", sort=_order(a), title=None)
+    y = _variant_y(_order(a))
     # every layer carries the same yOffset, or Vega-Lite misaligns the layers' rows
     base = alt.Chart(df).encode(y=y, yOffset="seat:N")
     tooltip = ["variant:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
                alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
-    x = alt.X("win_rate:Q", title="win rate (95% interval)", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
+    # zoomed to the data and the even share: win rates near even would crowd one spot of a 0-100% axis
+    x = alt.X("win_rate:Q", title="win rate (95% interval)", axis=alt.Axis(format="%"),
+              scale=share_scale(df["lo"].to_list(), df["hi"].to_list(), *df["even"].unique().to_list()))
     even = base.mark_tick(color="#999", thickness=2).encode(x="even:Q")
     color = seat_color(df["seat"])
     rules = base.mark_rule().encode(x=alt.X("lo:Q"), x2="hi:Q", color=color)
@@ -93,27 +123,50 @@ def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     return alt.layer(even, rules, points).properties(width=WIDTH, height=alt.Step(ROW))
 
 
+def short_bots(labels: list[str]) -> dict[str, str]:
+    """The bots of one variant named short: the bot's name without its parameters when that tells them apart
+    ("persona" and "heuristic"), else the full labels."""
+    short = {b: b.split("(", 1)[0] for b in labels}
+    return short if len(set(short.values())) == len(short) else {b: b for b in labels}
+
+
 def bot_win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
-    """Win rate per bot (pooled over the seats it sat in), only when some variant seats different bots."""
+    """Win rate per bot (pooled over the seats it sat in), only when some variant seats different bots; a bot
+    is named short (its parameters are the variant's, in its name), so a row holds only that variant's bots."""
     rows = []
     for va in a.variants:
         if va.bots.height < 2:
             continue
+        short = short_bots(va.bots["bot"].to_list())
         for r in va.bots.iter_rows(named=True):
-            rows.append({"variant": va.name, "bot": r["bot"], "win_rate": r["win_rate"], "lo": r["win_lo"],
-                         "hi": r["win_hi"], "n": r["n"]})
+            rows.append({"variant": _name(a, va), "bot": short[r["bot"]], "bot_label": r["bot"],
+                         "win_rate": r["win_rate"], "lo": r["win_lo"], "hi": r["win_hi"], "n": r["n"]})
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
-    base = alt.Chart(df).encode(y=alt.Y("variant:N", sort=_order(a), title=None), yOffset="bot:N",
-                                color=alt.Color("bot:N", title="bot"))
-    tooltip = ["variant:N", "bot:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
-               alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
+    order = [v for v in _order(a) if v in set(df["variant"].to_list())]
+    base = alt.Chart(df).encode(y=_variant_y(order), yOffset="bot:N", color=alt.Color("bot:N", title="bot"))
+    tooltip = ["variant:N", alt.Tooltip("bot_label:N", title="bot"), alt.Tooltip("win_rate:Q", format=".1%"),
+               alt.Tooltip("lo:Q", format=".1%"), alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
     points = base.mark_point(filled=True, size=50).encode(
         x=alt.X("win_rate:Q", title="win rate per bot (95% interval)", axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1])), tooltip=tooltip)
     return alt.layer(rules, points).properties(width=WIDTH, height=alt.Step(ROW))
+
+
+def value_axis(values) -> alt.Axis:
+    """A swept parameter's axis: whole-number ticks when every swept value is a whole number."""
+    whole = all(float(v).is_integer() for v in values if v is not None)
+    return alt.Axis(format="d", tickMinStep=1) if whole else alt.Axis()
+
+
+def share_scale(lo: list[float], hi: list[float], *even: float) -> alt.Scale:
+    """A share axis zoomed to the data and the even lines (with a little room), within 0-100%."""
+    bottom = min([x for x in lo if x is not None] + list(even))
+    top = max([x for x in hi if x is not None] + list(even))
+    pad = max(0.02, 0.05 * (top - bottom))
+    return alt.Scale(domain=[max(0.0, bottom - pad), min(1.0, top + pad)], zero=False)
 
 
 def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
@@ -126,10 +179,13 @@ def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
     tooltip = [alt.Tooltip("x:N", title=s.parameter), "seat_label:N", alt.Tooltip("share:Q", format=".1%"),
                alt.Tooltip("share_lo:Q", format=".1%"), alt.Tooltip("share_hi:Q", format=".1%"), "decisive:Q",
                "games:Q"]
-    y = alt.Y("share:Q", title="share of decisive games won", axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1]))
+    even = float(df["even"][0])
+    # zoomed to the data, not 0-100%: curves near even would look flat on the whole range
+    y = alt.Y("share:Q", title="share of decisive games won", axis=alt.Axis(format="%"),
+              scale=share_scale(df["share_lo"].to_list(), df["share_hi"].to_list(), even))
     color = seat_color(df["seat_label"], "seat_label", "seat" if s.entry is None else "bot of")
     if s.numeric:
-        x = alt.X("x_num:Q", title=s.parameter, scale=alt.Scale(zero=False))
+        x = alt.X("x_num:Q", title=s.parameter, scale=alt.Scale(zero=False), axis=value_axis(df["x_num"].to_list()))
         band = alt.Chart(df).mark_area(opacity=0.18).encode(x=x, y="share_lo:Q", y2="share_hi:Q", color=color)
         line = alt.Chart(df).mark_line(point=True).encode(x=x, y=y, color=color, tooltip=tooltip)
         layers = [band, line]
@@ -139,13 +195,15 @@ def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
         pts = alt.Chart(df).mark_point(filled=True, size=60).encode(x=x, y=y, color=color, xOffset="seat_label:N",
                                                                     tooltip=tooltip)
         layers = [bars, pts]
-    even = float(df["even"][0])
-    layers.append(alt.Chart(pl.DataFrame({"even": [even]})).mark_rule(strokeDash=[4, 4], color="#777").encode(y="even:Q"))
+    marked = pl.DataFrame({"even": [even], "label": [f"even ({100 * even:.0f}%)"]})
+    layers.append(alt.Chart(marked).mark_rule(strokeDash=[4, 4], color="#777").encode(y="even:Q"))
+    layers.append(alt.Chart(marked).mark_text(align="right", baseline="bottom", dy=-2, color="#555", x="width").encode(
+        y="even:Q", text="label:N"))
     fit = s.fit
     if s.numeric and fit is not None and fit.converged and not math.isnan(fit.b):
         xs = np.linspace(fit.x_min, fit.x_max, 60)
         fit_df = pl.DataFrame({"x_num": xs, "fit": fit.predict(xs)})
-        layers.append(alt.Chart(fit_df).mark_line(color="black", strokeDash=[6, 3], strokeWidth=1.5).encode(
+        layers.append(alt.Chart(fit_df).mark_line(color="black", strokeDash=[6, 3], strokeWidth=1.5, clip=True).encode(
             x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title=f"{s.who} fit")]))
         if fit.crosses and fit.bounded:
             lo, hi = max(fit.lo, fit.x_min), min(fit.hi, fit.x_max)
@@ -177,7 +235,7 @@ def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevel
     tooltip += ["series:N"] if several else []
     y = alt.Y("mean:Q", title=None, scale=alt.Scale(zero=False))
     if first.numeric:
-        x = alt.X("x_num:Q", title=first.parameter, scale=alt.Scale(zero=False))
+        x = alt.X("x_num:Q", title=first.parameter, scale=alt.Scale(zero=False), axis=value_axis(df["x_num"].to_list()))
         band = alt.Chart().mark_area(opacity=0.18).encode(x=x, y="lo:Q", y2="hi:Q", color=color)
         line = alt.Chart().mark_line(point=True).encode(x=x, y=y, color=color, tooltip=tooltip)
         layers = [band, line]
@@ -195,41 +253,47 @@ def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevel
 
 
 def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | None:
-    """How each variant (not a sweep point) changes the game against its base: per measure, the change in
-    percent of the base value with its 95% interval, one panel per variant; filled when significant after
-    Holm (game-measures family). Measures whose base value is 0 have no relative change and are left out."""
-    c = a.measure_changes().filter(pl.col("base_value") != 0)
+    """How each variant (not a sweep point) changes the game against its base, as small multiples: one panel
+    per measure, each on its own scale in the measure's own unit, a row per variant: the difference from its
+    base (dot) with its 95% interval, filled blue when significant after Holm (game-measures family). A measure
+    that moves a lot keeps its own panel and cannot flatten the others."""
+    c = a.measure_changes()
     if c.height == 0:
         return None
+    names = short_names(tuple(v.name for v in a.variants))
     df = _clean(c.select(
-        "variant", "base", "measure", "base_value", "variant_value", "p_holm",
-        (pl.col("diff") / pl.col("base_value").abs()).alias("rel"),
-        (pl.col("diff_lo") / pl.col("base_value").abs()).alias("rel_lo"),
-        (pl.col("diff_hi") / pl.col("base_value").abs()).alias("rel_hi"),
+        pl.col("variant").replace_strict(names, default=pl.col("variant")), "base", "measure", "base_value",
+        "variant_value", "diff", "diff_lo", "diff_hi", "p_holm", "test",
         pl.when(pl.col("significant")).then(pl.lit("significant")).otherwise(pl.lit("not significant")).alias("holm"),
     ))
-    measures = df["measure"].unique(maintain_order=True).to_list()
-    y = alt.Y("measure:N", sort=measures, title=None)
-    x = alt.X("rel:Q", title="change against the base (% of its value)", axis=alt.Axis(format="+%"))
+    order = [v for v in _order(a) if v in set(df["variant"].to_list())]
     color = alt.Color("holm:N", title="Holm (game measures)", scale=alt.Scale(
         domain=["significant", "not significant"], range=[SEAT_COLORS[0], "#9aa5b1"]))
-    tooltip = ["variant:N", "base:N", "measure:N", alt.Tooltip("base_value:Q", format=".3g", title="base"),
-               alt.Tooltip("variant_value:Q", format=".3g", title="variant"), alt.Tooltip("rel:Q", format="+.1%"),
-               alt.Tooltip("rel_lo:Q", format="+.1%", title="95% CI low"),
-               alt.Tooltip("rel_hi:Q", format="+.1%", title="95% CI high"),
-               alt.Tooltip("p_holm:Q", format=".3g", title="p (Holm)")]
-    rules = alt.Chart().mark_rule().encode(x=alt.X("rel_lo:Q", title=None), x2="rel_hi:Q", y=y, color=color)
-    dots = alt.Chart().mark_point(filled=True, size=45).encode(x=x, y=y, color=color, tooltip=tooltip)
-    zero = alt.Chart().mark_rule(strokeDash=[4, 4], color="#777").encode(x=alt.datum(0))
-    order = [v for v in _order(a) if v in set(df["variant"].to_list())]
-    return alt.layer(zero, rules, dots, data=df).properties(width=230, height=alt.Step(14)).facet(
-        facet=alt.Facet("variant:N", title=None, sort=order), columns=columns).resolve_axis(x="independent")
+    panels = []
+    for measure in df["measure"].unique(maintain_order=True).to_list():
+        sub = df.filter(pl.col("measure") == measure)
+        share = sub["test"][0] == SHARE_TEST  # a true/false measure: a share of games, its change in points
+        fmt = "+.1%" if share else "+.3g"
+        tooltip = ["variant:N", "base:N", alt.Tooltip("base_value:Q", format=".1%" if share else ".3g", title="base"),
+                   alt.Tooltip("variant_value:Q", format=".1%" if share else ".3g", title="variant"),
+                   alt.Tooltip("diff:Q", format=fmt, title="change"), alt.Tooltip("diff_lo:Q", format=fmt, title="95% CI low"),
+                   alt.Tooltip("diff_hi:Q", format=fmt, title="95% CI high"),
+                   alt.Tooltip("p_holm:Q", format=".3g", title="p (Holm)")]
+        y = alt.Y("variant:N", sort=order, title=None, axis=alt.Axis(labelLimit=200))
+        x = alt.X("diff:Q", title="change, points of share" if share else "change per game",
+                  axis=alt.Axis(format="+%" if share else "+.3~r"))
+        rules = alt.Chart().mark_rule().encode(x=alt.X("diff_lo:Q", title=None), x2="diff_hi:Q", y=y, color=color)
+        dots = alt.Chart().mark_point(filled=True, size=45).encode(x=x, y=y, color=color, tooltip=tooltip)
+        zero = alt.Chart().mark_rule(strokeDash=[4, 4], color="#777").encode(x=alt.datum(0))
+        panels.append(alt.layer(zero, rules, dots, data=sub).properties(
+            width=190, height=alt.Step(14), title=measure.replace("_", " ")))
+    return alt.concat(*panels, columns=columns).resolve_scale(color="shared")
 
 
 def _box_layer(y_field: str, offset: str | None, x_title: str, sort: list[str], color: str | None = None,
                labels=()) -> alt.LayerChart:
     """A precomputed box plot: whiskers p05-p95, box p25-p75, white tick at the median, dot at the mean."""
-    enc = {"y": alt.Y(f"{y_field}:N", sort=sort, title=None)}
+    enc = {"y": _variant_y(sort, y_field)}
     if offset:
         enc["yOffset"] = f"{offset}:N"
         enc["color"] = seat_color(labels, offset, offset) if offset == "seat" else alt.Color(f"{offset}:N", title=offset)
@@ -252,7 +316,7 @@ def scores(a: RunAnalysis) -> alt.TopLevelMixin | None:
     for va in a.variants:
         for r in va.scores.iter_rows(named=True):
             rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
-                         "variant": va.name, "game": va.results.game, "seat": f"seat {r['seat']}"})
+                         "variant": _name(a, va), "game": va.results.game, "seat": f"seat {r['seat']}"})
     return _per_game(a, rows, lambda df, order: alt.layer(
         _box_layer("variant", "seat", "final score", order, labels=df["seat"]).properties(width=WIDTH, height=alt.Step(ROW)), data=df))
 
@@ -264,7 +328,7 @@ def margins(a: RunAnalysis) -> alt.TopLevelMixin | None:
         if va.margin_summary.height and va.margin_summary["n"][0]:
             r = va.margin_summary.row(0, named=True)
             rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
-                         "variant": va.name, "game": va.results.game})
+                         "variant": _name(a, va), "game": va.results.game})
     return _per_game(a, rows, lambda df, order: alt.layer(
         _box_layer("variant", None, "winning margin (points)", order, color="#4c78a8").properties(
             width=WIDTH, height=alt.Step(ROW + 4)), data=df))
@@ -276,7 +340,7 @@ def lengths(a: RunAnalysis) -> alt.TopLevelMixin | None:
     for va in a.variants:
         for r in va.lengths.iter_rows(named=True):
             rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
-                         "variant": va.name, "game": va.results.game, "measure": r["measure"]})
+                         "variant": _name(a, va), "game": va.results.game, "measure": r["measure"]})
     return _per_game(a, rows, lambda df, order: alt.layer(
         _box_layer("variant", None, "length", order, color="#72b7b2").properties(
             width=WIDTH // 2 - 20, height=alt.Step(ROW + 4)), data=df).facet(
@@ -288,13 +352,13 @@ def end_reasons(a: RunAnalysis) -> alt.TopLevelMixin | None:
     rows = []
     for va in a.variants:
         for r in va.end_reasons.iter_rows(named=True):
-            rows.append({"variant": va.name, "end_reason": r["end_reason"], "share": r["share"], "games": r["games"],
+            rows.append({"variant": _name(a, va), "end_reason": r["end_reason"], "share": r["share"], "games": r["games"],
                          "lo": r["share_lo"], "hi": r["share_hi"]})
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
     return alt.Chart(df).mark_bar().encode(
-        y=alt.Y("variant:N", sort=_order(a), title=None),
+        y=_variant_y(_order(a)),
         x=alt.X("share:Q", stack="normalize", title="share of games", axis=alt.Axis(format="%")),
         color=alt.Color("end_reason:N", title="end reason"),
         order=alt.Order("end_reason:N"),
@@ -323,14 +387,14 @@ def metric_means(a: RunAnalysis, game: str, metrics: list[str], title_by: str = 
                 who = "game"
             else:
                 continue
-            rows.append({"variant": va.name, "metric": r["metric"], "who": who, "mean": r["mean"],
+            rows.append({"variant": _name(a, va), "metric": r["metric"], "who": who, "mean": r["mean"],
                          "lo": r["mean_lo"], "hi": r["mean_hi"], "n": r["n"]})
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
-    order = [v.name for v in a.variants if v.results.game == game]
+    order = [_name(a, v) for v in a.variants if v.results.game == game]
     color = seat_color(df["who"], "who", title_by) if title_by == "seat" else alt.Color("who:N", title=title_by)
-    base = alt.Chart().encode(y=alt.Y("variant:N", sort=order, title=None), yOffset="who:N", color=color)
+    base = alt.Chart().encode(y=_variant_y(order), yOffset="who:N", color=color)
     tooltip = ["variant:N", "metric:N", "who:N", alt.Tooltip("mean:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
                alt.Tooltip("hi:Q", format=".3f"), "n:Q"]
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
@@ -349,13 +413,13 @@ def metric_shares(a: RunAnalysis, game: str, metrics: list[str]) -> alt.TopLevel
             continue
         m = va.metrics.filter(pl.col("metric").is_in(metrics) & (pl.col("kind") == "text") & (pl.col("group") == "all"))
         for r in m.iter_rows(named=True):
-            rows.append({"variant": va.name, "metric": r["metric"], "value": r["value"], "share": r["share"],
+            rows.append({"variant": _name(a, va), "metric": r["metric"], "value": r["value"], "share": r["share"],
                          "lo": r["share_lo"], "hi": r["share_hi"], "n": r["n"]})
     if not rows:
         return None
-    order = [v.name for v in a.variants if v.results.game == game]
+    order = [_name(a, v) for v in a.variants if v.results.game == game]
     bars = alt.Chart().mark_bar().encode(
-        y=alt.Y("variant:N", sort=order, title=None),
+        y=_variant_y(order),
         x=alt.X("share:Q", stack="normalize", axis=alt.Axis(format="%"), title="share"),
         color=alt.Color("value:N", title="value"),
         tooltip=["variant:N", "metric:N", "value:N", alt.Tooltip("share:Q", format=".1%"),
@@ -378,7 +442,7 @@ def win_by_value(a: RunAnalysis, game: str, metric: str, max_values: int = 30) -
         if t.height == 0 or t.height > max_values:
             continue
         for r in t.iter_rows(named=True):
-            rows.append({"variant": va.name, "value": str(r["value"]), "win_rate": r["win_rate"], "lo": r["win_lo"],
+            rows.append({"variant": _name(a, va), "value": str(r["value"]), "win_rate": r["win_rate"], "lo": r["win_lo"],
                          "hi": r["win_hi"], "n": r["n"], "even": 1 / va.results.players})
     if not rows:
         return None

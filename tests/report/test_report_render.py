@@ -338,13 +338,14 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
     assert said["same"] == "same against a: none of the 4 measures of the game differs significantly (Holm-adjusted p ≥ 0.05)."
     html = read_page(render_report(tmp_path / "vs-base", tmp_path / "reports"))
     assert "How each variant changes the game against its base (2)" in html
-    # the chart: one panel per variant, each measure's change in percent of the base value
+    # the chart: small multiples, one panel per measure on its own scale, a row per variant
     spec = specs_of(html)["chart-measure-changes"]
-    assert spec["facet"]["field"] == "variant" and spec["facet"]["sort"] == ["more-peeks", "same"]
-    data = {(r["variant"], r["measure"]): r for r in spec["datasets"][spec["data"]["name"]]}
+    panels = {p["title"]: p for p in spec["concat"]}
+    assert {"peeks", "lies told"} <= set(panels) and spec["columns"] == 3
+    data = {(r["variant"], r["measure"]): r for p in panels.values() for r in spec["datasets"][p["data"]["name"]]}
     peeks = data[("more-peeks", "peeks")]
-    assert peeks["rel"] == pytest.approx(row["diff"] / row["base_value"], rel=1e-5) and peeks["holm"] == "significant"
-    assert peeks["rel_lo"] < 2.0 < peeks["rel_hi"]  # truth: from 2 to 6 peeks a game, +200%
+    assert peeks["diff"] == pytest.approx(row["diff"], rel=1e-5) and peeks["holm"] == "significant"
+    assert peeks["diff_lo"] < 4.0 < peeks["diff_hi"]  # truth: from 2 to 6 peeks a game
     assert data[("same", "peeks")]["holm"] == "not significant"
     assert "How each variant changes the game against its base: length and the game's measures per game" in html
 
@@ -410,3 +411,27 @@ def test_sample_games_picked_as_the_runs_first_are_told_apart():
     labels = sample_labels(stories)
     assert labels == ["the run's first game", "the run's second game", "longest", "most lopsided"]
     assert len(set(labels)) == len(labels)
+
+
+def test_chart_names_are_short_and_tell_variants_and_bots_apart():
+    from designlab.report.charts import short_bots, short_names
+
+    names = ("base", "bluff[seats.0.params.lie_rate=0, seats.0.params.challenge_rate=0.25]", "honor[honor.runner=12]")
+    assert list(short_names(names).values()) == ["base", "bluff[lie_rate=0, challenge_rate=0.25]", "honor[runner=12]"]
+    clash = ("s[a.x=1]", "s[b.x=1]")  # the last parts alone would read alike: the full names stay
+    assert short_names(clash) == {n: n for n in clash}
+    assert short_bots(["persona(lie_rate=0)", "heuristic"]) == {"persona(lie_rate=0)": "persona", "heuristic": "heuristic"}
+    assert short_bots(["persona(lie_rate=0)", "persona(lie_rate=1)"]) == {
+        "persona(lie_rate=0)": "persona(lie_rate=0)", "persona(lie_rate=1)": "persona(lie_rate=1)"}
+
+
+def test_sweep_axes_zoom_to_the_data_mark_even_and_tick_whole_numbers(html):
+    specs = specs_of(html)
+    sweep = next(v for k, v in specs.items() if k.startswith("chart-sweep-") and "metrics" not in k)
+    layers = sweep["layer"]
+    y = next(lay["encoding"]["y"] for lay in layers if lay["encoding"].get("y", {}).get("field") == "share")
+    lo, hi = y["scale"]["domain"]
+    assert 0 < lo < 0.5 < hi < 1  # zoomed, the even share inside
+    assert any(lay.get("mark", {}).get("type") == "text" for lay in layers)  # "even (50%)" written on its line
+    x = next(lay["encoding"]["x"] for lay in layers if lay["encoding"].get("x", {}).get("field") == "x_num")
+    assert x["axis"]["format"] == "d" and x["axis"]["tickMinStep"] == 1  # honor.runner 8..16: whole numbers
