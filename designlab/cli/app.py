@@ -15,6 +15,7 @@ from rich.table import Table
 
 from designlab import __version__
 from designlab.cli import check as _check  # noqa: F401  (check adds itself to the app)
+from designlab.cli import new_game as _new_game  # noqa: F401  (new-game adds itself to the app)
 from designlab.cli import play as _play  # noqa: F401  (play, serve: they add themselves to the app)
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
