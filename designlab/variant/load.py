@@ -387,7 +387,7 @@ def _tune(variant: Variant, vf: VariantFile, gcls, positions: Positions) -> Tune
         raise VariantErrors(_dedupe(errors))
     return TuneSpec(
         parameters=tuple(params), target_seat=target_seat, target_share=target_share, constraints=tuple(constraints),
-        tolerance=block.tolerance, budget_games=block.budget.games, budget_minutes=block.budget.minutes,
+        tolerance=variant.balance_tolerance, budget_games=block.budget.games, budget_minutes=block.budget.minutes,
         budget_trials=block.budget.trials, confirm_candidates=block.confirm.candidates, confirm_games=block.confirm.games,
         rung_games=block.rung_games, rungs=block.rungs, reduction=block.reduction,
         seed=variant.seed if block.seed is None else block.seed, choose=block.choose,

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from designlab import __version__
 from designlab.core.protocol import Bot, BotParams, Game, GameParams
@@ -78,7 +78,6 @@ class TuneBlock(BaseModel):
     constraints: dict[str, list[float | None]] = Field(
         default_factory=dict,
         description="Measure (the game's measures, turns, decisions) -> [low, high] band on its mean per game; null: open.")
-    tolerance: float = Field(3.0, gt=0, le=50, description="Balance tolerance in percentage points of a share.")
     budget: TuneBudget = Field(default_factory=TuneBudget, description="When the search stops.")
     confirm: TuneConfirm = Field(default_factory=TuneConfirm, description="Replay of the best candidates on fresh seeds.")
     rung_games: int = Field(250, ge=10, le=100_000, description="Games of a trial's first rung; each rung multiplies by `reduction`.")
@@ -87,6 +86,15 @@ class TuneBlock(BaseModel):
     seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Tune seed (default: the variant's seed).")
     choose: Literal["closest", "most_even"] = Field(
         "closest", description="Among confirmed candidates: fewest and smallest changes to the rules as written, or the most even.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_own_tolerance(cls, data: Any) -> Any:
+        # one key, one meaning: a confirmed candidate is one the report and `check` would call even
+        if isinstance(data, dict) and "tolerance" in data:
+            raise ValueError("tolerance: the tune confirms at the file's balance_tolerance (a top-level key, "
+                             "default 3), as the report and `designlab check` judge; move it there")
+        return data
 
 
 class VariantFile(BaseModel):

@@ -39,6 +39,7 @@ def test_a_tune_block_resolves_ranges_choices_bot_parameters_and_the_values_as_w
     f = write(tmp_path, "tune.yaml", """
         extends: base.yaml
         name: tune-honor
+        balance_tolerance: 2
         tune:
           parameters:
             honor.runner: [10, 20]
@@ -49,7 +50,6 @@ def test_a_tune_block_resolves_ranges_choices_bot_parameters_and_the_values_as_w
           constraints:
             turns: [10, 60]
             lies_told: [1, null]
-          tolerance: 2
           budget: {games: 5000}
     """)
     base, v = load_variants([f])
@@ -60,7 +60,8 @@ def test_a_tune_block_resolves_ranges_choices_bot_parameters_and_the_values_as_w
     assert by["costs.lie_penalty"].kind == "int" and by["seats.0.params.lie_rate"].kind == "float"
     assert by["scoring.fail_points"].choices == ("overcome", "passed") and by["scoring.fail_points"].base == "overcome"
     assert by["seats.0.params.lie_rate"].base == v.seats[0].params.lie_rate
-    assert (t.target_seat, t.target_share, t.tolerance, t.budget_games) == (1, 0.5, 2, 5000)
+    assert (t.target_seat, t.target_share, t.budget_games) == (1, 0.5, 5000)
+    assert t.tolerance == v.balance_tolerance == 2  # the file's balance_tolerance, the report's and check's
     assert t.constraints == (("length in turns", 10, 60), ("lies_told", 1, None))
     assert t.seed == 7  # the variant's seed unless the block gives one
 
@@ -118,3 +119,22 @@ def test_a_folder_sweep_leaves_tune_files_out_and_says_which(tmp_path):
     # validate (no skip list) checks them all; a tune file named directly loads
     assert [v.name for v in load_variants([tmp_path])] == ["base", "t"]
     assert [v.name for v in load_variants([tune], [])] == ["base", "t"]
+
+
+def test_a_tune_block_has_no_tolerance_of_its_own(tmp_path):
+    # one key, one meaning: the tune confirms at the file's balance_tolerance; its old key says where to go
+    write(tmp_path, "base.yaml", BASE)
+    f = write(tmp_path, "own.yaml", """
+        extends: base.yaml
+        name: own
+        tune:
+          parameters:
+            honor.runner: [10, 20]
+          tolerance: 2
+          budget: {games: 5000}
+    """)
+    text = "\n".join(errors_of(f))
+    assert "own.yaml:3:1: tune: " in text and "move it there" in text and "balance_tolerance" in text
+    default = write(tmp_path, "default.yaml", "extends: base.yaml\nname: d\ntune:\n  parameters:\n    honor.runner: [10, 20]\n"
+                                              "  budget: {games: 5000}\n")
+    assert [v.tune.tolerance for v in load_variants([default]) if v.tune] == [3.0]
