@@ -124,15 +124,17 @@ def _print_result(out, v, result: dict, wall: float) -> None:
     table.add_column("trial", justify="right")
     for p in paths:
         table.add_column(escape(p), justify="right")
-    table.add_column("search gap", justify="right")
-    table.add_column("confirmed gap (95%)", justify="right")
+    searched = roles[spec.target_seat if spec.target_seat is not None else 0]
+    table.add_column(escape(f"search gap ({searched})"), justify="right")
+    table.add_column("confirmed gap (95%): " + ("the seat" if spec.target_seat is not None else "widest seat"),
+                     justify="right")
     for name, _, _ in spec.constraints:
         table.add_column(escape(name), justify="right")
     table.add_column("verdict")
     for c in result["candidates"]:
         seat = next(x for x in c["seats"] if x["followed"]) if spec.target_seat is not None else max(
             c["seats"], key=lambda x: max(abs(x["gap_lo"]), abs(x["gap_hi"])))
-        gap = f"{seat['gap']:+.1f} ({seat['gap_lo']:+.1f} to {seat['gap_hi']:+.1f})"
+        gap = f"{escape(roles[seat['seat']])} {seat['gap']:+.1f} ({seat['gap_lo']:+.1f} to {seat['gap_hi']:+.1f})"
         search_gap = "-" if c["search_gap"] is None else f"{c['search_gap']:+.1f} ({c['search_games']:,})"
         cells = [str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_gap, gap]
         cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c["measures"]]

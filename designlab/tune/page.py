@@ -74,6 +74,8 @@ def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin 
             y="lo:Q", y2="hi:Q")
         if p.kind == "choice":
             x = alt.X(f"{fx}:N", title=p.path)
+        elif p.kind == "int":  # whole ticks: 0, 1, 2 cards, not 0.1 of one
+            x = alt.X(f"{fx}:Q", title=p.path, scale=alt.Scale(zero=False), axis=alt.Axis(tickMinStep=1, format="d"))
         else:
             x = alt.X(f"{fx}:Q", title=p.path, scale=alt.Scale(zero=False))
         base = alt.Chart(df).encode(x=x)
@@ -86,7 +88,7 @@ def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin 
         if p.kind != "choice" and df.height >= 4:
             layers.append(base.transform_loess(fx, "gap", bandwidth=0.5).mark_line(color="#1d232b").encode(y="gap:Q"))
         chart = alt.layer(*layers).properties(width=WIDTH, height=300)
-        cap = (f"Each trial's estimated gap against {p.path} (size: games it played; rule: its 95% interval), the "
+        cap = (f"Each trial's estimated gap ({aim}) against {p.path} (size: games it played; rule: its 95% interval), the "
                f"green band the tolerance (+/- {tol:g} points)" + (", the line a loess curve through the trials"
                                                                    if p.kind != "choice" else "") + ".")
         return chart, cap
@@ -202,16 +204,21 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
                  "the verdicts read (z = " f"{result['confirm']['z']:.2f}). The balanced set is every confirmed "
                  "candidate.</p>")
     cand_rows = []
+    followed = [spec.target_seat] if spec.target_seat is not None else list(range(len(roles)))
     for c in result["candidates"]:
-        seat_txt = _seat_text(c, roles)
         search = "-" if c["search_gap"] is None else f"{c['search_gap']:+.1f} ({c['search_games']:,} games)"
         verdict = ("recommended" if c["index"] == result["recommended"] else "confirmed" if c["confirmed"]
                    else "dropped")
-        cand_rows.append([str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [
-            search, seat_txt] + [f"{m['mean']:.2f} ({m['lo']:.2f} to {m['hi']:.2f})" for m in c["measures"]] + [
+        seats = [c["seats"][s] for s in followed]
+        cand_rows.append([str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search] + [
+            f"{x['share']:.1%}: {x['gap']:+.1f} ({x['gap_lo']:+.1f} to {x['gap_hi']:+.1f})" for x in seats] + [
+            f"{m['mean']:.2f} ({m['lo']:.2f} to {m['hi']:.2f})" for m in c["measures"]] + [
             f"{c['changed']} ({c['change']:.2f})", verdict])
     if cand_rows:
-        parts.append(table_html(["trial"] + paths + ["search gap", "confirmed (95%)"]
+        # one column per seat the verdict reads: its share of decisive games, its gap and 95% interval
+        searched = roles[spec.target_seat if spec.target_seat is not None else 0]
+        parts.append(table_html(["trial"] + paths + [f"search gap ({searched})"]
+                                + [f"{roles[s]} (95%)" for s in followed]
                                 + [n for n, _, _ in spec.constraints] + ["changed (size)", "verdict"], cand_rows))
     else:
         parts.append("<p>No trial played every rung within the budget and the constraints.</p>")
