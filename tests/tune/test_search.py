@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
+
 from designlab.tune.search import tune
 from designlab.variant.model import TuneParam, TuneSpec
 
@@ -62,3 +64,19 @@ def test_the_cli_refuses_a_file_without_a_tune_block_in_one_line(tmp_path, capsy
     assert main(["tune", str(f), "--results", str(tmp_path / "r"), "--reports", str(tmp_path / "p")]) == 2
     assert "no tune: block in this file" in capsys.readouterr().err
     assert not (tmp_path / "r").exists()
+
+
+def test_a_dask_cluster_gives_the_recommendation_of_local_workers(coin, tmp_path):
+    # the same trials, confirmation and recommendation whoever plays the games (workers in this process,
+    # so the test's coin game is known to them; tests/runner checks real games on worker processes)
+    import logging
+
+    distributed = pytest.importorskip("distributed")
+    v = replace(coin(p_first=0.8), tune=spec([P_FIRST], budget_trials=8, confirm_games=1000))
+    local = tune(v, tmp_path / "local")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as cluster:
+        remote = tune(v, tmp_path / "dask", cluster=cluster.scheduler_address)
+    assert remote["played_games"] == local["played_games"] > 0
+    assert [t["params"] for t in remote["trials"]] == [t["params"] for t in local["trials"]]
+    assert remote["candidates"] == local["candidates"] and remote["recommended"] == local["recommended"]
