@@ -8,8 +8,10 @@ from designlab.core.spec import GameSpec
 from designlab.games.raiding_duel import board as _board
 from designlab.games.raiding_duel import report as _report
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
+from designlab.games.raiding_duel.game import RaidingDuelGame
+from designlab.games.raiding_duel.info import RaidingDuelView
 from designlab.games.raiding_duel.params import RaidingDuelParams
-from designlab.games.raiding_duel.rules import RaidingDuelGame, RaidingDuelState, RaidingDuelView
+from designlab.games.raiding_duel.state import RaidingDuelState
 
 GAME = RaidingDuelGame
 

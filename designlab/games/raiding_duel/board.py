@@ -9,14 +9,14 @@ from html import escape
 
 from designlab.core.spec import Board
 
-from .rules import PHASE_NAMES
+from .codes import PHASE_NAMES
 
 CSS_COLOR = {"white": "#f4f4f4", "red": "#d62828", "green": "#2a9d3a", "blue": "#1d63c4", "yellow": "#f2c200",
              "black": "#222", "purple": "#7b4fa0", "orange": "#f08a24", "gray": "#888", "grey": "#888"}
 
 
 def _color_name(game, c: int) -> str:
-    return game.colors[c] if c < game.nc else "black"
+    return game.colors[c] if c < game.n_colors else "black"
 
 
 def _css(game, c: int) -> str:
@@ -68,8 +68,8 @@ def text(game, view) -> str:
             f"seat {s} {', '.join(game.kind_names[k] for k in cards)}" for s, cards in enumerate(view.revealed)))
     if view.supply is not None:
         lines.append(f"Supply: {_disks_words(game, view.supply)}.")
-    if view.pb:
-        seat, left, _forced = view.pb
+    if view.put_back:
+        seat, left, _forced = view.put_back
         lines.append(f"Seat {seat} puts back {left} more disk(s).")
     return "\n".join(lines)
 
@@ -122,8 +122,8 @@ def html(game, view) -> str:
             for s, cards in enumerate(view.revealed)) + "</div>"
     supply = f'<div class="rd-row"><small>supply</small>{_disks(game, view.supply)}</div>' if view.supply is not None else ""
     pb = ""
-    if view.pb:
-        pb = f'<p class="rd-note">Seat {view.pb[0]} puts back {view.pb[1]} more disk(s).</p>'
+    if view.put_back:
+        pb = f'<p class="rd-note">Seat {view.put_back[0]} puts back {view.put_back[1]} more disk(s).</p>'
     return (
         f'<div class="rd-board" data-game="raiding-duel" data-seat="{me}">'
         f'<p class="rd-head">Round {view.round + 1} of {game.rounds} · phase {escape(PHASE_NAMES[view.phase])} · '
@@ -157,7 +157,7 @@ def heard(game, event, seat: int) -> str | None:
     """The event as ``seat`` hears it: with hidden stash (D11) the other seat's put-back colors
     and, unless the screens lift each round (N1), its round points stay unsaid."""
     kind, f = event
-    if game.hidden:
+    if game.hidden_stash:
         if kind == "put_back" and f["seat"] != seat:
             return f"Seat {f['seat']} puts back a disk."
         if kind == "round_scored" and not game.reveal_each_round:

@@ -13,7 +13,9 @@ K_CLAIM, K_PAIR, K_LONE = 0, 1, 2
 L_TAKE, L_PB, L_PB_SHORT, L_SNAP, L_RESET, L_REVEAL_END, L_SCORED = range(7)
 
 
-def _score_stash(stash, set_points, penalty):
+def score_stash(stash, set_points, penalty):
+    """Rule 12: set_points per complete set (one disk of each color), minus penalty per disk outside
+    a set; returns (points, sets, disks outside)."""
     sets = min(stash)
     outside = sum(stash) - sets * len(stash)
     return set_points * sets - penalty * outside, sets, outside

@@ -9,9 +9,10 @@ import pytest
 from pydantic import ValidationError
 
 from designlab.core.protocol import CHANCE, DRAW, TERMINAL
+from designlab.core.script import IllegalMoveError
 from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams
-from designlab.games.raiding_duel.rules import L_PB, P_COMMIT, P_DEAL, P_PICK, P_PUTBACK
-from designlab.games.raiding_duel.scenario import colors, commit, deal, kind, new_game, pick, say
+from designlab.games.raiding_duel.codes import L_PB, P_COMMIT, P_DEAL, P_PICK, P_PUTBACK
+from designlab.games.raiding_duel.scenario import at_reveal, colors, commit, deal, kind, new_game, pick, say
 
 # Cycle 1 of most scenarios: seat 0 (start) plays white 13 + blue 14 against
 # yellow 16 + red 17 and keeps the start figure (13 is the lowest card); each
@@ -54,7 +55,7 @@ def play_cycle_one(st):
     cycle(st, *CYCLE_ONE)
     commit(st, "white 13", "blue 14")
     commit(st, "yellow 16", "red 17")
-    assert st.start == 0  # 13 against 16
+    assert st.start_player == 0  # 13 against 16
 
 
 def base_cycle_one(**params):
@@ -83,7 +84,7 @@ def test_d1_default_deck_is_the_stonehenge_deck():
     names = ["white", "blue", "green", "yellow", "red", "black"]  # the color of number n is names[(n - 1) % 6]
     per_color = {c: [] for c in names}
     for k, count in enumerate(g.deck_counts):
-        c = g.colors[g.kind_color[k]] if g.kind_color[k] < g.nc else "black"
+        c = g.colors[g.kind_color[k]] if g.kind_color[k] < g.n_colors else "black"
         per_color[c] += [g.kind_value[k]] * count
     for i, c in enumerate(names):
         assert sorted(per_color[c]) == sorted(2 * list(range(i + 1, 31, 6))), c  # 10 cards, each number twice
@@ -117,24 +118,24 @@ def test_d1_deck_is_a_parameter():
 def test_d2_six_lines_of_five_only_last_card_takeable_round_two_deals_the_rest():
     g, st = new_game(start=0)
     deal(st, [["green 21", "red 5"]])
-    assert [len(line) for line in st.lines] == [5] * 6
+    assert [len(line) for line in st.display] == [5] * 6
     assert st.phase == P_PICK
     assert st.legal_actions() == list(range(6))
     # face up: both players see the same display
-    assert st.view(0).display == st.view(1).display == tuple(tuple(line) for line in st.lines)
+    assert st.view(0).display == st.view(1).display == tuple(tuple(line) for line in st.display)
     pick(st, "green 21")
     assert st.hands[0] == [kind(g, "green 21")]
-    with pytest.raises(AssertionError):
+    with pytest.raises(IllegalMoveError, match="not exposed"):
         pick(st, "green 21")  # gone (the other green 21 is not exposed)
-    assert st.lines[0][-1] == kind(g, "red 5")  # the next card of line 1 is now exposed
+    assert st.display[0][-1] == kind(g, "red 5")  # the next card of line 1 is now exposed
     left = list(st.deck_left)  # the 30 cards not dealt, per kind (0, 1 or 2 of each)
     assert sum(left) == 30
-    drive(st, lambda s: s.rnd == 1)
+    drive(st, lambda s: s.round == 1)
     assert st.phase == P_DEAL
     assert dict(st.chance_outcomes()) == {k: pytest.approx(c / 30) for k, c in enumerate(left) if c}
     # option: reshuffle the whole deck for round 2
     _, st2 = new_game(start=0, round_two_deck="reshuffle")
-    drive(st2, lambda s: s.rnd == 1)
+    drive(st2, lambda s: s.round == 1)
     assert sum(st2.deck_left) == 60 and len(st2.chance_outcomes()) == 30
 
 
@@ -175,26 +176,21 @@ def test_d4_round_ends_with_three_cards_and_the_warning_says_so():
     assert g.final_hand_sizes == {3}
     warnings = g.rule_warnings()
     assert len(warnings) == 1 and "3 card(s)" in warnings[0] and "not the 2" in warnings[0]
-    drive(st, lambda s: s.rnd == 1)
+    drive(st, lambda s: s.round == 1)
     m = st.metrics()
     assert m["final_hand_0"] == m["final_hand_1"] == 3
     assert st.reveals == 6  # 5 cycles, then one more play from the 5 cards left
     # the fix: a 24-card display (6 lines of 4) ends rounds with 2 cards
     g2, st2 = new_game(start=0, display={"line_length": 4})
     assert g2.rule_warnings() == []
-    drive(st2, lambda s: s.rnd == 1)
+    drive(st2, lambda s: s.round == 1)
     assert st2.metrics()["final_hand_0"] == st2.metrics()["final_hand_1"] == 2
 
 
 # ---------------------------------------------------------------- D5 claims
 def test_d5_two_cards_of_one_color_from_one_player_are_two_claims():
-    g, st = new_game(start=0)
-    deal(st, [["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"]])
-    cycle(st, ["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"])
-    n = len(st.events)
-    commit(st, "red 23", "red 11")
-    commit(st, "white 13", "blue 14")
-    taken, back = disks_moved(st, n)
+    g, st = at_reveal([["red 23", "red 11"], ["white 13", "blue 14"]])
+    taken, back = disks_moved(st, 0)
     # k = 2 for red: each red claim takes 2 and owes 1 put-back, but put-backs
     # come only from disks held before this reveal: seat 0 held none
     assert taken[0] == {"red": 4} and back[0] == {}
@@ -204,11 +200,7 @@ def test_d5_two_cards_of_one_color_from_one_player_are_two_claims():
 
 
 def test_d5_put_back_from_option_before_claim():
-    g, st = new_game(start=0, put_back_from="before_claim")
-    deal(st, [["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"]])
-    cycle(st, ["red 23", "red 11", "green 3"], ["white 13", "blue 14", "green 9"])
-    commit(st, "red 23", "red 11")
-    commit(st, "white 13", "blue 14")
+    g, st = at_reveal([["red 23", "red 11"], ["white 13", "blue 14"]], put_back_from="before_claim")
     # the second red claim may put back a disk the first claim took
     assert colors(st, st.stash[0]) == {"red": 3}
 
@@ -229,7 +221,7 @@ def test_d5_equal_numbers_of_one_color_resolve_start_player_first(order, first):
     assert colors(st, st.stash[first]) == {"red": 2, "white": 2 if first == 1 else 1}
     assert colors(st, st.stash[1 - first]) == {"red": 1, "white": 1 if first == 1 else 2}
     assert st.metrics()["piles_ran_dry"] == 2  # red and white both ran short
-    assert st.start == 0  # seat 0 revealed the lowest card (white 7)
+    assert st.start_player == 0  # seat 0 revealed the lowest card (white 7)
 
 
 def test_d5_four_of_a_kind_literal_nobody_takes_each_puts_back_two():
@@ -352,7 +344,7 @@ def test_d8_lowest_card_takes_the_start_figure():
     cycle(st, ["white 13", "blue 14", "green 27"], ["yellow 16", "red 5", "green 15"])
     commit(st, "white 13", "blue 14")
     commit(st, "yellow 16", "red 5")
-    assert st.start == 1 and st.phase == P_PICK and st.current_player() == 1
+    assert st.start_player == 1 and st.phase == P_PICK and st.current_player() == 1
     assert st.metrics()["start_player_changes"] == 1
 
 
@@ -364,7 +356,7 @@ def test_d8_black_counts_at_face_value(counts, expected):
     commit(st, "yellow 16", "red 11")
     commit(st, "white 13", "black 6")
     say(st, "black counts as white")
-    assert st.start == expected
+    assert st.start_player == expected
 
 
 @pytest.mark.parametrize("tie, expected", [("keep_start", 0), ("pass_start", 1)])
@@ -376,7 +368,7 @@ def test_d8_equal_lowest_keeps_the_start_player(tie, expected):
     commit(st, "white 7", "blue 14")
     commit(st, "white 7", "yellow 16")
     assert revealed(st) == [{"white 7", "blue 14"}, {"white 7", "yellow 16"}]
-    assert st.start == expected
+    assert st.start_player == expected
     assert st.metrics()["start_player_changes"] == expected
     # the equal white claims went start player (seat 0) first: 2 of the 3 disks, then 1
     assert colors(st, st.stash[0]) == {"white": 2, "blue": 1}
@@ -386,7 +378,7 @@ def test_d8_equal_lowest_keeps_the_start_player(tie, expected):
 # ---------------------------------------------------------------- D9 round scoring
 def _round_one(**params):
     g, st = new_game(start=0, **params)
-    drive(st, lambda s: s.rnd == 1)
+    drive(st, lambda s: s.round == 1)
     taken, back = disks_moved(st, 0)
     stash = []
     for p in (0, 1):
@@ -399,10 +391,10 @@ def test_d9_round_scoring_disks_return_second_player_starts_round_two():
     for p in (0, 1):
         sets = min(stash[p])
         outside = sum(stash[p]) - 5 * sets
-        assert st.round_pts[0][p] == 10 * sets - outside
+        assert st.round_points[0][p] == 10 * sets - outside
         assert st.metrics()[f"points_r1_{p}"] == 10 * sets - outside
     assert st.stash == [[0] * 5, [0] * 5] and st.supply == [10] * 5
-    assert st.round_first == 1 and st.start == 1  # seat 0 started round 1
+    assert st.round_first == 1 and st.start_player == 1  # seat 0 started round 1
 
 
 def test_d9_options_carry_over_and_keep_current_start():
@@ -410,7 +402,7 @@ def test_d9_options_carry_over_and_keep_current_start():
     assert st.stash == stash
     # the figure's holder at the end of round 1 (the last change before round 2's deal)
     last_holder = [f["seat"] for k, f in st.events if k == "start_player" and f["round"] == 1][-1]
-    assert st.start == last_holder
+    assert st.start_player == last_holder
 
 
 # ---------------------------------------------------------------- D10 game tie
@@ -441,7 +433,7 @@ def test_d10_tie_break_compares_the_next_card_when_the_highest_are_equal(s1_seco
     cycle(st, ["red 29", "white 7", "white 13"], ["red 29", "yellow 10", "yellow 16"])
     commit(st, "white 7", "white 13")
     commit(st, "yellow 10", "yellow 16")
-    assert st.start == 0  # 7 against 10
+    assert st.start_player == 0  # 7 against 10
     cycle(st, ["red 23", "red 5"], [s1_second, "red 5"])
     assert st.is_terminal() and st.scores() == (0, 0)
     assert [len(h) for h in st.hands] == [3, 3]
@@ -497,7 +489,7 @@ def test_d11_hidden_stash_views_show_only_what_public_cards_imply():
     alt.pool[0][b] -= 1
     alt.supply[w] -= 1
     alt.supply[b] += 1
-    alt.log = [(L_PB, 0, b) if e == (L_PB, 0, w) else e for e in alt.log]
+    alt.disk_log = [(L_PB, 0, b) if e == (L_PB, 0, w) else e for e in alt.disk_log]
     assert alt.view(1) == v1 and alt.view(0) != v0
     det = g.determinize(v1, random.Random(5))
     assert det.view(1) == v1
@@ -513,10 +505,10 @@ def test_d11_hidden_stash_views_show_only_what_public_cards_imply():
 @pytest.mark.parametrize("reveal, visible", [("end_of_game", False), ("end_of_round", True)])
 def test_n1_hidden_stash_reveal_time(reveal, visible):
     g, st = new_game(start=0, hidden_stash=True, hidden_stash_reveal=reveal)
-    drive(st, lambda s: s.rnd == 1)
+    drive(st, lambda s: s.round == 1)
     pts = st.view(1).round_points[0]
-    assert pts[1] == st.round_pts[0][1]
-    assert (pts[0] == st.round_pts[0][0]) if visible else (pts[0] is None)
+    assert pts[1] == st.round_points[0][1]
+    assert (pts[0] == st.round_points[0][0]) if visible else (pts[0] is None)
 
 
 @pytest.mark.parametrize("timing, got", [("immediate", 1), ("after_reveal", 0)])
@@ -560,9 +552,9 @@ def test_c1_second_start_points_go_to_the_player_without_the_figure_in_round_one
     cycle(st, ["red 29", "white 7", "white 13"], ["red 29", "yellow 10", "yellow 16"])
     commit(st, "white 7", "white 13")
     commit(st, "yellow 10", "yellow 16")
-    assert st.start == start and st.first_start == start  # 7 against 10: the figure stays
+    assert st.start_player == start and st.first_start == start  # 7 against 10: the figure stays
     cycle(st, ["red 23", "red 5"], ["red 23", "red 5"])
-    assert st.is_terminal() and st.round_pts == [(0, 0)]  # no disk scores: equal hands left, 29 23 5
+    assert st.is_terminal() and st.round_points == [(0, 0)]  # no disk scores: equal hands left, 29 23 5
     second = 1 - start
     expected = [0, 0]
     expected[second] = komi

@@ -73,5 +73,5 @@ def test_hidden_stash_determinization_with_bot_play(options, bot_decisions):
                 v = st.view(q)
                 det = g.determinize(v, rng)
                 assert det.view(q) == v
-                for c in range(g.nc):  # a determinized state conserves disks too
-                    assert det.supply[c] + det.stash[0][c] + det.stash[1][c] + det.returning[c] == g.per_color
+                for c in range(g.n_colors):  # a determinized state conserves disks too
+                    assert det.supply[c] + det.stash[0][c] + det.stash[1][c] + det.returning[c] == g.disks_per_color

@@ -12,7 +12,7 @@ from designlab.core.play import play
 from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.raiding_duel import BOTS, GreedyBot, HeuristicBot, RaidingDuelGame, RaidingDuelParams, SpoilerBot
-from designlab.games.raiding_duel.rules import P_COMMIT
+from designlab.games.raiding_duel.codes import P_COMMIT
 
 OPTION_SETS = [
     {},
@@ -62,10 +62,10 @@ def test_chance_draw_is_the_cumulative_walk_over_the_chance_outcomes():
     while not st.is_terminal():
         if st.current_player() == CHANCE and st.phase != 0:
             seed = rng.randrange(10**9)
-            x = random.Random(seed).random() * st.deck_n
+            x = random.Random(seed).random() * st.deck_count
             acc = list(accumulate(st.deck_left))
             assert st.sample_chance(random.Random(seed)) == bisect_right(acc, x)
-            assert (st.sample_chance(random.Random(seed)), st.deck_left[st.sample_chance(random.Random(seed))] / st.deck_n) \
+            assert (st.sample_chance(random.Random(seed)), st.deck_left[st.sample_chance(random.Random(seed))] / st.deck_count) \
                 in st.chance_outcomes()
             draws += 1
             st.apply(st.sample_chance(rng))
@@ -82,14 +82,14 @@ def _plain_commit(bot, view):
     set the opponent can reveal, weighted by the model of its choice."""
     g = bot.game
     me, o = bot.seat, 1 - bot.seat
-    kc, black, acc, nc = bot.kc, bot.black, bot.acc, bot.nc
+    kc, black, acc, nc = bot.kc, bot.black, bot.accelerator, bot.n_colors
     mine, opp, _pm, _po = bot.stashes(view)
     hand = view.hands[me]
     rem = max(0, bot.reveals_left(view, len(hand)) - 1)
     gain, loss, _ = bot.tables(mine, mine, rem)
     ogain, oloss, _ = bot.tables(opp, opp, rem)
     sup = bot.supply(view, mine, opp)
-    bt, bp = g.bonus_take * acc, g.bonus_pb * acc
+    bt, bp = g.black_bonus_take * acc, g.black_bonus_put_back * acc
     own_only = g.params.black_pairs_with == "own"
     my_pair = max(range(nc), key=lambda c: gain[c][acc + bt])
     op_pair = max(range(nc), key=lambda c: ogain[c][acc + bt])
@@ -125,8 +125,8 @@ def _plain_commit(bot, view):
             takes, pbs = [[0] * nc, [0] * nc], [0, 0]
             for side, cols in ((0, mcols), (1, ocols)):
                 for c in cols:
-                    if k_of[c] == 4 and g.literal_four:
-                        pbs[side] += g.four_pb * acc
+                    if k_of[c] == 4 and g.four_of_a_kind_literal:
+                        pbs[side] += g.four_of_a_kind_put_back * acc
                     else:
                         takes[side][c] += k_of[c] * acc
                         pbs[side] += (k_of[c] - 1) * acc

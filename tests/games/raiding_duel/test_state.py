@@ -1,0 +1,60 @@
+"""Raiding Duel's state fields are declared once (state.FIELDS): init, clone, key and determinize
+all cover every one of them."""
+
+import random
+
+import pytest
+
+from designlab.bots.random_bot import RandomBot
+from designlab.core.play import play
+from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams
+from designlab.games.raiding_duel.state import CACHES, FIELDS, RaidingDuelState
+
+NAMES = [name for name, _ in FIELDS]
+
+
+def _states(params: RaidingDuelParams, seed: int = 1):
+    """Every state of one random game (clones taken along the way)."""
+    game = RaidingDuelGame(params)
+    out = []
+    bots = [RandomBot(game, s, RandomBot.Params(), random.Random(seed + s)) for s in (0, 1)]
+    played = play(game, bots, random.Random(seed), keep_actions=True)
+    replay = game.new_initial_state()
+    for a in played.actions:
+        out.append(replay.clone())
+        replay.apply(a)
+    return game, out
+
+
+def test_slots_are_the_declared_fields_and_caches():
+    assert set(RaidingDuelState.__slots__) == {"game", "events", *NAMES, *(n for n, _ in CACHES)}
+    assert len(NAMES) == len(set(NAMES))
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_init_and_determinize_set_every_field(hidden):
+    game, states = _states(RaidingDuelParams(hidden_stash=hidden))
+    fresh = game.new_initial_state()
+    assert all(hasattr(fresh, n) for n in NAMES)
+    rng = random.Random(0)
+    for st in states[::7]:
+        for seat in (0, 1):
+            det = game.determinize(st.view(seat), rng)
+            missing = [n for n in NAMES if not hasattr(det, n)]
+            assert not missing, missing
+            assert det.view(seat) == st.view(seat)
+
+
+def test_a_clone_is_independent_and_keys_equal():
+    game, states = _states(RaidingDuelParams())
+    st = states[len(states) // 2]
+    twin = st.clone()
+    assert twin.key() == st.key() and twin is not st
+    before = st.key()
+    twin.apply(twin.legal_actions()[0] if twin.legal_actions() else twin.chance_outcomes()[0][0])
+    assert st.key() == before  # nothing of the original changed
+    # every mutable field is a fresh object in the clone
+    for name, kind in FIELDS:
+        if kind != "share":
+            a, b = getattr(st, name), getattr(st.clone(), name)
+            assert a is None or a is not b, name
