@@ -34,6 +34,7 @@ from designlab.cli.main import (
     Quiet,
     ReportsRoot,
     Seed,
+    UntilSettled,
     UserError,
     VariantName,
     Workers,
@@ -44,6 +45,7 @@ from designlab.cli.main import (
     pick_variant,
     run_name,
     seat_roles,
+    stopping_errors,
     warn_fixed_seats,
 )
 
@@ -53,19 +55,21 @@ _tune.register(app)
 
 
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: bool = False,
-         cluster: str | None = None, precision: float | None = None, max_games: int | None = None):
+         cluster: str | None = None, precision: float | None = None, max_games: int | None = None,
+         until_settled: bool = False):
     from designlab.runner.cache import default_cache_dir
     from designlab.runner.run import DEFAULT_MAX_GAMES, RunInterrupted, run_variants
 
-    if max_games is not None and precision is None:
-        raise UserError("--max-games caps --precision; give --precision too, or set the game count with --games")
-    total = sum((max_games or DEFAULT_MAX_GAMES) if precision else v.games for v in variants)
+    stopping_errors(precision, max_games, until_settled)
+    adaptive = precision is not None or until_settled
+    total = sum((max_games or DEFAULT_MAX_GAMES) if adaptive else v.games for v in variants)
     progress = Progress(total, quiet)
     cache = default_cache_dir()
     t0 = time.perf_counter()
     try:
         result = run_variants(variants, out_dir, name, workers=workers, progress=progress, cache_dir=cache,
-                              fresh=fresh, cluster=cluster, precision=precision, max_games=max_games)
+                              fresh=fresh, cluster=cluster, precision=precision, max_games=max_games,
+                              until_settled=until_settled)
     except RunInterrupted as e:
         progress.close()
         err.print(str(e), markup=False)
@@ -80,8 +84,24 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     if precision:
         for r in result.variants:
             out.print(f"{r.variant.name}: {r.variant.games:,} games, stopped by {r.stopped_by.replace('_', ' ')} "
-                      f"(widest seat win-rate interval +/- {r.half_width:.4f})", markup=False)
+                      f"(widest seat win-rate interval +/- {r.half_width:.4f}; this does not settle the verdict)",
+                      markup=False)
+    if until_settled:
+        _print_settled(result)
     return result
+
+
+def _print_settled(result) -> None:
+    """Each variant's verdict on its confidence sequence, as --until-settled judged it."""
+    from designlab.stats import analyse_run, load_run
+
+    a = analyse_run(load_run(result.out_dir))
+    for r in result.variants:
+        v = a.verdicts[r.variant.name]
+        why = "settled" if r.stopped_by == "settled" else f"stopped by {r.stopped_by.replace('_', ' ')}, not settled"
+        out.print(f"{r.variant.name}: {v.verdict} after {r.variant.games:,} games ({why}; gap {100 * v.gap:.1f} "
+                  f"points, 95% confidence sequence {100 * v.lo:.1f} to {100 * v.hi:.1f}, tolerance "
+                  f"{100 * v.tolerance:g})", markup=False)
 
 
 def _print_summary(result, seconds: float) -> None:
@@ -154,13 +174,15 @@ def run(
     cluster: Cluster = None,
     precision: Precision = None,
     max_games: MaxGames = None,
+    until_settled: UntilSettled = False,
 ) -> None:
     """Play one variant's games and write one Parquet row per game."""
     from designlab.runner.run import override
 
     variants = override(load([variant]), games, seed)
     name = run_name(variant, variants)
-    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games)
+    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games,
+                  until_settled)
     if result.errors:
         raise typer.Exit(EXIT_FAILED_GAMES)
 
@@ -179,11 +201,13 @@ def sweep(
     cluster: Cluster = None,
     precision: Precision = None,
     max_games: MaxGames = None,
+    until_settled: UntilSettled = False,
 ) -> None:
     """Run every variant and sweep point, then write the HTML balance report."""
     from designlab.report import render_report
     from designlab.runner.run import override
 
+    stopping_errors(precision, max_games, until_settled)  # before any file loads or game runs
     tunes: list[Path] = []  # tune files in the folders: `designlab tune` plays those, not a sweep
     plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
     if tunes:
@@ -192,7 +216,8 @@ def sweep(
     failed = 0
     for target, variants in plans:
         name = run_name(target, variants)
-        result = _run(variants, results_root / name, name, workers, quiet, fresh, cluster, precision, max_games)
+        result = _run(variants, results_root / name, name, workers, quiet, fresh, cluster, precision, max_games,
+                      until_settled)
         failed += result.errors
         page = render_report(result.out_dir, reports_root, png=png)
         out.print(f"report: {page}")

@@ -3,7 +3,9 @@
 It plays the variant (the result cache makes a rerun of an unchanged variant instant), judges it as
 the report does (``stats.verdict.balance_verdict`` at the file's ``balance_tolerance``), and exits
 0 when the verdict is the expected one, 1 with one line naming the verdict found (or when games
-raised errors), 2 on bad input. app.py imports this module once; it adds its command to the app."""
+raised errors), 2 on bad input. With ``--until-settled`` it adds games until the verdict is even or
+unbalanced (or ``--max-games``), judged on the gap's confidence sequence, as ``run`` does. app.py
+imports this module once; it adds its command to the app."""
 
 from __future__ import annotations
 
@@ -18,13 +20,16 @@ from designlab.cli.main import (
     EXIT_FAILED_GAMES,
     Fresh,
     Games,
+    MaxGames,
     Seed,
+    UntilSettled,
     VariantName,
     Workers,
     app,
     out,
     pick_variant,
     run_name,
+    stopping_errors,
     warn_fixed_seats,
 )
 
@@ -44,6 +49,8 @@ def check(
     name: VariantName = None,
     workers: Workers = DEFAULT_WORKERS,
     fresh: Fresh = False,
+    until_settled: UntilSettled = False,
+    max_games: MaxGames = None,
 ) -> None:
     """Play a variant and exit 0 if its balance verdict is the expected one, else 1 with the verdict found."""
     from designlab.report.roles import roles_of
@@ -52,11 +59,13 @@ def check(
     from designlab.stats import analyse_run, load_run
     from designlab.stats.verdict import verdict_sentence
 
+    stopping_errors(None, max_games, until_settled)
     v = pick_variant(variant, seed, name)
     v = override([v], games, None)[0]
     stem = run_name(variant, [v])
     result = run_variants([v], Path("results") / f"{stem}-check", f"{stem}-check", workers=workers,
-                          cache_dir=default_cache_dir(), fresh=fresh)
+                          cache_dir=default_cache_dir(), fresh=fresh, until_settled=until_settled,
+                          max_games=max_games)
     if result.errors:
         out.print(f"{v.name}: {result.errors:,} game(s) raised an error (tracebacks under "
                   f"{result.out_dir}/); no verdict", markup=False)
@@ -66,8 +75,9 @@ def check(
     found = a.verdicts[v.name]
     words = verdict_sentence(found, roles_of(a.variants[0].results.meta))
     tol = f"{100 * found.tolerance:g}"
+    interval = "95% confidence sequence" if found.sequential else "95% interval"
     line = (f"{v.name}: {found.verdict} over {found.games:,} games at a {tol}-point tolerance "
-            f"(gap {100 * found.gap:.1f} points, 95% interval {100 * found.lo:.1f} to {100 * found.hi:.1f}). {words}")
+            f"(gap {100 * found.gap:.1f} points, {interval} {100 * found.lo:.1f} to {100 * found.hi:.1f}). {words}")
     if found.verdict == expect.value:
         out.print(f"ok: {line}", markup=False, soft_wrap=True)
         return

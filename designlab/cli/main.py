@@ -47,10 +47,17 @@ Cluster = Annotated[str | None, typer.Option(
     "--cluster", metavar="ADDRESS", help="Dask scheduler address (tcp://host:8786); needs designlab[cluster].")]
 Precision = Annotated[float | None, typer.Option(
     "--precision", min=0.0001, max=0.4999,
-    help="Add games to each variant until every seat's win rate is known to +/- this (95%).")]
+    help="Add games to each variant until every seat's win rate, each on its own, is known to +/- this (95% "
+         "Wilson interval). It does not settle the balance verdict, whose gap interval is about 1.4 times wider "
+         "and is read after every chunk: use --until-settled for that.")]
+UntilSettled = Annotated[bool, typer.Option(
+    "--until-settled",
+    help="Add games to each variant until its balance verdict is even or unbalanced at the file's "
+         "balance_tolerance, on a 95% confidence sequence (valid although it is checked after every chunk).")]
 VariantName = Annotated[str | None, typer.Option(
     "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")]
-MaxGames = Annotated[int | None, typer.Option("--max-games", min=1, help="Cap per variant under --precision (default 100,000).")]
+MaxGames = Annotated[int | None, typer.Option(
+    "--max-games", min=1, help="Cap per variant under --precision or --until-settled (default 100,000).")]
 
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
 
@@ -127,6 +134,15 @@ def seat_roles(game_name: str, game) -> tuple[str, ...]:
     except UnknownNameError:
         roles = ()
     return roles if len(roles) == game.num_players else tuple(f"seat {s}" for s in range(game.num_players))
+
+
+def stopping_errors(precision: float | None, max_games: int | None, until_settled: bool) -> None:
+    """The adaptive-stopping options that cannot go together, as one line each."""
+    if precision is not None and until_settled:
+        raise UserError("--precision and --until-settled are two ways to stop; give one of them")
+    if max_games is not None and precision is None and not until_settled:
+        raise UserError("--max-games caps --precision or --until-settled; give one of them too, "
+                        "or set the game count with --games")
 
 
 def warn_fixed_seats(variants) -> None:

@@ -130,8 +130,10 @@ def findings_section(items: list[Finding]) -> str:
 
 
 def _stopped(meta: dict) -> str:
-    """With adaptive stopping (--precision), say why this variant stopped at its game count."""
+    """With adaptive stopping (--precision, --until-settled), say why this variant stopped at its game count."""
     why = meta.get("stopped_by")
+    if why == "settled":
+        return '<br><span class="small">added until the verdict was sure (confidence sequence)</span>'
     if why == "precision":
         return f'<br><span class="small">needed for ±{100 * meta["precision"]:.1f} points</span>'
     if why == "max_games":
@@ -166,7 +168,7 @@ def variants_section(a: RunAnalysis) -> str:
     return (
         '<section id="variants"><h2>Variants</h2>'
         + table(headers, rows, numeric=set(range(2, 16)))
-        + f'<p class="note"><b>Verdicts.</b> {escape(rule_text(tolerances(a)))}</p>'
+        + f'<p class="note"><b>Verdicts.</b> {escape(rule_text(tolerances(a), _any_sequential(a)))}</p>'
         + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
           "every rate). gap: highest minus lowest seat win rate, in percentage points, with an interval that holds for every "
           "pair of seats at once (the top and bottom seats are picked after seeing the data); balance = 1 − gap. "
@@ -176,6 +178,10 @@ def variants_section(a: RunAnalysis) -> str:
           "option; comebacks: decisive games whose winner was behind at mid-game. See docs/reports.md.</p>"
         + "</section>"
     )
+
+
+def _any_sequential(a: RunAnalysis) -> bool:
+    return any(v.sequential for v in a.verdicts.values())
 
 
 def tolerances(a: RunAnalysis) -> list[float]:

@@ -20,8 +20,15 @@ How a run goes:
   A run killed at any moment resumes from the chunks it had finished.
 * With ``precision`` set, a variant gets chunk after chunk until the 95% Wilson
   interval of every seat's win rate is at most ``precision`` wide on each side,
-  or ``max_games`` is reached. The decision is taken on the chunks in grid
-  order, so the games a point needs do not depend on timing or worker count.
+  or ``max_games`` is reached. That is each seat's rate alone: the role gap the
+  verdict reads is a difference of two rates, so its interval is about sqrt(2)
+  wider, and ``precision`` does not settle the verdict.
+* With ``until_settled``, a variant gets chunk after chunk until its balance
+  verdict is even or unbalanced at its ``balance_tolerance``, judged on the gap's
+  95% confidence sequence (``stats.sequential``: valid however often it is
+  read, here after every chunk), or ``max_games`` is reached.
+* Either way the decision is taken on the chunks in grid order, so the games a
+  point needs do not depend on timing or worker count.
 * A game that raises becomes an error row; its traceback is written under
   ``errors/``. Chunks with an error row are not cached.
 """
@@ -45,6 +52,9 @@ from designlab.core.play import record_strings
 from designlab.runner.backends import BackendError, make_backend
 from designlab.runner.cache import ChunkStore
 from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
+from designlab.stats.inference import LEVEL
+from designlab.stats.sequential import TUNED_GAMES, games_for_half_width
+from designlab.stats.verdict import balance_verdict
 from designlab.variant.model import MAX_GAMES, Variant
 
 __all__ = [
@@ -54,7 +64,8 @@ __all__ = [
 ]
 
 CHUNK_GAMES = 250  # games per chunk: small enough to balance 2 workers and resume, ~4 ms overhead each
-DEFAULT_MAX_GAMES = 100_000  # cap per variant under --precision when --max-games is not given
+DEFAULT_MAX_GAMES = 100_000  # cap per variant under --precision or --until-settled when --max-games is not given
+SETTLED = ("even", "unbalanced")  # the verdicts that end an --until-settled variant
 Z95 = 1.959963984540054
 
 
@@ -79,7 +90,7 @@ class VariantRun:
     games_file: Path
     errors: int
     seconds: float
-    stopped_by: str = "games"  # "games" | "precision" | "max_games" | "errors"
+    stopped_by: str = "games"  # "games" | "precision" | "settled" | "max_games" | "errors"
     half_width: float | None = None  # largest 95% Wilson half-width of a seat's win rate
     cached_games: int = 0  # games served by the cache
     played_games: int = 0  # games played by this run (speculative chunks past the stop included)
@@ -93,6 +104,11 @@ class RunResult:
     variants: list[VariantRun] = field(default_factory=list)
     precision: float | None = None
     max_games: int | None = None
+    until_settled: bool = False
+
+    @property
+    def adaptive(self) -> bool:
+        return self.precision is not None or self.until_settled
 
     @property
     def errors(self) -> int:
@@ -154,13 +170,14 @@ class _Point:
     """The chunks of one variant: which are done, which to play next, when to stop."""
 
     def __init__(self, v: Variant, cache: ChunkStore | None, scratch: ChunkStore, fresh: bool,
-                 precision: float | None, max_games: int | None, size: int):
+                 precision: float | None, max_games: int | None, size: int, until_settled: bool = False):
         self.v, self.cache, self.scratch, self.fresh = v, cache, scratch, fresh
-        self.precision = precision
-        self.limit = (max_games or DEFAULT_MAX_GAMES) if precision else v.games
+        self.precision, self.until_settled = precision, until_settled
+        adaptive = precision is not None or until_settled
+        self.limit = (max_games or DEFAULT_MAX_GAMES) if adaptive else v.games
         self.grid = chunk_bounds(self.limit, size)
         self.size = size
-        self.stop_at: int | None = None if precision else v.games
+        self.stop_at: int | None = None if adaptive else v.games
         self.stopped_by = "games"
         self.done: dict[int, _Part] = {}
         self.inflight: set[int] = set()
@@ -188,10 +205,15 @@ class _Point:
         return start < max(prefix_end + self.size, 2 * self.size, self._estimate())
 
     def _estimate(self) -> float:
+        """About how many games the stop needs, from the games so far (how far to play ahead)."""
         if not self._prefix_valid:
             return 0.0
         n = self._prefix_valid
-        worst = max(p * (1 - p) for p in (w / n for w in self._prefix_wins))
+        rates = [w / n for w in self._prefix_wins]
+        if self.until_settled:  # the sequence's half-width must shrink to the gap's distance from the tolerance
+            gap = max(rates) - min(rates)
+            return 1.1 * games_for_half_width(abs(gap - self.v.balance_tolerance / 100), len(rates))
+        worst = max(p * (1 - p) for p in rates)
         return 1.1 * Z95 * Z95 * worst / (self.precision * self.precision)
 
     def take_next(self) -> tuple[int, int]:
@@ -238,12 +260,23 @@ class _Point:
             self.half_width = max(wilson_half_width(w, self._prefix_valid) for w in self._prefix_wins)
             if part.errors:
                 self.stop_at, self.stopped_by = end, "errors"  # a broken bot would burn max_games of errors
-            elif self.half_width <= self.precision:
+            elif self.until_settled and self._settled():
+                self.stop_at, self.stopped_by = end, "settled"
+            elif self.precision is not None and self.half_width <= self.precision:
                 self.stop_at, self.stopped_by = end, "precision"
             elif end >= self.limit:
                 self.stop_at, self.stopped_by = end, "max_games"
             if self.stop_at is not None:
                 return
+
+    def _settled(self) -> bool:
+        """Is the verdict on the games so far even or unbalanced, on the gap's confidence sequence?"""
+        n = self._prefix_valid
+        if not n:
+            return False
+        v = balance_verdict([w / n for w in self._prefix_wins], n, self.v.balance_tolerance / 100,
+                            sequence_tuned=TUNED_GAMES)
+        return v.verdict in SETTLED
 
     def complete(self) -> bool:
         if self.stop_at is None or self.finished:
@@ -276,14 +309,16 @@ def run_variants(
     precision: float | None = None,
     max_games: int | None = None,
     chunk_games: int = CHUNK_GAMES,
+    until_settled: bool = False,
 ) -> RunResult:
     """Play every game of every variant and write the results directory.
 
     ``cache_dir``: reuse and store finished chunks there (None: no cache; chunks
     live in a scratch folder for the run). ``fresh``: play everything, ignoring
     cached chunks (the new chunks still replace them). ``cluster``: a Dask
-    scheduler address instead of local processes. ``precision``: adaptive
-    stopping (see the module docstring); ``max_games`` caps each variant then.
+    scheduler address instead of local processes. ``precision``, ``until_settled``:
+    adaptive stopping (see the module docstring), one or the other; ``max_games``
+    caps each variant then.
     """
     names = [v.name for v in variants]
     dupes = sorted({n for n in names if names.count(n) > 1})
@@ -291,9 +326,12 @@ def run_variants(
         raise RunError(f"variant names must be unique in a run: {', '.join(dupes)}")
     if precision is not None and not 0 < precision < 0.5:
         raise RunError(f"precision must be between 0 and 0.5 (a half-width of a win rate), got {precision}")
+    if precision is not None and until_settled:
+        raise RunError("precision and until_settled are two ways to stop; give one of them")
     if max_games is not None:
-        if precision is None:
-            raise RunError("max_games caps adaptive stopping; give a precision too (or set the game count)")
+        if precision is None and not until_settled:
+            raise RunError("max_games caps adaptive stopping; give a precision or until_settled too "
+                           "(or set the game count)")
         if not 1 <= max_games <= MAX_GAMES:
             raise RunError(f"max_games must be between 1 and {MAX_GAMES:,}, got {max_games}")
     if chunk_games < 1:
@@ -305,10 +343,10 @@ def run_variants(
     for old in out_dir.glob(".scratch-*"):  # left by a killed run
         shutil.rmtree(old, ignore_errors=True)
     scratch_root = out_dir / f".scratch-{os.getpid()}"
-    result = RunResult(name, out_dir, precision=precision, max_games=max_games)
+    result = RunResult(name, out_dir, precision=precision, max_games=max_games, until_settled=until_settled)
     points = [
         _Point(v, ChunkStore(cache_dir, v, persistent=True) if cache_dir is not None else None,
-               ChunkStore(scratch_root, v, persistent=False), fresh, precision, max_games, chunk_games)
+               ChunkStore(scratch_root, v, persistent=False), fresh, precision, max_games, chunk_games, until_settled)
         for v in variants
     ]
     try:
@@ -544,7 +582,9 @@ def _write_manifest(result: RunResult) -> None:
             "games_played": v.games,
             "stopped_by": r.stopped_by,
             "precision": result.precision,
-            "max_games": (result.max_games or DEFAULT_MAX_GAMES) if result.precision else None,
+            "max_games": (result.max_games or DEFAULT_MAX_GAMES) if result.adaptive else None,
+            # --until-settled: the verdict reads the gap's confidence sequence, tuned as the stop was
+            "confidence_sequence": {"level": LEVEL, "tuned_games": TUNED_GAMES} if result.until_settled else None,
             "half_width": None if r.half_width is None else round(r.half_width, 6),
             "cached_games": r.cached_games,
             "played_games": r.played_games,

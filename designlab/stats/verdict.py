@@ -14,6 +14,12 @@ percentage points; default 3):
 For the last two, ``more_games`` says about how many more games would settle
 it, from the interval's half-width shrinking as 1 / sqrt(games). A game that
 often fails to end, or mostly ends drawn, is *broken* whatever its gap.
+
+A variant played with ``--until-settled`` (games added until the verdict settles,
+looking after every chunk) is judged on the gap's *confidence sequence* instead
+(``stats.sequential``): an interval that holds at every game count at once, so
+the look after each chunk does not inflate the error. It is wider than the
+fixed-n interval; ``Verdict.sequential`` says which one a verdict read.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from designlab.stats.inference import LEVEL, gap_interval
+from designlab.stats.sequential import games_for_half_width, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -50,6 +57,7 @@ class Verdict:
     bottom: int | None = None
     more_games: int | None = None  # about how many more games would settle a leaning / not-enough-games verdict
     because: str = ""  # why a variant is broken
+    sequential: bool = False  # lo, hi are the gap's confidence sequence (--until-settled), not a fixed-n interval
 
     @property
     def light(self) -> str:
@@ -75,28 +83,49 @@ def _settle(n: int, half: float, room: float) -> int | None:
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
 
 
+def _settle_sequence(n: int, room: float, seats: int, tuned: int) -> int | None:
+    """More games for the confidence sequence's half-width (at n games) to shrink to ``room``."""
+    total = games_for_half_width(room, seats, tuned=tuned)
+    if not math.isfinite(total):
+        return None
+    more = max(total - n, 1.0)
+    digits = max(int(math.floor(math.log10(more))) - 1, 0)  # two significant figures
+    return int(math.ceil(more / 10 ** digits) * 10 ** digits)
+
+
 def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = DEFAULT_TOLERANCE,
-                    unfinished_share: float = 0.0, draw_share: float = 0.0, level: float = LEVEL) -> Verdict:
-    """The verdict for seats' win rates (shares of the same ``games``, draws and unfinished games not won)."""
+                    unfinished_share: float = 0.0, draw_share: float = 0.0, level: float = LEVEL,
+                    sequence_tuned: int | None = None) -> Verdict:
+    """The verdict for seats' win rates (shares of the same ``games``, draws and unfinished games not won).
+
+    ``sequence_tuned``: the games were added until the verdict settled (--until-settled), so the gap
+    is judged on its confidence sequence tuned at that many games (``stats.sequential``)."""
     rates = [float(r) for r in win_rates]
     if not games or len(rates) < 2 or not all(_num(r) for r in rates):
         return Verdict("no data", math.nan, math.nan, math.nan, tolerance, int(games or 0))
     top = max(range(len(rates)), key=lambda s: (rates[s], -s))
     bottom = min((s for s in range(len(rates)) if s != top), key=lambda s: (rates[s], s))
     gap = rates[top] - rates[bottom]
-    lo, hi = gap_interval(rates, games, level)  # simultaneous over the pairs of seats
+    sequential = sequence_tuned is not None
+    if sequential:  # valid however often the verdict was read while games were added
+        lo, hi = sequence_gap_interval(gap, games, len(rates), level, sequence_tuned)
+    else:
+        lo, hi = gap_interval(rates, games, level)  # simultaneous over the pairs of seats
     because = broken_because(unfinished_share, draw_share)
-    base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom)
+    base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom,
+                sequential=sequential)
     if because:
         return Verdict("broken", because=because, **base)
     if hi <= tolerance:
         return Verdict("even", **base)
     if lo > tolerance:
         return Verdict("unbalanced", **base)
+    room = abs(gap - tolerance)  # how far the interval's near end must still move
+    more = (_settle_sequence(games, room, len(rates), sequence_tuned) if sequential
+            else _settle(games, hi - gap, room))  # a normal interval: its half-width is hi - gap
     if gap > tolerance:  # the lower end must rise past the tolerance
-        # the lower end must rise past the tolerance; its half-width is the upper one's (a normal interval)
-        return Verdict("leaning", more_games=_settle(games, hi - gap, gap - tolerance), **base)
-    return Verdict("not enough games", more_games=_settle(games, hi - gap, tolerance - gap), **base)
+        return Verdict("leaning", more_games=more, **base)
+    return Verdict("not enough games", more_games=more, **base)
 
 
 def points(x: float) -> str:
@@ -118,6 +147,9 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     elif len(roles) > 2:
         between = (f"the {top} wins {points(v.gap)} points more often than the {bottom}, the least successful "
                    f"role (likely between {points(v.lo)} and {points(v.hi)})")
+    if v.sequential:  # the reader must know why this range is wider than a plain 95% interval
+        between += (f" after {v.games:,} games; games were added until the verdict was sure, so this range is one "
+                    "that stays right however often it was checked, wider than a one-look range")
     settle = (f"; about {v.more_games:,} more games would settle it" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
@@ -132,8 +164,9 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     return f"Not enough games to say: {between}, which may be more than the {tol}-point tolerance{settle}."
 
 
-def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,)) -> str:
-    """How the verdicts are decided, for the report's details (``tolerances``: the run's, as shares)."""
+def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bool = False) -> str:
+    """How the verdicts are decided, for the report's details (``tolerances``: the run's, as shares;
+    ``sequential``: some variant was played with --until-settled)."""
     tols = sorted(set(tolerances)) or [DEFAULT_TOLERANCE]
     t = f"{100 * tols[0]:g} points" if len(tols) == 1 else \
         "each variant's own (" + ", ".join(f"{100 * x:g}" for x in tols) + " points in this run)"
@@ -143,7 +176,13 @@ def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,)) -> str:
             f"unbalanced: it lies wholly beyond; leaning: the gap is beyond the tolerance but the interval reaches "
             f"back within; not enough games: the gap is within but the interval reaches beyond (with about how many "
             f"more games would settle it). Broken, whatever the gap: more than {BROKEN_UNFINISHED * 100:g}% of games "
-            f"unfinished (turn cap), or more than {BROKEN_DRAWS * 100:g}% drawn.")
+            f"unfinished (turn cap), or more than {BROKEN_DRAWS * 100:g}% drawn.{SEQUENCE_RULE if sequential else ''}")
+
+
+SEQUENCE_RULE = (" Variants played with --until-settled had games added, chunk after chunk, until the verdict was "
+                 "sure: their gap's range is a 95% confidence sequence (Robbins' normal mixture, every pair of roles "
+                 "at once), which holds at every game count together, so checking after each chunk does not make "
+                 "a wrong verdict more likely than 5%; it is wider than the one-look interval of a fixed game count.")
 
 
 def followed_bot_words(share: float, lo: float, hi: float, even: float) -> str:

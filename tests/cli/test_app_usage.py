@@ -31,6 +31,21 @@ MISTAKES = {
 }
 
 
+STOPPING = {
+    "precision and until-settled": (["run", BASE, "--precision", "0.01", "--until-settled"], "give one of them"),
+    "max-games alone": (["sweep", BASE, "--max-games", "500"], "--max-games caps --precision or --until-settled"),
+}
+
+
+@pytest.mark.parametrize("argv, says", STOPPING.values(), ids=STOPPING.keys())
+def test_a_stopping_mistake_is_one_line_and_exit_2_before_any_game(argv, says, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0]
+    assert not (tmp_path / "results").exists()
+
+
 @pytest.mark.parametrize("argv, says", MISTAKES.values(), ids=MISTAKES.keys())
 def test_a_usage_mistake_is_one_line_and_exit_2(argv, says, capsys):
     assert main(argv) == 2

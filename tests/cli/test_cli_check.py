@@ -50,3 +50,22 @@ def test_fixed_seats_with_different_bots_are_flagged(tmp_path, monkeypatch, caps
     err = capsys.readouterr().err
     assert ("warning: lopsided: seats do not rotate (rotate_seats: false) and hold different bots (seat 0 heuristic, "
             "seat 1 random): each seat's win rate measures its bot as much as the seat") in err
+
+
+def test_until_settled_adds_games_until_the_verdict_is_sure(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", "--until-settled", "-w", "1"]) == 0
+    line = capsys.readouterr().out.strip().splitlines()[-1]
+    # the file's 100 games do not count: games come in chunks of 250 until the verdict settles
+    assert line.startswith("ok: lopsided: unbalanced over 250 games") and "95% confidence sequence" in line
+    assert "however often it was checked" in line
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--max-games", "500"], "--max-games caps --precision or --until-settled"),
+])
+def test_stopping_mistakes_are_one_line_and_exit_2(argv, says, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", str(VARIANTS / "base.yaml"), "--expect", "even", *argv]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and says in lines[0]

@@ -1,14 +1,19 @@
-"""Adaptive stopping: chunks are added until every seat's win rate is known to the asked precision."""
+"""Adaptive stopping: chunks are added until every seat's win rate is known to the asked precision
+(--precision), or until the balance verdict settles on the gap's confidence sequence (--until-settled)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import polars as pl
 import pytest
 from scipy.stats import binomtest
 
 from designlab.runner.run import RunError, run_variants, wilson_half_width
+from designlab.stats import analyse_run, load_run
+from designlab.stats.sequential import TUNED_GAMES
+from designlab.stats.verdict import balance_verdict
 
 
 def test_wilson_half_width_matches_scipy():
@@ -91,9 +96,52 @@ def test_a_point_whose_games_fail_stops_instead_of_burning_max_games(tmp_path, r
 @pytest.mark.parametrize("kw, message", [
     ({"precision": 0.0}, "precision must be between 0 and 0.5"),
     ({"precision": 0.5}, "precision must be between 0 and 0.5"),
-    ({"max_games": 100}, "give a precision too"),
+    ({"max_games": 100}, "give a precision or until_settled too"),
+    ({"precision": 0.1, "until_settled": True}, "give one of them"),
     ({"precision": 0.1, "max_games": 0}, "max_games must be between"),
 ])
 def test_bad_stopping_settings_are_clear_errors(tmp_path, coin, kw, message):
     with pytest.raises(RunError, match=message):
         run_variants([coin()], tmp_path / "out", "t", **kw)
+
+
+# -- --until-settled ----------------------------------------------------------------------------------
+
+def _prefix_verdicts(df: pl.DataFrame, size: int, tolerance: float) -> list[str]:
+    """The sequential verdict at every chunk boundary, recomputed from the rows."""
+    wins = [(df[f"result_{s}"] == "win").cum_sum().to_list() for s in range(2)]
+    return [balance_verdict([w[n - 1] / n for w in wins], n, tolerance, sequence_tuned=TUNED_GAMES).verdict
+            for n in range(size, df.height + 1, size)]
+
+
+@pytest.mark.parametrize("p_first, tolerance, verdict", [(0.7, 3.0, "unbalanced"), (0.5, 10.0, "even")])
+def test_until_settled_stops_at_the_first_chunk_whose_verdict_is_sure(tmp_path, coin, p_first, tolerance, verdict):
+    v = replace(coin(p_first=p_first, games=10), balance_tolerance=tolerance)
+    result = run_variants([v], tmp_path / "out", "t", workers=1, until_settled=True, chunk_games=100)
+    [r] = result.variants
+    df = pl.read_parquet(r.games_file)
+    assert r.stopped_by == "settled" and df.height % 100 == 0
+    seen = _prefix_verdicts(df, 100, tolerance / 100)
+    assert seen[-1] == verdict and all(x not in ("even", "unbalanced") for x in seen[:-1])  # not a chunk more
+    entry = json.loads(result.manifest.read_text())["variants"][0]
+    assert entry["stopped_by"] == "settled" and entry["confidence_sequence"]["tuned_games"] == TUNED_GAMES
+    found = analyse_run(load_run(result.out_dir)).verdicts[v.name]
+    assert found.verdict == verdict and found.sequential and found.games == df.height
+
+
+def test_until_settled_is_capped_by_max_games_and_the_report_still_reads_the_sequence(tmp_path, coin):
+    v = replace(coin(p_first=0.515, games=10), balance_tolerance=3.0)  # a gap at the tolerance never settles
+    result = run_variants([v], tmp_path / "out", "t", workers=1, until_settled=True, max_games=600, chunk_games=100)
+    [r] = result.variants
+    assert r.variant.games == 600 and r.stopped_by == "max_games"
+    found = analyse_run(load_run(result.out_dir)).verdicts[v.name]
+    assert found.sequential and found.verdict in ("leaning", "not enough games")
+
+
+def test_until_settled_stops_alike_on_any_worker_count(tmp_path, rakshasa):
+    v = replace(rakshasa(games=10, bots=("heuristic", "random")), balance_tolerance=20.0)
+    runs = [run_variants([v], tmp_path / f"w{w}", "t", workers=w, until_settled=True, chunk_games=25,
+                         cache_dir=tmp_path / f"cache{w}") for w in (1, 2)]
+    assert [r.variants[0].stopped_by for r in runs] == ["settled", "settled"]
+    a, b = (pl.read_parquet(r.variants[0].games_file) for r in runs)
+    assert a.equals(b)
