@@ -147,21 +147,25 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     elif len(roles) > 2:
         between = (f"the {top} wins {points(v.gap)} points more often than the {bottom}, the least successful "
                    f"role (likely between {points(v.lo)} and {points(v.hi)})")
-    if v.sequential:  # the reader must know why this range is wider than a plain 95% interval
-        between += (f" after {v.games:,} games; games were added until the verdict was sure, so this range is one "
-                    "that stays right however often it was checked, wider than a one-look range")
     settle = (f"; about {v.more_games:,} more games would settle it" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
+    # the reader must know why this range is wider than a one-look 95% interval
+    after = f" {SEQUENCE_NOTE.format(games=v.games)}" if v.sequential else ""
     if v.verdict == "broken":
-        return f"Broken: {v.because}; {between}."
+        return f"Broken: {v.because}; {between}.{after}"
     if v.verdict == "even":
-        return f"Even: no role is more than {tol} points ahead ({between})."
+        return f"Even: no role is more than {tol} points ahead ({between}).{after}"
     if v.verdict == "unbalanced":
-        return f"Unbalanced: {between}, beyond the {tol}-point tolerance."
+        return f"Unbalanced: {between}, beyond the {tol}-point tolerance.{after}"
     if v.verdict == "leaning":
-        return f"Leaning to the {top}: {between}, which may still be within the {tol}-point tolerance{settle}."
-    return f"Not enough games to say: {between}, which may be more than the {tol}-point tolerance{settle}."
+        return f"Leaning to the {top}: {between}, which may still be within the {tol}-point tolerance{settle}.{after}"
+    return f"Not enough games to say: {between}, which may be more than the {tol}-point tolerance{settle}.{after}"
+
+
+SEQUENCE_NOTE = ("Games were added chunk by chunk until the verdict was sure or the cap was reached ({games:,} in "
+                 "all), so the likely range is one that holds however often it was checked: wider than after a "
+                 "single look.")
 
 
 def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bool = False) -> str:

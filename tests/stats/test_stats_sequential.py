@@ -92,7 +92,7 @@ def _verdicts(rates, tolerance: float, reps: int, chunks: int, chunk: int, seed:
 
 @pytest.mark.parametrize("rates", [
     (0.515, 0.485),  # true gap exactly the tolerance: any settled verdict is wrong
-    (0.50, 0.47, 0.03),  # three seats, one role far behind: the gap is seat 0 minus seat 2
+    (0.34, 0.31, 0.33),  # three seats (2% of games won by none)
     (0.265, 0.235, 0.25, 0.25),  # four seats
 ], ids=["2 seats", "3 seats", "4 seats"])
 def test_a_verdict_read_after_every_chunk_is_wrong_at_most_5_percent_of_the_time(rates):
@@ -101,7 +101,7 @@ def test_a_verdict_read_after_every_chunk_is_wrong_at_most_5_percent_of_the_time
     even or unbalanced: the share of runs that settle at all (every one of them wrongly) stays at or
     below 5%."""
     tolerance = max(rates) - min(rates)
-    assert tolerance == pytest.approx(0.03) or len(rates) == 3
+    assert tolerance == pytest.approx(0.03)
     verdict, _ = _verdicts(rates, tolerance, reps=1000, chunks=60, chunk=250, seed=7)
     assert (verdict != None).mean() <= 0.05  # noqa: E711  (numpy elementwise)
 
@@ -132,5 +132,5 @@ def test_the_verdict_reads_the_sequence_and_says_so():
     assert seq.hi - seq.lo > fixed.hi - fixed.lo
     # more games: where the sequence's near end reaches the tolerance, not the fixed interval's 1/sqrt(n)
     assert seq.verdict == "leaning" and seq.more_games >= games_for_half_width(0.01, 2) - 2000
-    assert "however often it was checked" in verdict_sentence(seq, ["first", "second"])
+    assert "however often it was checked" in verdict_sentence(seq, ["first", "second"]).split(". ")[-1]
     assert "checked" not in verdict_sentence(fixed, ["first", "second"])
