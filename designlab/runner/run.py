@@ -53,7 +53,7 @@ from designlab.runner.backends import BackendError, make_backend
 from designlab.runner.cache import ChunkStore
 from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
 from designlab.stats.inference import LEVEL
-from designlab.stats.sequential import TUNED_GAMES, games_for_half_width
+from designlab.stats.sequential import games_to_settle
 from designlab.stats.verdict import balance_verdict
 from designlab.variant.model import MAX_GAMES, Variant
 
@@ -189,6 +189,7 @@ class _Point:
         self._prefix_wins = [0] * len(v.seats)
         self._prefix_valid = 0
         self.half_width: float | None = None
+        self._settle_guess: tuple[int, float] = (-1, 0.0)  # (prefix games, games --until-settled may need)
         self._needed: int | None = None  # chunks below the stop, once it is known
         self._done_below = 0
 
@@ -210,9 +211,10 @@ class _Point:
             return 0.0
         n = self._prefix_valid
         rates = [w / n for w in self._prefix_wins]
-        if self.until_settled:  # the sequence's half-width must shrink to the gap's distance from the tolerance
-            gap = max(rates) - min(rates)
-            return 1.1 * games_for_half_width(abs(gap - self.v.balance_tolerance / 100), len(rates))
+        if self.until_settled:  # where the sequence would settle if the rates stayed as they are
+            if self._settle_guess[0] != n:  # a few dozen sequence evaluations: once per new prefix
+                self._settle_guess = (n, 1.1 * games_to_settle(rates, n, self.v.balance_tolerance / 100))
+            return self._settle_guess[1]
         worst = max(p * (1 - p) for p in rates)
         return 1.1 * Z95 * Z95 * worst / (self.precision * self.precision)
 
@@ -275,7 +277,7 @@ class _Point:
         if not n:
             return False
         v = balance_verdict([w / n for w in self._prefix_wins], n, self.v.balance_tolerance / 100,
-                            sequence_tuned=TUNED_GAMES)
+                            sequential=True)
         return v.verdict in SETTLED
 
     def complete(self) -> bool:
@@ -583,8 +585,8 @@ def _write_manifest(result: RunResult) -> None:
             "stopped_by": r.stopped_by,
             "precision": result.precision,
             "max_games": (result.max_games or DEFAULT_MAX_GAMES) if result.adaptive else None,
-            # --until-settled: the verdict reads the gap's confidence sequence, tuned as the stop was
-            "confidence_sequence": {"level": LEVEL, "tuned_games": TUNED_GAMES} if result.until_settled else None,
+            # --until-settled: the verdict reads the gap's confidence sequence, as the stop did
+            "confidence_sequence": {"level": LEVEL, "method": "betting"} if result.until_settled else None,
             "half_width": None if r.half_width is None else round(r.half_width, 6),
             "cached_games": r.cached_games,
             "played_games": r.played_games,

@@ -99,10 +99,9 @@ def tolerance_of(meta: dict) -> float:
     return DEFAULT_TOLERANCE if t is None else float(t) / 100
 
 
-def sequence_tuned(meta: dict) -> int | None:
-    """Played with --until-settled: the games its confidence sequence was tuned for (else None)."""
-    seq = meta.get("confidence_sequence")
-    return int(seq["tuned_games"]) if seq else None
+def sequential(meta: dict) -> bool:
+    """Played with --until-settled: its verdict reads the gap's confidence sequence."""
+    return bool(meta.get("confidence_sequence"))
 
 
 def analyse_variant(v: VariantResults) -> VariantAnalysis:
@@ -136,7 +135,7 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
         s = dict(va.summary)
         v = balance_verdict([s.get(f"win_{k}", math.nan) for k in range(s["players"])], s["games"],
                             tolerance_of(va.results.meta), s["unfinished_share"], s["draw_share"],
-                            sequence_tuned=sequence_tuned(va.results.meta))
+                            sequential=sequential(va.results.meta))
         # the verdict's interval (simultaneous over the pairs of seats) is the gap's interval the report shows
         s |= {"light": v.verdict, "gap_lo": v.lo, "gap_hi": v.hi, "tolerance": v.tolerance,
               "more_games": v.more_games, "broken_because": v.because}

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from designlab.stats.inference import LEVEL, gap_interval
-from designlab.stats.sequential import games_for_half_width, sequence_gap_interval
+from designlab.stats.sequential import games_to_settle, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -83,9 +83,9 @@ def _settle(n: int, half: float, room: float) -> int | None:
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
 
 
-def _settle_sequence(n: int, room: float, seats: int, tuned: int) -> int | None:
-    """More games for the confidence sequence's half-width (at n games) to shrink to ``room``."""
-    total = games_for_half_width(room, seats, tuned=tuned)
+def _settle_sequence(rates: Sequence[float], n: int, tolerance: float) -> int | None:
+    """More games for the confidence sequence to settle, if the rates stayed as they are."""
+    total = games_to_settle(rates, n, tolerance)
     if not math.isfinite(total):
         return None
     more = max(total - n, 1.0)
@@ -95,20 +95,19 @@ def _settle_sequence(n: int, room: float, seats: int, tuned: int) -> int | None:
 
 def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = DEFAULT_TOLERANCE,
                     unfinished_share: float = 0.0, draw_share: float = 0.0, level: float = LEVEL,
-                    sequence_tuned: int | None = None) -> Verdict:
+                    sequential: bool = False) -> Verdict:
     """The verdict for seats' win rates (shares of the same ``games``, draws and unfinished games not won).
 
-    ``sequence_tuned``: the games were added until the verdict settled (--until-settled), so the gap
-    is judged on its confidence sequence tuned at that many games (``stats.sequential``)."""
+    ``sequential``: the games were added until the verdict settled (--until-settled), so the gap is
+    judged on its confidence sequence (``stats.sequential``)."""
     rates = [float(r) for r in win_rates]
     if not games or len(rates) < 2 or not all(_num(r) for r in rates):
         return Verdict("no data", math.nan, math.nan, math.nan, tolerance, int(games or 0))
     top = max(range(len(rates)), key=lambda s: (rates[s], -s))
     bottom = min((s for s in range(len(rates)) if s != top), key=lambda s: (rates[s], s))
     gap = rates[top] - rates[bottom]
-    sequential = sequence_tuned is not None
     if sequential:  # valid however often the verdict was read while games were added
-        lo, hi = sequence_gap_interval(gap, games, len(rates), level, sequence_tuned)
+        lo, hi = sequence_gap_interval(rates, games, level)
     else:
         lo, hi = gap_interval(rates, games, level)  # simultaneous over the pairs of seats
     because = broken_because(unfinished_share, draw_share)
@@ -121,7 +120,7 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     if lo > tolerance:
         return Verdict("unbalanced", **base)
     room = abs(gap - tolerance)  # how far the interval's near end must still move
-    more = (_settle_sequence(games, room, len(rates), sequence_tuned) if sequential
+    more = (_settle_sequence(rates, games, tolerance) if sequential
             else _settle(games, hi - gap, room))  # a normal interval: its half-width is hi - gap
     if gap > tolerance:  # the lower end must rise past the tolerance
         return Verdict("leaning", more_games=more, **base)
@@ -184,7 +183,7 @@ def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bo
 
 
 SEQUENCE_RULE = (" Variants played with --until-settled had games added, chunk after chunk, until the verdict was "
-                 "sure: their gap's range is a 95% confidence sequence (Robbins' normal mixture, every pair of roles "
+                 "sure: their gap's range is a 95% confidence sequence (betting against each candidate gap, every pair of roles "
                  "at once), which holds at every game count together, so checking after each chunk does not make "
                  "a wrong verdict more likely than 5%; it is wider than the one-look interval of a fixed game count.")
 

@@ -12,7 +12,6 @@ from scipy.stats import binomtest
 
 from designlab.runner.run import RunError, run_variants, wilson_half_width
 from designlab.stats import analyse_run, load_run
-from designlab.stats.sequential import TUNED_GAMES
 from designlab.stats.verdict import balance_verdict
 
 
@@ -110,7 +109,7 @@ def test_bad_stopping_settings_are_clear_errors(tmp_path, coin, kw, message):
 def _prefix_verdicts(df: pl.DataFrame, size: int, tolerance: float) -> list[str]:
     """The sequential verdict at every chunk boundary, recomputed from the rows."""
     wins = [(df[f"result_{s}"] == "win").cum_sum().to_list() for s in range(2)]
-    return [balance_verdict([w[n - 1] / n for w in wins], n, tolerance, sequence_tuned=TUNED_GAMES).verdict
+    return [balance_verdict([w[n - 1] / n for w in wins], n, tolerance, sequential=True).verdict
             for n in range(size, df.height + 1, size)]
 
 
@@ -124,7 +123,7 @@ def test_until_settled_stops_at_the_first_chunk_whose_verdict_is_sure(tmp_path, 
     seen = _prefix_verdicts(df, 100, tolerance / 100)
     assert seen[-1] == verdict and all(x not in ("even", "unbalanced") for x in seen[:-1])  # not a chunk more
     entry = json.loads(result.manifest.read_text())["variants"][0]
-    assert entry["stopped_by"] == "settled" and entry["confidence_sequence"]["tuned_games"] == TUNED_GAMES
+    assert entry["stopped_by"] == "settled" and entry["confidence_sequence"]["level"] == 0.95
     found = analyse_run(load_run(result.out_dir)).verdicts[v.name]
     assert found.verdict == verdict and found.sequential and found.games == df.height
 
