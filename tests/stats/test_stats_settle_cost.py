@@ -1,0 +1,31 @@
+"""designlab.stats.settle_cost: the --until-settled cost table of docs/performance.md, on synthetic runs."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from designlab.stats.sequential import settles
+from designlab.stats.settle_cost import main, replay_stop, settle_cost
+
+
+def test_replay_stop_is_the_first_chunk_that_settles():
+    rng = np.random.default_rng(2)
+    winner = rng.choice(3, size=3000, p=[0.7, 0.3, 0.0])
+    wins = np.column_stack([winner == 0, winner == 1]).astype(np.int64)
+    stop, verdict = replay_stop(wins, 0.03)
+    assert verdict == "unbalanced" and stop % 250 == 0
+    earlier = [wins[:n].sum(axis=0) / n for n in range(250, stop, 250)]
+    assert not any(any(settles(r, n, 0.03)) for r, n in zip(earlier, range(250, stop, 250)))
+
+
+def test_a_clear_variant_costs_few_games_and_a_fixed_run_plans_about_as_many(tmp_path, capsys, synth):
+    root = synth.write_results(tmp_path, [synth.Spec("lopsided", games=1500, seat_share=(0.7, 0.3))], name="t")
+    [row] = settle_cost(root, reps=100, cap=5000)
+    assert row["verdict"] == "unbalanced" and row["stop"] == 250 and row["stop_verdict"] == "unbalanced"
+    assert row["median"] == 250 and row["settled_share"] == 1.0
+    assert row["planned"] == 250 and row["fixed_2000"] == pytest.approx(1.0)
+    main([str(root), "--reps", "50", "--cap", "2000"])
+    assert json.loads(capsys.readouterr().out)["variant"] == "lopsided"
