@@ -148,3 +148,11 @@ def test_the_verdict_reads_the_sequence_and_says_so():
     assert seq.verdict == "leaning" and seq.more_games >= games_to_settle([0.52, 0.48], 2000, 0.03) - 2000
     assert "however often it was checked" in verdict_sentence(seq, ["first", "second"]).split(". ")[-1]
     assert "checked" not in verdict_sentence(fixed, ["first", "second"])
+
+
+def test_the_rule_text_and_the_variants_table_say_when_games_were_added_until_settled():
+    from designlab.report.page import _stopped
+    from designlab.stats.verdict import rule_text
+
+    assert "--until-settled" in rule_text((0.03,), sequential=True) and "--until-settled" not in rule_text((0.03,))
+    assert "until the verdict was sure" in _stopped({"stopped_by": "settled"})
