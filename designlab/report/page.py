@@ -13,8 +13,10 @@ import polars as pl
 
 from designlab.report.findings import Finding
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range, pval_short, signed_pts
+from designlab.report.glossary import gloss
 from designlab.report.lazy import PAGE_JS, lazy, specs_script
 from designlab.report.replay import assets as replay_assets
+from designlab.report.roles import role_with_seat, roles_of
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import SHARE_TEST
 from designlab.stats.verdict import LIGHT, rule_text
@@ -144,7 +146,8 @@ def _stopped(meta: dict) -> str:
 def variants_section(a: RunAnalysis) -> str:
     rows = []
     for s, va in zip(a.summary.iter_rows(named=True), a.variants):
-        seats = "<br>".join(f"seat {r['seat']}: {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}"
+        roles = roles_of(va.results.meta)  # the game's roles here; seat numbers stay in the details
+        seats = "<br>".join(f"{escape(roles[r['seat']])}: {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}"
                             for r in va.seats.iter_rows(named=True))
         about = (f"{escape(va.results.meta.get('game_title') or va.results.game)} · {s['players']} players · "
                  + ", ".join(escape(b) for b in _bots(va)))
@@ -162,7 +165,7 @@ def variants_section(a: RunAnalysis) -> str:
             num(s["lead_changes_mean"], 2), pct_ci(s["comeback_rate"], s["comeback_lo"], s["comeback_hi"]).replace(" (", "<br>("),
             f'<span class="warn">{len(warnings)}</span>' if warnings else "0",
         ])
-    headers = ["light", "variant", "games", "errors", "seat win rate (95% CI)", "draws", "unfinished",
+    headers = ["light", "variant", "games", "errors", "win rate per role (95% CI)", "draws", "unfinished",
                "gap, points (95% CI)", "balance", "seats p (Holm)", "median turns", "mean branching", "choices",
                "lead changes / game", "comebacks (95% CI)", "rules warnings"]
     return (
@@ -222,7 +225,9 @@ def comparisons_section(a: RunAnalysis) -> str:
     trends = sum(s.trends.height for s in a.sweeps)
     families = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values())) if a.tests.height else {}
     head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
-    seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), str(r["seat"]), *_comparison_cells(r)]
+    metas = {va.name: va.results.meta for va in a.variants}
+    seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]),
+              escape(role_with_seat(metas.get(r["variant"], {}), r["seat"])), *_comparison_cells(r)]
              for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
     measures = c.filter(pl.col("seat").is_null())
     game = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), *_comparison_cells(r)]
@@ -235,7 +240,7 @@ def comparisons_section(a: RunAnalysis) -> str:
                       + table(["variant", "base", "measure", *head], game, numeric={3, 4, 5, 7, 8, 9}) + "</details>")
     return (
         '<section id="comparisons"><h2>Comparisons against the base</h2>'
-        + table(["variant", "base", "measure", "seat", *head], seats, numeric={3, 4, 5, 6, 8, 9, 10}) + game_table
+        + table(["variant", "base", "measure", "role", *head], seats, numeric={4, 5, 6, 8, 9, 10}) + game_table
         + skipped
         + '<p class="note">Each variant against its base (a sweep\'s points against its first point, or the variant '
           "it extends). Win rate: difference with Newcombe's hybrid score interval and the test that inverts it, "
@@ -295,10 +300,18 @@ def _frame_table(df: pl.DataFrame, cols: list[tuple[str, str, str]]) -> str:
 
 def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
     m = va.results.meta
-    seat_tbl = _frame_table(va.seats, [("seat", "seat", "int"), ("n", "games", "int"), ("win_rate", "win", "pct"),
+    roles = roles_of(m)
+
+    def with_role(df: pl.DataFrame) -> pl.DataFrame:
+        """The seat's role beside its number."""
+        if not df.height or "seat" not in df.columns:
+            return df
+        return df.with_columns(pl.col("seat").replace_strict(dict(enumerate(roles)), default="").alias("role"))
+
+    seat_tbl = _frame_table(with_role(va.seats), [("role", "role", "text"), ("seat", "seat", "int"), ("n", "games", "int"), ("win_rate", "win", "pct"),
                                        ("win_lo", "low", "pct"), ("win_hi", "high", "pct"), ("draw_rate", "draw", "pct"),
                                        ("loss_rate", "loss", "pct"), ("unfinished_rate", "unfinished", "pct")])
-    adv_tbl = _frame_table(va.advantage, [("seat", "seat", "int"), ("decisive", "decisive games", "int"),
+    adv_tbl = _frame_table(with_role(va.advantage), [("role", "role", "text"), ("seat", "seat", "int"), ("decisive", "decisive games", "int"),
                                           ("wins", "wins", "int"), ("share", "share", "pct"),
                                           ("share_lo", "low", "pct"), ("share_hi", "high", "pct"),
                                           ("expected", "fair share", "pct"), ("deviation", "share − fair", "pct"),
@@ -311,7 +324,7 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
     dist = [("n", "n", "int"), ("mean", "mean", "num"), ("mean_lo", "mean low", "num"), ("mean_hi", "mean high", "num"),
             ("sd", "sd", "num"), ("min", "min", "num"), ("p05", "p5", "num"), ("p25", "p25", "num"),
             ("p50", "median", "num"), ("p75", "p75", "num"), ("p95", "p95", "num"), ("max", "max", "num")]
-    score_tbl = _frame_table(va.scores, [("seat", "seat", "int")] + dist)
+    score_tbl = _frame_table(with_role(va.scores), [("role", "role", "text"), ("seat", "seat", "int")] + dist)
     margin_tbl = _frame_table(va.margin_summary, dist)
     length_tbl = _frame_table(va.lengths, [("measure", "measure", "text")] + dist)
     end_tbl = _frame_table(va.end_reasons, [("end_reason", "end reason", "text"), ("games", "games", "int"),
@@ -326,11 +339,11 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
     warnings = "".join(f'<li class="warn">{escape(w)}</li>' for w in (m.get("warnings") or []))
     return (
         f'<details id="{anchor(va.name)}"><summary>{escape(va.name)} — {light_html(s["light"])}</summary>'
-        + lazy((f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
+        + lazy(gloss((f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
                + f"<h4>Results per seat</h4>{seat_tbl}<h4>Seat advantage (decisive games)</h4>{adv_tbl}"
                + f"<h4>Per bot</h4>{bot_tbl}<h4>Scores per seat</h4>{score_tbl}<h4>Winning margin</h4>{margin_tbl}"
                + f"<h4>Game length</h4>{length_tbl}<h4>End reasons</h4>{end_tbl}"
-               + f"<h4>The game's own metrics</h4>{metric_tbl}")
+               + f"<h4>The game's own metrics</h4>{metric_tbl}"))
         + "</details>"
     )
 
@@ -352,7 +365,6 @@ def sample_labels(stories: list[dict]) -> list[str]:
 
 def samples_section(a: RunAnalysis) -> str:
     from designlab.report.replay import viewers
-    from designlab.report.roles import roles_of
 
     replays = viewers(a)  # (variant, game index) -> a step-through viewer (report/replay.py)
     parts = []
@@ -435,9 +447,10 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
     sections.append(panel_html)
     figures += panel_figures
     sections += [bots_html, samples_section(a), details_section(a), parameters_section(a)]
-    # everything after the first screen is folded, one click away, its body packed until opened (report/lazy.py);
+    # everything after the first screen is folded, one click away, its body packed until opened (report/lazy.py),
+    # its statistical words explained on hover (report/glossary.py);
     # the sections whose variant summaries are link targets keep those summaries in the page
-    sections = [fold(x, packed=not x.startswith(('<section id="samples"', '<section id="details"',
+    sections = [fold(gloss(x), packed=not x.startswith(('<section id="samples"', '<section id="details"',
                                                   '<section id="parameters"'))) for x in sections if x]
     nav_items = [("findings", "Findings"), ("variants", "Variants"), ("comparisons", "Comparisons")]
     nav_items += [(sid, title) for sid, title, figs, _ in figure_sections if figs]

@@ -3,7 +3,7 @@
 A headline verdict, the variants ranked fairest first (role gap, its likely range, the
 verdict, what the variant changes), and the few findings a designer should act on, each
 linked to its evidence further down. No statistical term here: the details below name the
-tests, each with a hover explanation (``TERMS``).
+tests, each with a hover explanation (report/glossary.py).
 """
 
 from __future__ import annotations
@@ -16,21 +16,8 @@ from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
 
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
-
-# short hover explanations of the terms the details use (<abbr title=...>)
-TERMS = {
-    "CI": "confidence interval: the range the true value likely lies in (95%: wrong 1 time in 20)",
-    "Holm": "a correction for testing many things at once, so that some tests do not pass by luck",
-    "Wilson": "a way to compute the likely range of a rate that stays sensible near 0% and 100%",
-    "decisive games": "games with a single winner (no draw, not unfinished)",
-    "p": "how often a difference this large would appear by chance if there were none",
-}
-
-
-def abbr(term: str, shown: str | None = None) -> str:
-    """A term with its hover explanation."""
-    return f'<abbr title="{escape(TERMS[term])}">{escape(shown or term)}</abbr>'
-
+ACT_ON = 5  # findings to act on per game on the first screen
+PER_KIND = 2  # of which at most this many of one kind (role advantages, even points, rules warnings ...)
 
 def _pts(x: float) -> str:
     return "–" if missing(x) else f"{100 * x:.1f}"
@@ -61,33 +48,35 @@ def _bot_sweep(va: VariantAnalysis) -> bool:
 
 def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
                   anchor) -> list[tuple[str, str]]:
-    """(sentence, link) for the findings a designer should act on, most pressing first (at most five)."""
-    out: list[tuple[str, str]] = []
+    """(sentence, link) for the findings a designer should act on, most pressing first: at most ``ACT_ON``, and
+    at most ``PER_KIND`` of one kind, taken in turns (each kind's first, then each kind's second), so that many
+    leaning variants cannot crowd out a dominant strategy or a sweep's even point."""
+    out: list[tuple[str, str, str]] = []  # (kind, sentence, link)
     fair = [va for va in vas if va.name not in a.sweep_points]
     verdicts = {va.name: a.verdicts[va.name] for va in vas if va.name in a.verdicts}
     # a measurable role advantage: variants whose gap is beyond the tolerance
     for va in fair:
         v = verdicts.get(va.name)
         if v and v.verdict in ("unbalanced", "leaning"):
-            out.append((f"{va.name}: " + verdict_sentence(v, roles_of(va.results.meta)), "#" + anchor(va.name)))
+            out.append(("advantage", f"{va.name}: " + verdict_sentence(v, roles_of(va.results.meta)), "#" + anchor(va.name)))
     # the same role ahead in every variant
     tops = {verdicts[va.name].top for va in fair if va.name in verdicts and verdicts[va.name].gap > 0}
     if len(fair) >= 3 and len(tops) == 1 and None not in tops:
         seat = tops.pop()
         role = roles_of(fair[0].results.meta)[seat]
         rates = [va.seats.filter(va.seats["seat"] == seat)["win_rate"][0] for va in fair if va.seats.height]
-        out.append((f"The {role} wins more often in all {len(fair)} variants ({100 * min(rates):.0f}–"
+        out.append(("same role ahead", f"The {role} wins more often in all {len(fair)} variants ({100 * min(rates):.0f}–"
                     f"{100 * max(rates):.0f}% of games): a small edge no variant here removes.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
-        out.append((_meta_sentence(meta_game), "#bots"))
+        out.append(("strategy", _meta_sentence(meta_game), "#bots"))
     # an even point found by a sweep
     for s in a.sweeps:
         if s.entry is not None or not s.numeric or s.fit is None or not (s.fit.crosses and s.fit.bounded):
             continue
         if not any(va.name.startswith(s.group + "[") for va in vas):
             continue
-        out.append((f"{s.parameter} ≈ {s.fit.x_even:.1f} makes it even (likely {s.fit.lo:.1f} to {s.fit.hi:.1f}), "
+        out.append(("even point", f"{s.parameter} ≈ {s.fit.x_even:.1f} makes it even (likely {s.fit.lo:.1f} to {s.fit.hi:.1f}), "
                     f"from the sweep {s.group}.", "#sweeps"))
     # rules warnings, with what fixes them
     seen = set()
@@ -95,8 +84,11 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
         for w in va.results.meta.get("warnings") or []:
             if w not in seen:
                 seen.add(w)
-                out.append((f"Rules warning in {va.name}: {w}", "#" + anchor(va.name)))
-    return out[:5]
+                out.append(("rules warning", f"Rules warning in {va.name}: {w}", "#" + anchor(va.name)))
+    kinds: dict[str, list[tuple[str, str]]] = {}
+    for kind, text, link in out:
+        kinds.setdefault(kind, []).append((text, link))
+    return [same[turn] for turn in range(PER_KIND) for same in kinds.values() if turn < len(same)][:ACT_ON]
 
 
 def _meta_sentence(m: dict) -> str:

@@ -30,3 +30,20 @@ def test_property_no_cannot_tell_apart_beside_an_interval_that_excludes_zero(syn
         assert all(lo <= 0 <= hi for lo, hi in shown), text
     if "a real difference" in text:
         assert all(lo >= 0 or hi <= 0 for lo, hi in shown), text  # to the 0.1 shown
+
+
+def test_the_first_screen_caps_each_kind_of_finding_so_none_crowds_out_the_others(synth, tmp_path):
+    from designlab.report.page import anchor
+    from designlab.report.summary import ACT_ON, PER_KIND, game_findings
+    from designlab.stats import analyse_run, load_run
+
+    warned = ("R9: a made-up warning that names its fix",)
+    lopsided = [synth.Spec(f"lopsided-{k}", games=600, seat_share=(0.75, 0.25), warnings=warned, seed=k)
+                for k in range(4)]
+    a = analyse_run(load_run(synth.write_results(tmp_path, lopsided + synth.sweep_specs(), name="crowd")))
+    found = [text for text, _ in game_findings(a, "rakshasa", a.variants, None, anchor)]
+    advantages = [t for t in found if t.startswith("lopsided-")]
+    assert len(advantages) == PER_KIND < 4  # four variants lean, two are named
+    assert any("makes it even" in t for t in found)  # the sweep's even point still has its place
+    assert any(t.startswith("Rules warning") for t in found)
+    assert len(found) <= ACT_ON
