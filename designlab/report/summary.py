@@ -55,9 +55,10 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     fair = [va for va in vas if va.name not in a.sweep_points]
     verdicts = {va.name: a.verdicts[va.name] for va in vas if va.name in a.verdicts}
     # a measurable role advantage: variants whose gap is beyond the tolerance
+    head = _headline_variant(vas, a.sweep_points).name  # its verdict is the headline already
     for va in fair:
         v = verdicts.get(va.name)
-        if v and v.verdict in ("unbalanced", "leaning"):
+        if v and v.verdict in ("unbalanced", "leaning") and va.name != head:
             out.append(("advantage", f"{va.name}: " + verdict_sentence(v, roles_of(va.results.meta)), "#" + anchor(va.name)))
     # the same role ahead in every variant
     tops = {verdicts[va.name].top for va in fair if va.name in verdicts and verdicts[va.name].gap > 0}

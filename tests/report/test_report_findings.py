@@ -47,3 +47,15 @@ def test_the_first_screen_caps_each_kind_of_finding_so_none_crowds_out_the_other
     assert any("makes it even" in t for t in found)  # the sweep's even point still has its place
     assert any(t.startswith("Rules warning") for t in found)
     assert len(found) <= ACT_ON
+
+
+def test_the_headline_variants_verdict_is_not_repeated_among_the_findings(synth, tmp_path):
+    from designlab.report.page import anchor
+    from designlab.report.summary import game_findings
+    from designlab.stats import analyse_run, load_run
+
+    specs = [synth.Spec("rules", games=600, seat_share=(0.75, 0.25)),
+             synth.Spec("other", games=600, seat_share=(0.75, 0.25), base="rules")]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="head")))
+    found = [text for text, _ in game_findings(a, "rakshasa", a.variants, None, anchor)]
+    assert any(t.startswith("other:") for t in found) and not any(t.startswith("rules:") for t in found)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+
 import pytest
 
 from designlab.report import render_report
