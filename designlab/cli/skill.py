@@ -37,14 +37,15 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The seat gap with every seat played by random bots, the heuristic and the search bot; a finding when it changes with skill."""
         from designlab.cli.strategy import _play, _refresh_index
+        from designlab.report.skill import skill_page
         from designlab.strategy.skill import run_skill
 
         base = pick_variant(variant, seed, name)
         sg = max(1, games // 10) if search_games < 0 else search_games
         result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
             base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
-            progress=progress))
-        from designlab.strategy.skill import MIN_GAMES
+            progress=progress, page=skill_page))
+        from designlab.strategy.results import MIN_GAMES
 
         for lv in result.levels:
             v = lv.verdict

@@ -73,6 +73,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
         from designlab.registry import game_spec
+        from designlab.report.ladder import ladder_page
         from designlab.strategy.ladder import default_bots, run_ladder
         from designlab.strategy.matchups import parse_seat
 
@@ -88,7 +89,7 @@ def register(app: typer.Typer) -> None:
         k = len(contenders)
         result, page = _play(games * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
             base, contenders, games, reports_root, name=run_name(variant, [base]), workers=workers,
-            progress=progress))
+            progress=progress, page=ladder_page))
         for r in sorted(result.ratings, key=lambda r: -r["rating"]):
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
         sl = result.skill_luck
@@ -121,6 +122,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play every persona against every persona, solve the zero-sum game, check the equilibrium against
         strategies outside the grid (double oracle), flag a dominant persona only if it survives."""
+        from designlab.report.meta import meta_page
         from designlab.strategy.exploit import default_responders
         from designlab.strategy.matchups import parse_seat
         from designlab.strategy.meta import default_grid, load_grid, run_meta
@@ -132,7 +134,7 @@ def register(app: typer.Typer) -> None:
             responders = default_responders(base.game, g) + [parse_seat(base.game, r) for r in respond or ()]
         result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
             base, g, games, reports_root, name=run_name(variant, [base]), workers=workers, progress=progress,
-            check_games=check_games, responders=responders, budget=budget))
+            check_games=check_games, responders=responders, budget=budget, page=meta_page))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")

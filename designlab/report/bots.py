@@ -35,9 +35,7 @@ def find_strategy(reports_root: Path, games: set[str], variants: frozenset[str] 
     a variant of ``variants`` (the run's) if there is one, the newest first; else the newest.
 
     Unreadable or foreign JSON files are skipped: a stray file must not stop a report."""
-    from designlab.strategy.ladder import Ladder
-    from designlab.strategy.meta import MetaResult
-    from designlab.strategy.skill import SkillResult
+    from designlab.strategy.results import Ladder, MetaResult, SkillResult
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict}
     out: dict[tuple[str, str], Found] = {}
@@ -110,10 +108,10 @@ def _when(t: float) -> str:
 
 
 def bots_section(a: RunAnalysis, reports_root: Path) -> str:
-    """The section (``<section id="bots">``); its charts are drawn by ``strategy.html.RENDER_JS``."""
+    """The section (``<section id="bots">``); its charts are drawn by report/lazy.py's ``PAGE_JS``."""
+    from designlab.report.ladder import ladder_section
+    from designlab.report.meta import meta_section
     from designlab.report.skill import skill_section
-    from designlab.strategy.ladder import ladder_section
-    from designlab.strategy.meta import meta_section
 
     per_game: dict[str, list] = {}
     for va in a.variants:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from designlab.strategy import html as H
+from designlab.report import html as H
 
 
 def _pts(x: float) -> str:
@@ -13,11 +13,11 @@ def skill_section(skill, level: int = 2) -> str:
     """The levels' seat win rates, gaps with intervals and verdicts, and the findings, titled with an
     ``h{level}``."""
     from designlab.stats.verdict import Verdict, verdict_sentence
-    from designlab.strategy.skill import SkillResult
+    from designlab.strategy.results import SkillResult
 
     if isinstance(skill, dict):
         skill = SkillResult.from_dict(skill)
-    from designlab.strategy.skill import MIN_GAMES
+    from designlab.strategy.results import MIN_GAMES
 
     rows = []
     for lv in skill.levels:

@@ -19,53 +19,17 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 
 import polars as pl
 
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
+from designlab.strategy.results import MIN_GAMES, Level, SkillResult
 from designlab.variant.model import Seat, Variant
 
 LEVEL_NAMES = ("random", "heuristic", "search")
-MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level is shown, not judged
-
-
-@dataclass
-class Level:
-    level: str  # random, heuristic or search
-    bot: str  # the seat entry's label
-    games: int  # finished games
-    win_rates: list[float]  # per seat: share of the games it won outright
-    draws: float
-    unfinished: float
-    verdict: dict  # stats.verdict.Verdict as a dict
-    mean_points: list[float] = field(default_factory=list)
-    errors: int = 0
-
-
-@dataclass
-class SkillResult:
-    name: str
-    game: str
-    variant: str
-    seed: int
-    roles: list[str]
-    levels: list[Level]
-    findings: list[str]
-    tolerance: float
-    seconds: float = 0.0
-    workers: int = 1
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, d: dict) -> SkillResult:
-        d = dict(d)
-        d["levels"] = [Level(**lv) for lv in d["levels"]]
-        return cls(**d)
 
 
 def level_seats(game: str, search: str = "ismcts") -> list[tuple[str, Seat]]:
@@ -134,9 +98,11 @@ def run_skill(
     search: str = "ismcts",
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    page: Callable[[SkillResult], str] | None = None,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
-    bot, 0 to skip it), judge each gap, write the results and the page."""
+    bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
+    report/skill.py's ``skill_page``: this layer renders no HTML)."""
     from designlab.registry import game_spec
 
     if games < 1:
@@ -158,8 +124,7 @@ def run_skill(
     result = SkillResult(name=name, game=base.game, variant=base.name, seed=base.seed, roles=roles, levels=levels,
                          findings=findings(levels, roles), tolerance=tol, seconds=seconds, workers=workers)
     (folder / "skill.json").write_text(json.dumps(result.to_dict(), indent=1))
-    from designlab.report.skill import skill_page
-
-    page = folder / "index.html"
-    page.write_text(skill_page(result))
-    return result, page
+    index = folder / "index.html"
+    if page is not None:
+        index.write_text(page(result))
+    return result, index

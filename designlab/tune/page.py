@@ -1,6 +1,6 @@
 """The tune page: reports/tune-<variant>/index.html, self-contained, listed in reports/index.html.
 
-It is built with the pages' own helpers (``designlab.strategy.html``: the page frame, charts as
+It is built with the pages' own helpers (``designlab.report.html``: the page frame, charts as
 Vega-Lite specs drawn offline, tables) and the report's index (``designlab.report.render_index``).
 """
 
@@ -16,7 +16,7 @@ import altair as alt
 import polars as pl
 
 from designlab.report import REPORT_META, render_index
-from designlab.strategy.html import chart_html, page, table_html
+from designlab.report.html import chart_html, page, table_html
 from designlab.variant.model import Variant
 
 WIDTH = 620

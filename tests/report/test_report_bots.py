@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from designlab.report.bots import bots_section, find_strategy
+from designlab.report.ladder import ladder_page
+from designlab.report.meta import meta_page
 from designlab.stats.analysis import analyse_run
 from designlab.strategy.ladder import run_ladder
 from designlab.strategy.matchups import parse_seat
@@ -30,14 +32,14 @@ def strategy_root(tmp_path_factory):
     root = tmp_path_factory.mktemp("reports")
     rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
     run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "heuristic")], 4, root, name="old",
-               workers=1)
+               workers=1, page=ladder_page)
     # the newer ladder leaves out the heuristic bot, which the run has
     run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "honest")], 6, root, name="new",
-               workers=1)
+               workers=1, page=ladder_page)
     os.utime(root / "old-ladder" / "ladder.json", (1_000_000, 1_000_000))
     rd = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0]
     personas = [parse_seat("raiding-duel", "greedy"), parse_seat("raiding-duel", "spoiler")]
-    run_meta(rd, Grid(rows=personas, cols=personas), 4, root, name="rd", workers=1)
+    run_meta(rd, Grid(rows=personas, cols=personas), 4, root, name="rd", workers=1, page=meta_page)
     (root / "stray-ladder").mkdir()
     (root / "stray-ladder" / "ladder.json").write_text("{not json")
     (root / "other-ladder").mkdir()

@@ -12,10 +12,12 @@ import polars as pl
 import pytest
 import vl_convert
 
-from designlab.strategy.html import page
-from designlab.strategy.ladder import Ladder, ladder_section, run_ladder
+from designlab.report.html import page
+from designlab.report.ladder import ladder_page, ladder_section
+from designlab.report.meta import meta_section
+from designlab.strategy.ladder import Ladder, run_ladder
 from designlab.strategy.matchups import StrategyError, a_scores, matchup, parse_seat
-from designlab.strategy.meta import Grid, default_grid, load_grid, meta_section, run_meta
+from designlab.strategy.meta import Grid, default_grid, load_grid, run_meta
 from designlab.variant.load import load_variants
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
@@ -34,7 +36,7 @@ def _specs(html: str) -> list[dict]:
 def test_ladder_rates_heuristic_above_random(tmp_path):
     base = _base("raiding-duel")
     bots = [parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")]
-    ladder, page_path = run_ladder(base, bots, 16, tmp_path, name="t", workers=1)
+    ladder, page_path = run_ladder(base, bots, 16, tmp_path, name="t", workers=1, page=ladder_page)
     r = {x["bot"]: x for x in ladder.ratings}
     assert r["heuristic"]["rating"] > r["random"]["rating"] + 200
     assert r["heuristic"]["lo"] > 0  # the interval excludes "no better than random"

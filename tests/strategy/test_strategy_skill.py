@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
-from designlab.strategy.skill import Level, findings, run_skill
+from designlab.report.skill import skill_page
+from designlab.strategy.results import Level
+from designlab.strategy.skill import findings, run_skill
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
@@ -36,7 +38,7 @@ def test_run_skill_writes_the_levels(tmp_path):
     from designlab.variant.load import load_variants
 
     base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
-    res, page = run_skill(base, 40, 0, tmp_path)
+    res, page = run_skill(base, 40, 0, tmp_path, page=skill_page)
     assert [lv.level for lv in res.levels] == ["random", "heuristic"]
     assert all(lv.games == 40 and abs(sum(lv.win_rates) + lv.draws - 1) < 1e-9 for lv in res.levels)
     assert (tmp_path / f"{base.slug}-skill" / "skill.json").exists() and page.exists()

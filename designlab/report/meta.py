@@ -1,0 +1,113 @@
+"""The persona meta-game (designlab.strategy.meta) as an HTML section and page."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from designlab.report import html as H
+from designlab.strategy.results import MetaResult
+from designlab.strategy.solve import equilibrium_notes
+
+
+def meta_page(meta: MetaResult) -> str:
+    """The meta-game's own self-contained page (``<reports>/<name>-meta/index.html``)."""
+    return H.page(f"Meta-game: {meta.variant} ({meta.game})", meta_section(meta))
+
+
+def _fmt(payoff: str, x: float) -> str:
+    return H.pct(x) if payoff == "win" else f"{x:.1f}"
+
+
+def _check_html(meta: MetaResult, level: int) -> str:
+    from designlab.report.exploit import check_section, notes_section
+
+    return "\n" + notes_section(meta, level) + ("\n" + check_section(meta, level) if meta.check else "")
+
+
+def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
+    """The meta-game as an HTML ``<section>``: heatmap, equilibrium mixes, dominance flags, titled
+    with an ``h{level}``. Its charts need ``html.RENDER_JS`` on the page (``html.page`` runs it)."""
+    import altair as alt
+
+    if isinstance(meta, dict):
+        meta = MetaResult(**meta)
+    sol = meta.solution
+    cells = [
+        {"row": r, "col": c, "payoff": meta.matrix[i][j], "se": meta.se[i][j], "games": meta.n[i][j],
+         "text": _fmt(meta.payoff, meta.matrix[i][j])}
+        for i, r in enumerate(meta.row_names) for j, c in enumerate(meta.col_names)
+    ]
+    title = "row persona's win share" if meta.payoff == "win" else "row persona's points"
+    base = alt.Chart(alt.Data(values=cells)).encode(
+        x=alt.X("col:N", sort=meta.col_names, title=meta.col_label),
+        y=alt.Y("row:N", sort=meta.row_names, title=meta.row_label),
+    )
+    mid = 0.5 if meta.payoff == "win" else float(np.mean(meta.matrix))
+    heat = (
+        base.mark_rect().encode(
+            color=alt.Color("payoff:Q", title=title, scale=alt.Scale(scheme="redblue", domainMid=mid)),
+            tooltip=[alt.Tooltip("row:N"), alt.Tooltip("col:N"), alt.Tooltip("payoff:Q", format=".3f"),
+                     alt.Tooltip("se:Q", format=".3f", title="standard error"), alt.Tooltip("games:Q")],
+        )
+        + base.mark_text(fontSize=12).encode(text="text:N")
+    ).properties(width=70 * len(meta.col_names), height=36 * len(meta.row_names),
+                 title=f"Matchup matrix: {title} (the row side maximizes, the column side minimizes)")
+
+    mix = [{"side": meta.row_label, "persona": n, "p": p} for n, p in zip(meta.row_names, sol["row_mix"])] + \
+          [{"side": meta.col_label, "persona": n, "p": p} for n, p in zip(meta.col_names, sol["col_mix"])]
+    mix_chart = alt.Chart(alt.Data(values=mix)).mark_bar().encode(
+        x=alt.X("p:Q", title="equilibrium probability", scale=alt.Scale(domain=[0, 1])),
+        y=alt.Y("persona:N", title=None, sort=None),
+        row=alt.Row("side:N", title=None, sort=[meta.row_label, meta.col_label]),
+        tooltip=[alt.Tooltip("persona:N"), alt.Tooltip("p:Q", format=".2f")],
+    ).properties(width=360, title="Equilibrium mix").resolve_scale(y="independent")
+
+    flags = []
+    if sol.get("row_dominant") is not None:
+        flags.append(f"{meta.row_label} <b>{H.esc(meta.row_names[sol['row_dominant']])}</b> dominates: it does at least "
+                     "as well as every other row persona against every column persona")
+    if sol.get("col_dominant") is not None:
+        flags.append(f"{meta.col_label} <b>{H.esc(meta.col_names[sol['col_dominant']])}</b> dominates for the column side")
+    if sol.get("pure") is not None:
+        i, j = sol["pure"]
+        flags.append(f"pure equilibrium (saddle point): {H.esc(meta.row_names[i])} against {H.esc(meta.col_names[j])}")
+    for line in equilibrium_notes(meta.row_names, meta.col_names, sol):
+        flags.append(H.esc(line))
+    flag_html = "".join(f'<p class="flag">{f}.</p>' for f in flags) or \
+        '<p class="ok">No persona dominates: the equilibrium mixes personas.</p>'
+    clear_html = "".join(f"<li>{H.esc(s)}</li>" for s in meta.clear_dominance)
+    clear_html = f"<p>Clear dominance (beyond sampling noise):</p><ul>{clear_html}</ul>" if clear_html else \
+        '<p class="note">No dominance between personas clears its 95% intervals in every matchup.</p>'
+    if meta.exploitable:  # a strategy outside the grid beats its equilibrium: no persona is "dominant"
+        flag_html = ('<p class="flag">The grid is missing a strategy: its equilibrium is beaten beyond noise by a '
+                     'strategy outside it (below), so no persona of the grid is called dominant.</p>')
+        clear_html = ""
+    dominated = []
+    for side, key, names in (("row", "row_dominated", meta.row_names), ("column", "col_dominated", meta.col_names)):
+        for k, by in (sol.get(key) or {}).items():
+            dominated.append((side, names[int(k)], ", ".join(names[b] for b in by)))
+    support_r = [f"{n} {p:.2f}" for n, p in zip(meta.row_names, sol["row_mix"]) if p > 1e-6]
+    support_c = [f"{n} {p:.2f}" for n, p in zip(meta.col_names, sol["col_mix"]) if p > 1e-6]
+    matrix_rows = [[r] + [f"{_fmt(meta.payoff, meta.matrix[i][j])} ± {1.96 * meta.se[i][j]:.3g}" for j in range(len(meta.col_names))]
+                   for i, r in enumerate(meta.row_names)]
+    errors = f'<p class="flag">{meta.errors} game(s) raised an error and are left out.</p>' if meta.errors else ""
+    corner = f"{meta.row_label} \\ {meta.col_label}"
+    return (
+        "<section class=\"meta\">\n"
+        f"<h{level}>Persona meta-game: {H.esc(meta.variant)}</h{level}>\n"
+        f"<p>{H.esc(meta.question)}</p>\n"
+        f"<p class=\"note\">{meta.games_per_cell:,} games per matchup, seed {meta.seed}; zero-sum game solved by "
+        f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width. "
+        f"{meta.seconds:,.0f} s on {meta.workers} worker(s).</p>\n"
+        f"{errors}<p><b>Value</b> (row side's payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}"
+        + (f" (95% interval {_fmt(meta.payoff, sol['value_lo'])} to {_fmt(meta.payoff, sol['value_hi'])}, the "
+           "values of the corners of a simultaneous 95% box around the matrix)" if sol.get("value_lo") is not None
+           else "") + ". "
+        f"<b>Row mix:</b> {H.esc(', '.join(support_r))}. <b>Column mix:</b> {H.esc(', '.join(support_c))}.</p>\n"
+        f"{flag_html}\n{clear_html}\n"
+        f"{H.chart_html(heat)}\n{H.chart_html(mix_chart)}\n"
+        f"{H.table_html([corner] + meta.col_names, matrix_rows)}\n"
+        + (H.table_html(("side", "dominated persona", "dominated by"), dominated) if dominated and not meta.exploitable else "")
+        + _check_html(meta, level + 1)
+        + "\n</section>"
+    )

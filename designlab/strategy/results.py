@@ -1,0 +1,137 @@
+"""What the strategy commands found, as plain records: the bot ladder, the persona meta-game and the
+skill levels, each written to and read back from its JSON. Nothing here plays a game, so the report reads
+these without importing the runner (tests/test_layers.py)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level is shown, not judged
+
+
+@dataclass
+class PairResult:
+    a: str
+    b: str
+    games: int
+    a_score: float  # points of A: wins + half of shared wins / unfinished
+    a_wins: int
+    b_wins: int
+    ties: int  # shared wins and unfinished games
+    a_share: float
+    a_share_lo: float
+    a_share_hi: float
+    weaker: str = ""  # the lower-rated of the two
+    upset: float = 0.0  # share of games the weaker one won (ties count half)
+    upset_lo: float = 0.0
+    upset_hi: float = 0.0
+
+
+@dataclass
+class Ladder:
+    name: str
+    game: str
+    variant: str
+    games_per_pair: int
+    seed: int
+    bots: list[str]
+    ratings: list[dict] = field(default_factory=list)
+    pairs: list[PairResult] = field(default_factory=list)
+    seconds: float = 0.0
+    workers: int = 1
+    errors: int = 0
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["pairs"] = [asdict(p) for p in self.pairs]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Ladder:
+        d = dict(d)
+        d["pairs"] = [PairResult(**p) for p in d["pairs"]]
+        return cls(**d)
+
+    @property
+    def skill_luck(self) -> PairResult | None:
+        """The pair of the top-rated and bottom-rated bots: how often does the worst beat the best?"""
+        if not self.ratings or not self.pairs:
+            return None
+        order = sorted(self.ratings, key=lambda r: r["rating"])
+        lo, hi = order[0]["bot"], order[-1]["bot"]
+        for p in self.pairs:
+            if {p.a, p.b} == {lo, hi}:
+                return p
+        return None
+
+
+@dataclass
+class MetaResult:
+    name: str
+    game: str
+    variant: str
+    payoff: str
+    games_per_cell: int
+    seed: int
+    row_names: list[str]
+    col_names: list[str]
+    row_label: str
+    col_label: str
+    question: str
+    matrix: list[list[float]]  # row payoff
+    se: list[list[float]]  # its standard error
+    n: list[list[int]]
+    solution: dict
+    clear_dominance: list[str]  # sentences: dominance that sampling noise does not explain
+    seconds: float = 0.0
+    workers: int = 1
+    errors: int = 0
+    # the exploitability check and double oracle (designlab.strategy.exploit.OracleResult as a dict),
+    # with its settings: games per responder and opponent, responders tried, budget; None: not run
+    check: dict | None = None
+    # per row or column persona, what it measurably did (designlab.strategy.meta.persona_notes)
+    notes: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def exploitable(self) -> bool:
+        """The grid's own equilibrium was beaten beyond noise by a strategy outside the grid."""
+        return bool(self.check and self.check["result"]["grid_exploitable"])
+
+
+@dataclass
+class Level:
+    level: str  # random, heuristic or search
+    bot: str  # the seat entry's label
+    games: int  # finished games
+    win_rates: list[float]  # per seat: share of the games it won outright
+    draws: float
+    unfinished: float
+    verdict: dict  # stats.verdict.Verdict as a dict
+    mean_points: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+@dataclass
+class SkillResult:
+    name: str
+    game: str
+    variant: str
+    seed: int
+    roles: list[str]
+    levels: list[Level]
+    findings: list[str]
+    tolerance: float
+    seconds: float = 0.0
+    workers: int = 1
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> SkillResult:
+        d = dict(d)
+        d["levels"] = [Level(**lv) for lv in d["levels"]]
+        return cls(**d)
