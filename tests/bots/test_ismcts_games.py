@@ -141,7 +141,7 @@ def test_fifth_challenge_takes_the_sure_last_challenge():
     Author (2, Moons and Knots) a bonus of 1, so any roll completes it (F7): play
     it on yourself, then attempt. Other challenges can fail the roll; ending the
     turn gives seat 1 its chance."""
-    from designlab.games.fifth_challenge.script import run, setup
+    from designlab.games.fifth_challenge.scenario import play_moves, setup
 
     s = setup({"scoring": {"challenges_to_win": 1}}, aces=("Ace of Moons", "Ace of Waves"), record_events=False,
               hands=(("Author", "Betrayal", "Savage", "Sea", "Origin"), ("Pact", "Mountain", "Journey", "Painter", "Bard")))
@@ -152,9 +152,9 @@ def test_fifth_challenge_takes_the_sure_last_challenge():
         return state.action_to_string(bot.act(state.view(0)))
 
     assert choose(s) == "challenge Author on P0"
-    run(s, "challenge Author on P0")
+    play_moves(s, "challenge Author on P0")
     after = s.clone()
-    run(after, "attempt")
+    play_moves(after, "attempt")
     assert _won_whatever_follows(after, 0, [10_000])  # every roll completes it: checked exhaustively
     assert choose(s) == "attempt"
 

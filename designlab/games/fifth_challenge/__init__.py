@@ -4,8 +4,10 @@ from designlab.core.spec import GameSpec
 from designlab.games.fifth_challenge import board as _board
 from designlab.games.fifth_challenge import report as _report
 from designlab.games.fifth_challenge.bots import BOTS
+from designlab.games.fifth_challenge.game import FifthChallengeGame
+from designlab.games.fifth_challenge.info import FifthChallengeView
 from designlab.games.fifth_challenge.params import FifthChallengeParams
-from designlab.games.fifth_challenge.rules import FifthChallengeGame, FifthChallengeState, FifthChallengeView
+from designlab.games.fifth_challenge.state import FifthChallengeState
 
 GAME = FifthChallengeGame
 

@@ -8,8 +8,7 @@ from html import escape
 
 from designlab.core.spec import Board
 from designlab.games.fifth_challenge import decktet as D
-
-from .rules import PHASE_NAMES
+from designlab.games.fifth_challenge.actions import PHASE_NAMES
 
 SUIT_SYMBOL = {"Moons": "☾", "Suns": "☼", "Waves": "≈", "Leaves": "♣", "Wyrms": "∿", "Knots": "⌘"}
 SUIT_COLOR = {"Moons": "#4b5d8c", "Suns": "#d08a00", "Waves": "#1f77b4", "Leaves": "#2e8b57",
@@ -23,7 +22,7 @@ def _suits(c: int) -> list[str]:
 def card_words(game, c: int) -> str:
     """'Castle (7: Suns, Knots)': the card as the rules name it, with its value in play and its suits."""
     suits = ", ".join(_suits(c)) or "no suit"
-    return f"{D.NAME[c]} ({game.pval[c]}: {suits})"
+    return f"{D.NAME[c]} ({game.play_value[c]}: {suits})"
 
 
 def _cards(game, cards) -> str:
@@ -57,7 +56,7 @@ def text(game, view) -> str:
 def _card_html(game, c: int, cls: str = "") -> str:
     suits = _suits(c)
     badges = "".join(f'<b style="color:{SUIT_COLOR[s]}" title="{s}">{SUIT_SYMBOL[s]}</b>' for s in suits)
-    value = game.pval[c]
+    value = game.play_value[c]
     return (f'<div class="fc-card {cls}" title="{escape(card_words(game, c))}" data-card="{escape(D.NAME[c])}">'
             f'<span class="fc-val">{value}</span><span class="fc-suits">{badges}</span>'
             f'<span class="fc-name">{escape(D.NAME[c])}</span></div>')

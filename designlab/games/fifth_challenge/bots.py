@@ -22,7 +22,7 @@ from pydantic import Field
 
 from designlab.core.protocol import Bot, BotParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.rules import (
+from designlab.games.fifth_challenge.actions import (
     ATTEMPT,
     CHALLENGE,
     DISCARD,
@@ -36,8 +36,8 @@ from designlab.games.fifth_challenge.rules import (
     REPLACE_DONE,
     SPEND,
     STOP,
-    FifthChallengeView,
 )
+from designlab.games.fifth_challenge.info import FifthChallengeView
 
 SMAX = 24  # largest shortfall tracked (values <= 20, roll >= 1)
 _INF = 99
@@ -206,15 +206,15 @@ class _GameTables:
 
     def __init__(self, g):
         # success_value of a completion that does not end the game
-        self.plain_win = tuple(g.sval[c] + 2.0 + 0.3 * D.NUM_SUITS[c] for c in range(D.NUM_CARDS))
+        self.plain_win = tuple(g.score_value[c] + 2.0 + 0.3 * D.NUM_SUITS[c] for c in range(D.NUM_CARDS))
         # codes[c][h]: suit code of card h spent on challenge c (matching * 4 + other)
-        self.codes = tuple(tuple(g.common[h][c] * 4 + g.offsuit[h][c] for h in range(D.NUM_CARDS))
+        self.codes = tuple(tuple(g.shared_suits[h][c] * 4 + g.other_suits[h][c] for h in range(D.NUM_CARDS))
                            for c in range(D.NUM_CARDS))
         # weights[c][h]: card h's share of a hand's code multiset for challenge c (see _ATTEMPT_EV)
         self.weights = tuple(tuple(1 << (6 * code) for code in row) for row in self.codes)
         # opponent_odds by need, offset by _NEED0 (a need is above -_NEED0 whatever the
         # parameters: a bonus is at most 3 per completed card and the ace): (q, 1 - q)
-        sides = g.die_sides
+        sides = g.params.die_sides
         self.odds = tuple((q, 1.0 - q) for q in (min(max(sides - need + 1, 0), sides) / sides
                                                   for need in range(-_NEED0, _NEED0)))
         # Shared by every bot of this game, so they outlive one game (cleared when full):
@@ -275,14 +275,17 @@ class HeuristicBot(Bot):
         params = params if params is not None else self.Params()
         super().__init__(game, seat, params, rng)
         g = game
-        self.pval, self.sval, self.common, self.offsuit = g.pval, g.sval, g.common, g.offsuit
-        self.rate = g.off_rate
-        self.sides = g.die_sides
-        self.ace_bonus = g.ace_bonus
-        self.target = g.challenges_to_win
-        self.tie_breaks = g.tie_breaks
-        self.empty_hand_wins = g.empty_hand_wins
-        self.limit_mode = g.limit_mode
+        # the game's tables and parameters, under their own names (read at every decision)
+        self.play_value, self.score_value = g.play_value, g.score_value
+        self.shared_suits, self.other_suits, self.may_modify = g.shared_suits, g.other_suits, g.may_modify
+        P = g.params
+        self.off_suit_rate = P.off_suit_rate
+        self.die_sides = P.die_sides
+        self.ace_counts_for_bonus = P.ace_counts_for_bonus
+        self.challenges_to_win = P.scoring.challenges_to_win
+        self.tie_breaks = P.scoring.tie_breaks
+        self.hand_size = P.hand_size
+        self.empty_hand_wins = P.empty_hand_fifth == "win"  # F10 option
         self.risk = params.risk
         self.harass = params.harass
         self.card = params.card_cost
@@ -293,7 +296,7 @@ class HeuristicBot(Bot):
         # and an empty draw pile) does not wait for the turn cap. A stalled turn costs more the
         # more opponents play meanwhile: the bar drops _STALL_STEP per opponent (in 3 and 4
         # player games this made the bot stronger, and games shorter).
-        self._stall_step = _STALL_STEP * (g.n - 1)
+        self._stall_step = _STALL_STEP * (P.players - 1)
         self.stall = 0
         self.turn_seen = -1
         self.attempted_last = True
@@ -304,13 +307,11 @@ class HeuristicBot(Bot):
         self._plain_win = t.plain_win
         self._plain_get = t.plain_win.__getitem__
         self._codes = t.codes
-        self._profiles = _CODE_PROFILES.setdefault(self.rate, {})
-        self._mk_profiles = _MK_PROFILES.setdefault(self.rate, {})
+        self._profiles = _CODE_PROFILES.setdefault(self.off_suit_rate, {})
+        self._mk_profiles = _MK_PROFILES.setdefault(self.off_suit_rate, {})
         self._keep_tables = t.keep_tables
-        self.modok = g.modok
-        self.hand_size = g.hand_size
         self._weights = t.weights
-        cfg = (self.sides, self.rate, self.empty_hand_wins, self.card)
+        cfg = (self.die_sides, self.off_suit_rate, self.empty_hand_wins, self.card)
         cid = _CONFIG_IDS.get(cfg)
         if cid is None:
             cid = _CONFIG_IDS[cfg] = len(_CONFIG_IDS)
@@ -319,7 +320,7 @@ class HeuristicBot(Bot):
         self._odds = t.odds
         self._harass_off = (1.0 - self.harass) * 3.0
         # with two or more opponents, hold back only those one completion from winning
-        self._near_win_only = g.n > 2 and not params.hold_back_all
+        self._near_win_only = P.players > 2 and not params.hold_back_all
         # The rules keep the view's tuples (completed, each seat's completed, aces) until they
         # change, so an identity test finds the last (player, own completed, aces, completed or
         # None) seen and its (bonus row, completion worth, death worth). The table's completed
@@ -354,11 +355,11 @@ class HeuristicBot(Bot):
                 # from the seat before its last completion (usually known): add that card
                 row, sc, n, rk = self._info(done[:-1], ace)
                 d = done[-1]
-                v = self.sval[d]
-                row = tuple(map(add, row, self.common[d]))  # common is symmetric
+                v = self.score_value[d]
+                row = tuple(map(add, row, self.shared_suits[d]))  # common is symmetric
                 got = (row, sc + v, n + 1, self._key_plus(rk, ace, d))
             else:
-                got = (self.common[ace] if self.ace_bonus and ace >= 0 else _NO_BONUS, 0, 0,
+                got = (self.shared_suits[ace] if self.ace_counts_for_bonus and ace >= 0 else _NO_BONUS, 0, 0,
                        self._rank_key(done, ace))
             if len(self._seat_info) >= _TABLE_MAX:
                 self._seat_info.clear()
@@ -369,23 +370,23 @@ class HeuristicBot(Bot):
         return self.bonus_row(view.completed[seat], view.aces[seat])[c]
 
     def score(self, view, seat: int) -> int:
-        return sum(map(self.sval.__getitem__, view.completed[seat]))
+        return sum(map(self.score_value.__getitem__, view.completed[seat]))
 
     def _rank_key(self, done: tuple, ace: int, extra: int = -1) -> tuple:
         if extra >= 0:
             done = done + (extra,)
-        s = sum(map(self.sval.__getitem__, done))
+        s = sum(map(self.score_value.__getitem__, done))
         if not self.tie_breaks:
             return (s,)
-        row = self.common[ace]
+        row = self.shared_suits[ace]
         return (s, len(done), sum(1 for c in done if row[c]))
 
     def _key_plus(self, key: tuple, ace: int, c: int) -> tuple:
         """``_rank_key`` with ``c`` completed too, from the key without it: ``c`` adds its score,
         one completion, and one to the count sharing a suit with the ace if it does."""
         if len(key) > 1:
-            return (key[0] + self.sval[c], key[1] + 1, key[2] + (1 if self.common[ace][c] else 0))
-        return (key[0] + self.sval[c],)
+            return (key[0] + self.score_value[c], key[1] + 1, key[2] + (1 if self.shared_suits[ace][c] else 0))
+        return (key[0] + self.score_value[c],)
 
     def rank_key(self, view, seat: int, extra: int = -1) -> tuple:
         return self._rank_key(view.completed[seat], view.aces[seat], extra)
@@ -393,7 +394,7 @@ class HeuristicBot(Bot):
     def _wins(self, me: int, completed: tuple, aces: tuple):
         """``c -> points a completion of c is worth to seat me``."""
         done = completed[me]
-        if len(done) + 1 >= self.target:
+        if len(done) + 1 >= self.challenges_to_win:
             info = self._info
             best_other = max(info(completed[q], aces[q])[3] for q in range(len(aces)) if q != me)
             ace = aces[me]
@@ -413,7 +414,7 @@ class HeuristicBot(Bot):
         return self._wins(view.player, view.completed, view.aces)(c)
 
     def _death(self, done: tuple) -> float:
-        return -(sum(map(self.sval.__getitem__, done)) + 2.0 * len(done) + 1.0) * self.death_scale
+        return -(sum(map(self.score_value.__getitem__, done)) + 2.0 * len(done) + 1.0) * self.death_scale
 
     def death_value(self, view) -> float:
         return self._death(view.completed[view.player])
@@ -432,7 +433,7 @@ class HeuristicBot(Bot):
             return self._seat_vals
         brow, sc, n_done, _ = self._info(done, aces[me])
         dv = -(sc + 2.0 * n_done + 1.0) * self.death_scale  # _death
-        if n_done + 1 < self.target:
+        if n_done + 1 < self.challenges_to_win:
             vals = self._seat_vals = (brow, self._plain_get, dv)  # what _wins gives
             self._seat_key = (me, done, aces, None)
         else:
@@ -445,7 +446,7 @@ class HeuristicBot(Bot):
         """(card, expected points) of the best challenge or modify among ``cands`` (cards of
         ``hand``) if attempted with the rest of the hand (the first best; (-1, -1e9) if none):
         ``_attempt_ev`` for each, inline."""
-        weights, pval, cfg, memo, pids = self._weights, self.pval, self._cfg, _ATTEMPT_EV, self._mk_profiles
+        weights, pval, cfg, memo, pids = self._weights, self.play_value, self._cfg, _ATTEMPT_EV, self._mk_profiles
         best, best_ev = -1, -1e9
         # the hand's entries of a weights row, as a tuple (itemgetter of one item gives the item)
         of_hand = itemgetter(*hand) if len(hand) > 1 else lambda w: (w[hand[0]],)
@@ -472,7 +473,7 @@ class HeuristicBot(Bot):
         pid = self._mk_profiles.get(mk)
         if pid is None:
             pid = self._profile_id(mk)
-        key = (pid, self.pval[c] - b, win, dv, self._cfg)
+        key = (pid, self.play_value[c] - b, win, dv, self._cfg)
         ev = _ATTEMPT_EV.get(key)
         if ev is None:
             ev = self._ev_compute(key)
@@ -501,7 +502,7 @@ class HeuristicBot(Bot):
         """(cheapest success, cheapest failure) per shortfall of a hand's sorted suit codes, kept."""
         prof = self._profiles.get(codes)
         if prof is None:
-            prof = _compute_profile(self.rate, tuple([(k >> 2, k & 3) for k in codes]))
+            prof = _compute_profile(self.off_suit_rate, tuple([(k >> 2, k & 3) for k in codes]))
             if len(self._profiles) < _CACHE_MAX:
                 self._profiles[codes] = prof
         return prof
@@ -510,7 +511,7 @@ class HeuristicBot(Bot):
         """(expected points, success chance) of an attempt with nothing to spend: an empty hand
         after the attempt is a death (F10) unless the empty hand wins and the die alone does."""
         if self.empty_hand_wins and win >= 60.0:
-            sides = self.sides
+            sides = self.die_sides
             p = min(max(sides - need + 1, 0), sides) / sides
             return p * win + (1 - p) * dv, p
         return dv, 0.0
@@ -518,7 +519,7 @@ class HeuristicBot(Bot):
     def _ev_compute(self, key: tuple) -> float:
         """The expected points of an _ATTEMPT_EV key, computed as ``_attempt`` does, and kept."""
         pid, vb, win, dv, _ = key
-        sides = self.sides
+        sides = self.die_sides
         if pid < 0:
             ev = self._bare_attempt(vb, win, dv)[0]
         else:
@@ -535,8 +536,8 @@ class HeuristicBot(Bot):
         codes = list(map(self._codes[c].__getitem__, hand))
         if skip >= 0:
             del codes[skip]
-        v = self.pval[c]
-        sides = self.sides
+        v = self.play_value[c]
+        sides = self.die_sides
         n = len(codes)
         if n == 0:
             return self._bare_attempt(v - b, win, dv)
@@ -546,8 +547,8 @@ class HeuristicBot(Bot):
 
     def opponent_odds(self, view, t: int, c: int) -> float:
         """A rough chance that seat ``t`` completes ``c`` on one attempt (its hand is unseen)."""
-        need = self.pval[c] - self.bonus(view, t, c) - max(view.hand_sizes[t] - 1, 0) // 2
-        return min(max(self.sides - need + 1, 0), self.sides) / self.sides
+        need = self.play_value[c] - self.bonus(view, t, c) - max(view.hand_sizes[t] - 1, 0) // 2
+        return min(max(self.die_sides - need + 1, 0), self.die_sides) / self.die_sides
 
     def _keeps(self, mine: int, done: tuple, ace: int, cards) -> dict:
         """{card: keep value} for this seat holding ``mine`` (or -1), ``done`` and ``ace``,
@@ -564,14 +565,14 @@ class HeuristicBot(Bot):
                 continue
             val = 0.2 * D.NUM_SUITS[c]
             if mine >= 0:
-                val += self.common[c][mine] + self.offsuit[c][mine] / self.rate
-            v = self.pval[c]
+                val += self.shared_suits[c][mine] + self.other_suits[c][mine] / self.off_suit_rate
+            v = self.play_value[c]
             if v:
                 if brow is None:
                     brow = self._info(done, ace)[0]  # bonus_row
                 need = v - brow[c]
-                p = min(max(self.sides - need + 1, 0), self.sides) / self.sides
-                val = max(val, 0.5 * p * self.sval[c])
+                p = min(max(self.die_sides - need + 1, 0), self.die_sides) / self.die_sides
+                val = max(val, 0.5 * p * self.score_value[c])
             known[c] = val
         return known
 
@@ -680,7 +681,7 @@ class HeuristicBot(Bot):
         (``_near_win_only``) and there are none."""
         if not self._near_win_only:
             return True
-        target = self.target
+        target = self.challenges_to_win
         for t, done in enumerate(completed):
             if t != me and len(done) + 1 >= target:
                 return True
@@ -700,7 +701,7 @@ class HeuristicBot(Bot):
         anything. Only opponents that may be held back are valued, card by card in hand order and
         seat by seat within a card: the order ``legal_actions`` lists them, so ties go to the
         first listed."""
-        target = self.target
+        target = self.challenges_to_win
         near_win_only = self._near_win_only
         pending = view.pending
         # the opponents that may receive a challenge (no pending one) and may be held back
@@ -733,7 +734,7 @@ class HeuristicBot(Bot):
         if not seats:
             return None, 0.0
         legal = set(plays)
-        pval, sval, odds = self.pval, self.sval, self._odds
+        pval, sval, odds = self.play_value, self.score_value, self._odds
         best, best_val = None, 0.0
         for c in hand:
             for base, threat, gift_rate, brow, helps, bound in seats:
@@ -763,7 +764,7 @@ class HeuristicBot(Bot):
         if mine >= 0:
             # fish for matching suits and modifiers for the stuck challenge: every useless card,
             # the least worth first
-            common, modok = self.common, self.modok
+            common, modok = self.shared_suits, self.may_modify
             plan = [c for c in hand if not common[c][mine] and not modok[c][mine]]
             if plan:
                 keep = self._keeps(mine, completed[me], aces[me], plan)
@@ -813,7 +814,7 @@ class HeuristicBot(Bot):
         n = len(hand)
         s = view.shortfall
         m0, o0 = view.matched, view.off_suits
-        rate = self.rate
+        rate = self.off_suit_rate
         _, wins, dv = self._seat_values(me, completed, aces)
         win = wins(c)
         card = self.card

@@ -15,7 +15,7 @@ from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import bots as B
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.rules import ATTEMPT, PH_MAIN
+from designlab.games.fifth_challenge.actions import ATTEMPT, PH_MAIN
 
 LINEUPS = ((4, ("heuristic",) * 4), (3, ("cautious", "harasser", "reckless")), (2, ("heuristic", "harasser")))
 
@@ -80,23 +80,23 @@ def test_seat_values_kept_across_other_seats_completions_match_fresh_ones(bot_de
         fresh = BOTS["heuristic"](game, p, None, random.Random(0))
         f_brow, f_win, f_dv = fresh._seat_values(me, view.completed, view.aces)
         assert brow == f_brow and dv == f_dv
-        assert all(win(c) == f_win(c) for c in range(D.NUM_CARDS) if game.pval[c])
+        assert all(win(c) == f_win(c) for c in range(D.NUM_CARDS) if game.play_value[c])
         checked += 1
     assert checked > 500
 
 
 def _plain_info(bot, done, ace):
-    row = list(bot.common[ace] if bot.ace_bonus and ace >= 0 else B._NO_BONUS)
+    row = list(bot.shared_suits[ace] if bot.ace_counts_for_bonus and ace >= 0 else B._NO_BONUS)
     for d in done:
-        row = [x + y for x, y in zip(row, bot.common[d])]
-    return tuple(row), sum(bot.sval[d] for d in done), len(done), bot._rank_key(done, ace)
+        row = [x + y for x, y in zip(row, bot.shared_suits[d])]
+    return tuple(row), sum(bot.score_value[d] for d in done), len(done), bot._rank_key(done, ace)
 
 
 @pytest.mark.parametrize("tie_breaks", [True, False])
 def test_seat_info_and_winning_worth_match_a_direct_computation(tie_breaks):
     game = GAME(FifthChallengeParams(players=3, scoring={"tie_breaks": tie_breaks, "challenges_to_win": 3}))
     rng = random.Random(5)
-    challenges = [c for c in range(D.NUM_CARDS) if game.pval[c]]
+    challenges = [c for c in range(D.NUM_CARDS) if game.play_value[c]]
     bot = BOTS["heuristic"](game, 0, None, random.Random(0))
     for rnd in range(3):  # cold table, warm table, cleared table
         if rnd == 2:

@@ -10,7 +10,7 @@ import pytest
 from designlab.core.protocol import CHANCE, DRAW, LOSS, UNFINISHED, WIN
 from designlab.games.fifth_challenge import GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.rules import (
+from designlab.games.fifth_challenge.actions import (
     PH_DAMAGE,
     PH_DRAW,
     PH_MAIN,
@@ -18,7 +18,7 @@ from designlab.games.fifth_challenge.rules import (
     PH_SPEND,
     ROLL,
 )
-from designlab.games.fifth_challenge.script import IllegalMoveError, run, setup
+from designlab.games.fifth_challenge.scenario import IllegalMoveError, attempt, complete, draw_lowest, play_moves, setup
 
 ID = D.ID_BY_NAME
 
@@ -37,12 +37,12 @@ def legal(state):
 
 def assert_views_honest(state):
     """Each seat sees its own hand, only the sizes of the others, and the whole table."""
-    for q in range(state.n):
+    for q in range(state.players):
         v = state.view(q)
         assert v.hand == tuple(sorted(state.hands[q]))
         assert v.hand_sizes == tuple(len(h) for h in state.hands)
-        assert v.pending == tuple(state.pend) and v.discards == tuple(state.discards)
-        assert v.completed == tuple(tuple(d) for d in state.done) and v.deck_size == len(state.deck)
+        assert v.pending == tuple(state.pending) and v.discards == tuple(state.discards)
+        assert v.completed == tuple(tuple(d) for d in state.completed) and v.deck_size == len(state.deck)
         others = {c for p, h in enumerate(state.hands) if p != q for c in h}
         visible = set(v.hand) | set(v.discards) | set(v.out) | {c for d in v.completed for c in d}
         assert not (others & visible), "another seat's hand shows in this view"
@@ -68,7 +68,7 @@ def test_f1_deck_has_no_courts_by_default_and_aces_are_dealt_one_each():
     assert all(c in s.deck or c in s.hands[0] for c in D.PAWNS)  # Light Keeper was dealt to P0
     assert not any(c in s.deck for c in D.COURTS)
     assert sorted(s.out) == sorted(ids("Ace of Suns", "Ace of Leaves", "Ace of Wyrms", "Ace of Knots") + list(D.COURTS))
-    assert s.phase == PH_MAIN and s.cur == 0
+    assert s.phase == PH_MAIN and s.to_move == 0
     v1 = s.view(1)
     assert v1.aces == tuple(s.aces) and v1.out == tuple(s.out)  # aces and the out pile are public
     assert_views_honest(s)
@@ -81,24 +81,24 @@ def test_f1_include_courts_puts_courts_in_play_at_court_value():
         hands=(("Consul", "Author", "Castle", "Painter", "Huntress"), ("Mountain", "Journey", "Origin", "Sea", "Lunatic")),
     )
     assert len(s.deck) + 10 == 39 and all(c in s.deck or c == ID["Consul"] for c in D.COURTS)
-    run(s, "challenge Consul on P0", "attempt")
+    play_moves(s, "challenge Consul on P0", "attempt")
     # Consul (Moons-Waves-Knots) vs the Moons ace: bonus 1, roll 6 -> 7, 4 short of 11
-    run(s, "roll 6")
-    assert s.phase == PH_SPEND and s.short == 4
-    assert s.game.sval[ID["Consul"]] == 11
+    play_moves(s, "roll 6")
+    assert s.phase == PH_SPEND and s.shortfall == 4
+    assert s.game.score_value[ID["Consul"]] == 11
 
 
 # -- F2 ---------------------------------------------------------------------
 def _replace_turn_then_excuse(params):
     s = setup(params, **TWO)
-    run(s, "replace Castle", "replace Painter", "replace done", "draw Betrayal", "draw Cave")
-    assert s.phase == PH_MAIN and s.cur == 1
-    run(s, "replace Sea", "replace done")
+    play_moves(s, "replace Castle", "replace Painter", "replace done", "draw Betrayal", "draw Cave")
+    assert s.phase == PH_MAIN and s.to_move == 1
+    play_moves(s, "replace Sea", "replace done")
     assert s.phase == PH_DRAW
     discards_before = list(s.discards)
     deck_before = list(s.deck)
     assert names(discards_before) == ["Castle", "Painter", "Sea"]
-    run(s, "draw Excuse")
+    play_moves(s, "draw Excuse")
     return s, discards_before, deck_before
 
 
@@ -106,10 +106,10 @@ def test_f2_excuse_reshuffles_discards_and_goes_back_in_the_deck():
     s, discards_before, deck_before = _replace_turn_then_excuse({})
     assert s.discards == [] and sorted(s.deck) == sorted(deck_before + discards_before)
     assert D.EXCUSE in s.deck and D.EXCUSE not in s.out
-    assert s.phase == PH_DRAW and s.drawq == [1]  # the same seat draws again
+    assert s.phase == PH_DRAW and s.draw_queue == [1]  # the same seat draws again
     assert all(D.EXCUSE not in h for h in s.hands)
-    run(s, "draw Castle")  # a reshuffled card can come straight back
-    assert ID["Castle"] in s.hands[1] and s.cur == 0 and s.phase == PH_MAIN
+    play_moves(s, "draw Castle")  # a reshuffled card can come straight back
+    assert ID["Castle"] in s.hands[1] and s.to_move == 0 and s.phase == PH_MAIN
     assert s.metrics()["reshuffles_excuse"] == 1
     assert s.view(0).deck_size == len(s.deck) and ID["Castle"] not in s.view(0).hand
     assert_views_honest(s)
@@ -127,10 +127,10 @@ def test_f2_option_excuse_out_of_game():
 def test_f15_excuse_dealt_in_the_setup_is_a_draw_like_any_other():
     g = GAME(FifthChallengeParams())
     s = g.new_initial_state()
-    run(s, "draw Ace of Moons", "draw Ace of Waves", "draw Author", "draw Excuse")
-    assert s.phase == PH_DRAW and s.drawq[-1] == 1  # seat 1 still owed its first card
+    play_moves(s, "draw Ace of Moons", "draw Ace of Waves", "draw Author", "draw Excuse")
+    assert s.phase == PH_DRAW and s.draw_queue[-1] == 1  # seat 1 still owed its first card
     assert D.EXCUSE in s.deck and s.metrics()["reshuffles_excuse"] == 1
-    run(s, "draw Mountain")
+    play_moves(s, "draw Mountain")
     assert s.hands[1] == [ID["Mountain"]]
 
 
@@ -140,36 +140,34 @@ def _drain(params):
     p = {"deck": {"excuse_after_reshuffle": "out_of_game", **params}}
     g = GAME(FifthChallengeParams(**p))
     s = g.new_initial_state()
-    run(s, "draw Ace of Moons", "draw Ace of Waves", "draw Excuse")
-    while s.phase == PH_DRAW:
-        run(s, f"draw {D.NAME[min(s.deck)]}")
+    play_moves(s, "draw Ace of Moons", "draw Ace of Waves", "draw Excuse")
+    draw_lowest(s)
     assert D.EXCUSE in s.out and len(s.deck) == 24
     while len(s.deck) >= 5:
-        run(s, *[f"replace {D.NAME[c]}" for c in list(s.hands[s.cur])])
-        while s.phase == PH_DRAW:
-            run(s, f"draw {D.NAME[min(s.deck)]}")
+        play_moves(s, *[f"replace {D.NAME[c]}" for c in list(s.hands[s.to_move])])
+        draw_lowest(s)
     # 24 -> 19 -> 14 -> 9 -> 4 ... one more full replace needs 5 from 4
     assert len(s.deck) == 4 and s.phase == PH_MAIN
-    seat = s.cur
-    run(s, *[f"replace {D.NAME[c]}" for c in list(s.hands[seat])])
+    seat = s.to_move
+    play_moves(s, *[f"replace {D.NAME[c]}" for c in list(s.hands[seat])])
     for _ in range(4):
-        run(s, f"draw {D.NAME[min(s.deck)]}")
+        play_moves(s, f"draw {D.NAME[min(s.deck)]}")
     return s, seat
 
 
 def test_f3_empty_deck_reshuffles_discards():
     s, seat = _drain({})
     # the fifth replacement draw found the pile empty: the discards became the new pile
-    assert s.phase == PH_DRAW and s.drawq == [seat] and s.discards == []
+    assert s.phase == PH_DRAW and s.draw_queue == [seat] and s.discards == []
     assert len(s.deck) == 25 and s.metrics()["reshuffles_empty_deck"] == 1
-    run(s, f"draw {D.NAME[min(s.deck)]}")
-    assert len(s.hands[seat]) == 5 and s.cur == 1 - seat
+    play_moves(s, f"draw {D.NAME[min(s.deck)]}")
+    assert len(s.hands[seat]) == 5 and s.to_move == 1 - seat
 
 
 def test_f3_option_stop_drawing():
     s, seat = _drain({"empty_deck": "stop_drawing"})
     assert s.deck == [] and len(s.discards) == 25
-    assert len(s.hands[seat]) == 4 and s.cur == 1 - seat and s.phase == PH_MAIN
+    assert len(s.hands[seat]) == 4 and s.to_move == 1 - seat and s.phase == PH_MAIN
     assert s.metrics()["reshuffles_empty_deck"] == 0
 
 
@@ -180,8 +178,8 @@ def test_f3_only_the_excuse_left_and_no_discards_skips_the_draw():
     s.discards = []
     s.out = [c for c in range(D.NUM_CARDS) if c not in s.aces and c != D.EXCUSE
              and all(c not in h for h in s.hands)]
-    run(s, "challenge Author on P0", "end turn")
-    assert s.cur == 1 and s.phase == PH_MAIN and len(s.hands[0]) == 4 and s.deck == [D.EXCUSE]
+    play_moves(s, "challenge Author on P0", "end turn")
+    assert s.to_move == 1 and s.phase == PH_MAIN and len(s.hands[0]) == 4 and s.deck == [D.EXCUSE]
 
 
 # -- F4 ---------------------------------------------------------------------
@@ -189,20 +187,20 @@ def test_f4_pawns_only_spent_for_suits():
     s = setup(**TWO)
     moves = legal(s)
     assert not any("Light Keeper" in m and not m.startswith("replace") for m in moves)
-    run(s, "challenge Castle on P0", "attempt")
+    play_moves(s, "challenge Castle on P0", "attempt")
     assert "modify with Light Keeper" not in legal(s)
-    run(s, "roll 3")  # Castle 7 (Suns-Knots), Moons ace: 3, short 4
+    play_moves(s, "roll 3")  # Castle 7 (Suns-Knots), Moons ace: 3, short 4
     assert "spend Light Keeper" in legal(s)
-    run(s, "spend Light Keeper")  # Suns and Knots match, Waves is off-suit
-    assert s.match == 2 and s.off == 1 and s.phase == PH_SPEND
+    play_moves(s, "spend Light Keeper")  # Suns and Knots match, Waves is off-suit
+    assert s.matched == 2 and s.off_suits == 1 and s.phase == PH_SPEND
 
 
 def test_f4_option_pawns_as_challenges():
     s = setup({"deck": {"pawns_as_challenges": True, "pawn_value": 10}}, **TWO)
     assert "challenge Light Keeper on P0" in legal(s)
-    run(s, "challenge Light Keeper on P0", "attempt", "roll 6")
-    assert s.short == 4  # 10 - 6, no bonus from the Moons ace
-    assert s.game.sval[ID["Light Keeper"]] == 10
+    attempt(s, "Light Keeper", 6)
+    assert s.shortfall == 4  # 10 - 6, no bonus from the Moons ace
+    assert s.game.score_value[ID["Light Keeper"]] == 10
 
 
 # -- F5 ---------------------------------------------------------------------
@@ -212,40 +210,34 @@ F5_HANDS = (
 )
 
 
-def _p1_completes(s, card, roll, draw):
-    run(s, f"challenge {card} on P1", "attempt", f"roll {roll}")
-    assert s.done[1][-1] == ID[card]
-    run(s, f"draw {draw}")
-
-
 def test_f5_opponent_limit_is_sum_of_completed_values_without_the_ace():
     s = setup(aces=("Ace of Moons", "Ace of Waves"), hands=F5_HANDS)
     assert not any(m.endswith("on P1") for m in legal(s))  # nothing completed: nothing on P1, ace or not
     assert "challenge Huntress on P0" in legal(s)  # no limit on yourself
-    run(s, "end turn")
-    _p1_completes(s, "Mountain", 4, "Lunatic")  # P1 has completed a 4
+    play_moves(s, "end turn")
+    complete(s, "Mountain", 4, "Lunatic")  # P1 has completed a 4
     assert "challenge Author on P1" in legal(s)
     assert "challenge Forest on P1" not in legal(s)  # a 5 on a single completed 4: no
-    run(s, "end turn")
-    _p1_completes(s, "Journey", 2, "Market")  # 4 + 3 = 7
+    play_moves(s, "end turn")
+    complete(s, "Journey", 2, "Market")  # 4 + 3 = 7
     assert {"challenge Forest on P1", "challenge Chance Meeting on P1"} <= legal(s)
     assert "challenge Huntress on P1" not in legal(s)
-    run(s, "challenge Chance Meeting on P1")
-    assert s.pend[1] == ID["Chance Meeting"] and s.view(1).pending[1] == ID["Chance Meeting"]
-    run(s, "draw Soldier")  # nothing else P0 can do: the turn ends by itself
+    play_moves(s, "challenge Chance Meeting on P1")
+    assert s.pending[1] == ID["Chance Meeting"] and s.view(1).pending[1] == ID["Chance Meeting"]
+    play_moves(s, "draw Soldier")  # nothing else P0 can do: the turn ends by itself
     # P1 holds an uncompleted challenge: it may not play another on itself
     assert not any(m.startswith("challenge") and m.endswith("on P1") for m in legal(s))
-    run(s, "end turn")
+    play_moves(s, "end turn")
     assert not any(m.endswith("on P1") for m in legal(s))  # nor may P0 add one
     assert_views_honest(s)
 
 
 def test_f5_text_example_two_threes_allow_a_five():
     s = setup(aces=("Ace of Moons", "Ace of Waves"), hands=F5_HANDS)
-    run(s, "end turn")
-    _p1_completes(s, "Journey", 2, "Lunatic")
-    run(s, "end turn")
-    _p1_completes(s, "Painter", 3, "Market")  # Painter 3, no bonus: roll 3
+    play_moves(s, "end turn")
+    complete(s, "Journey", 2, "Lunatic")
+    play_moves(s, "end turn")
+    complete(s, "Painter", 3, "Market")  # Painter 3, no bonus: roll 3
     assert "challenge Forest on P1" in legal(s)
     assert "challenge Chance Meeting on P1" not in legal(s)
 
@@ -253,8 +245,8 @@ def test_f5_text_example_two_threes_allow_a_five():
 @pytest.mark.parametrize("mode, five_ok, crown_ok", [("completed_and_ace", True, False), ("none", True, True)])
 def test_f5_options(mode, five_ok, crown_ok):
     s = setup({"opponent_limit": mode}, aces=("Ace of Moons", "Ace of Waves"), hands=F5_HANDS)
-    run(s, "end turn")
-    _p1_completes(s, "Mountain", 4, "Lunatic")
+    play_moves(s, "end turn")
+    complete(s, "Mountain", 4, "Lunatic")
     assert ("challenge Forest on P1" in legal(s)) == five_ok
     assert ("challenge Huntress on P1" in legal(s)) == crown_ok
 
@@ -268,14 +260,14 @@ F6_HANDS = (
 
 def test_f6_modify_needs_a_shared_suit_and_a_step_of_one():
     s = setup(aces=("Ace of Moons", "Ace of Waves"), hands=F6_HANDS)
-    run(s, "challenge Castle on P0", "end turn", "draw Pact")
+    play_moves(s, "challenge Castle on P0", "end turn", "draw Pact")
     assert not any(m.startswith("modify") for m in legal(s))  # P1 may not modify P0's challenge
-    run(s, "end turn")
+    play_moves(s, "end turn")
     mods = {m for m in legal(s) if m.startswith("modify")}
     # Castle 7 Suns-Knots: Market 6 (Knots) and Diplomat 8 (Suns) yes; Lunatic 6, Mill 8 no suit; Pact 9 too far
     assert mods == {"modify with Market", "modify with Diplomat"}
-    run(s, "modify with Market")
-    assert s.pend[0] == ID["Market"] and s.discards == [ID["Castle"]]
+    play_moves(s, "modify with Market")
+    assert s.pending[0] == ID["Market"] and s.discards == [ID["Castle"]]
     assert not any(m.startswith(("modify", "challenge")) for m in legal(s))  # one card per turn
     assert "attempt" in legal(s)
     assert s.view(1).discards == (ID["Castle"],)
@@ -285,7 +277,7 @@ def test_f6_modify_needs_a_shared_suit_and_a_step_of_one():
 def test_f6_crown_counts_ten_for_modifying():
     s = setup(aces=("Ace of Moons", "Ace of Waves"),
               hands=(("Pact", "Bard", "Sea", "Huntress", "Merchant"), ("Mountain", "Journey", "Origin", "Author", "Savage")))
-    run(s, "challenge Pact on P0", "end turn", "draw Mill", "end turn")
+    play_moves(s, "challenge Pact on P0", "end turn", "draw Mill", "end turn")
     mods = {m for m in legal(s) if m.startswith("modify")}
     assert mods == {"modify with Bard", "modify with Huntress"}
 
@@ -296,7 +288,7 @@ def test_f6_crown_counts_ten_for_modifying():
 ])
 def test_f6_options(opts, expected):
     s = setup(opts, aces=("Ace of Moons", "Ace of Waves"), hands=F6_HANDS)
-    run(s, "challenge Castle on P0", "end turn", "draw Pact", "end turn")
+    play_moves(s, "challenge Castle on P0", "end turn", "draw Pact", "end turn")
     assert {m[len("modify with "):] for m in legal(s) if m.startswith("modify")} == expected
 
 
@@ -309,26 +301,26 @@ F7_HANDS = (
 
 def test_f7_bonus_counts_matching_suits_on_upright_cards_including_the_ace():
     s = setup(aces=("Ace of Waves", "Ace of Suns"), hands=F7_HANDS)
-    run(s, "challenge Mountain on P0", "attempt", "roll 4")  # Mountain 4 (Moons-Suns), Waves ace: no bonus
-    assert s.done[0] == [ID["Mountain"]]
-    run(s, "draw Market", "end turn")
+    attempt(s, "Mountain", 4)  # Mountain 4 (Moons-Suns), Waves ace: no bonus
+    assert s.completed[0] == [ID["Mountain"]]
+    play_moves(s, "draw Market", "end turn")
     # Lunatic 6 (Moons-Waves): +1 Moons from Mountain, +1 Waves from the ace
-    run(s, "challenge Lunatic on P0", "attempt")
+    play_moves(s, "challenge Lunatic on P0", "attempt")
     assert s.bonus(0, ID["Lunatic"]) == 2
     twin = s.clone()
-    run(s, "roll 4")
-    assert s.done[0] == ids("Mountain", "Lunatic")
-    run(twin, "roll 3")
-    assert twin.phase == PH_SPEND and twin.short == 1
+    play_moves(s, "roll 4")
+    assert s.completed[0] == ids("Mountain", "Lunatic")
+    play_moves(twin, "roll 3")
+    assert twin.phase == PH_SPEND and twin.shortfall == 1
 
 
 def test_f7_options_ace_bonus_off_and_die_sides():
     s = setup({"ace_counts_for_bonus": False, "die_sides": 8}, aces=("Ace of Waves", "Ace of Suns"), hands=F7_HANDS)
-    run(s, "challenge Lunatic on P0", "attempt")
+    play_moves(s, "challenge Lunatic on P0", "attempt")
     assert s.bonus(0, ID["Lunatic"]) == 0
     assert [o - ROLL for o, _ in s.chance_outcomes()] == list(range(1, 9))
-    run(s, "roll 7")
-    assert s.done[0] == [ID["Lunatic"]]
+    play_moves(s, "roll 7")
+    assert s.completed[0] == [ID["Lunatic"]]
 
 
 @pytest.mark.parametrize("die_sides", [6, 8])
@@ -336,8 +328,8 @@ def test_f7_options_ace_bonus_off_and_die_sides():
 def test_success_chance_without_spending_is_share_of_faces_reaching_target(die_sides, challenge, expected_bonus):
     hands = (("Author", "Castle", "Lunatic", "Huntress", "Sea"), ("Mountain", "Journey", "Origin", "Painter", "Bard"))
     s = setup({"die_sides": die_sides}, aces=("Ace of Moons", "Ace of Waves"), hands=hands)
-    run(s, f"challenge {challenge} on P0", "attempt")
-    value = s.game.pval[ID[challenge]]
+    play_moves(s, f"challenge {challenge} on P0", "attempt")
+    value = s.game.play_value[ID[challenge]]
     bonus = s.bonus(0, ID[challenge])
     assert bonus == expected_bonus
     outcomes = s.chance_outcomes()
@@ -346,7 +338,7 @@ def test_success_chance_without_spending_is_share_of_faces_reaching_target(die_s
     for a, p in outcomes:
         twin = s.clone()
         twin.apply(a)
-        if twin.done[0] == [ID[challenge]]:
+        if twin.completed[0] == [ID[challenge]]:
             assert twin.phase != PH_SPEND
             p_success += p
         else:
@@ -364,14 +356,14 @@ F8_HANDS = (
 
 def test_f8_matching_suits_count_one_and_three_other_suits_count_one():
     s = setup(aces=("Ace of Moons", "Ace of Waves"), hands=F8_HANDS)
-    run(s, "challenge Castle on P0", "attempt", "roll 3")  # 7 - 3 = 4 short
-    assert s.short == 4 and "take damage" in legal(s)  # spending is optional
-    run(s, "spend Light Keeper")  # Suns+Knots match (2), Waves off (1)
-    assert (s.match, s.off, s.phase) == (2, 1, PH_SPEND)
-    run(s, "spend Journey")  # two off-suits: the third makes 1 more
-    assert (s.match, s.off, s.phase) == (2, 3, PH_SPEND)
-    run(s, "spend Painter")  # 2 + 2 matching + 1 -> 5 >= 4
-    assert s.done[0] == [ID["Castle"]] and s.hands[0] == [ID["Origin"]]
+    attempt(s, "Castle", 3)  # 7 - 3 = 4 short
+    assert s.shortfall == 4 and "take damage" in legal(s)  # spending is optional
+    play_moves(s, "spend Light Keeper")  # Suns+Knots match (2), Waves off (1)
+    assert (s.matched, s.off_suits, s.phase) == (2, 1, PH_SPEND)
+    play_moves(s, "spend Journey")  # two off-suits: the third makes 1 more
+    assert (s.matched, s.off_suits, s.phase) == (2, 3, PH_SPEND)
+    play_moves(s, "spend Painter")  # 2 + 2 matching + 1 -> 5 >= 4
+    assert s.completed[0] == [ID["Castle"]] and s.hands[0] == [ID["Origin"]]
     assert names(s.discards) == ["Journey", "Light Keeper", "Painter"]
     assert s.metrics()["suits_spent"] == 7
     assert_views_honest(s)
@@ -379,23 +371,25 @@ def test_f8_matching_suits_count_one_and_three_other_suits_count_one():
 
 def test_f8_option_off_suit_rate():
     s = setup({"off_suit_rate": 1}, aces=("Ace of Moons", "Ace of Waves"), hands=F8_HANDS)
-    run(s, "challenge Castle on P0", "attempt", "roll 3", "spend Light Keeper")
+    attempt(s, "Castle", 3)
+    play_moves(s, "spend Light Keeper")
     assert s.phase == PH_SPEND
-    run(s, "spend Journey")  # 2 + 1 + 2 = 5 >= 4
-    assert s.done[0] == [ID["Castle"]]
+    play_moves(s, "spend Journey")  # 2 + 1 + 2 = 5 >= 4
+    assert s.completed[0] == [ID["Castle"]]
 
 
 # -- F9 ---------------------------------------------------------------------
 def test_f9_failing_discards_the_shortfall_left_and_the_challenge_stays():
     s = setup(aces=("Ace of Moons", "Ace of Waves"), hands=F8_HANDS)
     # the text's example: total 4 against 7, one card with two matching suits: 2 cards lost, not 3
-    run(s, "challenge Castle on P0", "attempt", "roll 4", "spend Painter")
-    assert s.phase == PH_SPEND and s.match == 2
-    run(s, "take damage")
-    assert s.phase == PH_DAMAGE and s.dmg == 1
+    attempt(s, "Castle", 4)
+    play_moves(s, "spend Painter")
+    assert s.phase == PH_SPEND and s.matched == 2
+    play_moves(s, "take damage")
+    assert s.phase == PH_DAMAGE and s.damage_left == 1
     assert legal(s) == {"discard Light Keeper", "discard Journey", "discard Origin"}  # the player chooses
-    run(s, "discard Origin")
-    assert s.pend[0] == ID["Castle"] and s.done[0] == []
+    play_moves(s, "discard Origin")
+    assert s.pending[0] == ID["Castle"] and s.completed[0] == []
     assert names(s.hands[0]) == ["Journey", "Light Keeper"]
     assert names(s.discards) == ["Origin", "Painter"]
     assert "attempt" not in legal(s)  # once per turn
@@ -407,9 +401,10 @@ def test_f9_failing_discards_the_shortfall_left_and_the_challenge_stays():
 
 def test_f9_option_failed_challenge_discarded():
     s = setup({"failed_challenge": "discarded"}, aces=("Ace of Moons", "Ace of Waves"), hands=F8_HANDS)
-    run(s, "challenge Castle on P0", "attempt", "roll 4", "take damage", "discard Origin", "discard Journey",
+    attempt(s, "Castle", 4)
+    play_moves(s, "take damage", "discard Origin", "discard Journey",
         "discard Light Keeper")
-    assert s.pend[0] == -1 and ID["Castle"] in s.discards
+    assert s.pending[0] == -1 and ID["Castle"] in s.discards
     assert s.phase == PH_DRAW and s.hands[0] == [ID["Painter"]]  # card play and attempt used: turn over
 
 
@@ -422,38 +417,39 @@ F10_HANDS = (
 
 def _die(params=None):
     s = setup(params, aces=("Ace of Moons", "Ace of Waves"), hands=F10_HANDS)
-    run(s, "challenge Author on P0", "attempt", "roll 1", "draw Market", "end turn")
-    assert s.done[0] == [ID["Author"]]
-    run(s, "challenge Pact on P0", "attempt")
+    attempt(s, "Author", 1)
+    play_moves(s, "draw Market", "end turn")
+    assert s.completed[0] == [ID["Author"]]
+    play_moves(s, "challenge Pact on P0", "attempt")
     assert s.bonus(0, ID["Pact"]) == 2  # Moons ace + Author's Moons
-    run(s, "roll 1", "take damage")  # 9 - 3 = 6 damage, 4 cards in hand: all lost
+    play_moves(s, "roll 1", "take damage")  # 9 - 3 = 6 damage, 4 cards in hand: all lost
     return s
 
 
 def test_f10_death_discards_challenges_keeps_the_ace_new_hand_next_turn():
     s = _die()
-    assert s.hands[0] == [] and s.done[0] == [] and s.pend[0] == -1
+    assert s.hands[0] == [] and s.completed[0] == [] and s.pending[0] == -1
     assert s.aces[0] == ID["Ace of Moons"]
     assert {ID["Author"], ID["Pact"]} <= set(s.discards)
     assert s.dead[0] and s.deaths[0] == 1
     # F14: no end-of-turn draw for the dead youngster; play passes on
-    assert s.cur == 1 and s.phase == PH_MAIN and s.view(1).dead == (True, False)
+    assert s.to_move == 1 and s.phase == PH_MAIN and s.view(1).dead == (True, False)
     assert_views_honest(s)
-    run(s, "end turn")
-    assert s.phase == PH_DRAW and s.drawq == [0] * 5
-    run(s, *[f"draw {n}" for n in ("Forest", "Discovery", "Soldier", "Lunatic", "Penitent")])
-    assert len(s.hands[0]) == 5 and s.phase == PH_MAIN and s.cur == 0 and not s.dead[0]
+    play_moves(s, "end turn")
+    assert s.phase == PH_DRAW and s.draw_queue == [0] * 5
+    play_moves(s, *[f"draw {n}" for n in ("Forest", "Discovery", "Soldier", "Lunatic", "Penitent")])
+    assert len(s.hands[0]) == 5 and s.phase == PH_MAIN and s.to_move == 0 and not s.dead[0]
     assert s.metrics()["deaths_0"] == 1
 
 
 def test_f14_option_dead_player_draws_at_end_of_turn():
     s = _die({"death_end_draw": "draw"})
     assert s.phase == PH_DRAW
-    run(s, "draw Forest")
-    assert s.hands[0] == [ID["Forest"]] and s.cur == 1
-    run(s, "end turn")
-    assert s.drawq == [0] * 4  # topped up to hand_size
-    run(s, *[f"draw {n}" for n in ("Discovery", "Soldier", "Lunatic", "Penitent")])
+    play_moves(s, "draw Forest")
+    assert s.hands[0] == [ID["Forest"]] and s.to_move == 1
+    play_moves(s, "end turn")
+    assert s.draw_queue == [0] * 4  # topped up to hand_size
+    play_moves(s, *[f"draw {n}" for n in ("Discovery", "Soldier", "Lunatic", "Penitent")])
     assert len(s.hands[0]) == 5
 
 
@@ -465,18 +461,19 @@ FIFTH_HANDS = (
 
 def test_f10_fifth_completion_that_empties_the_hand_is_a_death():
     s = setup({"scoring": {"challenges_to_win": 1}}, aces=("Ace of Moons", "Ace of Waves"), hands=FIFTH_HANDS)
-    run(s, "challenge Castle on P0", "attempt", "roll 1")  # 6 short
-    run(s, "spend Painter", "spend Light Keeper", "spend Betrayal")  # 2 + 2 + 1 matching, 2 off: 5
+    attempt(s, "Castle", 1)  # 6 short
+    play_moves(s, "spend Painter", "spend Light Keeper", "spend Betrayal")  # 2 + 2 + 1 matching, 2 off: 5
     assert s.phase == PH_SPEND
-    run(s, "spend Penitent")  # 6: completed, but the hand is empty
-    assert s.phase != PH_OVER and s.dead[0] and s.done[0] == [] and s.cur == 1
+    play_moves(s, "spend Penitent")  # 6: completed, but the hand is empty
+    assert s.phase != PH_OVER and s.dead[0] and s.completed[0] == [] and s.to_move == 1
     assert s.results() == (UNFINISHED, UNFINISHED)
 
 
 def test_f10_option_empty_hand_fifth_wins():
     s = setup({"scoring": {"challenges_to_win": 1}, "empty_hand_fifth": "win"},
               aces=("Ace of Moons", "Ace of Waves"), hands=FIFTH_HANDS)
-    run(s, "challenge Castle on P0", "attempt", "roll 1", "spend Painter", "spend Light Keeper",
+    attempt(s, "Castle", 1)
+    play_moves(s, "spend Painter", "spend Light Keeper",
         "spend Betrayal", "spend Penitent")
     assert s.phase == PH_OVER and s.results() == (WIN, LOSS) and s.scores() == (7, 0)
 
@@ -485,45 +482,45 @@ def test_f10_option_empty_hand_fifth_wins():
 def test_f11_play_and_attempt_once_each_in_either_order_then_draw_one():
     s = setup(**TWO)
     assert any(m.startswith("replace") for m in legal(s))
-    run(s, "challenge Author on P0")
+    play_moves(s, "challenge Author on P0")
     assert not any(m.startswith(("challenge", "replace", "modify")) for m in legal(s))
     assert legal(s) == {"attempt", "end turn"}
-    run(s, "attempt", "roll 1")  # Author 2, Moons ace: 1 + 1
-    assert s.done[0] == [ID["Author"]]
+    play_moves(s, "attempt", "roll 1")  # Author 2, Moons ace: 1 + 1
+    assert s.completed[0] == [ID["Author"]]
     # both actions used: the turn ends and the 4-card hand draws one
-    assert s.phase == PH_DRAW and s.drawq == [0]
+    assert s.phase == PH_DRAW and s.draw_queue == [0]
     hidden_a, hidden_b = s.clone(), s.clone()
-    run(hidden_a, "draw Pact")
-    run(hidden_b, "draw Merchant")
+    play_moves(hidden_a, "draw Pact")
+    play_moves(hidden_b, "draw Merchant")
     assert hidden_a.view(1) == hidden_b.view(1)  # the draw is hidden from the opponent
     assert hidden_a.view(0) != hidden_b.view(0)
-    run(s, "draw Pact")
-    assert len(s.hands[0]) == 5 and s.cur == 1
-    run(s, "challenge Journey on P1", "end turn", "draw Cave")
-    run(s, "end turn")  # a full hand draws nothing
-    assert s.cur == 1 and s.phase == PH_MAIN
+    play_moves(s, "draw Pact")
+    assert len(s.hands[0]) == 5 and s.to_move == 1
+    play_moves(s, "challenge Journey on P1", "end turn", "draw Cave")
+    play_moves(s, "end turn")  # a full hand draws nothing
+    assert s.to_move == 1 and s.phase == PH_MAIN
     # attempt first, then play a card
-    run(s, "attempt", "roll 2")  # Journey 3 (Moons-Waves), Waves ace: 1 + 2
-    assert s.done[1] == [ID["Journey"]]
+    play_moves(s, "attempt", "roll 2")  # Journey 3 (Moons-Waves), Waves ace: 1 + 2
+    assert s.completed[1] == [ID["Journey"]]
     assert "challenge Origin on P1" in legal(s) and "attempt" not in legal(s)
-    run(s, "challenge Origin on P1")
+    play_moves(s, "challenge Origin on P1")
     assert s.phase == PH_DRAW  # nothing left to do: end of turn, 4 cards -> draw 1
-    run(s, "draw Market")
+    play_moves(s, "draw Market")
     assert len(s.hands[1]) == 5
     assert_views_honest(s)
 
 
 def test_f11_discard_and_replace_only_instead_of_the_other_actions():
     s = setup(**TWO)
-    run(s, "replace Huntress")
+    play_moves(s, "replace Huntress")
     assert legal(s) == {"replace done", "replace Author", "replace Castle", "replace Painter", "replace Light Keeper"}
-    run(s, "replace Castle", "replace done")
-    assert s.drawq == [0, 0] and names(s.discards) == ["Castle", "Huntress"]
-    run(s, "draw Pact", "draw Excuse")  # the Excuse during replacement: reshuffle, draw again
+    play_moves(s, "replace Castle", "replace done")
+    assert s.draw_queue == [0, 0] and names(s.discards) == ["Castle", "Huntress"]
+    play_moves(s, "draw Pact", "draw Excuse")  # the Excuse during replacement: reshuffle, draw again
     assert s.discards == [] and s.phase == PH_DRAW
-    run(s, "draw Castle")
+    play_moves(s, "draw Castle")
     assert names(s.hands[0]) == names(ids("Author", "Castle", "Light Keeper", "Painter", "Pact"))
-    assert s.cur == 1  # hand full again: no end-of-turn draw
+    assert s.to_move == 1  # hand full again: no end-of-turn draw
     assert s.metrics()["replace_turns"] == 1 and s.metrics()["cards_replaced"] == 2
 
 
@@ -533,22 +530,24 @@ def test_f11_options_hand_size_and_draws_per_turn(hand_size, draws):
     hands = [h[:hand_size] for h in hands]
     s = setup({"hand_size": hand_size, "draws_per_turn": draws}, aces=TWO["aces"], hands=hands)
     assert len(s.hands[0]) == hand_size
-    run(s, "challenge Castle on P0", "attempt", "roll 5", "take damage", "discard Author", "discard Huntress")
+    attempt(s, "Castle", 5)
+    play_moves(s, "take damage", "discard Author", "discard Huntress")
     # three cards gone: draws min(draws_per_turn, 3)
-    assert s.drawq == [0] * draws
+    assert s.draw_queue == [0] * draws
 
 
 # -- F12 --------------------------------------------------------------------
 def test_f12_game_ends_at_once_on_the_last_completion_and_crown_scores_eleven():
     s = setup({"scoring": {"challenges_to_win": 2}}, aces=("Ace of Leaves", "Ace of Waves"),
               hands=(("Origin", "End", "Forest", "Market", "Sailor"), ("Mountain", "Journey", "Painter", "Sea", "Bard")))
-    run(s, "challenge Origin on P0", "attempt", "roll 1", "draw Mill", "end turn")  # Origin 2, Leaves ace +1
-    run(s, "challenge End on P0", "attempt", "roll 6")  # crown 10: bonus 2 (ace, Origin) + 6 = 8
-    assert s.short == 2
-    run(s, "spend Forest", "spend Market")
+    attempt(s, "Origin", 1)
+    play_moves(s, "draw Mill", "end turn")  # Origin 2, Leaves ace +1
+    attempt(s, "End", 6)  # crown 10: bonus 2 (ace, Origin) + 6 = 8
+    assert s.shortfall == 2
+    play_moves(s, "spend Forest", "spend Market")
     assert s.phase == PH_OVER and s.end_reason() == "fifth_challenge_completed"
     assert s.scores() == (13, 0) and s.results() == (WIN, LOSS)
-    assert s.drawq == [] and len(s.hands[0]) == 2  # no end-of-turn draw after the end
+    assert s.draw_queue == [] and len(s.hands[0]) == 2  # no end-of-turn draw after the end
     assert s.score_trace()[-1] == (13, 0)
 
 
@@ -557,10 +556,11 @@ def _tie_game(params):
     s = setup({"scoring": {"challenges_to_win": 2, **params}}, aces=("Ace of Moons", "Ace of Suns"),
               hands=(("Author", "Castle", "Painter", "Light Keeper", "Sea"),
                      ("Pact", "Journey", "Origin", "Mountain", "Bard")))
-    run(s, "challenge Author on P0", "attempt", "roll 1", "draw Mill")
-    run(s, "challenge Pact on P1", "attempt", "roll 6", "spend Mountain", "draw Cave")  # 6+1 ace +2 = 9
-    assert s.done[1] == [ID["Pact"]]
-    run(s, "challenge Castle on P0", "attempt", "roll 6")  # 6 + 1 (Author's Knots) = 7
+    attempt(s, "Author", 1)
+    play_moves(s, "draw Mill")
+    play_moves(s, "challenge Pact on P1", "attempt", "roll 6", "spend Mountain", "draw Cave")  # 6+1 ace +2 = 9
+    assert s.completed[1] == [ID["Pact"]]
+    attempt(s, "Castle", 6)  # 6 + 1 (Author's Knots) = 7
     assert s.phase == PH_OVER and s.scores() == (9, 9)
     return s
 
@@ -576,21 +576,22 @@ def test_f12_option_no_tie_breaks_shares_the_win():
 def test_f12_options_crown_value_and_score():
     s = setup({"scoring": {"crown_value": 8, "crown_score": 15, "challenges_to_win": 1}},
               aces=("Ace of Moons", "Ace of Waves"), hands=TWO["hands"])
-    run(s, "challenge Huntress on P0", "attempt", "roll 6")  # plays at 8: 1 (ace) + 6, short 1
-    assert s.short == 1
-    run(s, "spend Author")
+    attempt(s, "Huntress", 6)  # plays at 8: 1 (ace) + 6, short 1
+    assert s.shortfall == 1
+    play_moves(s, "spend Author")
     assert s.phase == PH_OVER and s.scores() == (15, 0)
 
 
 # -- F13 --------------------------------------------------------------------
 def test_f13_turn_cap_records_the_game_as_unfinished():
     s = setup({"max_turns": 3}, **TWO)
-    run(s, "challenge Author on P0", "attempt", "roll 1", "draw Pact", "end turn", "end turn")
+    attempt(s, "Author", 1)
+    play_moves(s, "draw Pact", "end turn", "end turn")
     assert s.phase == PH_OVER and s.end_reason() == "turn_cap" and s.turns() == 3
     assert s.results() == (UNFINISHED, UNFINISHED)
     assert s.scores() == (2, 0) and len(s.score_trace()) == 3
     with pytest.raises(IllegalMoveError):
-        run(s, "end turn")
+        play_moves(s, "end turn")
 
 
 # -- compensation (not in the rules; docs/rulings/fifth-challenge.md C1) -------------------------
@@ -610,14 +611,14 @@ def test_c1_later_seat_extra_cards_dealt_after_the_round_robin(extra):
               aces=("Ace of Moons", "Ace of Waves", "Ace of Suns"), hands=hands)
     assert [names(h) for h in s.hands] == [sorted(h) for h in hands]
     assert [len(h) for h in s.hands] == [5, 5 + extra, 5 + 2 * extra]
-    assert s.phase == PH_MAIN and s.cur == 0 and len(s.deck) == 35 - sum(map(len, hands))
+    assert s.phase == PH_MAIN and s.to_move == 0 and len(s.deck) == 35 - sum(map(len, hands))
     dealt = [f["seat"] for kind, f in s.events if kind == "draw"]
     assert dealt == [0, 1, 2] * 5 + [1, 2] * extra + [2] * extra
     assert_views_honest(s)
     # seat 1 completes a challenge on itself: its hand is 4 + extra cards, topped up to hand_size only
-    run(s, "end turn", "challenge Sailor on P1", "attempt", "roll 6")
-    assert names(s.done[1]) == ["Sailor"] and len(s.hands[1]) == 4 + extra
+    play_moves(s, "end turn", "challenge Sailor on P1", "attempt", "roll 6")
+    assert names(s.completed[1]) == ["Sailor"] and len(s.hands[1]) == 4 + extra
     if extra:
-        assert s.phase == PH_MAIN and s.cur == 2  # 5 cards: no end-of-turn draw
+        assert s.phase == PH_MAIN and s.to_move == 2  # 5 cards: no end-of-turn draw
     else:
-        assert s.phase == PH_DRAW and s.drawq == [1]  # 4 cards: draws one
+        assert s.phase == PH_DRAW and s.draw_queue == [1]  # 4 cards: draws one

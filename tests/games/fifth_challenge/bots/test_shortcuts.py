@@ -12,8 +12,7 @@ from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import bots as B
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.bots import HarasserBot, HeuristicBot
-from designlab.games.fifth_challenge.rules import (
+from designlab.games.fifth_challenge.actions import (
     CHALLENGE,
     MODIFY,
     PH_MAIN,
@@ -22,7 +21,8 @@ from designlab.games.fifth_challenge.rules import (
     REPLACE,
     REPLACE_DONE,
 )
-from designlab.games.fifth_challenge.script import run, setup
+from designlab.games.fifth_challenge.bots import HarasserBot, HeuristicBot
+from designlab.games.fifth_challenge.scenario import play_moves, setup
 
 ID = D.ID_BY_NAME
 
@@ -54,7 +54,7 @@ class _Checked:
         bot, me, hand = self.inner, view.player, view.hand
         mine = view.pending[me]
         if mine >= 0:
-            useless = [c for c in hand if not bot.common[c][mine] and not bot.modok[c][mine]]
+            useless = [c for c in hand if not bot.shared_suits[c][mine] and not bot.may_modify[c][mine]]
             keep = bot._keeps(mine, view.completed[me], view.aces[me], useless)
             return REPLACE + min(useless, key=keep.__getitem__) if useless else REPLACE_DONE
         keep = bot._keeps(mine, view.completed[me], view.aces[me], hand)
@@ -96,16 +96,16 @@ class _Checked:
         for a in plays:
             t, c = divmod(a - CHALLENGE, 100)
             brow, sc, done, t_key = bot._info(completed[t], aces[t])
-            if len(aces) > 2 and not bot.params.hold_back_all and done + 1 < bot.target:
+            if len(aces) > 2 and not bot.params.hold_back_all and done + 1 < bot.challenges_to_win:
                 continue  # with two or more opponents, only one about to win is held back
             _, my_sc, my_done, my_key = bot._info(completed[me], aces[me])
-            threat = bot.harass + done / bot.target
-            if done + 1 >= bot.target:
+            threat = bot.harass + done / bot.challenges_to_win
+            if done + 1 >= bot.challenges_to_win:
                 threat += 3.0 if t_key >= my_key or done > my_done else 1.0
             if sc > my_key[0]:
                 threat += 0.5
             q = bot.opponent_odds(view, t, c)
-            val = (threat * (1 - q) * 6.0 - bot.sval[c] * q * (0.6 if done + 1 < bot.target else 3.0)
+            val = (threat * (1 - q) * 6.0 - bot.score_value[c] * q * (0.6 if done + 1 < bot.challenges_to_win else 3.0)
                    - keep[c] - (1.0 - bot.harass) * 3.0)
             if val > best:
                 best, best_a = val, a
@@ -127,7 +127,7 @@ def test_an_attempt_is_never_worth_more_than_its_completion():
     # main skips valuing its own challenges when the harass beats the best completion's worth
     game = GAME(FifthChallengeParams())
     rng = random.Random(4)
-    challenges = [c for c in range(D.NUM_CARDS) if game.pval[c]]
+    challenges = [c for c in range(D.NUM_CARDS) if game.play_value[c]]
     for risk in (0.1, 0.5, 0.9):
         bot = BOTS["heuristic"](game, 0, BOTS["heuristic"].Params(risk=risk), random.Random(0))
         for _ in range(2000):
@@ -151,8 +151,8 @@ def test_attempt_values_are_shared_by_hands_with_the_same_profile():
 
 
 def _bot_move(state, cls=HeuristicBot, **params):
-    bot = cls(state.game, state.cur, cls.Params(**params), random.Random(0))
-    return state.action_to_string(bot.act(state.view(state.cur)))
+    bot = cls(state.game, state.to_move, cls.Params(**params), random.Random(0))
+    return state.action_to_string(bot.act(state.view(state.to_move)))
 
 
 def _three_players_after_p1_completes(challenges_to_win):
@@ -161,8 +161,8 @@ def _three_players_after_p1_completes(challenges_to_win):
               hands=(("Author", "Betrayal", "Savage", "Sea", "Origin"),
                      ("Pact", "Mountain", "Journey", "Painter", "Bard"),
                      ("Desert", "Forest", "Soldier", "Market", "Castle")))
-    run(s, "end turn", "challenge Pact on P1", "attempt", "roll 6", "spend Mountain", "draw Cave", "end turn")
-    assert s.done[1] == [ID["Pact"]] and s.cur == 0
+    play_moves(s, "end turn", "challenge Pact on P1", "attempt", "roll 6", "spend Mountain", "draw Cave", "end turn")
+    assert s.completed[1] == [ID["Pact"]] and s.to_move == 0
     return s
 
 
@@ -183,7 +183,7 @@ def _stalled_turns_before_a_long_shot(players):
     hands = (("Calamity", "Sailor", "Lunatic", "Origin", "Sea"), ("Mountain", "Journey", "Painter", "Bard", "Author"),
              ("Desert", "Forest", "Soldier", "Market", "Castle"), ("Cave", "Mill", "Darkness", "Merchant", "Savage"))
     s = setup({"players": players}, aces=aces, hands=hands[:players])
-    run(s, "challenge Calamity on P0", "end turn", "draw Betrayal", *["end turn"] * (players - 1))
+    play_moves(s, "challenge Calamity on P0", "end turn", "draw Betrayal", *["end turn"] * (players - 1))
     for stall in range(17):
         bot = HeuristicBot(s.game, 0, None, random.Random(0))
         bot.stall, bot.turn_seen = stall, s.turn  # turns stalled so far, this one counted

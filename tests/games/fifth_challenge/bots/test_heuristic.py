@@ -12,13 +12,13 @@ from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.bots import HeuristicBot, spend_profile
-from designlab.games.fifth_challenge.script import run, setup
+from designlab.games.fifth_challenge.scenario import play_moves, setup
 
 ID = D.ID_BY_NAME
 
 
 def bot_move(state, cls=HeuristicBot, **params):
-    seat = state.cur
+    seat = state.to_move
     bot = cls(state.game, seat, cls.Params(**params), random.Random(0))
     return state.action_to_string(bot.act(state.view(seat)))
 
@@ -36,20 +36,20 @@ def test_heuristic_spends_the_cheapest_cards_that_complete():
     s = setup(aces=("Ace of Moons", "Ace of Waves"),
               hands=(("Castle", "Light Keeper", "Journey", "Origin", "Painter"),
                      ("Mountain", "Sailor", "Savage", "Sea", "Bard")))
-    run(s, "challenge Castle on P0", "attempt", "roll 3")  # 4 short
+    play_moves(s, "challenge Castle on P0", "attempt", "roll 3")  # 4 short
     assert bot_move(s) == "spend Light Keeper"
-    run(s, "spend Light Keeper")
+    play_moves(s, "spend Light Keeper")
     assert bot_move(s) == "spend Painter"
-    run(s, "spend Painter")
-    assert s.done[0] == [ID["Castle"]] and s.hands[0] == sorted([ID["Journey"], ID["Origin"]])
+    play_moves(s, "spend Painter")
+    assert s.completed[0] == [ID["Castle"]] and s.hands[0] == sorted([ID["Journey"], ID["Origin"]])
 
 
 def test_heuristic_holds_back_the_leader_one_step_from_winning():
     s = setup({"scoring": {"challenges_to_win": 2}}, aces=("Ace of Moons", "Ace of Suns"),
               hands=(("Author", "Betrayal", "Savage", "Sea", "Origin"),
                      ("Pact", "Mountain", "Journey", "Painter", "Bard")))
-    run(s, "end turn", "challenge Pact on P1", "attempt", "roll 6", "spend Mountain", "draw Cave")
-    assert s.done[1] == [ID["Pact"]] and s.cur == 0
+    play_moves(s, "end turn", "challenge Pact on P1", "attempt", "roll 6", "spend Mountain", "draw Cave")
+    assert s.completed[1] == [ID["Pact"]] and s.to_move == 0
     # P1 leads 9-0 and one more completion ends the game: block it with a card it has no bonus for
     assert bot_move(s) == "challenge Betrayal on P1"
 
@@ -58,7 +58,7 @@ def test_risk_changes_what_the_bot_attempts():
     s = setup(aces=("Ace of Moons", "Ace of Waves"),
               hands=(("Pact", "Sailor", "Savage", "Origin", "Sea"),
                      ("Mountain", "Journey", "Painter", "Bard", "Author")))
-    run(s, "challenge Pact on P0", "end turn", "draw Cave", "end turn")
+    play_moves(s, "challenge Pact on P0", "end turn", "draw Cave", "end turn")
     # Pact 9 with bonus 1 and no Moons/Suns in hand: a long shot
     assert bot_move(s, risk=1.0) == "attempt"
     assert bot_move(s, risk=0.0) != "attempt"

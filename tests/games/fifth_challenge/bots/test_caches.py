@@ -69,7 +69,7 @@ def test_bounded_caches_are_cleared_and_play_the_same_games(monkeypatch):
 def test_memoized_attempt_value_equals_the_plain_computation(params):
     game = GAME(FifthChallengeParams(**params))
     rng = random.Random(5)
-    challenges = [c for c in range(D.NUM_CARDS) if game.pval[c]]
+    challenges = [c for c in range(D.NUM_CARDS) if game.play_value[c]]
     for risk in (0.1, 0.9):
         bot = BOTS["heuristic"](game, 0, BOTS["heuristic"].Params(risk=risk, card_cost=rng.choice((0.0, 1.5, 2.5))),
                                 random.Random(0))
@@ -93,7 +93,7 @@ def _plain_spend(bot, codes, n, s, m0, o0, win, dv):
     whole_hand_ok = bot.empty_hand_wins and win >= 60.0
     best_mask, best_val = 0, None
     for mask, (k, m, o) in enumerate(B._mask_sums(codes)):
-        credit = m0 + m + (o0 + o) // bot.rate
+        credit = m0 + m + (o0 + o) // bot.off_suit_rate
         if credit >= s:
             val = win - k * bot.card if (k < n or whole_hand_ok) else dv
         else:
@@ -118,7 +118,7 @@ def test_spend_plans_choose_what_the_full_scan_chooses():
         got = 0
         best_val = None
         for mask, k, m, o in B._spend_plan(codes):
-            credit = m0 + m + (o0 + o) // bot.rate
+            credit = m0 + m + (o0 + o) // bot.off_suit_rate
             if credit >= s:
                 val = win - k * bot.card if (k < n or (bot.empty_hand_wins and win >= 60.0)) else dv
             else:
@@ -166,6 +166,6 @@ def test_cached_view_parts_equal_fresh_views():
                 assert twin.view(p) == view
                 state._pub = state._paces = state._pdone = state._open = None
                 assert state.view(p) == view and state.legal_actions() == view.legal_actions
-                assert state._dtups == [tuple(d) for d in state.done]
+                assert state._dtups == [tuple(d) for d in state.completed]
                 a = bots[p].act(view)
             state.apply(a)

@@ -54,11 +54,11 @@ def places(s) -> Counter:
     for h in s.hands:
         for c in h:
             where[c] += 1
-    for p in range(s.n):
-        for c in s.done[p]:
+    for p in range(s.players):
+        for c in s.completed[p]:
             where[c] += 1
-        if s.pend[p] >= 0:
-            where[s.pend[p]] += 1
+        if s.pending[p] >= 0:
+            where[s.pending[p]] += 1
         if s.aces[p] >= 0:
             where[s.aces[p]] += 1
     return where
@@ -102,13 +102,13 @@ def test_cards_are_always_in_exactly_one_place_and_scores_add_up(raw, seed):
             s.apply(rng.choice(s.legal_actions()))
     assert s.is_terminal()
     scores = s.scores()
-    assert scores == tuple(expected_score(params, d) for d in s.done)
+    assert scores == tuple(expected_score(params, d) for d in s.completed)
     if s.end_reason() == "turn_cap":
         assert set(s.results()) == {"unfinished"}
     else:
         winners = [p for p, r in enumerate(s.results()) if r in ("win", "draw")]
         assert all(scores[p] == max(scores) for p in winners)
-        assert any(len(s.done[p]) >= params.scoring.challenges_to_win for p in range(s.n))
+        assert any(len(s.completed[p]) >= params.scoring.challenges_to_win for p in range(s.players))
 
 
 def test_hundreds_of_empty_turns_end_at_the_turn_cap_without_overflowing():
@@ -119,7 +119,7 @@ def test_hundreds_of_empty_turns_end_at_the_turn_cap_without_overflowing():
     from designlab.core.play import play
     from designlab.core.rng import bot_rng, game_rng
     from designlab.games.fifth_challenge.bots import BOTS
-    from designlab.games.fifth_challenge.rules import TURN_CAP
+    from designlab.games.fifth_challenge.state import TURN_CAP
 
     g = GAME(FifthChallengeParams.model_validate(
         {"deck": {"pawns_as_challenges": True, "excuse_after_reshuffle": "out_of_game", "empty_deck": "stop_drawing"}}))

@@ -1,0 +1,115 @@
+"""The Fifth Challenge game for one set of parameters: the card tables its rules read,
+new states, determinization and narration (each delegated to its module), rule warnings."""
+
+from __future__ import annotations
+
+import random
+
+from designlab.core.protocol import Game
+from designlab.games.fifth_challenge import decktet as D
+from designlab.games.fifth_challenge import info, narrate
+from designlab.games.fifth_challenge.actions import ROLL
+from designlab.games.fifth_challenge.info import FifthChallengeView
+from designlab.games.fifth_challenge.params import FifthChallengeParams
+from designlab.games.fifth_challenge.state import FifthChallengeState
+
+
+class FifthChallengeGame(Game):
+    name = "fifth-challenge"
+    title = "Fifth Challenge"
+    Params = FifthChallengeParams
+    default_bot = "heuristic"
+    # its games are cheap: ISMCTS at 150 iterations costs about 1.5 CPU s a game (the other games
+    # about 3-5 at 50), and at 50 it no longer beat the heuristic 60% of the time (docs/strategy.md)
+    search_iterations = 150
+
+    def __init__(self, params: FifthChallengeParams | None = None):
+        super().__init__(params)  # None: the default parameters
+        P = self.params
+        # Tables by card id, read by the rules and the bots (parameters are read from
+        # self.params under their own names).
+        # play_value: a card's value as a challenge (0: it cannot be one: aces, the Excuse,
+        # pawns unless F4's option); score_value: what it scores once completed (F12)
+        play_value, score_value = [], []
+        for c in range(D.NUM_CARDS):
+            kind = D.KIND[c]
+            if kind == D.NUMBER:
+                v = s = D.RANK[c]
+            elif kind == D.CROWN:
+                v, s = P.scoring.crown_value, P.scoring.crown_score
+            elif kind == D.COURT:
+                v = s = P.deck.court_value
+            elif kind == D.PAWN and P.deck.pawns_as_challenges:
+                v = s = P.deck.pawn_value
+            else:
+                v = s = 0  # aces, the Excuse, pawns (F4)
+            play_value.append(v)
+            score_value.append(s)
+        self.play_value = tuple(play_value)
+        self.score_value = tuple(score_value)
+        S, pc = D.SUITS, D.POPCOUNT
+        # shared_suits[a][b]: suits cards a and b share (F7 bonus, F8 matching suits; symmetric);
+        # other_suits[a][b]: suits of a that b does not have (F8 off-suits)
+        self.shared_suits = tuple(tuple(pc[S[a] & S[b]] for b in range(D.NUM_CARDS)) for a in range(D.NUM_CARDS))
+        self.other_suits = tuple(tuple(pc[S[a] & ~S[b] & 63] for b in range(D.NUM_CARDS))
+                                 for a in range(D.NUM_CARDS))
+        # may_modify[c][u]: card c may replace the uncompleted challenge u (F6)
+        step, share = P.modify_step, P.modify_shares_suit
+        self.may_modify = tuple(
+            tuple(
+                bool(play_value[c] and play_value[u] and abs(play_value[c] - play_value[u]) == step
+                     and (not share or S[c] & S[u]))
+                for u in range(D.NUM_CARDS)
+            )
+            for c in range(D.NUM_CARDS)
+        )
+        # modifiers_of[u][c]: the same by challenge (the legal-actions loop reads one row)
+        self.modifiers_of = tuple(zip(*self.may_modify))
+        deck = [c for c in range(D.NUM_CARDS) if D.KIND[c] in (D.NUMBER, D.CROWN, D.PAWN, D.EXCUSE_KIND)]
+        out = list(D.ACES)
+        if P.deck.include_courts:
+            deck.extend(D.COURTS)
+        else:
+            out.extend(D.COURTS)
+        self.initial_deck = tuple(sorted(deck))  # F1: what is shuffled into the draw pile
+        self.initial_out = tuple(out)  # F1: out of the game (the aces until dealt)
+        self.roll_actions = tuple(ROLL + f for f in range(1, P.die_sides + 1))
+        # the seats dealt each setup card, in order (F1 round robin, then the compensation cards of
+        # later_seat_extra_cards, seat k getting k x that many); kept reversed, as draw_queue pops
+        # from the end
+        n, extra = P.players, P.later_seat_extra_cards
+        deal = [s for _ in range(P.hand_size) for s in range(n)]
+        deal += [s for r in range(extra * (n - 1)) for s in range(1, n) if r < s * extra]
+        self.setup_deal = tuple(reversed(deal))
+
+    @property
+    def num_players(self) -> int:
+        return self.params.players
+
+    def new_initial_state(self, record_events: bool = False) -> FifthChallengeState:
+        return FifthChallengeState(self, record_events)
+
+    def determinize(self, view: FifthChallengeView, rng: random.Random) -> FifthChallengeState:
+        """Public table copied from the view; the unseen cards (other hands and the draw
+        pile) dealt at random to match the hand sizes and the draw pile size."""
+        return info.deal_unseen(FifthChallengeState.blank(self), view, rng)
+
+    def narrate(self, event) -> str:
+        line = narrate.tell(event)
+        return line if line is not None else super().narrate(event)
+
+    def rule_warnings(self) -> list[str]:
+        P = self.params
+        w = []
+        if P.deck.excuse_after_reshuffle == "out_of_game" and P.deck.empty_deck == "stop_drawing":
+            w.append("F2/F3: with the Excuse leaving the game and no reshuffle on an empty draw pile, "
+                     "the draw pile can run dry; later draws are skipped and games may hit the turn cap.")
+        if P.draws_per_turn == 0:
+            w.append("F11: draws_per_turn is 0: hands only shrink; expect deaths and capped games.")
+        top = max(self.play_value)
+        if top > P.die_sides + 6 and P.off_suit_rate > 3:
+            w.append(f"F7/F8: a {top} challenge needs a big bonus or many suits spent with a d{P.die_sides}.")
+        if P.scoring.crown_score != P.scoring.crown_value + 1:
+            w.append(f"F12: crowns play at {P.scoring.crown_value} but score {P.scoring.crown_score} "
+                     "(the text's crown bonus is +1).")
+        return w
