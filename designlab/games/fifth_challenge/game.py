@@ -10,7 +10,7 @@ from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge import info, narrate
 from designlab.games.fifth_challenge.actions import ROLL
 from designlab.games.fifth_challenge.info import FifthChallengeView
-from designlab.games.fifth_challenge.params import FifthChallengeParams
+from designlab.games.fifth_challenge.params import FifthChallengeParams, plain
 from designlab.games.fifth_challenge.state import FifthChallengeState
 
 
@@ -26,8 +26,10 @@ class FifthChallengeGame(Game):
     def __init__(self, params: FifthChallengeParams | None = None):
         super().__init__(params)  # None: the default parameters
         P = self.params
-        # Tables by card id, read by the rules and the bots (parameters are read from
-        # self.params under their own names).
+        # the parameters under their own names, as plain attributes (the rules read a few at
+        # every turn; see params.plain)
+        self.p = plain(P)
+        # Tables by card id, read by the rules and the bots.
         # play_value: a card's value as a challenge (0: it cannot be one: aces, the Excuse,
         # pawns unless F4's option); score_value: what it scores once completed (F12)
         play_value, score_value = [], []

@@ -160,7 +160,7 @@ class FifthChallengeState(State):
 
     def _blank(self, game, record_events: bool) -> None:
         self.game = game
-        self.players = game.params.players
+        self.players = game.p.players
         self.events = [] if record_events else None
         self._pub = self._paces = self._pdone = self._open = None
         self._dtups = None
@@ -213,7 +213,7 @@ class FifthChallengeState(State):
                 play_value = g.play_value
                 op = self._open
                 if op is None or op[0] != p:
-                    limits = self.completed_value if g.params.opponent_limit == "completed" else self.limits()
+                    limits = self.completed_value if g.p.opponent_limit == "completed" else self.limits()
                     # seats that may receive a challenge, in seat order: (action base, highest
                     # value); the own seat has no limit (F5 limits only challenges on opponents)
                     op = self._open = (p, [(CHALLENGE + 100 * t, 99 if t == p else limits[t])
@@ -244,7 +244,7 @@ class FifthChallengeState(State):
 
     def limits(self) -> list:
         """F5: the highest challenge value each seat may receive from an opponent."""
-        mode = self.game.params.opponent_limit
+        mode = self.game.p.opponent_limit
         if mode == "none":
             return [99] * self.players
         if mode == "completed_and_ace":
@@ -258,7 +258,7 @@ class FifthChallengeState(State):
             p = 1.0 / len(deck)
             return [(DRAW_CARD + c, p) for c in deck]
         if ph == PH_ROLL:
-            k = self.game.params.die_sides
+            k = self.game.p.die_sides
             p = 1.0 / k
             return [(ROLL + f, p) for f in range(1, k + 1)]
         if ph == PH_ACE:
@@ -338,7 +338,7 @@ class FifthChallengeState(State):
         if self.draw_queue:
             deck = self.deck
             if not deck:
-                if self.discards and self.game.params.deck.empty_deck == "reshuffle":
+                if self.discards and self.game.p.deck.empty_deck == "reshuffle":
                     # F3: empty draw pile, no Excuse in it: the discards become the new pile
                     self._reshuffle()
                     self.counters[M_RESHUF_EMPTY] += 1
@@ -366,7 +366,7 @@ class FifthChallengeState(State):
             if self.events is not None:
                 self.events.append(("excuse", {"seat": self.draw_queue[-1]}))
             self.counters[M_RESHUF_EXCUSE] += 1
-            if self.game.params.deck.excuse_after_reshuffle == "out_of_game":
+            if self.game.p.deck.excuse_after_reshuffle == "out_of_game":
                 self.deck.remove(c)
                 self.out.append(c)
             self._reshuffle()
@@ -403,7 +403,7 @@ class FifthChallengeState(State):
             # F10: a new hand at the start of the turn after death
             self.dead[p] = False
             self._pub = self._open = None
-            k = self.game.params.hand_size - len(self.hands[p])
+            k = self.game.p.hand_size - len(self.hands[p])
             if self.events is not None:
                 self.events.append(("new_hand", {"seat": p, "cards": max(k, 0)}))
             if k > 0:
@@ -423,7 +423,7 @@ class FifthChallengeState(State):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        P = self.game.params
+        P = self.game.p
         p = self.to_move
         if self.died_now and P.death_end_draw == "skip":
             k = 0  # F14: a youngster who just died draws nothing; the new hand comes next turn
@@ -448,7 +448,7 @@ class FifthChallengeState(State):
                 self.trace.append(self.scores())
                 if self.events is not None:
                     self.events.append(("turn_end", {"seat": self.to_move, "turn": self.turn}))
-                if self.turn >= self.game.params.max_turns:
+                if self.turn >= self.game.p.max_turns:
                     self._over(TURN_CAP)  # F13
                     return
                 self._start_turn((self.to_move + 1) % self.players)
@@ -541,7 +541,7 @@ class FifthChallengeState(State):
         b = 0
         for u in self.completed[p]:
             b += row[u]
-        if self.game.params.ace_counts_for_bonus:
+        if self.game.p.ace_counts_for_bonus:
             b += row[self.aces[p]]
         return b
 
@@ -580,7 +580,7 @@ class FifthChallengeState(State):
         self.counters[M_CARDS_SPENT] += 1
         if self.events is not None:
             self.events.append(("spend", {"seat": p, "card": D.NAME[c], "matching": mt, "other": of}))
-        if self.matched + self.off_suits // g.params.off_suit_rate >= self.shortfall:
+        if self.matched + self.off_suits // g.p.off_suit_rate >= self.shortfall:
             self._complete()
         elif not hand:
             self._take_damage()
@@ -588,7 +588,7 @@ class FifthChallengeState(State):
     def _take_damage(self) -> None:
         """F9: discard one card per point of shortfall left after the suits spent."""
         p = self.to_move
-        d = self.shortfall - self.matched - self.off_suits // self.game.params.off_suit_rate
+        d = self.shortfall - self.matched - self.off_suits // self.game.p.off_suit_rate
         hand = self.hands[p]
         if self.events is not None:
             self.events.append(("damage", {"seat": p, "damage": d}))
@@ -633,17 +633,17 @@ class FifthChallengeState(State):
         p = self.to_move
         self.counters[M_FAIL] += 1
         c = self.pending[p]
-        if self.game.params.failed_challenge == "discarded":
+        if self.game.p.failed_challenge == "discarded":
             # F9 option: the failed challenge goes to the discard pile
             self.discards.append(c)
             self.pending[p] = -1
             self._pub = self._open = None
         if self.events is not None:
-            self.events.append(("fail", {"seat": p, "card": D.NAME[c], "kept": self.game.params.failed_challenge == "stays"}))
+            self.events.append(("fail", {"seat": p, "card": D.NAME[c], "kept": self.game.p.failed_challenge == "stays"}))
         self._after_attempt(False)
 
     def _after_attempt(self, ok: bool) -> None:
-        P = self.game.params
+        P = self.game.p
         p = self.to_move
         self.attempted = True
         self.roll = self.shortfall = self.matched = self.off_suits = self.damage_left = 0
@@ -718,7 +718,7 @@ class FifthChallengeState(State):
     def rank_keys(self) -> list:
         """F12: score, then completed challenges, then those sharing a suit with the ace."""
         sc = self.scores()
-        if not self.game.params.scoring.tie_breaks:
+        if not self.game.p.scoring.tie_breaks:
             return [(s,) for s in sc]
         common = self.game.shared_suits
         keys = []

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from designlab.core.play import play
+from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
@@ -126,3 +127,24 @@ def test_determinize_sets_every_field_from_the_view(players):
             elif seen == RECORD:
                 assert got == getattr(s.game.new_initial_state(), name), name
         assert sorted(det.deck + [c for h in det.hands for c in h]) == sorted(s.deck + [c for h in s.hands for c in h])
+
+
+def test_cached_view_parts_equal_fresh_views():
+    game = GAME(FifthChallengeParams(players=4, failed_challenge="discarded"))
+    for seed in range(12):
+        rng = random.Random(seed)
+        bots = [BOTS["heuristic"](game, s, None, random.Random(seed * 10 + s)) for s in range(4)]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            p = state.current_player()
+            if p == CHANCE:
+                a = state.sample_chance(rng)
+            else:
+                view = state.view(p)
+                twin = state.clone()
+                assert twin.view(p) == view
+                state._pub = state._paces = state._pdone = state._open = None
+                assert state.view(p) == view and state.legal_actions() == view.legal_actions
+                assert state._dtups == [tuple(d) for d in state.completed]
+                a = bots[p].act(view)
+            state.apply(a)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from designlab.core.protocol import CHANCE
 from designlab.games.fifth_challenge import GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
+from designlab.games.fifth_challenge.actions import DRAW_CARD, PH_DRAW, PH_ROLL
 
 params_strategy = st.fixed_dictionaries({
     "players": st.integers(2, 4),
@@ -130,3 +131,24 @@ def test_hundreds_of_empty_turns_end_at_the_turn_cap_without_overflowing():
         assert st.is_terminal()
         capped += st.end_reason() == TURN_CAP
     assert capped >= 3  # the situation really arises in this sample (it raised before the fix)
+
+
+def test_chance_sampling_draws_what_randrange_draws():
+    game = GAME(FifthChallengeParams(players=3, die_sides=7))
+    for seed in range(30):
+        fast, slow = random.Random(seed), random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            if state.current_player() == CHANCE:
+                a = state.sample_chance(fast)
+                if state.phase == PH_DRAW:
+                    assert a == DRAW_CARD + state.deck[slow.randrange(len(state.deck))]
+                elif state.phase == PH_ROLL:
+                    assert a == state.game.roll_actions[slow.randrange(len(state.game.roll_actions))]
+                else:
+                    slow.random()  # the aces: Random.choice through the protocol's default
+            else:
+                a = state.legal_actions()[0]
+            state.apply(a)
+            steps += 1

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from designlab.bots.random_bot import RandomBot
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
-from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
+from designlab.games.fifth_challenge import GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.bots import HeuristicBot, spend_profile
+from designlab.games.fifth_challenge.bots import HeuristicBot
+from designlab.games.fifth_challenge.bots.model import spend_profile
 from designlab.games.fifth_challenge.scenario import play_moves, setup
 
 ID = D.ID_BY_NAME
@@ -80,19 +79,3 @@ def test_heuristic_beats_random_two_players():
 
 def test_heuristic_beats_three_randoms():
     assert _win_rate(4, 60) >= 0.6  # measured 0.98 over 2,000 games; fair share 0.25
-
-
-@pytest.mark.parametrize("name", sorted(BOTS))
-def test_personas_have_their_own_defaults_and_validate_params(name):
-    cls = BOTS[name]
-    p = cls.Params()
-    assert 0.0 <= p.risk <= 1.0 and 0.0 <= p.harass <= 1.0
-    with pytest.raises((TypeError, ValueError)):
-        cls.Params(bluff=1)
-    with pytest.raises((TypeError, ValueError)):
-        cls.Params(risk=2.0)
-
-
-def test_personas_differ():
-    assert BOTS["cautious"].Params().risk < BOTS["heuristic"].Params().risk < BOTS["reckless"].Params().risk
-    assert BOTS["harasser"].Params().harass > BOTS["heuristic"].Params().harass

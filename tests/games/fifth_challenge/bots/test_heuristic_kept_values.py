@@ -13,9 +13,9 @@ import pytest
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
-from designlab.games.fifth_challenge import bots as B
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.actions import ATTEMPT, PH_MAIN
+from designlab.games.fifth_challenge.bots import model as M
 
 LINEUPS = ((4, ("heuristic",) * 4), (3, ("cautious", "harasser", "reckless")), (2, ("heuristic", "harasser")))
 
@@ -86,7 +86,7 @@ def test_seat_values_kept_across_other_seats_completions_match_fresh_ones(bot_de
 
 
 def _plain_info(bot, done, ace):
-    row = list(bot.shared_suits[ace] if bot.ace_counts_for_bonus and ace >= 0 else B._NO_BONUS)
+    row = list(bot.shared_suits[ace] if bot.ace_counts_for_bonus and ace >= 0 else M.NO_BONUS)
     for d in done:
         row = [x + y for x, y in zip(row, bot.shared_suits[d])]
     return tuple(row), sum(bot.score_value[d] for d in done), len(done), bot._rank_key(done, ace)

@@ -10,7 +10,6 @@ import random
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
-from designlab.games.fifth_challenge import bots as B
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.actions import (
     CHALLENGE,
@@ -22,6 +21,7 @@ from designlab.games.fifth_challenge.actions import (
     REPLACE_DONE,
 )
 from designlab.games.fifth_challenge.bots import HarasserBot, HeuristicBot
+from designlab.games.fifth_challenge.bots import model as M
 from designlab.games.fifth_challenge.scenario import play_moves, setup
 
 ID = D.ID_BY_NAME
@@ -145,7 +145,7 @@ def test_attempt_values_are_shared_by_hands_with_the_same_profile():
     # a multiset holds 6 bits per code: one card of code 1 (one other suit), one of code 2 (two
     # other suits); with off_suit_rate 3 neither can pay for anything
     one, two = 1 << 6, 1 << 12
-    assert B._PROFILES[bot._profile_id(one)] == B._PROFILES[bot._profile_id(two)]
+    assert M.PROFILES[bot._profile_id(one)] == M.PROFILES[bot._profile_id(two)]
     assert bot._profile_id(one) == bot._profile_id(two)
     assert bot._profile_id(0) == -1
 

@@ -1,4 +1,4 @@
-"""Fifth Challenge bots. They read only the view, the game's public tables and their own rng.
+"""The Fifth Challenge heuristic bot. It reads only the view, the game's public tables and its own rng.
 
 ``heuristic`` values each option in points: the expected result of an attempt
 (every die face: success for free, success by spending the fewest cards while
@@ -9,13 +9,12 @@ With two or more opponents it holds back only an opponent one completion from
 winning (holding back any other helps the rest of the table), and a challenge it
 waits on lowers its bar faster (per opponent). Both made it stronger against
 the earlier version in 3 and 4 player games, and the games shorter.
-The personas are the same engine with other defaults: ``cautious`` and
-``reckless`` move ``risk``; ``harasser`` prefers challenging opponents (any of them).
+The personas (personas.py) are the same engine with other defaults. What it knows of the
+game (spend profiles, attempt values, per-game tables) is in model.py.
 """
 
 from __future__ import annotations
 
-import weakref
 from operator import add, itemgetter
 
 from pydantic import Field
@@ -37,209 +36,31 @@ from designlab.games.fifth_challenge.actions import (
     SPEND,
     STOP,
 )
+
+# the bounds are read from the module (on cache misses only), so a test can lower them
+from designlab.games.fifth_challenge.bots import model
+from designlab.games.fifth_challenge.bots.model import (
+    ATTEMPT_EV,
+    CODE_PROFILES,
+    CONFIG_IDS,
+    MK_PROFILES,
+    NEED0,
+    NO_BONUS,
+    PROFILE_IDS,
+    PROFILES,
+    compute_profile,
+    over_the_die,
+    spend_plan,
+    tables,
+)
 from designlab.games.fifth_challenge.info import FifthChallengeView
 
-SMAX = 24  # largest shortfall tracked (values <= 20, roll >= 1)
-_INF = 99
-_CACHE_MAX = 200_000  # entries per cache below; past that, results are computed and not kept
-_TABLE_MAX = 10_000  # entries per per-game table (seat information, keep values); cleared when full
-_MASK_SUMS_MAX = 4_096  # hands of up to 6 cards (64 subsets each); cleared when full
-
-# (off_suit_rate, sorted (matching, other) pairs) -> (cheapest success, cheapest failure) per shortfall
-_PROFILE_CACHE: dict = {}
-# off_suit_rate -> {sorted suit codes of a hand: the same (succ, fail)}; a card's code for a
-# challenge is matching * 4 + other (each at most 3: a card has at most 3 suits), so sorting the
-# codes sorts the pairs and the key is a short tuple of small ints
-_CODE_PROFILES: dict = {}
-# suit codes of a hand in hand order -> (cards, matching, other) summed for every subset, by bitmask
-# (only hands of up to 6 cards are kept: bigger ones would make large entries)
-_MASK_SUMS: dict = {}
-# Expected points of an attempt, shared by every game of the process (situations recur across
-# games): (profile id of the hand's code multiset (-1: empty hand), value - bonus, worth of a
-# completion, worth of a death, config id) -> expected points. The multiset of a hand's suit
-# codes is an int with 6 bits per code (a code is matching * 4 + other < 16; counts < 64), so it
-# is the same whatever the hand's order and is summed card by card. The config id stands for
-# everything else the result depends on (die sides, off-suit rate, empty-hand rule, card cost).
-# Cleared when it passes _CACHE_MAX entries.
-_ATTEMPT_EV: dict = {}
-# off_suit_rate -> {code multiset (as in _ATTEMPT_EV): profile id}. Many multisets share a profile
-# (806 multisets, 82 profiles in 3,000 4-player games), so _ATTEMPT_EV is keyed by the profile id:
-# a third of the keys, and far fewer misses.
-_MK_PROFILES: dict = {}
-# (succ, fail, cards) -> profile id, and the profiles by id (never cleared: a few hundred at most)
-_PROFILE_IDS: dict = {}
-_PROFILES: list = []
-_CONFIG_IDS: dict = {}
-# spend decisions: suit codes of a hand in hand order -> the distinct (cards, matching, other)
-# subset sums with the first mask giving each, in mask order (a later subset with the same sums
-# has the same value and can never be chosen over the first). Cleared when it passes _SPEND_MAX.
-_SPEND_PLANS: dict = {}
-_SPEND_MAX = 50_000
-
-
-def _compute_profile(rate: int, mo: tuple) -> tuple[tuple, tuple]:
-    n = len(mo)
-    # per credit (suits covered), over every non-empty subset of the hand: the fewest cards
-    # that bring it while keeping one, and the least (cards - credit)
-    top = SMAX + 1
-    keep_one = [_INF] * (top + 1)
-    least = [_INF] * (top + 1)
-    sums = [(0, 0, 0)]
-    for m, o in mo:
-        sums += [(k + 1, mm + m, oo + o) for k, mm, oo in sums]
-    for k, m, o in sums[1:]:
-        credit = m + o // rate
-        if credit > top:
-            credit = top  # covers every tracked shortfall
-        if k < n and k < keep_one[credit]:
-            keep_one[credit] = k
-        if k - credit < least[credit]:
-            least[credit] = k - credit
-    succ = [_INF] * (SMAX + 1)
-    succ[0] = 0
-    best = _INF
-    for s in range(top, 0, -1):  # succ[s]: any subset with credit >= s
-        if keep_one[s] < best:
-            best = keep_one[s]
-        if s <= SMAX:
-            succ[s] = best
-    fail = list(range(SMAX + 1))  # spend nothing: lose s cards
-    best = _INF
-    for s in range(1, SMAX + 1):  # fail[s]: spend a subset with credit < s, then s - credit damage
-        if least[s - 1] < best:
-            best = least[s - 1]
-        if s + best < fail[s]:
-            fail[s] = s + best
-    return tuple(succ), tuple(fail)
-
-
-def spend_profile(rate: int, mo: tuple) -> tuple[tuple, tuple]:
-    """For a hand whose cards bring ``mo`` = (matching suits, other suits) each:
-    ``succ[s]`` = fewest cards to spend to cover a shortfall ``s`` while keeping one
-    card (``_INF`` if impossible); ``fail[s]`` = fewest cards lost (spent + damage)
-    when failing a shortfall ``s`` (may be the whole hand)."""
-    key = (rate, mo)
-    got = _PROFILE_CACHE.get(key)
-    if got is not None:
-        return got
-    got = _compute_profile(rate, mo)
-    if len(_PROFILE_CACHE) < _CACHE_MAX:
-        _PROFILE_CACHE[key] = got
-    return got
-
-
-def _mask_sums(codes: tuple) -> tuple:
-    """(cards, matching, other) of every subset of a hand, indexed by bitmask (bit i = card i)."""
-    got = _MASK_SUMS.get(codes)
-    if got is None:
-        sums = [(0, 0, 0)]
-        for code in codes:
-            m, o = code >> 2, code & 3
-            # the masks with this bit set follow those without it, in the same order
-            sums += [(k + 1, mm + m, oo + o) for k, mm, oo in sums]
-        got = tuple(sums)
-        _keep_for_small_hands(_MASK_SUMS, codes, got, _MASK_SUMS_MAX)
-    return got
-
-
-def _keep_for_small_hands(cache: dict, codes: tuple, value, limit: int) -> None:
-    """Keep ``value`` for hands of up to 6 cards (bigger ones would make large entries), clearing
-    the cache when it reaches ``limit`` entries."""
-    if len(codes) <= 6:
-        if len(cache) >= limit:
-            cache.clear()
-        cache[codes] = value
-
-
-_NEED0 = 4 * D.NUM_CARDS
-_PLAN_ITEMS: dict = {}  # (mask, cards, matching, other) -> itself: plans share their items
-
-
-def _spend_plan(codes: tuple) -> tuple:
-    """(mask, cards, matching, other) for the first subset of each distinct sum, in mask order."""
-    got = _SPEND_PLANS.get(codes)
-    if got is None:
-        seen = set()
-        plan = []
-        items = _PLAN_ITEMS
-        for mask, t in enumerate(_mask_sums(codes)):
-            if t not in seen:
-                seen.add(t)
-                item = (mask, *t)
-                plan.append(items.setdefault(item, item))
-        got = tuple(plan)
-        _keep_for_small_hands(_SPEND_PLANS, codes, got, _SPEND_MAX)
-    return got
-
-
-def _over_the_die(succ, fail, n: int, vb: int, win: float, dv: float, sides: int, card: float) -> tuple[float, float]:
-    """(expected points, chance of success) of an attempt over the die's faces: a roll r short by
-    ``vb - r`` is made up by spending (``succ``: fewest cards, ``fail``: cards lost when it cannot
-    be) if the completion is worth the cards, else the attempt fails (a death if it empties the
-    hand of its ``n`` cards)."""
-    total = 0.0
-    wins = 0
-    for r in range(1, sides + 1):
-        s = vb - r
-        if s <= 0:
-            total += win
-            wins += 1
-            continue
-        if s > SMAX:
-            s = SMAX
-        k = succ[s]
-        loss = fail[s]
-        fv = dv if loss >= n else -loss * card
-        if k < _INF and win - k * card >= fv:
-            total += win - k * card
-            wins += 1
-        else:
-            total += fv
-    return total / sides, wins / sides
-
-
-class _GameTables:
-    """What a heuristic bot derives from a game's public tables, built once per game
-    (bots are made for every game played, and by search bots for every rollout)."""
-
-    __slots__ = ("plain_win", "codes", "weights", "odds", "keep_tables", "seat_info")
-
-    def __init__(self, g):
-        # success_value of a completion that does not end the game
-        self.plain_win = tuple(g.score_value[c] + 2.0 + 0.3 * D.NUM_SUITS[c] for c in range(D.NUM_CARDS))
-        # codes[c][h]: suit code of card h spent on challenge c (matching * 4 + other)
-        self.codes = tuple(tuple(g.shared_suits[h][c] * 4 + g.other_suits[h][c] for h in range(D.NUM_CARDS))
-                           for c in range(D.NUM_CARDS))
-        # weights[c][h]: card h's share of a hand's code multiset for challenge c (see _ATTEMPT_EV)
-        self.weights = tuple(tuple(1 << (6 * code) for code in row) for row in self.codes)
-        # opponent_odds by need, offset by _NEED0 (a need is above -_NEED0 whatever the
-        # parameters: a bonus is at most 3 per completed card and the ace): (q, 1 - q)
-        sides = g.params.die_sides
-        self.odds = tuple((q, 1.0 - q) for q in (min(max(sides - need + 1, 0), sides) / sides
-                                                  for need in range(-_NEED0, _NEED0)))
-        # Shared by every bot of this game, so they outlive one game (cleared when full):
-        # (pending, completed, ace) -> {card: keep value}, and (completed, ace) -> (bonus row per
-        # card, score, completed count, rank key) of a seat
-        self.keep_tables: dict = {}
-        self.seat_info: dict = {}
-
-
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _tables(game) -> _GameTables:
-    t = _TABLES.get(game)
-    if t is None:
-        t = _TABLES[game] = _GameTables(game)
-    return t
-
-
-_NO_BONUS = (0,) * D.NUM_CARDS
 _STALL_STEP = 1.5  # points the attempt bar drops per own turn stalled, per opponent
 # the view fields most decisions start from, read in one call (views are tuples with named fields)
 _END_ATTEMPT = (END, ATTEMPT)  # legal actions once a challenge was played and may be attempted
 _SEAT_FIELDS = itemgetter(*[FifthChallengeView.fields.index(f)
                             for f in ("player", "hand", "pending", "completed", "aces")])
+
 
 
 class HeuristicParams(BotParams):
@@ -278,7 +99,7 @@ class HeuristicBot(Bot):
         # the game's tables and parameters, under their own names (read at every decision)
         self.play_value, self.score_value = g.play_value, g.score_value
         self.shared_suits, self.other_suits, self.may_modify = g.shared_suits, g.other_suits, g.may_modify
-        P = g.params
+        P = g.p
         self.off_suit_rate = P.off_suit_rate
         self.die_sides = P.die_sides
         self.ace_counts_for_bonus = P.ace_counts_for_bonus
@@ -288,7 +109,7 @@ class HeuristicBot(Bot):
         self.empty_hand_wins = P.empty_hand_fifth == "win"  # F10 option
         self.risk = params.risk
         self.harass = params.harass
-        self.card = params.card_cost
+        self.card_cost = params.card_cost
         self.threshold = (0.5 - params.risk) * 6.0
         self.death_scale = 1.5 - params.risk
         # memory within the game: own turns spent holding a challenge without attempting it.
@@ -303,18 +124,18 @@ class HeuristicBot(Bot):
         # Values that depend only on a few parts of the view, kept for the game: they change
         # only when a challenge is completed, played or lost, and each decision asks for them
         # once per candidate move.
-        t = _tables(game)
+        t = tables(game)
         self._plain_win = t.plain_win
         self._plain_get = t.plain_win.__getitem__
         self._codes = t.codes
-        self._profiles = _CODE_PROFILES.setdefault(self.off_suit_rate, {})
-        self._mk_profiles = _MK_PROFILES.setdefault(self.off_suit_rate, {})
+        self._profiles = CODE_PROFILES.setdefault(self.off_suit_rate, {})
+        self._mk_profiles = MK_PROFILES.setdefault(self.off_suit_rate, {})
         self._keep_tables = t.keep_tables
         self._weights = t.weights
-        cfg = (self.die_sides, self.off_suit_rate, self.empty_hand_wins, self.card)
-        cid = _CONFIG_IDS.get(cfg)
+        cfg = (self.die_sides, self.off_suit_rate, self.empty_hand_wins, self.card_cost)
+        cid = CONFIG_IDS.get(cfg)
         if cid is None:
-            cid = _CONFIG_IDS[cfg] = len(_CONFIG_IDS)
+            cid = CONFIG_IDS[cfg] = len(CONFIG_IDS)
         self._cfg = cid
         self._seat_info = t.seat_info
         self._odds = t.odds
@@ -359,9 +180,9 @@ class HeuristicBot(Bot):
                 row = tuple(map(add, row, self.shared_suits[d]))  # common is symmetric
                 got = (row, sc + v, n + 1, self._key_plus(rk, ace, d))
             else:
-                got = (self.shared_suits[ace] if self.ace_counts_for_bonus and ace >= 0 else _NO_BONUS, 0, 0,
+                got = (self.shared_suits[ace] if self.ace_counts_for_bonus and ace >= 0 else NO_BONUS, 0, 0,
                        self._rank_key(done, ace))
-            if len(self._seat_info) >= _TABLE_MAX:
+            if len(self._seat_info) >= model.TABLE_MAX:
                 self._seat_info.clear()
             self._seat_info[key] = got
         return got
@@ -446,7 +267,7 @@ class HeuristicBot(Bot):
         """(card, expected points) of the best challenge or modify among ``cands`` (cards of
         ``hand``) if attempted with the rest of the hand (the first best; (-1, -1e9) if none):
         ``_attempt_ev`` for each, inline."""
-        weights, pval, cfg, memo, pids = self._weights, self.play_value, self._cfg, _ATTEMPT_EV, self._mk_profiles
+        weights, pval, cfg, memo, pids = self._weights, self.play_value, self._cfg, ATTEMPT_EV, self._mk_profiles
         best, best_ev = -1, -1e9
         # the hand's entries of a weights row, as a tuple (itemgetter of one item gives the item)
         of_hand = itemgetter(*hand) if len(hand) > 1 else lambda w: (w[hand[0]],)
@@ -465,7 +286,7 @@ class HeuristicBot(Bot):
         return best, best_ev
 
     def _attempt_ev(self, c: int, hand, skip: int, b: int, win: float, dv: float) -> float:
-        """``_attempt(...)[0]``, memoized across games (``_ATTEMPT_EV``)."""
+        """``_attempt(...)[0]``, memoized across games (``ATTEMPT_EV``)."""
         w = self._weights[c]
         mk = sum(map(w.__getitem__, hand))
         if skip >= 0:
@@ -474,7 +295,7 @@ class HeuristicBot(Bot):
         if pid is None:
             pid = self._profile_id(mk)
         key = (pid, self.play_value[c] - b, win, dv, self._cfg)
-        ev = _ATTEMPT_EV.get(key)
+        ev = ATTEMPT_EV.get(key)
         if ev is None:
             ev = self._ev_compute(key)
         return ev
@@ -490,11 +311,11 @@ class HeuristicBot(Bot):
             codes += [code] * (mk >> (6 * code) & 63)
         codes = tuple(codes)
         prof = (*self._profile(codes), len(codes))
-        pid = _PROFILE_IDS.get(prof)
+        pid = PROFILE_IDS.get(prof)
         if pid is None:
-            pid = _PROFILE_IDS[prof] = len(_PROFILES)
-            _PROFILES.append(prof)
-        if len(self._mk_profiles) < _CACHE_MAX:
+            pid = PROFILE_IDS[prof] = len(PROFILES)
+            PROFILES.append(prof)
+        if len(self._mk_profiles) < model.CACHE_MAX:
             self._mk_profiles[mk] = pid
         return pid
 
@@ -502,8 +323,8 @@ class HeuristicBot(Bot):
         """(cheapest success, cheapest failure) per shortfall of a hand's sorted suit codes, kept."""
         prof = self._profiles.get(codes)
         if prof is None:
-            prof = _compute_profile(self.off_suit_rate, tuple([(k >> 2, k & 3) for k in codes]))
-            if len(self._profiles) < _CACHE_MAX:
+            prof = compute_profile(self.off_suit_rate, tuple([(k >> 2, k & 3) for k in codes]))
+            if len(self._profiles) < model.CACHE_MAX:
                 self._profiles[codes] = prof
         return prof
 
@@ -517,17 +338,17 @@ class HeuristicBot(Bot):
         return dv, 0.0
 
     def _ev_compute(self, key: tuple) -> float:
-        """The expected points of an _ATTEMPT_EV key, computed as ``_attempt`` does, and kept."""
+        """The expected points of an ATTEMPT_EV key, computed as ``_attempt`` does, and kept."""
         pid, vb, win, dv, _ = key
         sides = self.die_sides
         if pid < 0:
             ev = self._bare_attempt(vb, win, dv)[0]
         else:
-            succ, fail, n = _PROFILES[pid]
-            ev = _over_the_die(succ, fail, n, vb, win, dv, sides, self.card)[0]
-        if len(_ATTEMPT_EV) >= _CACHE_MAX:
-            _ATTEMPT_EV.clear()
-        _ATTEMPT_EV[key] = ev
+            succ, fail, n = PROFILES[pid]
+            ev = over_the_die(succ, fail, n, vb, win, dv, sides, self.card_cost)[0]
+        if len(ATTEMPT_EV) >= model.CACHE_MAX:
+            ATTEMPT_EV.clear()
+        ATTEMPT_EV[key] = ev
         return ev
 
     def _attempt(self, c: int, hand, skip: int, b: int, win: float, dv: float) -> tuple[float, float]:
@@ -543,7 +364,7 @@ class HeuristicBot(Bot):
             return self._bare_attempt(v - b, win, dv)
         codes.sort()
         succ, fail = self._profile(tuple(codes))
-        return _over_the_die(succ, fail, n, v - b, win, dv, sides, self.card)
+        return over_the_die(succ, fail, n, v - b, win, dv, sides, self.card_cost)
 
     def opponent_odds(self, view, t: int, c: int) -> float:
         """A rough chance that seat ``t`` completes ``c`` on one attempt (its hand is unseen)."""
@@ -556,7 +377,7 @@ class HeuristicBot(Bot):
         key = (mine, done, ace)
         known = self._keep_tables.get(key)
         if known is None:
-            if len(self._keep_tables) >= _TABLE_MAX:
+            if len(self._keep_tables) >= model.TABLE_MAX:
                 self._keep_tables.clear()
             known = self._keep_tables[key] = {}
         brow = None
@@ -730,7 +551,7 @@ class HeuristicBot(Bot):
             bound = threat * 6.0 - least_keep - off
             if bound > 0.0:
                 seats.append((CHALLENGE + 100 * t, threat, 0.6 if done + 1 < target else 3.0, brow,
-                              max(hand_sizes[t] - 1, 0) // 2 - _NEED0, bound))
+                              max(hand_sizes[t] - 1, 0) // 2 - NEED0, bound))
         if not seats:
             return None, 0.0
         legal = set(plays)
@@ -817,13 +638,13 @@ class HeuristicBot(Bot):
         rate = self.off_suit_rate
         _, wins, dv = self._seat_values(me, completed, aces)
         win = wins(c)
-        card = self.card
+        card = self.card_cost
         codes = tuple(map(self._codes[c].__getitem__, hand))
         whole_hand_ok = self.empty_hand_wins and win >= 60.0  # spending the last card still wins
         best_mask, best_val = 0, None
         # every subset of the hand, in mask order; subsets with the same sums as an earlier one
         # are left out (same value, never chosen: a later subset must beat the best by 1e-9)
-        for mask, k, m, o in _spend_plan(codes):
+        for mask, k, m, o in spend_plan(codes):
             credit = m0 + m + (o0 + o) // rate
             if credit >= s:
                 val = win - k * card if (k < n or whole_hand_ok) else dv
@@ -842,30 +663,3 @@ class HeuristicBot(Bot):
         self._spend_plan = (hand, plan)
         return SPEND + plan[0]
 
-
-class CautiousBot(HeuristicBot):
-    name = "cautious"
-    description = "The heuristic engine with low risk: attempts only good odds, avoids death."
-
-    class Params(HeuristicParams):
-        risk: float = Field(0.15, ge=0.0, le=1.0, description="0 = cautious, 1 = reckless.")
-
-
-class RecklessBot(HeuristicBot):
-    name = "reckless"
-    description = "The heuristic engine with high risk: attempts long shots and shrugs off death."
-
-    class Params(HeuristicParams):
-        risk: float = Field(0.9, ge=0.0, le=1.0, description="0 = cautious, 1 = reckless.")
-
-
-class HarasserBot(HeuristicBot):
-    name = "harasser"
-    description = "Prefers playing hard challenges on opponents to playing its own."
-
-    class Params(HeuristicParams):
-        harass: float = Field(1.0, ge=0.0, le=1.0, description="Appetite for challenging opponents.")
-        hold_back_all: bool = Field(True, description="Challenge any opponent, not only one about to win.")
-
-
-BOTS = {b.name: b for b in (HeuristicBot, CautiousBot, RecklessBot, HarasserBot)}

@@ -10,18 +10,17 @@ import pytest
 
 from designlab.bots.random_bot import RandomBot
 from designlab.core.play import play
-from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
-from designlab.games.fifth_challenge import bots as B
 from designlab.games.fifth_challenge import decktet as D
+from designlab.games.fifth_challenge.bots import model as M
 
 
 def _clear_caches():
-    for cache in (B._ATTEMPT_EV, B._MK_PROFILES, B._CODE_PROFILES, B._PROFILE_CACHE, B._SPEND_PLANS, B._PROFILE_IDS,
-                  B._PLAN_ITEMS, B._MASK_SUMS):
+    for cache in (M.ATTEMPT_EV, M.MK_PROFILES, M.CODE_PROFILES, M.PROFILE_CACHE, M.SPEND_PLANS, M.PROFILE_IDS,
+                  M.PLAN_ITEMS, M.MASK_SUMS):
         cache.clear()
-    B._PROFILES.clear()  # profile ids restart with their table
+    M.PROFILES.clear()  # profile ids restart with their table
 
 
 def _logs(game, names, games, seed=11):
@@ -45,7 +44,7 @@ def _logs(game, names, games, seed=11):
 def test_caches_cold_warm_and_cleared_play_the_same_games(players, names):
     _clear_caches()
     cold = _logs(GAME(FifthChallengeParams(players=players)), names, 40)
-    assert B._ATTEMPT_EV and B._SPEND_PLANS  # the caches were used
+    assert M.ATTEMPT_EV and M.SPEND_PLANS  # the caches were used
     warm = _logs(GAME(FifthChallengeParams(players=players)), names, 40)  # and a new game object
     _clear_caches()
     cleared = _logs(GAME(FifthChallengeParams(players=players)), names, 40)
@@ -57,11 +56,11 @@ def test_bounded_caches_are_cleared_and_play_the_same_games(monkeypatch):
     _clear_caches()
     free = _logs(game, ("heuristic",) * 4, 25)
     _clear_caches()
-    monkeypatch.setattr(B, "_CACHE_MAX", 40)
-    monkeypatch.setattr(B, "_SPEND_MAX", 5)
-    monkeypatch.setattr(B, "_TABLE_MAX", 7)
+    monkeypatch.setattr(M, "CACHE_MAX", 40)
+    monkeypatch.setattr(M, "SPEND_MAX", 5)
+    monkeypatch.setattr(M, "TABLE_MAX", 7)
     bounded = _logs(GAME(FifthChallengeParams(players=4)), ("heuristic",) * 4, 25)
-    assert len(B._ATTEMPT_EV) <= 40 and len(B._SPEND_PLANS) <= 5
+    assert len(M.ATTEMPT_EV) <= 40 and len(M.SPEND_PLANS) <= 5
     assert bounded == free
 
 
@@ -92,13 +91,13 @@ def _plain_spend(bot, codes, n, s, m0, o0, win, dv):
     """The spend decision's scan over every subset (the code before the deduplicated plans)."""
     whole_hand_ok = bot.empty_hand_wins and win >= 60.0
     best_mask, best_val = 0, None
-    for mask, (k, m, o) in enumerate(B._mask_sums(codes)):
+    for mask, (k, m, o) in enumerate(M.mask_sums(codes)):
         credit = m0 + m + (o0 + o) // bot.off_suit_rate
         if credit >= s:
-            val = win - k * bot.card if (k < n or whole_hand_ok) else dv
+            val = win - k * bot.card_cost if (k < n or whole_hand_ok) else dv
         else:
             loss = k + s - credit
-            val = dv if loss >= n else -loss * bot.card
+            val = dv if loss >= n else -loss * bot.card_cost
         if best_val is None or val > best_val + 1e-9:
             best_mask, best_val = mask, val
     return best_mask
@@ -117,55 +116,13 @@ def test_spend_plans_choose_what_the_full_scan_chooses():
         want = _plain_spend(bot, codes, n, s, m0, o0, win, dv)
         got = 0
         best_val = None
-        for mask, k, m, o in B._spend_plan(codes):
+        for mask, k, m, o in M.spend_plan(codes):
             credit = m0 + m + (o0 + o) // bot.off_suit_rate
             if credit >= s:
-                val = win - k * bot.card if (k < n or (bot.empty_hand_wins and win >= 60.0)) else dv
+                val = win - k * bot.card_cost if (k < n or (bot.empty_hand_wins and win >= 60.0)) else dv
             else:
                 loss = k + s - credit
-                val = dv if loss >= n else -loss * bot.card
+                val = dv if loss >= n else -loss * bot.card_cost
             if best_val is None or val > best_val + 1e-9:
                 got, best_val = mask, val
         assert got == want
-
-
-def test_chance_sampling_draws_what_randrange_draws():
-    game = GAME(FifthChallengeParams(players=3, die_sides=7))
-    for seed in range(30):
-        fast, slow = random.Random(seed), random.Random(seed)
-        state = game.new_initial_state()
-        steps = 0
-        while not state.is_terminal() and steps < 400:
-            if state.current_player() == CHANCE:
-                a = state.sample_chance(fast)
-                if state.phase == 1:  # PH_DRAW
-                    assert a == 6000 + state.deck[slow.randrange(len(state.deck))]
-                elif state.phase == 3:  # PH_ROLL
-                    assert a == state.game.roll_actions[slow.randrange(len(state.game.roll_actions))]
-                else:
-                    slow.random()  # the aces: Random.choice through the protocol's default
-            else:
-                a = state.legal_actions()[0]
-            state.apply(a)
-            steps += 1
-
-
-def test_cached_view_parts_equal_fresh_views():
-    game = GAME(FifthChallengeParams(players=4, failed_challenge="discarded"))
-    for seed in range(12):
-        rng = random.Random(seed)
-        bots = [BOTS["heuristic"](game, s, None, random.Random(seed * 10 + s)) for s in range(4)]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            p = state.current_player()
-            if p == CHANCE:
-                a = state.sample_chance(rng)
-            else:
-                view = state.view(p)
-                twin = state.clone()
-                assert twin.view(p) == view
-                state._pub = state._paces = state._pdone = state._open = None
-                assert state.view(p) == view and state.legal_actions() == view.legal_actions
-                assert state._dtups == [tuple(d) for d in state.completed]
-                a = bots[p].act(view)
-            state.apply(a)
