@@ -53,7 +53,7 @@ def determinize(s, view, rng: random.Random):
     (``RakshasaState.from_view``): the hidden cards and the hand (for the runner's view) or the
     hidden form (for the builder's). Returns ``s``."""
     g = s.game
-    per_type = g.params.obstacles_per_type
+    per_type = g.rules.obstacles_per_type
     n_pos = g.n_pos
     built = len(view.course)
     s.built = built

@@ -209,8 +209,8 @@ class RakshasaState(State):
     def _start_run(self, run: int) -> None:
         g = self.game
         self.run = run
-        self.runner = (g.params.first_runner + run) % 2
-        honor = g.params.honor
+        self.runner = (g.rules.first_runner + run) % 2
+        honor = g.rules.honor
         self.runner_tokens = honor.runner + (honor.second_runner_extra if run == 1 else 0)  # compensation, 0 unless set
         self.builder_tokens = honor.builder
         self.course = [-1] * g.n_pos
@@ -220,7 +220,7 @@ class RakshasaState(State):
         self.face_down_mask = 0
         self.peeked_mask = 0
         self.built = 0
-        self.hand = [g.params.obstacles_per_type] * NUM_TYPES
+        self.hand = [g.rules.obstacles_per_type] * NUM_TYPES
         self.leg = 0
         self.step = 0
         self.form = -1
@@ -233,7 +233,7 @@ class RakshasaState(State):
         self.log = ()
         self.trail = ()
         self.view_cache = None
-        self.phase = P_DEAL if g.params.layout == "dealt" else P_BUILD
+        self.phase = P_DEAL if g.rules.layout == "dealt" else P_BUILD
 
     # -- whose turn ---------------------------------------------------------
     def current_player(self) -> int:
@@ -257,9 +257,9 @@ class RakshasaState(State):
             pos = g.legs[self.leg][self.step]
             if self.face_up[pos]:
                 return _UP_ACTS[not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1][
-                    self.runner_tokens >= g.costs.skirt_revealed or g.params.allow_unaffordable_skirt]
+                    self.runner_tokens >= g.costs.skirt_revealed or g.rules.allow_unaffordable_skirt]
             return _HIDDEN_ACTS[self.runner_tokens >= g.costs.peek and (not self.form_up or self.form == RAKSHASA)][
-                self.runner_tokens >= g.costs.skirt_hidden or g.params.allow_unaffordable_skirt]
+                self.runner_tokens >= g.costs.skirt_hidden or g.rules.allow_unaffordable_skirt]
         if ph == P_CHALLENGE:
             return _CHALLENGE_ACTS
         if ph == P_SWAP:
@@ -267,7 +267,7 @@ class RakshasaState(State):
         if ph == P_REVEALED:
             pos = g.legs[self.leg][self.step]
             return _UP_ACTS[not self.form_up or (PASSES[self.form] >> self.course[pos]) & 1][
-                self.runner_tokens >= g.costs.reveal_skirt or g.params.allow_unaffordable_skirt]
+                self.runner_tokens >= g.costs.reveal_skirt or g.rules.allow_unaffordable_skirt]
         if ph == P_BUILD:
             h = self.hand
             return g.build_actions[(h[0] > 0) | (h[1] > 0) << 1 | (h[2] > 0) << 2 | (h[3] > 0) << 3]
@@ -279,21 +279,21 @@ class RakshasaState(State):
 
     def _swap_mask(self) -> int:
         """Face-down positions the builder may swap (R9: anywhere, or only ahead on this leg)."""
-        if self.game.params.swap_scope == "ahead":
+        if self.game.rules.swap_scope == "ahead":
             return self.face_down_mask & self.game.ahead_mask[self.leg][self.step]
         return self.face_down_mask
 
     def _swap_positions(self) -> list:
         g = self.game
         mask = self._swap_mask()
-        order = g.legs[self.leg] if g.params.swap_scope == "ahead" else range(self.built)
+        order = g.legs[self.leg] if g.rules.swap_scope == "ahead" else range(self.built)
         return [p for p in order if (mask >> p) & 1]
 
     def _swap_actions(self) -> tuple:
         g = self.game
         h = self.hand
         key = (self._swap_mask(), (h[0] > 0) | (h[1] > 0) << 1 | (h[2] > 0) << 2 | (h[3] > 0) << 3,
-               g.params.swap_scope == "ahead" and g.leg_reversed[self.leg])
+               g.rules.swap_scope == "ahead" and g.leg_reversed[self.leg])
         acts = g.swap_table.get(key)
         if acts is None:
             acts = g.swap_table[key] = _swap_table_entry(*key)
@@ -412,7 +412,7 @@ class RakshasaState(State):
         ms = self.counters[r]
         if self.face_up[pos] or self.phase == P_REVEALED:  # a face-up card: the lie is a claim it cannot pass
             if not (PASSES[self.form] >> self.course[pos]) & 1 and not self.form_up:
-                skirt_ok = g.params.allow_unaffordable_skirt or self.runner_tokens >= (
+                skirt_ok = g.rules.allow_unaffordable_skirt or self.runner_tokens >= (
                     g.costs.reveal_skirt if self.phase == P_REVEALED else g.costs.skirt_revealed)
                 if skirt_ok:
                     ms[M_LIE_CHANCES] += 1
@@ -520,7 +520,7 @@ class RakshasaState(State):
                 self._end_run("caught_out")
                 return
             self._pay(cost, True, "caught lie")
-            self.form_up = g.params.caught_lie_reveals_form
+            self.form_up = g.rules.caught_lie_reveals_form
             self._passed(False, False)
             return
         # wrong challenge (R8): the builder pays, the claim stands, the form may change
@@ -548,7 +548,7 @@ class RakshasaState(State):
         if self.events is not None:
             self.events.append(("peek", {"seat": self.runner, "position": g.pos_label[pos],
                                          "obstacle": TYPE_NAMES[self.course[pos]]}))
-        self._passed(g.params.peek_counts_as == "overcome", change)
+        self._passed(g.rules.peek_counts_as == "overcome", change)
 
     def _passed(self, overcome: bool, change: bool) -> None:
         g = self.game
@@ -564,7 +564,7 @@ class RakshasaState(State):
         if self.step + 1 == len(leg) and self.leg + 1 == g.n_legs:
             self._end_run("completed")
             return
-        if change and g.params.wrong_challenge_form_change and self.step + 1 < len(leg):
+        if change and g.rules.wrong_challenge_form_change and self.step + 1 < len(leg):
             self.phase = P_CHANGE
             return
         self._offer_swap()
@@ -603,7 +603,7 @@ class RakshasaState(State):
             return
         # end of a run section: the form held (R2) is spent and shown
         f = self.form
-        self.spent |= (1 << f) if g.params.spent_form == "held_at_end" else self.played
+        self.spent |= (1 << f) if g.rules.spent_form == "held_at_end" else self.played
         self.forms_used[self.runner].append(f)
         if self.events is not None:
             self.events.append(("section_end", {"seat": self.runner, "section": g.leg_label[self.leg],
@@ -615,12 +615,12 @@ class RakshasaState(State):
         self.form_up = False
         self.played = 0
         self.log = ()
-        if self.leg == g.n_sections and g.params.zero_tokens_return == "end_run" and self.runner_tokens == 0:  # N2
+        if self.leg == g.n_sections and g.rules.zero_tokens_return == "end_run" and self.runner_tokens == 0:  # N2
             self._end_run("no_tokens")
             return
         sec = g.leg_section[self.leg]
         if self.built < g.sec_end[sec]:
-            self.phase = P_DEAL if g.params.layout == "dealt" else P_BUILD
+            self.phase = P_DEAL if g.rules.layout == "dealt" else P_BUILD
         else:
             self._choose_form()
 
@@ -718,7 +718,7 @@ class RakshasaState(State):
         if tb == "more_overcome":
             keys = [(p[s], self.overcome_by[s]) for s in (0, 1)]
         elif tb == "second_runner":
-            second = (self.game.params.first_runner + 1) % 2
+            second = (self.game.rules.first_runner + 1) % 2
             keys = [(p[s], s == second) for s in (0, 1)]
         else:
             keys = [(p[s],) for s in (0, 1)]
@@ -740,7 +740,7 @@ class RakshasaState(State):
         out: dict = {}
         for s in (0, 1):
             out[f"points_{s}"] = self.points[s]
-            run = (s - g.params.first_runner) % 2
+            run = (s - g.rules.first_runner) % 2
             out[f"run_end_{s}"] = self.run_ends[run]
             ms = self.counters[s]
             for i, name in enumerate(METRIC_NAMES):

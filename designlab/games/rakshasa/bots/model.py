@@ -221,7 +221,7 @@ def public_known(view) -> tuple:
 def _prior_vec(g, leg: int, spent: int, start: int, known, face_up) -> list:
     """Unnormalised P(form) of the runner's choice at ``start`` of run section ``leg``."""
     free = UNSPENT[spent]
-    per = g.params.obstacles_per_type
+    per = g.rules.obstacles_per_type
     # as _form_costs(g, free, g.legs[leg][start:], known, face_up, pool, 0.8 * g.costs.skirt_revealed),
     # written out: the same terms added in the same order
     static, reveal = _static_terms(g, 0.8 * g.costs.skirt_revealed)
@@ -408,7 +408,7 @@ def broke_loss(g, runner_tokens: int) -> float:
     scores completion plus every token in the game (builder_broke all_tokens) or the tokens it holds
     (held_tokens), less the starting honor it would have counted anyway (55 - 15 = 40 at the defaults)."""
     held = max(g.run_tokens) if g.scoring.builder_broke == "all_tokens" else runner_tokens
-    return float(g.scoring.completion + g.scoring.per_token * (held - g.params.honor.runner))
+    return float(g.scoring.completion + g.scoring.per_token * (held - g.rules.honor.runner))
 
 
 def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens: int) -> tuple:
@@ -417,13 +417,13 @@ def _gain_loss(g, kind: int, remaining: int, runner_tokens: int, builder_tokens:
     if runner_tokens < caught:
         gain = RUN_END_COST + caught  # the catch ends the run
     else:
-        gain = caught + (SECTION_EXPOSURE * remaining if g.params.caught_lie_reveals_form else 0.0)
+        gain = caught + (SECTION_EXPOSURE * remaining if g.rules.caught_lie_reveals_form else 0.0)
         if kind != K_PEEK:
             gain += 0.3  # the obstacle is skirted, not overcome
     if builder_tokens < g.costs.wrong_challenge:
         loss = broke_loss(g, runner_tokens)
     else:
-        loss = g.costs.wrong_challenge + (1.0 if g.params.wrong_challenge_form_change and remaining else 0.0)
+        loss = g.costs.wrong_challenge + (1.0 if g.rules.wrong_challenge_form_change and remaining else 0.0)
         if builder_tokens - g.costs.wrong_challenge < g.costs.wrong_challenge:
             loss += 1.5  # left unable to challenge safely
     return gain, loss

@@ -168,7 +168,7 @@ class Runner:
             return self.pool_cache
         course = view[V_COURSE]
         if course is not self.pool_course and course != self.pool_course:
-            pool = [self.g.params.obstacles_per_type] * NUM_TYPES
+            pool = [self.g.rules.obstacles_per_type] * NUM_TYPES
             for t in course:
                 if t != HIDDEN:
                     pool[t] -= 1
@@ -196,7 +196,7 @@ class Runner:
     def exposure(self, c: float, remaining: int) -> float:
         """Tokens lost when a caught lie shows the form (R7): no more lies this section, and no
         more wrong challenges to earn (a builder that challenges often pays for them)."""
-        if not self.g.params.caught_lie_reveals_form:
+        if not self.g.rules.caught_lie_reveals_form:
             return 0.0
         return remaining * (SECTION_EXPOSURE + 0.5 * c * self.g.costs.wrong_challenge)
 
