@@ -73,8 +73,8 @@ def game_class(name: str) -> type[Game]:
 
 
 @cache
-def _search_bot(policy: type[Bot] | None) -> type[Bot]:
-    return IsmctsBot if policy is None else IsmctsBot.playing(policy)
+def _search_bot(policy: type[Bot] | None, value) -> type[Bot]:
+    return IsmctsBot if policy is None and value is None else IsmctsBot.playing(policy, value)
 
 
 def bots_for(game: str) -> dict[str, type[Bot]]:
@@ -84,7 +84,7 @@ def bots_for(game: str) -> dict[str, type[Bot]]:
     own = GAME_BOTS.get(game, {})
     spec = SPECS.get(game)
     policy = own.get(spec.heuristic if spec is not None else "heuristic")
-    return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy)}
+    return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy, spec.value if spec is not None else None)}
 
 
 def bot_class(game: str, bot: str) -> type[Bot]:

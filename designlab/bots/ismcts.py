@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Literal
 
 from pydantic import Field
@@ -44,6 +44,8 @@ from pydantic import Field
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
 
 REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
+CUT_DEPTH = 8  # decisions a rollout plays before the game's value estimate scores it (docs/performance.md)
+Value = Callable[[Game, State], Sequence[float]]  # GameSpec.value: each seat's chance of winning from a state
 
 
 class IsmctsParams(BotParams):
@@ -86,9 +88,15 @@ class IsmctsParams(BotParams):
         description="Keep the tree's statistics from one decision to the next within a game (nodes are "
         "information sets, so they stay valid); each search then starts from what earlier ones learned.",
     )
+    value: bool = Field(
+        True,
+        description="Cut rollouts short and score them with the game's value estimate (GameSpec.value), when "
+        "the game has one; false: play every rollout to the end.",
+    )
     rollout_depth: int | None = Field(
         None, ge=0, le=100_000,
-        description="Decisions a rollout plays before it stops and the running score lead decides it (none = play to the end).",
+        description=f"Decisions a rollout plays before it stops and the game's value estimate scores it (without "
+        f"one, the running score lead). None: {CUT_DEPTH} with a value estimate, else play to the end.",
     )
 
 
@@ -138,6 +146,7 @@ def search(
     rng,
     heuristic: Callable[[int], Bot] | None = None,
     table: dict | None = None,
+    value: Value | None = None,
 ) -> SearchResult:
     """Run ISMCTS from ``root`` (the searching player's view).
 
@@ -147,7 +156,8 @@ def search(
     ``heuristic(seat)`` makes a fresh heuristic bot for a seat (fresh, so a bot
     that remembers what it saw never carries one simulated game into another):
     it plays heuristic rollouts and names the move ``heuristic_bias`` favours.
-    ``table`` (view -> node) carries the tree over from earlier searches.
+    ``table`` (view -> node) carries the tree over from earlier searches. ``value(game, state)`` (the
+    game's value estimate) scores rollouts cut off after ``rollout_depth`` decisions (default ``CUT_DEPTH``).
     """
     me = root.player
     legal = root.legal_actions
@@ -166,7 +176,12 @@ def search(
     if root_node is None:
         root_node = table[root] = new_node(root)
     c = params.uct_c
+    if not params.value:
+        value = None
     depth_cap = params.rollout_depth
+    if depth_cap is None and value is not None:
+        depth_cap = CUT_DEPTH
+    score_cut = (lambda s: value(game, s)) if value is not None else (lambda s: _lead_rewards(s.scores()))
     budget = search_budget(params, game)
     deadline = None if params.time_ms is None else time.perf_counter() + params.time_ms / 1000.0
     log = math.log
@@ -225,7 +240,8 @@ def search(
                 nxt = table[view] = new_node(view)
             node = nxt
         # -- rollout ---------------------------------------------------------------
-        rewards = _rollout(state, rng, depth_cap, [heuristic(q) for q in seats] if heuristic_rollout else None)
+        rewards = _rollout(state, rng, depth_cap, [heuristic(q) for q in seats] if heuristic_rollout else None,
+                           score_cut)
         # -- backup ----------------------------------------------------------------
         for nd, i, q in path:
             nd.visits += 1
@@ -244,8 +260,9 @@ def search(
     return SearchResult(legal[best], legal, list(ns), values, done, len(table))
 
 
-def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None) -> list[float]:
-    """Play to the end (or ``depth_cap`` decisions) and return a reward per seat."""
+def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None,
+             score_cut: Callable[[State], Sequence[float]]) -> Sequence[float]:
+    """Play to the end (or ``depth_cap`` decisions, then ``score_cut``) and return a reward per seat."""
     randrange = rng.randrange
     decisions = 0
     while True:
@@ -256,7 +273,7 @@ def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None) -
             state.apply(state.sample_chance(rng))
             continue
         if depth_cap is not None and decisions >= depth_cap:
-            return _lead_rewards(state.scores())
+            return score_cut(state)
         if bots is None:
             acts = state.legal_actions()
             state.apply(acts[randrange(len(acts))] if len(acts) > 1 else acts[0])
@@ -288,15 +305,18 @@ class IsmctsBot(Bot):
     # other seats for belief=heuristic. Injected, never looked up: the registry binds the game spec's
     # heuristic with ``IsmctsBot.playing(cls)``, and a caller may pass ``policy=`` directly.
     policy: ClassVar[type[Bot] | None] = None
+    # The game's value estimate (GameSpec.value), injected the same way.
+    value: ClassVar[Value | None] = None
 
     @classmethod
-    def playing(cls, policy: type[Bot]) -> type[IsmctsBot]:
-        """This bot with ``policy`` as its heuristic (a subclass, so it is still a Bot class to the registry)."""
-        return type(cls.__name__, (cls,), {"policy": policy, "__module__": cls.__module__,
-                                           "__qualname__": cls.__qualname__})
+    def playing(cls, policy: type[Bot] | None, value: Value | None = None) -> type[IsmctsBot]:
+        """This bot with ``policy`` as its heuristic and ``value`` as its value estimate (a subclass, so it is
+        still a Bot class to the registry)."""
+        return type(cls.__name__, (cls,), {"policy": policy, "value": staticmethod(value) if value else None,
+                                           "__module__": cls.__module__, "__qualname__": cls.__qualname__})
 
     def __init__(self, game: Game, seat: int, params: IsmctsParams | None, rng,
-                 policy: type[Bot] | None = None):
+                 policy: type[Bot] | None = None, value: Value | None = None):
         super().__init__(game, seat, params if params is not None else IsmctsParams(), rng)
         p = self.params
         self._heuristic: Callable[[int], Bot] | None = None
@@ -315,6 +335,7 @@ class IsmctsBot(Bot):
         self.last: SearchResult | None = None  # the last search, for tests and narratives
         self.survivors = 0  # belief=heuristic: particles that reproduced the current view
         self._table: dict | None = {} if p.keep_tree else None  # view -> node, kept across decisions
+        self._value = value if value is not None else type(self).value
 
     def act(self, view: View):
         legal = view.legal_actions
@@ -331,7 +352,7 @@ class IsmctsBot(Bot):
             table = self._table
             if table is not None and len(table) > 200_000:
                 table.clear()  # bound the memory of a long game
-            result = search(game, view, sample, self.params, self.rng, self._heuristic, table)
+            result = search(game, view, sample, self.params, self.rng, self._heuristic, table, self._value)
             self.last = result
             action = result.action
         if tracking:

@@ -11,11 +11,11 @@ sits in ``core`` below every layer that reads it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from designlab.core.protocol import Bot, Event, Game, View
+from designlab.core.protocol import Bot, Event, Game, State, View
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,9 @@ class GameSpec:
     # (label, numerator metric, denominator metric), e.g. ("voluntary lie rate", "lies_chosen",
     # "lie_chances"); an empty denominator gives a mean per game
     persona_rates: tuple[tuple[str, str, str], ...] = ()
+    # each seat's chance of winning from a full state (in 0..1, seat 0 first): the game's value estimate,
+    # which scores the search bot's rollouts cut off after a few decisions; None: rollouts play to the end
+    value: Callable[[Game, State], Sequence[float]] | None = None
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

@@ -3,6 +3,7 @@
 from designlab.core.spec import GameSpec
 from designlab.games.rakshasa import board as _board
 from designlab.games.rakshasa import report as _report
+from designlab.games.rakshasa import value as _value
 
 from .bots import BOTS
 from .game import RakshasaGame
@@ -15,7 +16,7 @@ GAME = RakshasaGame
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS, persona_rates=_report.PERSONA_RATES,
+    ladder_bots=_report.LADDER_BOTS, persona_rates=_report.PERSONA_RATES, value=_value.value,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "RakshasaGame", "RakshasaParams", "RakshasaState", "RakshasaView"]

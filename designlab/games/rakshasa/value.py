@@ -1,0 +1,113 @@
+"""Rakshasa's value estimate: each seat's chance of winning from a state, for the search bot's cut-off
+rollouts (GameSpec.value).
+
+The two runs share nothing but the comparison of their points (hands, honor and course start afresh),
+so a state's value is the chance that the current run ends with more points than the other run. How a
+run ends is read from the heuristic bot playing both roles of this very variant: a table of the run's
+final points by (obstacles still to pass, runner's honor) at every decision, from ``GAMES`` seeded
+self-play games, built once per parameter set and process (about a second). While the first run is
+on, the second run's points are those of a run at its start (all obstacles ahead, starting honor).
+Read from a sampled state inside the search, never from a bot's view of the true state.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .bots import BOTS
+from .rules import CHANCE, P_OVER, TERMINAL, RakshasaGame, RakshasaState
+
+GAMES = 300  # self-play games behind each table; cells with fewer than MIN_SAMPLES widen over honor
+MIN_SAMPLES = 40
+_TABLES: dict[str, _RunTable] = {}
+
+
+class _RunTable:
+    """Final run points by (obstacles left, runner honor): the empirical distribution, smoothed over honor."""
+
+    def __init__(self, game: RakshasaGame):
+        self.total = sum(len(leg) for leg in game.legs)
+        self.max_rt = game.total_tokens
+        self.max_points = max(game.completion + game.per_token * game.total_tokens, game.per_obstacle * self.total)
+        heuristic = BOTS["heuristic"]
+        counts = [[[] for _ in range(self.max_rt + 1)] for _ in range(self.total + 1)]
+        for i in range(GAMES):
+            rng = random.Random(i)
+            bots = [heuristic(game, s, heuristic.Params(), random.Random(1_000_003 * (i + 1) + s)) for s in (0, 1)]
+            state = game.new_initial_state()
+            seen: list[tuple[int, int, int]] = []  # (run, obstacles left, honor) at each decision
+            while True:
+                p = state.current_player()
+                if p == TERMINAL:
+                    break
+                if p == CHANCE:
+                    state.apply(state.sample_chance(rng))
+                    continue
+                seen.append((state.run, self.total - state.passed, min(state.rt, self.max_rt)))
+                state.apply(bots[p].act(state.view(p)))
+            final = [state.points[(game.first_runner + run) % 2] for run in (0, 1)]
+            for run, left, rt in seen:
+                counts[left][rt].append(final[run])
+        self.counts = counts
+        self._dist: dict[tuple[int, int], list[float]] = {}
+        self._win: dict[tuple, float] = {}
+        second = game.honor_runner + game.second_extra
+        self.fresh = self.dist(self.total, min(second, self.max_rt))  # the second run before it starts
+        cum, acc = [], 0.0
+        for q in self.fresh:
+            cum.append(acc)  # P(second run's points < x)
+            acc += q
+        self.fresh_below = cum
+
+    def dist(self, left: int, rt: int) -> list[float]:
+        """P(final points = x) for x in 0..max_points, from the cell and its honor neighbours."""
+        key = (left, rt)
+        d = self._dist.get(key)
+        if d is not None:
+            return d
+        row = self.counts[left]
+        pool = list(row[rt])
+        w = 0
+        while len(pool) < MIN_SAMPLES and w <= self.max_rt:
+            w += 1
+            for r in (rt - w, rt + w):
+                if 0 <= r <= self.max_rt:
+                    pool.extend(row[r])
+        if len(pool) < MIN_SAMPLES:  # a row the heuristic never reaches: no evidence either way
+            pool = [x for r in row for x in r] or [0]
+        d = [0.0] * (self.max_points + 1)
+        for x in pool:
+            d[x] += 1.0 / len(pool)
+        self._dist[key] = d
+        return d
+
+
+def _table(game: RakshasaGame) -> _RunTable:
+    key = game.params.model_dump_json()
+    t = _TABLES.get(key)
+    if t is None:
+        t = _TABLES[key] = _RunTable(game)
+    return t
+
+
+def value(game: RakshasaGame, state: RakshasaState) -> tuple[float, float]:
+    """Each seat's chance of winning (ties half, or the second runner's under tie_break second_runner)."""
+    if state.phase == P_OVER:
+        return tuple(1.0 if r == "win" else 0.5 if r == "draw" else 0.0 for r in state.results())
+    t = _table(game)
+    runner = state.runner
+    tie = 1.0 if game.tie_break == "second_runner" and state.run == 1 else \
+        0.0 if game.tie_break == "second_runner" else 0.5
+    key = (state.run, t.total - state.passed, min(state.rt, t.max_rt),
+           state.points[1 - runner] if state.run == 1 else -1)
+    p = t._win.get(key)
+    if p is None:
+        d = t.dist(key[1], key[2])
+        if state.run == 1:  # the first run's points are the target
+            target = key[3]
+            p = sum(d[target + 1:]) + tie * (d[target] if target < len(d) else 0.0)
+        else:
+            fresh, below = t.fresh, t.fresh_below
+            p = sum(q * (below[x] + tie * fresh[x]) for x, q in enumerate(d) if q)
+        t._win[key] = p
+    return (p, 1.0 - p) if runner == 0 else (1.0 - p, p)
