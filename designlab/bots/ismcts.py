@@ -44,8 +44,9 @@ from pydantic import Field
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
 
 REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
-CUT_DEPTH = 8  # decisions a rollout plays before the game's value estimate scores it (docs/performance.md)
-Value = Callable[[Game, State], Sequence[float]]  # GameSpec.value: each seat's chance of winning from a state
+CUT_DEPTH = 0  # decisions a rollout plays before the game's value estimate scores it (docs/performance.md)
+# GameSpec.value: each seat's chance of winning from a state, or None where the game cannot tell
+Value = Callable[[Game, State], Sequence[float] | None]
 
 
 class IsmctsParams(BotParams):
@@ -95,8 +96,8 @@ class IsmctsParams(BotParams):
     )
     rollout_depth: int | None = Field(
         None, ge=0, le=100_000,
-        description=f"Decisions a rollout plays before it stops and the game's value estimate scores it (without "
-        f"one, the running score lead). None: {CUT_DEPTH} with a value estimate, else play to the end.",
+        description=f"Decisions a rollout plays before it stops at the first state the game's value estimate "
+        f"scores (without one, the running score lead). None: {CUT_DEPTH} with a value estimate, else play to the end.",
     )
 
 
@@ -261,8 +262,9 @@ def search(
 
 
 def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None,
-             score_cut: Callable[[State], Sequence[float]]) -> Sequence[float]:
-    """Play to the end (or ``depth_cap`` decisions, then ``score_cut``) and return a reward per seat."""
+             score_cut: Callable[[State], Sequence[float] | None]) -> Sequence[float]:
+    """Play to the end, or ``depth_cap`` decisions and on to the first state ``score_cut`` scores (not None);
+    return a reward per seat."""
     randrange = rng.randrange
     decisions = 0
     while True:
@@ -273,7 +275,9 @@ def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None,
             state.apply(state.sample_chance(rng))
             continue
         if depth_cap is not None and decisions >= depth_cap:
-            return score_cut(state)
+            v = score_cut(state)
+            if v is not None:  # None: the estimate has nothing to say here, play on
+                return v
         if bots is None:
             acts = state.legal_actions()
             state.apply(acts[randrange(len(acts))] if len(acts) > 1 else acts[0])

@@ -110,9 +110,10 @@ class GameSpec:
     # (label, numerator metric, denominator metric), e.g. ("voluntary lie rate", "lies_chosen",
     # "lie_chances"); an empty denominator gives a mean per game
     persona_rates: tuple[tuple[str, str, str], ...] = ()
-    # each seat's chance of winning from a full state (in 0..1, seat 0 first): the game's value estimate,
-    # which scores the search bot's rollouts cut off after a few decisions; None: rollouts play to the end
-    value: Callable[[Game, State], Sequence[float]] | None = None
+    # each seat's chance of winning from a full state (in 0..1, seat 0 first), or None at a state it cannot
+    # judge: the game's value estimate, which scores the search bot's rollouts cut off after a few decisions
+    # (at the first state it judges); None: rollouts play to the end
+    value: Callable[[Game, State], Sequence[float] | None] | None = None
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

@@ -4,9 +4,11 @@ rollouts (GameSpec.value).
 The two runs share nothing but the comparison of their points (hands, honor and course start afresh),
 so a state's value is the chance that the current run ends with more points than the other run. How a
 run ends is read from the heuristic bot playing both roles of this very variant: a table of the run's
-final points by (obstacles still to pass, runner's honor) at every decision, from ``GAMES`` seeded
-self-play games, built once per parameter set and process (about a second). While the first run is
-on, the second run's points are those of a run at its start (all obstacles ahead, starting honor).
+final points by (obstacles still to pass, runner's honor) where a section starts (the runner about to
+pick its form, or a run about to be built), from ``GAMES`` seeded self-play games, built once per
+parameter set and process (about a second). Mid-section (a claim pending, a form in play) those two
+numbers say too little, so there the estimate is None and the rollout plays on to the next section.
+While the first run is on, the second run's points are those of a run at its start.
 Read from a sampled state inside the search, never from a bot's view of the true state.
 """
 
@@ -15,11 +17,12 @@ from __future__ import annotations
 import random
 
 from .bots import BOTS
-from .rules import CHANCE, P_OVER, TERMINAL, RakshasaGame, RakshasaState
+from .rules import CHANCE, P_BUILD, P_DEAL, P_FORM, P_OVER, TERMINAL, RakshasaGame, RakshasaState
 
 GAMES = 300  # self-play games behind each table; cells with fewer than MIN_SAMPLES widen over honor
 MIN_SAMPLES = 40
-_TABLES: dict[str, _RunTable] = {}
+_TABLES: dict[str, _RunTable] = {}  # by the parameters' JSON
+_last: tuple = (None, None)  # (game, its table): the last one asked for
 
 
 class _RunTable:
@@ -35,7 +38,7 @@ class _RunTable:
             rng = random.Random(i)
             bots = [heuristic(game, s, heuristic.Params(), random.Random(1_000_003 * (i + 1) + s)) for s in (0, 1)]
             state = game.new_initial_state()
-            seen: list[tuple[int, int, int]] = []  # (run, obstacles left, honor) at each decision
+            seen: list[tuple[int, int, int]] = []  # (run, obstacles left, honor) at each section start
             while True:
                 p = state.current_player()
                 if p == TERMINAL:
@@ -43,7 +46,8 @@ class _RunTable:
                 if p == CHANCE:
                     state.apply(state.sample_chance(rng))
                     continue
-                seen.append((state.run, self.total - state.passed, min(state.rt, self.max_rt)))
+                if _section_start(state):
+                    seen.append((state.run, self.total - state.passed, min(state.rt, self.max_rt)))
                 state.apply(bots[p].act(state.view(p)))
             final = [state.points[(game.first_runner + run) % 2] for run in (0, 1)]
             for run, left, rt in seen:
@@ -83,17 +87,29 @@ class _RunTable:
 
 
 def _table(game: RakshasaGame) -> _RunTable:
+    global _last
+    if _last[0] is game:  # one game object serves a whole search (and a worker's chunk)
+        return _last[1]
     key = game.params.model_dump_json()
     t = _TABLES.get(key)
     if t is None:
         t = _TABLES[key] = _RunTable(game)
+    _last = (game, t)
     return t
 
 
-def value(game: RakshasaGame, state: RakshasaState) -> tuple[float, float]:
-    """Each seat's chance of winning (ties half, or the second runner's under tie_break second_runner)."""
+def _section_start(state: RakshasaState) -> bool:
+    ph = state.phase
+    return ph == P_FORM or (state.built == 0 and (ph == P_BUILD or ph == P_DEAL))
+
+
+def value(game: RakshasaGame, state: RakshasaState) -> tuple[float, float] | None:
+    """Each seat's chance of winning (ties half, or the second runner's under tie_break second_runner),
+    where a section starts; None elsewhere."""
     if state.phase == P_OVER:
         return tuple(1.0 if r == "win" else 0.5 if r == "draw" else 0.0 for r in state.results())
+    if not _section_start(state):
+        return None
     t = _table(game)
     runner = state.runner
     tie = 1.0 if game.tie_break == "second_runner" and state.run == 1 else \
