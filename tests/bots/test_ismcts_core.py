@@ -315,3 +315,46 @@ def test_the_search_bot_is_given_its_policy_and_never_looks_one_up():
     IsmctsBot(GAME, 0, IsmctsParams(iterations=5, **PLAIN), random.Random(0))  # needs none
     for name, spec in SPECS.items():
         assert bot_class(name, "ismcts").policy is spec.bots[spec.heuristic]
+
+
+def _nim_value(seen):
+    """Nim's exact value (a multiple of 3 loses for the player to move), judged on even piles only."""
+
+    def value(game, state):
+        seen.append(state.pile)
+        if state.pile % 2:
+            return None  # no estimate here: the rollout plays on
+        lose = state.pile % 3 == 0
+        return (0.0, 1.0) if lose == (state.mover == 0) else (1.0, 0.0)
+
+    return value
+
+
+def test_a_value_estimate_ends_rollouts_at_the_first_state_it_judges():
+    game = Nim(KuhnParams())
+    seen = []
+    root = NimState(game, 40).view(0)
+    r = search(game, root, lambda rng: game.determinize(root, rng), IsmctsParams(iterations=30, rollout_depth=0, **PLAIN),
+               random.Random(1), value=_nim_value(seen))
+    assert r.action == 1  # 40 -> 39, a multiple of 3, found in 30 iterations of a 40-deep game
+    assert seen and all(p >= 1 for p in seen)
+    # a rollout stops at the first even pile: odd piles are asked once each, never twice in a row of one rollout
+    judged = [p for p in seen if p % 2 == 0]
+    assert len(judged) == r.iterations
+
+
+def test_value_false_plays_every_rollout_to_the_end():
+    game = Nim(KuhnParams())
+    seen = []
+    root = NimState(game, 10).view(0)
+    search(game, root, lambda rng: game.determinize(root, rng), IsmctsParams(iterations=20, value=False, **PLAIN),
+           random.Random(1), value=_nim_value(seen))
+    assert seen == []
+
+
+def test_the_search_bot_is_given_the_games_value_estimate():
+    from designlab.registry import SPECS, bot_class
+
+    for name, spec in SPECS.items():
+        assert bot_class(name, "ismcts").value is spec.value
+    assert SPECS["rakshasa"].value is not None

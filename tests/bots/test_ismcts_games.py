@@ -15,7 +15,7 @@ import pytest
 
 from designlab.bots.ismcts import IsmctsBot, IsmctsParams, search
 from designlab.core.protocol import CHANCE, TERMINAL, WIN
-from designlab.registry import GAME_BOTS, GAMES, bot_class
+from designlab.registry import GAME_BOTS, GAMES, SPECS, bot_class
 
 GAME_NAMES = ["rakshasa", "fifth-challenge", "raiding-duel"]
 
@@ -179,6 +179,7 @@ def test_decision_is_unchanged_when_the_hidden_state_is_poisoned(name):
     game = _game(name)
     params = IsmctsParams(iterations=40, rollout="random")  # random rollouts keep the test fast
     H = GAME_BOTS[name]["heuristic"]
+    value = SPECS[name].value  # the game's value estimate, as the registry's ismcts has it, reads sampled states
     rng = random.Random(3)
     checked = control_moved = 0
     for seed in range(6):
@@ -190,13 +191,13 @@ def test_decision_is_unchanged_when_the_hidden_state_is_poisoned(name):
             if poisoned is None:
                 continue
             view = state.view(p)
-            a = IsmctsBot(game, p, params, random.Random(11), policy=H).act(view)
-            b = IsmctsBot(game, p, params, random.Random(11), policy=H).act(poisoned.view(p))
+            a = IsmctsBot(game, p, params, random.Random(11), policy=H, value=value).act(view)
+            b = IsmctsBot(game, p, params, random.Random(11), policy=H, value=value).act(poisoned.view(p))
             assert a == b, f"{name}: decision changed with the hidden state ({state.action_to_string(a)} vs {state.action_to_string(b)})"
             checked += 1
             if not control_moved:
-                cheat_a = search(game, view, lambda r: state.clone(), params, random.Random(11)).action
-                cheat_b = search(game, view, lambda r: poisoned.clone(), params, random.Random(11)).action
+                cheat_a = search(game, view, lambda r: state.clone(), params, random.Random(11), value=value).action
+                cheat_b = search(game, view, lambda r: poisoned.clone(), params, random.Random(11), value=value).action
                 control_moved += cheat_a != cheat_b
         if checked >= 8 and control_moved:
             break
