@@ -10,7 +10,9 @@ random bots and with the game's default bot in every seat, it prints:
   forkserver, which imports designlab (a few tenths of a second, once per
   command): that start is timed and printed on its own before the rows;
 
-then the peak memory of a 200,000-game streamed run, measured from outside in
+then the search bot's cost: ISMCTS in every seat, decisions per CPU second in one process, with its
+defaults and, for a game with a value estimate, with every rollout played to the end (``value=false``,
+the default before the estimate); then the peak memory of a 200,000-game streamed run, measured from outside in
 a child process (VmHWM of the run's process and of each worker, and the
 largest sum of RSS over the whole process tree, sampled).
 
@@ -71,14 +73,25 @@ def _default_variant(game: str):
                              seats=(), games=1000, seed=1), cls.default_bot, players)
 
 
-def with_bots(v, bot: str, players: int | None = None):
-    """The variant with ``bot`` (default parameters) in every seat."""
+def with_bots(v, bot: str, players: int | None = None, **params):
+    """The variant with ``bot`` (default parameters, or these) in every seat."""
     from designlab.registry import bot_class
     from designlab.variant.model import Seat
 
     n = players or len(v.seats)
     cls = bot_class(v.game, bot)
-    return replace(v, seats=tuple(Seat(bot, cls.Params()) for _ in range(n)))
+    return replace(v, seats=tuple(Seat(bot, cls.Params(**params)) for _ in range(n)))
+
+
+def search_kinds(v) -> dict[str, dict]:
+    """The search bot's rows: its default, and, for a game with a value estimate, every rollout played to
+    the end (the default before the estimate existed)."""
+    from designlab.registry import game_spec
+
+    kinds = {"ismcts": {}}
+    if game_spec(v.game).value is not None:
+        kinds["ismcts(value=false)"] = {"value": False}
+    return kinds
 
 
 def bot_kinds(v) -> dict[str, str]:
@@ -89,15 +102,22 @@ def bot_kinds(v) -> dict[str, str]:
 
 # -- measurements --------------------------------------------------------------------------------------
 
-def one_process(v, seconds: float, min_games: int = 50, step: int = 25) -> dict:
-    """Play chunks in this process until ``seconds`` have passed: the games alone."""
+def one_process(v, seconds: float, min_games: int = 50, step: int = 25, warm_games: int = 2,
+                cpu_clock: bool = False) -> dict:
+    """Play chunks in this process until ``seconds`` have passed (of CPU with ``cpu_clock``): the games alone."""
+    from designlab.registry import game_spec
     from designlab.runner.chunk import game_for, play_chunk
 
-    game_for(v)  # tables built before the clock starts, as in a worker
-    play_chunk(v, 10**6, 2)  # warm-up (imports, caches) on games no measurement uses
+    game = game_for(v)  # tables built before the clock starts, as in a worker
+    value = game_spec(v.game).value
+    if value is not None:
+        value(game, game.new_initial_state())  # the value estimate's own tables, built once per process
+    if warm_games:
+        play_chunk(v, 10**6, warm_games)  # warm-up (imports, caches) on games no measurement uses
     games = decisions = errors = 0
     t0, c0 = time.perf_counter(), time.process_time()
-    while games < min_games or time.perf_counter() - t0 < seconds:
+    clock, start = (time.process_time, c0) if cpu_clock else (time.perf_counter, t0)
+    while games < min_games or clock() - start < seconds:
         c = play_chunk(v, games, step)
         games += step
         decisions += sum(d for d in c.columns["decisions"] if d is not None)
@@ -270,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rss-game", default="rakshasa", help="game of the memory run (random bots, first base variant)")
     ap.add_argument("--skip-scaling", action="store_true", help="no multi-worker runs")
     ap.add_argument("--skip-rss", action="store_true", help="no memory run")
+    ap.add_argument("--skip-search", action="store_true", help="no search-bot (ISMCTS) rows")
+    ap.add_argument("--search-seconds", type=float, default=None,
+                    help="CPU seconds per search-bot row (default 10, quick 2; at least one game)")
     ap.add_argument("--profile", action="store_true", help="also profile each game's first base variant")
     ap.add_argument("--profile-games", type=int, default=300)
     ap.add_argument("--json", type=Path, help="also write every figure to this file")
@@ -280,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     seconds = args.seconds or (0.5 if args.quick else 2.0)
+    args.search_seconds = args.search_seconds or (2.0 if args.quick else 10.0)
     run_games = args.games or (2000 if args.quick else 10_000)
     rss_games = args.rss_games or (20_000 if args.quick else 200_000)
     t_start = time.perf_counter()
@@ -324,6 +348,19 @@ def main(argv: list[str] | None = None) -> int:
                          f"{_fmt_rate(multi['idle_estimate_games_per_s']):>17}")
             print(line + ("  (errors!)" if one["errors"] else ""), flush=True)
             report["rows"].append(row)
+
+    if not args.skip_search:
+        # ISMCTS in every seat, one process, timed by CPU: seconds a game, so a few games a row
+        print(f"\nsearch bot, one process, ISMCTS in every seat ({args.search_seconds:g} CPU s or 1 game a row):")
+        print(f"{'game':<16} {'variant':<8} {'bot':<20} {'games':>5} {'decisions/CPU s':>15} {'CPU s/game':>10}")
+        for v in variants:
+            for label, params in search_kinds(v).items():
+                one = one_process(with_bots(v, "ismcts", **params), args.search_seconds, min_games=1, step=1,
+                                  warm_games=0, cpu_clock=True)
+                report["rows"].append({"game": v.game, "variant": v.name, "file": v.file, "bots": label,
+                                       "bot": "ismcts", "one_process": one})
+                print(f"{v.game:<16} {v.name:<8} {label:<20} {one['games']:>5} "
+                      f"{one['decisions_per_cpu_s']:>15,.1f} {1 / one['games_per_cpu_s']:>10.2f}", flush=True)
 
     if not args.skip_rss:
         src = next((v for v in variants if v.game == args.rss_game), None)

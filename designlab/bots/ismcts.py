@@ -28,7 +28,9 @@ The budget is ``iterations`` (deterministic: same views, same seed, same moves) 
 ``time_ms`` (whichever ends first). A progressive bias (``heuristic_bias``) pulls
 the search toward the game's heuristic bot's move, so a small budget leaves that
 move only on evidence; rollouts are played by that bot (``rollout="heuristic"``)
-or at random. Search stops early, deterministically, once
+or at random, to the end or, when the game gives a value estimate
+(``GameSpec.value``, injected like the heuristic), only until the first state the
+estimate judges, which scores it. Search stops early, deterministically, once
 no other move can overtake the most visited one within the iterations left.
 """
 
@@ -44,7 +46,7 @@ from pydantic import Field
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
 
 REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
-CUT_DEPTH = 0  # decisions a rollout plays before the game's value estimate scores it (docs/performance.md)
+CUT_DEPTH = 0  # decisions a rollout plays before the game's value estimate may score it (docs/strategy.md)
 # GameSpec.value: each seat's chance of winning from a state, or None where the game cannot tell
 Value = Callable[[Game, State], Sequence[float] | None]
 
