@@ -13,7 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_bench_measures_every_base_variant_with_random_and_default_bots(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert bench.main(["--game", "rakshasa", "--variants", str(REPO / "variants"), "--seconds", "0.05",
-                       "--skip-scaling", "--skip-rss", "--profile", "--profile-games", "3", "--json", str(out)]) == 0
+                       "--skip-scaling", "--skip-rss", "--skip-search", "--profile", "--profile-games", "3", "--json", str(out)]) == 0
     report = json.loads(out.read_text())
     kinds = {(r["variant"], r["bots"]): r for r in report["rows"]}
     assert set(kinds) == {("base", "random"), ("base", "default")}
@@ -24,6 +24,19 @@ def test_bench_measures_every_base_variant_with_random_and_default_bots(tmp_path
     assert name == "rakshasa/base" and rows and rows[0]["own_s"] >= rows[-1]["own_s"]
     text = capsys.readouterr().out
     assert "rakshasa" in text and "profile: rakshasa base" in text
+
+
+def test_the_search_rows_are_the_default_and_full_rollouts_where_a_value_estimate_cuts_them():
+    # (the rows themselves take seconds of CPU a game, so the script's run above skips them)
+    from designlab.registry import SPECS
+
+    for v in bench.base_variants(REPO / "variants"):
+        kinds = bench.search_kinds(v)
+        assert kinds["ismcts"] == {}
+        assert ("ismcts(value=false)" in kinds) == (SPECS[v.game].value is not None)
+        if "ismcts(value=false)" in kinds:
+            seat = bench.with_bots(v, "ismcts", **kinds["ismcts(value=false)"]).seats[0]
+            assert seat.params.value is False
 
 
 def test_the_memory_probe_sees_the_whole_process_tree():
