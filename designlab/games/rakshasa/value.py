@@ -15,9 +15,16 @@ Read from a sampled state inside the search, never from a bot's view of the true
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
+from designlab.core.protocol import CHANCE, TERMINAL
+
+from .actions import P_BUILD, P_DEAL, P_FORM, P_OVER
 from .bots import BOTS
-from .rules import CHANCE, P_BUILD, P_DEAL, P_FORM, P_OVER, TERMINAL, RakshasaGame, RakshasaState
+
+if TYPE_CHECKING:
+    from .game import RakshasaGame
+    from .state import RakshasaState
 
 GAMES = 300  # self-play games behind each table; cells with fewer than MIN_SAMPLES widen over honor
 MIN_SAMPLES = 40
@@ -29,9 +36,11 @@ class _RunTable:
     """Final run points by (obstacles left, runner honor): the empirical distribution, smoothed over honor."""
 
     def __init__(self, game: RakshasaGame):
+        params = game.params
+        honor, sc = params.honor, params.scoring
         self.total = sum(len(leg) for leg in game.legs)
-        self.max_rt = game.total_tokens
-        self.max_points = max(game.completion + game.per_token * game.total_tokens, game.per_obstacle * self.total)
+        self.max_rt = honor.runner + honor.builder + honor.second_runner_extra  # the most one run holds
+        self.max_points = max(sc.completion + sc.per_token * self.max_rt, sc.per_obstacle * self.total)
         heuristic = BOTS["heuristic"]
         counts = [[[] for _ in range(self.max_rt + 1)] for _ in range(self.total + 1)]
         for i in range(GAMES):
@@ -47,15 +56,15 @@ class _RunTable:
                     state.apply(state.sample_chance(rng))
                     continue
                 if _section_start(state):
-                    seen.append((state.run, self.total - state.passed, min(state.rt, self.max_rt)))
+                    seen.append((state.run, self.total - state.passed, min(state.runner_tokens, self.max_rt)))
                 state.apply(bots[p].act(state.view(p)))
-            final = [state.points[(game.first_runner + run) % 2] for run in (0, 1)]
+            final = [state.points[(params.first_runner + run) % 2] for run in (0, 1)]
             for run, left, rt in seen:
                 counts[left][rt].append(final[run])
         self.counts = counts
         self._dist: dict[tuple[int, int], list[float]] = {}
         self._win: dict[tuple, float] = {}
-        second = game.honor_runner + game.second_extra
+        second = honor.runner + honor.second_runner_extra
         self.fresh = self.dist(self.total, min(second, self.max_rt))  # the second run before it starts
         cum, acc = [], 0.0
         for q in self.fresh:
@@ -112,9 +121,9 @@ def value(game: RakshasaGame, state: RakshasaState) -> tuple[float, float] | Non
         return None
     t = _table(game)
     runner = state.runner
-    tie = 1.0 if game.tie_break == "second_runner" and state.run == 1 else \
-        0.0 if game.tie_break == "second_runner" else 0.5
-    key = (state.run, t.total - state.passed, min(state.rt, t.max_rt),
+    second_wins_ties = game.params.scoring.tie_break == "second_runner"
+    tie = (1.0 if state.run == 1 else 0.0) if second_wins_ties else 0.5
+    key = (state.run, t.total - state.passed, min(state.runner_tokens, t.max_rt),
            state.points[1 - runner] if state.run == 1 else -1)
     p = t._win.get(key)
     if p is None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from designlab.core.protocol import CHANCE, TERMINAL
-from designlab.games.rakshasa import SPEC
-from designlab.games.rakshasa.rules import P_FORM, RakshasaGame
+from designlab.games.rakshasa import SPEC, RakshasaGame
+from designlab.games.rakshasa.actions import P_FORM
 from designlab.games.rakshasa.value import value
 
 GAME = RakshasaGame()
@@ -50,7 +50,7 @@ def test_more_honor_and_a_lower_target_help_the_second_runner():
 
     def chance(rt, target):
         t = s.clone()
-        t.rt, t.points[1 - runner] = rt, target
+        t.runner_tokens, t.points[1 - runner] = rt, target
         return value(GAME, t)[runner]
 
     by_honor = [chance(rt, 20) for rt in range(0, 26, 5)]
