@@ -61,6 +61,12 @@ def ordinal(i: int, noun: str) -> str:
     return f"{_ORDINALS[i]} {noun}" if i < len(_ORDINALS) else f"{noun} {i + 1}"
 
 
+def the(role: str, capital: bool = False) -> str:
+    """A role as a sentence names it: "the first runner", but "player 1" (a numbered name takes no article)."""
+    out = role if role[-1:].isdigit() else f"the {role}"
+    return out[0].upper() + out[1:] if capital else out
+
+
 def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
     """Roles 'first <noun>', 'second <noun>' ... for a game whose seats differ only by turn order."""
 

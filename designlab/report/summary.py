@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from designlab.core.spec import the
 from designlab.report.fmt import missing
 from designlab.report.roles import roles_of
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
@@ -65,9 +66,14 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     if len(fair) >= 3 and len(tops) == 1 and None not in tops:
         seat = tops.pop()
         role = roles_of(fair[0].results.meta)[seat]
-        rates = [va.seats.filter(va.seats["seat"] == seat)["win_rate"][0] for va in fair if va.seats.height]
-        out.append(("same role ahead", f"The {role} wins more often in all {len(fair)} variants ({100 * min(rates):.0f}–"
-                    f"{100 * max(rates):.0f}% of games): a small edge no variant here removes.", "#variants"))
+        # rates grouped by the number of players: an even share is 1/n, so 29% of 4 players is an edge too
+        by_n: dict[int, list[float]] = {}
+        for va in fair:
+            if va.seats.height:
+                by_n.setdefault(va.seats.height, []).append(va.seats.filter(va.seats["seat"] == seat)["win_rate"][0])
+        spans = [f"{_span(rates)} with {n} players (even: {100 / n:.0f}%)" for n, rates in sorted(by_n.items())]
+        out.append(("same role ahead", f"{the(role, capital=True)} wins more often in all {len(fair)} variants ("
+                    f"{'; '.join(spans)}): an edge no variant here removes.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
         out.append(("strategy", _meta_sentence(meta_game), "#bots"))
@@ -90,6 +96,11 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     for kind, text, link in out:
         kinds.setdefault(kind, []).append((text, link))
     return [same[turn] for turn in range(PER_KIND) for same in kinds.values() if turn < len(same)][:ACT_ON]
+
+
+def _span(rates: list[float]) -> str:
+    lo, hi = round(100 * min(rates)), round(100 * max(rates))
+    return f"{lo}%" if lo == hi else f"{lo}–{hi}%"
 
 
 def _meta_sentence(m: dict) -> str:

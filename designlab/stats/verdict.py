@@ -28,6 +28,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from designlab.core.spec import the
 from designlab.stats.inference import LEVEL, gap_interval
 from designlab.stats.sequential import games_to_settle, sequence_gap_interval
 
@@ -139,12 +140,12 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     if v.verdict == "no data":
         return "No game finished, so there is nothing to judge."
     top, bottom = (roles[v.top], roles[v.bottom]) if v.top is not None else ("", "")
-    between = (f"the {top} wins {points(v.gap)} points more often than the {bottom} "
+    between = (f"{the(top)} wins {points(v.gap)} points more often than {the(bottom)} "
                f"(likely between {points(v.lo)} and {points(v.hi)})")
     if v.gap == 0:
         between = f"the roles win equally often (a gap likely at most {points(v.hi)} points)"
     elif len(roles) > 2:
-        between = (f"the {top} wins {points(v.gap)} points more often than the {bottom}, the least successful "
+        between = (f"{the(top)} wins {points(v.gap)} points more often than {the(bottom)}, the least successful "
                    f"role (likely between {points(v.lo)} and {points(v.hi)})")
     settle = (f"; about {v.more_games:,} more games would settle it" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
@@ -158,7 +159,7 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     if v.verdict == "unbalanced":
         return f"Unbalanced: {between}, beyond the {tol}-point tolerance.{after}"
     if v.verdict == "leaning":
-        return f"Leaning to the {top}: {between}, which may still be within the {tol}-point tolerance{settle}.{after}"
+        return f"Leaning to {the(top)}: {between}, which may still be within the {tol}-point tolerance{settle}.{after}"
     return f"Not enough games to say: {between}, which may be more than the {tol}-point tolerance{settle}.{after}"
 
 

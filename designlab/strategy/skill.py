@@ -25,6 +25,7 @@ from pathlib import Path
 import polars as pl
 
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
+from designlab.core.spec import the
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
 from designlab.strategy.results import MIN_GAMES, Level, SkillResult
 from designlab.variant.model import Seat, Variant
@@ -79,13 +80,13 @@ def findings(levels: list[Level], roles: list[str]) -> list[str]:
     (d0, s0), (d1, s1) = edges[0][1:], edges[-1][1:]
     if math.isfinite(s0) and math.isfinite(s1) and abs(d1 - d0) > z_crit() * math.hypot(s0, s1):
         way = "grows" if d1 > d0 else "shrinks"
-        out.append(f"The {roles[top]}'s edge over the {roles[bottom]} {way} from {100 * d0:+.1f} to {100 * d1:+.1f} "
+        out.append(f"{the(roles[top], capital=True)}'s edge over {the(roles[bottom])} {way} from {100 * d0:+.1f} to {100 * d1:+.1f} "
                    f"points of win rate as play gets stronger ({path}); the change is beyond noise (95%).")
     # only settled verdicts can disagree: "leaning" or "not enough games" is an interval still too wide
     verdicts = [x.verdict["verdict"] for x in lv]
     if len({v for v in verdicts if v in ("even", "unbalanced", "broken")}) > 1:
         out.append("The verdict changes with skill: " + ", ".join(f"{x.level} {v}" for x, v in zip(lv, verdicts))
-                   + f" (edge of the {roles[top]} over the {roles[bottom]}: {path} points).")
+                   + f" (edge of {the(roles[top])} over {the(roles[bottom])}: {path} points).")
     return out
 
 

@@ -18,3 +18,10 @@ def test_the_spec_names_only_what_the_game_has(name):
         assert len(g.rows) == len(spec.persona_grid.rows)
     assert len(set(spec.measures)) == len(spec.measures)
     assert spec.source  # the distribution the registry found it in
+
+
+def test_a_role_in_a_sentence_takes_an_article_unless_it_is_a_numbered_name():
+    from designlab.core.spec import the
+
+    assert the("first runner") == "the first runner" and the("first runner", capital=True) == "The first runner"
+    assert the("player 1") == "player 1" and the("player 2", capital=True) == "Player 2"

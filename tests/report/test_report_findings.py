@@ -59,3 +59,21 @@ def test_the_headline_variants_verdict_is_not_repeated_among_the_findings(synth,
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="head")))
     found = [text for text, _ in game_findings(a, "rakshasa", a.variants, None, anchor)]
     assert any(t.startswith("other:") for t in found) and not any(t.startswith("rules:") for t in found)
+
+
+def test_the_same_role_ahead_everywhere_gives_its_rates_per_number_of_players(synth, tmp_path):
+    # 2- and 4-player variants of one game: 29% of 4 players and 55% of 2 are both an edge, each
+    # against its own even share, so the sentence keeps them apart
+    from designlab.report.page import anchor
+    from designlab.report.summary import game_findings
+    from designlab.stats import analyse_run, load_run
+
+    fc = {"game": "fifth-challenge", "game_title": "Fifth Challenge"}
+    specs = [synth.Spec("two-a", games=2000, seat_share=(0.55, 0.45), **fc),
+             synth.Spec("two-b", games=2000, seat_share=(0.56, 0.44), base="two-a", **fc),
+             synth.Spec("four", games=2000, players=4, seat_share=(0.31, 0.23, 0.23, 0.23), bots=("heuristic",) * 4, **fc)]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="mixed")))
+    found = [text for text, _ in game_findings(a, "fifth-challenge", a.variants, None, anchor)]
+    same = [t for t in found if "wins more often in all 3 variants" in t]
+    assert len(same) == 1, found
+    assert re.search(r"\d+–\d+% with 2 players \(even: 50%\); \d+% with 4 players \(even: 25%\)", same[0]), same[0]
