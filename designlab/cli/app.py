@@ -77,6 +77,9 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     finally:
         progress.close()
     _print_summary(result, time.perf_counter() - t0)
+    references = {v.sweep_group: v.reference for v in variants if v.sweep_group and v.reference}
+    for group, reference in references.items():  # what the report's comparisons of each sweep measure from
+        out.print(f"{group}: every point is compared against {reference}", markup=False)
     warn_fixed_seats(variants)
     if result.cached_games:
         out.print(f"{result.cached_games:,} games from the cache ({cache}), {result.played_games:,} played; "
@@ -309,14 +312,16 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or 
 
 @app.command("list")
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
-    """Games, bots with their parameters, and bundled variants."""
+    """Games, bots with their parameters, and bundled variants (the rules' parameters: designlab params GAME)."""
     from designlab.registry import SPECS, bots_for
+    from designlab.variant.paths import value_range
 
     for name, spec in SPECS.items():
         cls = spec.game
         game = cls(cls.Params())
         out.print(f"[bold]{cls.title}[/bold] ({name}, from {escape(spec.source)}), default bot: {cls.default_bot}, "
                   f"players: {game.num_players} by default")
+        out.print(f"  rule parameters, defaults and ranges: designlab params {name}", markup=False)
         for bot, bcls in sorted(bots_for(name).items()):
             out.print(f"  [bold]{bot}[/bold]: {escape(bcls.description)}")
             props = bcls.Params.model_json_schema().get("properties", {})
@@ -327,24 +332,35 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
                 for pname, spec in props.items():
                     default = bcls.Params.model_fields[pname].get_default(call_default_factory=True)
                     shown = json.dumps(default.model_dump() if hasattr(default, "model_dump") else default)
-                    table.add_row(f"    {pname}", shown, _range(spec), spec.get("description", ""))
+                    table.add_row(f"    {pname}", shown, value_range(spec), spec.get("description", ""))
                 out.print(table)
         folder = variants_dir / name
         files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
         out.print(f"  variants ({folder}): {', '.join(files) if files else 'none'}\n")
 
 
-def _range(spec: dict) -> str:
-    # an optional parameter (null allowed): the range of its value
-    for sub in spec.get("anyOf", ()):
-        if sub.get("type") != "null":
-            return _range(sub) + " or null"
-    if "enum" in spec:
-        return " | ".join(map(str, spec["enum"]))
-    lo, hi = spec.get("minimum"), spec.get("maximum")
-    if lo is not None or hi is not None:
-        return f"{'' if lo is None else lo}..{'' if hi is None else hi}"
-    return spec.get("type", "")
+@app.command()
+def params(game: Annotated[str, typer.Argument(help="Game name (see designlab list).")]) -> None:
+    """The game's rule parameters: each path as a variant file writes it, its default, its range or choices."""
+    from designlab.registry import game_class
+    from designlab.variant.paths import param_paths, value_range
+
+    cls = game_class(game)
+    out.print(f"[bold]{cls.title}[/bold] ({game}): rule parameters, set under `params:` in a variant file "
+              "(nested keys) or swept by their dotted path")
+    table = Table(box=None, padding=(0, 2), pad_edge=False, expand=True)  # the meaning takes the room left
+    table.add_column("parameter", no_wrap=True)
+    table.add_column("default", overflow="fold", ratio=1)
+    table.add_column("range", overflow="fold", ratio=2)
+    table.add_column("meaning", overflow="fold", ratio=4)
+    for p in param_paths(cls.Params):
+        if p.group:  # a heading: its members follow, each with its own path
+            table.add_row(f"[bold]{escape(p.path)}[/bold]", "", "", escape(p.doc))
+        else:
+            table.add_row(escape(p.path), escape(json.dumps(p.default)), escape(value_range(p.schema)), escape(p.doc))
+    out.print(table)
+    out.print("In a file: params: {honor: {runner: 18}}; in a sweep: honor.runner: [12, 15, 18]. "
+              "Bots' parameters: designlab list.", markup=False)
 
 
 @app.command()

@@ -242,8 +242,8 @@ def comparisons_section(a: RunAnalysis) -> str:
         '<section id="comparisons"><h2>Comparisons against the base</h2>'
         + table(["variant", "base", "measure", "role", *head], seats, numeric={4, 5, 6, 8, 9, 10}) + game_table
         + skipped
-        + '<p class="note">Each variant against its base (a sweep\'s points against its first point, or the variant '
-          "it extends). Win rate: difference with Newcombe's hybrid score interval and the test that inverts it, "
+        + '<p class="note">Each variant against its base (a sweep\'s points against its point of the rules as written, '
+          "else the file it extends, else its first point; or the variant it extends). Win rate: difference with Newcombe's hybrid score interval and the test that inverts it, "
           "Cohen's h (0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval and the "
           "Welch t test, rank-biserial r = P(variant score > base score) − P(variant score < base score). The game's "
           "measures are one value per game (a per-seat metric summed over the seats), compared as mean scores are; "

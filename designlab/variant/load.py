@@ -167,7 +167,7 @@ class Loader:
             variant = replace(variant, tune=_tune(variant, vf, gcls, positions))
         if not vf.sweep and not vf.zip:
             return [variant]
-        return self._expand(variant, vf, gcls, positions)
+        return self._expand(variant, vf, gcls, positions, m.parent)
 
     def _params(self, gcls, raw: dict, positions: Positions, errors: list):
         try:
@@ -207,7 +207,8 @@ class Loader:
         return tuple(seats)
 
     # -- sweeps -----------------------------------------------------------------
-    def _expand(self, variant: Variant, vf: VariantFile, gcls, positions: Positions) -> list[Variant]:
+    def _expand(self, variant: Variant, vf: VariantFile, gcls, positions: Positions,
+                parent: Variant | None) -> list[Variant]:
         errors: list[VariantError] = []
         grid = vf.sweep or {}
         zipped = vf.zip or {}
@@ -275,8 +276,7 @@ class Loader:
             )
         if errors:
             raise VariantErrors(errors)
-        first = points[0].name
-        return [points[0]] + [replace(p, base=first) for p in points[1:]]
+        return _with_reference(variant, points, parent)
 
     def _check_point(self, variant, gcls, base_params, settings, positions, errors) -> None:
         params_raw = copy.deepcopy(base_params)
@@ -304,6 +304,39 @@ class Loader:
                 errors.extend(_sweep_errors(e, settings, positions))
                 return None
         return tuple(out)
+
+
+def _as_written(a: Variant, b: Variant) -> bool:
+    """Do two variants play the same rules with the same bots?"""
+    return a.params == b.params and a.seats == b.seats
+
+
+def _with_reference(variant: Variant, points: list[Variant], parent: Variant | None) -> list[Variant]:
+    """Every point compared against one reference, the rules as written where the sweep allows it:
+
+    - the point whose values are the file's own (what its `params`, or the file it extends, say);
+    - else the file it extends, when that plays the file's own values (it joins the run);
+    - else the first point, and ``reference`` says so, naming the values it does not play.
+    """
+    own = next((p for p in points if _as_written(p, variant)), None)
+    swept = list(points[0].sweep or {})
+    written = ", ".join(f"{k}={_fmt(_get_path(variant.params.model_dump(), [s.to_dict() for s in variant.seats], k))}"
+                        for k in swept)
+    if own is not None:
+        # the reference itself against the file it extends, unless it plays exactly that file's rules
+        base = None if parent is not None and _as_written(own, parent) else variant.base
+        note = f"{_label(own)}, the rules as written"
+        return [replace(p, base=base if p is own else own.name, reference=note) for p in points]
+    if parent is not None and _as_written(variant, parent):
+        note = f"{parent.name} ({written}, the rules as written; not a point of the sweep)"
+        return [replace(p, base=parent.name, reference=note) for p in points]
+    first = points[0]
+    note = f"{_label(first)}, the first point: the rules as written ({written}) are not in the sweep"
+    return [replace(first, reference=note)] + [replace(p, base=first.name, reference=note) for p in points[1:]]
+
+
+def _label(point: Variant) -> str:
+    return "[" + ", ".join(f"{k}={_fmt(v)}" for k, v in (point.sweep or {}).items()) + "]"
 
 
 # -- the tune: block ----------------------------------------------------------------------------------
@@ -599,9 +632,11 @@ def _add_bases(variants: list[Variant], parents: dict[str, Variant]) -> list[Var
     every comparison has its base; drop repeats (same name and hash)."""
     out: list[Variant] = []
     seen: dict[str, str] = {}
+    # a sweep's points compared against the file it extends: the parent goes before the sweep's first point
+    compared = {(v.sweep_group or v.name, v.base) for v in variants}
     for v in variants:
         parent = parents.get(v.name) or parents.get(v.sweep_group or "")
-        if parent is not None and v.base == parent.name and parent.name not in seen:
+        if parent is not None and (v.sweep_group or v.name, parent.name) in compared and parent.name not in seen:
             out.append(parent)
             seen[parent.name] = parent.hash
         if v.name in seen:

@@ -161,6 +161,8 @@ class Variant:
     base: str | None = None  # variant this one is compared against
     sweep: dict | None = None  # this sweep point's values
     sweep_group: str | None = None
+    # a sweep point's reference in words: which point (or file) every point is compared against, and why
+    reference: str | None = None
     tune: TuneSpec | None = field(default=None, compare=False, repr=False)  # the file's tune: block, resolved
 
     @property
@@ -223,6 +225,7 @@ class Variant:
             "base": self.base,
             "sweep": self.sweep,
             "sweep_group": self.sweep_group,
+            "reference": self.reference,
         }
 
 

@@ -232,3 +232,16 @@ def test_summary_rows_of_a_sweep_stay_distinguishable(tmp_path, capsys):
 def test_summary_names_the_roles(variant, tmp_path, capsys):
     assert main(["run", str(variant), "--out", str(tmp_path / "res"), "-n", "4", "-w", "1", "--quiet"]) == 0
     assert "win % (first runner / second runner): each role's share" in " ".join(capsys.readouterr().out.split())
+
+
+def test_run_names_a_sweeps_reference(tmp_path, capsys):
+    (tmp_path / "base.yaml").write_text("game: rakshasa\nseats: [{bot: heuristic}, {bot: random}]\ngames: 2\n")
+    sweep = tmp_path / "s.yaml"
+    sweep.write_text("extends: base.yaml\nparams: {costs: {peek: 2}}\nsweep:\n  honor.runner: [10, 20]\n")
+    assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert ("s: every point is compared against [honor.runner=10], the first point: the rules as written "
+            "(honor.runner=15) are not in the sweep") in said
+    manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
+    assert {v["reference"] for v in manifest["variants"] if v["sweep_group"]} == {
+        "[honor.runner=10], the first point: the rules as written (honor.runner=15) are not in the sweep"}

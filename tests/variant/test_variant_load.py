@@ -79,7 +79,7 @@ def test_extends_chains(tmp_path):
     assert (v.params.honor.builder, v.params.honor.runner, v.base) == (12, 11, "mid")
 
 
-def test_a_sweep_expands_to_named_points_compared_against_the_first(tmp_path):
+def test_a_sweep_expands_to_named_points(tmp_path):
     write(tmp_path, "base.yaml", BASE)
     sweep = write(tmp_path, "honor.yaml", """
         name: runner-honor
@@ -96,9 +96,41 @@ def test_a_sweep_expands_to_named_points_compared_against_the_first(tmp_path):
         "runner-honor[honor.runner=12, costs.lie_penalty=3]",
     ]
     assert variants[3].params.honor.runner == 12 and variants[3].params.costs.lie_penalty == 3
-    assert variants[0].base == "base"  # the first point is compared against the parent
-    assert {v.base for v in variants[1:]} == {variants[0].name}
     assert variants[2].sweep == {"honor.runner": 12, "costs.lie_penalty": 0}
+
+
+def _sweep(tmp_path, values: str, params: str = "") -> list:
+    write(tmp_path, "base.yaml", BASE)  # honor.runner 15: the rules as written
+    sweep = write(tmp_path, "s.yaml", f"extends: base.yaml\n{params}sweep:\n  honor.runner: {values}\n")
+    return load_variants([sweep])
+
+
+def test_a_sweep_is_compared_against_its_point_of_the_rules_as_written(tmp_path):
+    variants = _sweep(tmp_path, "[10, 15, 20]")
+    # the 15 point plays exactly the file it extends, so that file does not join the run
+    assert [v.name for v in variants] == ["s[honor.runner=10]", "s[honor.runner=15]", "s[honor.runner=20]"]
+    assert [v.base for v in variants] == ["s[honor.runner=15]", None, "s[honor.runner=15]"]
+    assert {v.reference for v in variants} == {"[honor.runner=15], the rules as written"}
+
+
+def test_the_point_as_written_is_compared_against_the_file_it_extends_when_other_rules_differ(tmp_path):
+    variants = _sweep(tmp_path, "[10, 15, 20]", "params: {costs: {peek: 2}}\n")
+    assert [v.name for v in variants] == ["base", "s[honor.runner=10]", "s[honor.runner=15]", "s[honor.runner=20]"]
+    assert [v.base for v in variants] == [None, "s[honor.runner=15]", "base", "s[honor.runner=15]"]
+
+
+def test_a_sweep_without_the_rules_as_written_compares_against_the_file_it_extends(tmp_path):
+    variants = _sweep(tmp_path, "[10, 20]")
+    assert [v.name for v in variants] == ["base", "s[honor.runner=10]", "s[honor.runner=20]"]
+    assert [v.base for v in variants[1:]] == ["base", "base"]
+    assert variants[1].reference == "base (honor.runner=15, the rules as written; not a point of the sweep)"
+
+
+def test_a_sweep_that_cannot_reach_the_rules_as_written_names_its_first_point(tmp_path):
+    variants = _sweep(tmp_path, "[10, 20]", "params: {costs: {peek: 2}}\n")
+    assert [v.base for v in variants] == [None, "base", "s[honor.runner=10]"]
+    assert variants[2].reference == (
+        "[honor.runner=10], the first point: the rules as written (honor.runner=15) are not in the sweep")
 
 
 def test_zip_steps_lists_together(tmp_path):
