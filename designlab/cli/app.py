@@ -409,7 +409,7 @@ def _usage_line(e: Exception) -> str:
     """One line for a usage mistake: which command, what is wrong, where help is."""
     ctx = getattr(e, "ctx", None)
     where = ctx.command_path if ctx is not None else "designlab"
-    return f"error: {where}: {e.format_message()} (see {where} --help)"
+    return f"error: {where}: {' '.join(e.format_message().split())} (see {where} --help)"  # choices on one line
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -428,6 +428,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except (VariantError, UnknownNameError, UserError, RunError) as e:
         err.print(f"error: {e}", markup=False, highlight=False)
+        return EXIT_BAD_INPUT
+    except OSError as e:  # a folder given that cannot be written (--reports, --dir ...), a file that cannot be read
+        where = f"{e.filename}: " if e.filename else ""
+        err.print(f"error: {where}{e.strerror or e}", markup=False, highlight=False)
         return EXIT_BAD_INPUT
     except typer.Exit as e:
         return e.exit_code

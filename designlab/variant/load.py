@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -58,6 +59,25 @@ def _pydantic_errors(err: ValidationError, prefix: tuple, positions: Positions) 
             msg = "unknown key"
         out.append(VariantError(locate(positions, loc), dotted(loc), msg))
     return out
+
+
+def strict(model, data: Any):
+    """``model`` validated from ``data`` as the JSON Schema reads it: no text quietly taken for a number
+    ("15") and no true for 1; a whole float (15.0) is the integer it equals, as JSON Schema counts it.
+    (pydantic's strict JSON mode: arrays still fill tuples, integers still fill floats.) The values kept
+    are the file's own (0.0 stays a float, so a tune range of floats stays one)."""
+    model.model_validate_json(json.dumps(_whole(data), default=str), strict=True)
+    return model.model_validate(data)
+
+
+def _whole(data: Any) -> Any:
+    if isinstance(data, float) and data.is_integer():
+        return int(data)
+    if isinstance(data, dict):
+        return {k: _whole(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_whole(v) for v in data]
+    return data
 
 
 def _deep_merge(base: dict, over: dict) -> dict:
@@ -134,7 +154,7 @@ class Loader:
         data.setdefault("name", path.stem)
         errors: list[VariantError] = []
         try:
-            vf = VariantFile(**data)
+            vf = strict(VariantFile, data)
         except ValidationError as e:
             errors.extend(_pydantic_errors(e, (), positions))
             vf = None
@@ -171,7 +191,7 @@ class Loader:
 
     def _params(self, gcls, raw: dict, positions: Positions, errors: list):
         try:
-            return gcls.Params(**raw)
+            return strict(gcls.Params, raw)
         except ValidationError as e:
             errors.extend(_pydantic_errors(e, ("params",), positions))
             return None
@@ -183,7 +203,7 @@ class Loader:
                 return ()
             raw = [{"bot": gcls.default_bot} for _ in range(n)]
         try:
-            specs = [SeatFile(**x) if isinstance(x, dict) else SeatFile(bot=x) for x in raw] if isinstance(raw, list) else None
+            specs = [strict(SeatFile, x) if isinstance(x, dict) else SeatFile(bot=x) for x in raw] if isinstance(raw, list) else None
         except ValidationError:
             return ()  # already reported by the file-level check
         if specs is None:
@@ -201,7 +221,7 @@ class Loader:
                 errors.append(VariantError(locate(positions, ("seats", i, "bot")), f"seats.{i}.bot", str(e)))
                 continue
             try:
-                seats.append(Seat(spec.bot, cls.Params(**spec.params)))
+                seats.append(Seat(spec.bot, strict(cls.Params, spec.params)))
             except ValidationError as e:
                 errors.extend(_pydantic_errors(e, ("seats", i, "params"), positions))
         return tuple(seats)
@@ -232,7 +252,7 @@ class Loader:
             n = lengths.pop()
             axes.append([tuple((k, zipped[k][i], ("zip", k, i)) for k in zipped) for i in range(n)])
 
-        base_params = variant.params.model_dump()
+        base_params = variant.params.model_dump(mode="json")
         # each value alone first, so an error points at the list item that causes it
         for axis in axes:
             for group in axis:
@@ -255,7 +275,7 @@ class Loader:
                 errors.extend(point_errors)
                 continue
             try:
-                params = gcls.Params(**params_raw)
+                params = strict(gcls.Params, params_raw)
             except ValidationError as e:
                 errors.extend(_sweep_errors(e, settings, positions))
                 continue
@@ -287,7 +307,7 @@ class Loader:
                 errors.append(VariantError(locate(positions, where[:2]), dotted(where[:2]), err))
                 return
         try:
-            gcls.Params(**params_raw)
+            strict(gcls.Params, params_raw)
         except ValidationError as e:
             errors.extend(_sweep_errors(e, settings, positions))
             return
@@ -299,7 +319,7 @@ class Loader:
         out = []
         for _i, raw in enumerate(seats_raw):
             try:
-                out.append(Seat(raw["bot"], bot_class(variant.game, raw["bot"]).Params(**raw["params"])))
+                out.append(Seat(raw["bot"], strict(bot_class(variant.game, raw["bot"]).Params, raw["params"])))
             except ValidationError as e:
                 errors.extend(_sweep_errors(e, settings, positions))
                 return None
@@ -345,7 +365,7 @@ def _tune(variant: Variant, vf: VariantFile, gcls, positions: Positions) -> Tune
     """Check a tune: block against the game (paths, ranges, measures); every problem at its file:line:col."""
     block = vf.tune
     errors: list[VariantError] = []
-    base_params = variant.params.model_dump()
+    base_params = variant.params.model_dump(mode="json")
     seats_raw = [s.to_dict() for s in variant.seats]
     params: list[TuneParam] = []
     for key, spec in block.parameters.items():
@@ -366,14 +386,14 @@ def _tune(variant: Variant, vf: VariantFile, gcls, positions: Positions) -> Tune
             p_raw, s_raw = copy.deepcopy(base_params), copy.deepcopy(seats_raw)
             _set_path(p_raw, s_raw, key, value)
             try:
-                gcls.Params(**p_raw)
+                strict(gcls.Params, p_raw)
             except ValidationError as e:
                 errors.extend(_sweep_errors(e, settings, positions))
                 continue
             if key.startswith("seats."):
                 i = int(key.split(".")[1])
                 try:
-                    bot_class(variant.game, s_raw[i]["bot"]).Params(**s_raw[i]["params"])
+                    strict(bot_class(variant.game, s_raw[i]["bot"]).Params, s_raw[i]["params"])
                 except ValidationError as e:
                     errors.extend(_sweep_errors(e, settings, positions))
         if len(errors) == before:
@@ -507,6 +527,8 @@ def _get_path(params: dict, seats: list, key: str) -> Any:
         target = params
         if parts[0] == "params":
             parts = parts[1:]
+    if not parts:
+        return _MISSING
     for p in parts:
         if not isinstance(target, dict) or p not in target:
             return _MISSING
@@ -552,6 +574,8 @@ def _set_path(params: dict, seats: list, key: str, value: Any) -> str | None:
         target = params
         if parts[0] == "params":
             parts = parts[1:]
+    if not parts:  # `params` alone names no parameter
+        return f"unknown parameter path {key!r}"
     for p in parts[:-1]:
         nxt = target.get(p) if isinstance(target, dict) else None
         if not isinstance(nxt, dict):

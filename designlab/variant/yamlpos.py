@@ -52,6 +52,8 @@ def load_yaml(path: Path, display: str) -> tuple[Any, Positions]:
         raise VariantError(None, "", "file not found", file=display) from None
     except OSError as e:
         raise VariantError(None, "", f"cannot read file: {e.strerror}", file=display) from None
+    except UnicodeDecodeError as e:
+        raise VariantError(None, "", f"not a UTF-8 text file (byte {e.start})", file=display) from None
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as e:

@@ -28,6 +28,8 @@ MISTAKES = {
     "schema without a game": (["schema"], "'GAME' / '--all'"),
     "schema of a game and --all": (["schema", "rakshasa", "--all"], "name one game, or give --all"),
     "ladder with two line-ups": (["ladder", BASE, "-b", "random", "--game-bots"], "'--bot' / '--game-bots'"),
+    "a missing option with choices": (["check", BASE], "Missing option '--expect'. Choose from: even, leaning, unbalanced"),
+    "params without a game": (["params"], "Missing argument 'game'"),
 }
 
 
@@ -68,3 +70,11 @@ def test_the_installed_entry_point_prints_no_traceback():
 def test_help_is_not_an_error(capsys):
     assert main(["run", "--help"]) == 0
     assert "--games" in capsys.readouterr().out
+
+
+def test_a_folder_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["schema", "rakshasa", "--dir", str(blocker / "schemas")]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [f"error: {blocker / 'schemas'}: Not a directory"]

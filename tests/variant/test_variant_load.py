@@ -257,6 +257,30 @@ def test_an_empty_file_is_reported_as_empty_with_its_name(tmp_path, text):
     assert err.endswith("blank.yaml:1:1: the file is empty; a variant file needs at least `game:`")
 
 
+def test_a_file_that_is_not_text_is_one_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "b.yaml"
+    path.write_bytes(b"\xff\xfe game")
+    assert errors_of(path) == ["b.yaml: not a UTF-8 text file (byte 0)"]
+
+
+@pytest.mark.parametrize("where", ["sweep: {params: [1]}", "tune: {parameters: {params: [1, 2]}}"])
+def test_params_alone_is_no_parameter_path(tmp_path, where):
+    path = write(tmp_path, "p.yaml", f"game: rakshasa\n{where}\n")
+    [err] = errors_of(path)
+    assert "unknown parameter path 'params'" in err
+
+
+@pytest.mark.parametrize("value, says", [("'18'", "Input should be a valid integer"),
+                                         ("true", "Input should be a valid integer"),
+                                         ("17.5", "Input should be a valid integer")])
+def test_a_number_is_a_number(tmp_path, value, says):
+    # as the JSON Schema reads it: text or true is no number; a whole 18.0 is (tests/variant/test_variant_schema.py)
+    path = write(tmp_path, "n.yaml", f"game: rakshasa\nparams: {{honor: {{runner: {value}}}}}\n")
+    [err] = errors_of(path)
+    assert err.endswith(f"n.yaml:2:18: params.honor.runner: {says}")
+
+
 def test_duplicate_key(tmp_path):
     path = write(tmp_path, "d.yaml", "game: rakshasa\nname: d\ngames: 3\ngames: 4\n")
     [err] = errors_of(path)
