@@ -656,18 +656,23 @@ def _add_bases(variants: list[Variant], parents: dict[str, Variant]) -> list[Var
     every comparison has its base; drop repeats (same name and hash)."""
     out: list[Variant] = []
     seen: dict[str, str] = {}
+    files: dict[str, str] = {}  # where each name was first seen
     # a sweep's points compared against the file it extends: the parent goes before the sweep's first point
     compared = {(v.sweep_group or v.name, v.base) for v in variants}
     for v in variants:
         parent = parents.get(v.name) or parents.get(v.sweep_group or "")
         if parent is not None and (v.sweep_group or v.name, parent.name) in compared and parent.name not in seen:
             out.append(parent)
-            seen[parent.name] = parent.hash
+            seen[parent.name], files[parent.name] = parent.hash, parent.file
         if v.name in seen:
             if seen[v.name] != v.hash:
-                raise VariantErrors([VariantError(None, "name", f"two different variants named {v.name!r}", file=v.file)])
+                raise VariantErrors([VariantError(
+                    None, "name", f"two different variants named {v.name!r} (also in {files[v.name]}); a run keeps "
+                                  "each variant's results under its name: give one a `name:` or load them apart",
+                    file=v.file)])
             continue
         seen[v.name] = v.hash
+        files[v.name] = v.file
         out.append(v)
     return out
 

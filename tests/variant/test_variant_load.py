@@ -307,3 +307,12 @@ def test_errors_of_every_file_are_reported_together(tmp_path):
     b = write(tmp_path, "b.yaml", "game: rakshasa\nname: b\nseed: -1\n")
     errs = errors_of(a, b)
     assert any("a.yaml:3:1: games:" in e for e in errs) and any("b.yaml:3:1: seed:" in e for e in errs)
+
+
+def test_two_files_of_one_name_are_named_both(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for game in ("rakshasa", "raiding-duel"):
+        (tmp_path / game).mkdir()
+        write(tmp_path / game, "base.yaml", f"game: {game}\n")
+    [err] = errors_of(tmp_path / "raiding-duel", tmp_path / "rakshasa")
+    assert err.startswith("rakshasa/base.yaml: name: two different variants named 'base' (also in raiding-duel/base.yaml)")
