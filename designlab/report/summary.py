@@ -34,9 +34,11 @@ def _changes(va: VariantAnalysis) -> str:
 
 
 def _headline_variant(vas: list[VariantAnalysis], sweep_points: set[str]) -> VariantAnalysis:
-    """The rules as written: a variant that extends nothing and is no sweep point, else the first."""
+    """The rules as written: a variant that extends nothing and is no sweep point, else a sweep's reference
+    point compared against nothing (the point of the rules as written, variant/load.py), else the first."""
     plain = [va for va in vas if not va.results.meta.get("base") and va.name not in sweep_points]
-    return (plain or vas)[0]
+    reference = [va for va in vas if not va.results.meta.get("base")]
+    return (plain or reference or vas)[0]
 
 
 def _roles_text(roles: tuple[str, ...]) -> str:
