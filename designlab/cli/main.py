@@ -16,6 +16,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from designlab.core.rng import MAX_SEED
+
 app = typer.Typer(
     name="designlab",
     help="Playtest rules variants with bots and read balance reports.",
@@ -37,7 +39,7 @@ class UserError(Exception):
 # -- options shared by every command ------------------------------------------------------------
 
 Games = Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per variant (overrides the file).")]
-Seed = Annotated[int | None, typer.Option("--seed", min=0, help="Batch seed (overrides the file).")]
+Seed = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Batch seed (overrides the file).")]
 Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Png = Annotated[bool, typer.Option("--png", help="Also write every chart as PNG and SVG.")]

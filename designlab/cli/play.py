@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from designlab.cli.main import UserError, VariantName, app, out, pick_variant
+from designlab.core.rng import MAX_SEED
 
 
 def _play_errors(fn):
@@ -28,7 +29,8 @@ def play(
     seat: Annotated[int, typer.Option("--seat", min=0, help="The seat you play (0 is the first).")] = 0,
     bot: Annotated[str | None, typer.Option(
         "--bot", help="The bot in every other seat (default: the variant's own seats).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", min=0, help="Seed of the game and the bots (default: a new one).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", min=0, max=MAX_SEED, help="Seed of the game and the bots (default: a new one).")] = None,
     name: VariantName = None,
     records: Annotated[Path, typer.Option("--records", help="Folder for the game record.")] = Path("results/play"),
 ) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import random
 
+MAX_SEED = 2**63 - 1  # a batch seed is kept in the results' Int64 column
+
 
 def derive_seed(batch_seed: int, game_index: int, stream: str) -> int:
     digest = hashlib.blake2b(

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from designlab import __version__
 from designlab.core.protocol import Bot, BotParams, Game, GameParams
-from designlab.core.rng import bot_rng
+from designlab.core.rng import MAX_SEED, bot_rng
 from designlab.registry import bot_class, game_class
 
 MAX_GAMES = 10_000_000
@@ -83,7 +83,7 @@ class TuneBlock(BaseModel):
     rung_games: int = Field(250, ge=10, le=100_000, description="Games of a trial's first rung; each rung multiplies by `reduction`.")
     rungs: int = Field(3, ge=1, le=8, description="Rungs of successive halving (a trial that survives every rung plays the most).")
     reduction: int = Field(3, ge=2, le=10, description="Successive-halving factor: a third of the trials go on to the next rung.")
-    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Tune seed (default: the variant's seed).")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Tune seed (default: the variant's seed).")
     choose: Literal["closest", "most_even"] = Field(
         "closest", description="Among confirmed candidates: fewest and smallest changes to the rules as written, or the most even.")
 
@@ -108,7 +108,7 @@ class VariantFile(BaseModel):
     params: dict[str, Any] = Field(default_factory=dict, description="Game parameter overrides.")
     seats: list[SeatFile] | None = Field(None, description="A bot per seat; default: the game's default bot.")
     games: int = Field(1000, ge=1, le=MAX_GAMES, description="Games to play.")
-    seed: int = Field(0, ge=0, le=2**63 - 1, description="Batch seed.")
+    seed: int = Field(0, ge=0, le=MAX_SEED, description="Batch seed.")
     balance_tolerance: float = Field(
         3.0, gt=0, le=50,
         description="How far apart the roles' win rates may be, in percentage points, for the game to count as even.",

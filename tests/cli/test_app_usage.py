@@ -30,6 +30,7 @@ MISTAKES = {
     "ladder with two line-ups": (["ladder", BASE, "-b", "random", "--game-bots"], "'--bot' / '--game-bots'"),
     "a missing option with choices": (["check", BASE], "Missing option '--expect'. Choose from: even, leaning, unbalanced"),
     "params without a game": (["params"], "Missing argument 'game'"),
+    "a seed beyond the results' 64 bits": (["run", BASE, "--seed", str(2**63)], "'--seed'"),
 }
 
 
