@@ -18,7 +18,7 @@ from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 
 FOLDER = Path(__file__).resolve().parents[3] / "variants" / "fifth-challenge"
 EXPECTED = {"base-2p", "base-3p", "base-4p", "with-courts", "crown-score-sweep", "hand-size-sweep", "d8",
-            "failed-challenge-discarded"}
+            "failed-challenge-discarded", "tune-later-seats"}
 ALL_BOTS = {**BOTS, "random": RandomBot}
 
 
