@@ -11,8 +11,8 @@ random bots and with the game's default bot in every seat, it prints:
   command): that start is timed and printed on its own before the rows;
 
 then the search bot's cost: ISMCTS in every seat, decisions per CPU second in one process, with its
-defaults and, for a game with a value estimate, with every rollout played to the end (``value=false``,
-the default before the estimate); then the peak memory of a 200,000-game streamed run, measured from outside in
+defaults (every rollout played to the end) and, for a game with a value estimate, with rollouts cut short
+and scored by it (``value=true``: cheaper, but weaker, docs/performance.md); then the peak memory of a 200,000-game streamed run, measured from outside in
 a child process (VmHWM of the run's process and of each worker, and the
 largest sum of RSS over the whole process tree, sampled).
 
@@ -84,13 +84,13 @@ def with_bots(v, bot: str, players: int | None = None, **params):
 
 
 def search_kinds(v) -> dict[str, dict]:
-    """The search bot's rows: its default, and, for a game with a value estimate, every rollout played to
-    the end (the default before the estimate existed)."""
+    """The search bot's rows: its default (every rollout played to the end), and, for a game with a value
+    estimate, rollouts cut short and scored by it."""
     from designlab.registry import game_spec
 
     kinds = {"ismcts": {}}
     if game_spec(v.game).value is not None:
-        kinds["ismcts(value=false)"] = {"value": False}
+        kinds["ismcts(value=true)"] = {"value": True}
     return kinds
 
 

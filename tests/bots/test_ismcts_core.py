@@ -334,7 +334,7 @@ def test_a_value_estimate_ends_rollouts_at_the_first_state_it_judges():
     game = Nim(KuhnParams())
     seen = []
     root = NimState(game, 40).view(0)
-    r = search(game, root, lambda rng: game.determinize(root, rng), IsmctsParams(iterations=30, rollout_depth=0, **PLAIN),
+    r = search(game, root, lambda rng: game.determinize(root, rng), IsmctsParams(iterations=30, rollout_depth=0, value=True, **PLAIN),
                random.Random(1), value=_nim_value(seen))
     assert r.action == 1  # 40 -> 39, a multiple of 3, found in 30 iterations of a 40-deep game
     assert seen and all(p >= 1 for p in seen)

@@ -177,7 +177,7 @@ def test_decision_is_unchanged_when_the_hidden_state_is_poisoned(name):
     at least one such position, so hidden information matters there; ISMCTS,
     given the same view and seed, decides the same in every one."""
     game = _game(name)
-    params = IsmctsParams(iterations=40, rollout="random")  # random rollouts keep the test fast
+    params = IsmctsParams(iterations=40, rollout="random", value=True)  # random rollouts keep the test fast
     H = GAME_BOTS[name]["heuristic"]
     value = SPECS[name].value  # the game's value estimate, as the registry's ismcts has it, reads sampled states
     rng = random.Random(3)

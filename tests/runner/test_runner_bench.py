@@ -26,17 +26,17 @@ def test_bench_measures_every_base_variant_with_random_and_default_bots(tmp_path
     assert "rakshasa" in text and "profile: rakshasa base" in text
 
 
-def test_the_search_rows_are_the_default_and_full_rollouts_where_a_value_estimate_cuts_them():
+def test_the_search_rows_are_the_default_and_cut_rollouts_where_the_game_has_a_value_estimate():
     # (the rows themselves take seconds of CPU a game, so the script's run above skips them)
     from designlab.registry import SPECS
 
     for v in bench.base_variants(REPO / "variants"):
         kinds = bench.search_kinds(v)
         assert kinds["ismcts"] == {}
-        assert ("ismcts(value=false)" in kinds) == (SPECS[v.game].value is not None)
-        if "ismcts(value=false)" in kinds:
-            seat = bench.with_bots(v, "ismcts", **kinds["ismcts(value=false)"]).seats[0]
-            assert seat.params.value is False
+        assert ("ismcts(value=true)" in kinds) == (SPECS[v.game].value is not None)
+        if "ismcts(value=true)" in kinds:
+            seat = bench.with_bots(v, "ismcts", **kinds["ismcts(value=true)"]).seats[0]
+            assert seat.params.value is True
 
 
 def test_the_memory_probe_sees_the_whole_process_tree():
