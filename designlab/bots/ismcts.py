@@ -92,7 +92,7 @@ class IsmctsParams(BotParams):
         "information sets, so they stay valid); each search then starts from what earlier ones learned.",
     )
     # Off by default: with Rakshasa's estimate the search is about 6x cheaper per decision but weaker, 43.9%
-    # (39.0-48.8) in 383 games against the search playing every rollout out (docs/performance.md).
+    # (39.1-48.6) in 400 games against the search playing every rollout out (docs/performance.md).
     value: bool = Field(
         False,
         description="Cut rollouts short and score them with the game's value estimate (GameSpec.value), when "
