@@ -15,22 +15,27 @@ def _private_result_cache(tmp_path_factory, monkeypatch):
 
 # -- a synthetic results folder in the runner's format, shared by tests/stats and tests/report -----
 
-def _load_synthetic():
-    """tests/stats/synthetic_results.py as a module (tests run with --import-mode=importlib)."""
-    name = "designlab_tests_synthetic_results"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent / "stats" / "synthetic_results.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+def helper_module(relpath: str):
+    """A helper file of the tests (e.g. "stats/synthetic_results.py") as a module, loaded once: the tests
+    are not a package (--import-mode=importlib), so they cannot import each other."""
+    name = "designlab_tests_" + relpath.removesuffix(".py").replace("/", "_")
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).parent / relpath)
+        sys.modules[name] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 @pytest.fixture(scope="session")
 def synth():
     """The synthetic_results module (Spec, write_results, ...)."""
-    return _load_synthetic()
+    return helper_module("stats/synthetic_results.py")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """tests/play/browser.py: ``browser.browser_page(width, height)`` opens a tab in Debian's chromium."""
+    return helper_module("play/browser.py")
 
 
 @pytest.fixture(scope="session")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import socket
-import sys
 import threading
 import time
 from pathlib import Path
@@ -18,15 +16,6 @@ from designlab.play.server import create_app
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def _browser():
-    name = "designlab_tests_play_browser"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).parent / "browser.py")
-        sys.modules[name] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 @pytest.fixture(scope="module")
@@ -55,10 +44,10 @@ def server(tmp_path_factory):
     ("fifth-challenge/base-2p.yaml", 0, ""),
     ("raiding-duel/hidden-stash.yaml", 0, "greedy"),
 ])
-def test_a_whole_game_played_by_clicking(server, variant, seat, bot):
+def test_a_whole_game_played_by_clicking(server, browser, variant, seat, bot):
     url, results = server
     rng = random.Random(seat)
-    with _browser().browser_page() as page:
+    with browser.browser_page() as page:
         page.goto(url)
         page.wait_for_selector(f'#variant option[value="{variant}"]', state="attached")
         page.select_option("#variant", variant)

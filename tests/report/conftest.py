@@ -3,28 +3,15 @@ through Playwright's executable_path) and the steps every test takes on a report
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 
-def _browser_module():
-    name = "designlab_tests_play_browser"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1] / "play" / "browser.py")
-        sys.modules[name] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
 @pytest.fixture
-def tab():
+def tab(browser):
     """A 1400x900 Chromium tab that refuses every request off this machine (file: only) and records the
     refused ones in ``tab.refused``; page errors are in ``tab.js_errors``; ``tab.unfold_all()`` opens every
     folded part of a report and waits for its charts."""
-    with _browser_module().browser_page(1400, 900) as page:
+    with browser.browser_page(1400, 900) as page:
         page.refused = []
 
         def route(r):

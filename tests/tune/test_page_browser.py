@@ -4,8 +4,6 @@ in the first screen, and the ready variant it links to is beside the page."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,15 +14,6 @@ from designlab.tune.search import recommended_yaml, tune
 from designlab.variant.model import TuneParam, TuneSpec
 
 pytestmark = pytest.mark.browser
-
-
-def _browser():
-    name = "designlab_tests_play_browser"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1] / "play" / "browser.py")
-        sys.modules[name] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return sys.modules[name]
 
 
 def _page(coin, tmp_path, choices=None) -> Path:
@@ -57,9 +46,9 @@ def _check(tab, index: Path) -> None:
     assert width <= 1400, width
 
 
-def test_the_tune_page_draws_and_reads_in_the_first_screen(coin, tmp_path):
+def test_the_tune_page_draws_and_reads_in_the_first_screen(coin, browser, tmp_path):
     index = _page(coin, tmp_path)
-    with _browser().browser_page(1400, 900) as tab:
+    with browser.browser_page(1400, 900) as tab:
         _check(tab, index)
         ok = tab.locator("p.ok").first
         box = ok.bounding_box()
@@ -73,10 +62,10 @@ def test_the_tune_page_draws_and_reads_in_the_first_screen(coin, tmp_path):
     assert "tune-coin/index.html" in listing  # reports/index.html links the page
 
 
-def test_a_tune_page_with_nothing_confirmed_says_so_and_still_draws(coin, tmp_path):
+def test_a_tune_page_with_nothing_confirmed_says_so_and_still_draws(coin, browser, tmp_path):
     # both values are 10 points off: nothing can be confirmed within 5
     index = _page(coin, tmp_path, choices=(0.6, 0.4))
-    with _browser().browser_page(1400, 900) as tab:
+    with browser.browser_page(1400, 900) as tab:
         _check(tab, index)
         flag = tab.locator("p.flag").first
         assert "No candidate was confirmed" in flag.inner_text() and flag.bounding_box()["y"] < 900
