@@ -39,6 +39,13 @@ def _who(state: State) -> str:
     return "chance" if p == CHANCE else "nobody (the game is over)" if p == TERMINAL else f"seat {p}"
 
 
+def _refused(state: State, legal: list, text: str, reason: str, where: str) -> IllegalMoveError:
+    """The error for a move that may not be played now, listing (up to 40 of) the legal moves."""
+    names = [state.action_to_string(a) for a in legal]
+    shown = ", ".join(repr(n) for n in names[:40]) + (f", ... ({len(names)} in all)" if len(names) > 40 else "")
+    return IllegalMoveError(f"{where}{text!r} is {reason}; {_who(state)} to act; legal: [{shown}]")
+
+
 def checked_action(state: State, text: str, where: str = "") -> Action:
     """The action ``text`` names at this state, if it may be played now; else IllegalMoveError."""
     legal = allowed(state)
@@ -49,9 +56,7 @@ def checked_action(state: State, text: str, where: str = "") -> Action:
     else:
         reason = "not legal here"
     if action is None or action not in legal:
-        names = [state.action_to_string(a) for a in legal]
-        shown = ", ".join(repr(n) for n in names[:40]) + (f", ... ({len(names)} in all)" if len(names) > 40 else "")
-        raise IllegalMoveError(f"{where}{text!r} is {reason}; {_who(state)} to act; legal: [{shown}]")
+        raise _refused(state, legal, text, reason, where)
     return action
 
 
@@ -71,8 +76,7 @@ def apply_checked(state: State, actions: Iterable[Action]) -> State:
                 text = state.action_to_string(a)
             except Exception:  # noqa: BLE001 - an illegal action may have no string here
                 text = repr(a)
-            names = [state.action_to_string(x) for x in legal][:40]
-            raise IllegalMoveError(f"move {i + 1}: {text!r} is not legal here; {_who(state)} to act; legal: {names}")
+            raise _refused(state, legal, text, "not legal here", f"move {i + 1}: ")
         state.apply(a)
     return state
 
