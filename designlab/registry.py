@@ -65,6 +65,15 @@ def game_spec(name: str) -> GameSpec:
         raise UnknownNameError(f"unknown game {name!r}; known games: {', '.join(SPECS)}") from None
 
 
+def seat_roles(game_name: str, game: Game) -> tuple[str, ...]:
+    """Each seat's role in the game's own words (GameSpec.roles), or ``seat k`` for a game without a spec."""
+    try:
+        roles = tuple(str(r) for r in game_spec(game_name).roles(game))
+    except UnknownNameError:
+        roles = ()
+    return roles if len(roles) == game.num_players else tuple(f"seat {s}" for s in range(game.num_players))
+
+
 def game_class(name: str) -> type[Game]:
     try:
         return GAMES[name]

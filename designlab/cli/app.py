@@ -44,7 +44,6 @@ from designlab.cli.main import (
     out,
     pick_variant,
     run_name,
-    seat_roles,
     stopping_errors,
     warn_fixed_seats,
 )
@@ -110,6 +109,7 @@ def _print_settled(result) -> None:
 def _print_summary(result, seconds: float) -> None:
     import polars as pl
 
+    from designlab.registry import seat_roles
     from designlab.runner.run import wilson_half_width
 
     # each seat named by its role in the game's words; one header when every variant has the same roles
@@ -268,6 +268,7 @@ def show(
 
     from designlab.core.play import record
     from designlab.core.protocol import CHANCE
+    from designlab.registry import seat_roles
     from designlab.runner.chunk import game_for, play_one
 
     v = pick_variant(variant, seed, name)

@@ -127,17 +127,6 @@ def pick_variant(target: Path, seed: int | None, name: str | None):
                     + ", ".join(v.name for v in own))
 
 
-def seat_roles(game_name: str, game) -> tuple[str, ...]:
-    """Each seat's role in the game's own words (GameSpec.roles), or ``seat k`` for a game without a spec."""
-    from designlab.registry import UnknownNameError, game_spec
-
-    try:
-        roles = tuple(str(r) for r in game_spec(game_name).roles(game))
-    except UnknownNameError:
-        roles = ()
-    return roles if len(roles) == game.num_players else tuple(f"seat {s}" for s in range(game.num_players))
-
-
 def stopping_errors(precision: float | None, max_games: int | None, until_settled: bool) -> None:
     """The adaptive-stopping options that cannot go together, as one line each."""
     if precision is not None and until_settled:
