@@ -102,30 +102,32 @@ def _fmt(v) -> str:
 
 
 def _print_result(out, v, result: dict, wall: float) -> None:
-    from designlab.registry import UnknownNameError, game_spec
+    from designlab.registry import seat_roles
+    from designlab.tune.search import search_cell, search_column
 
-    try:
-        roles = game_spec(v.game).roles(v.make_game())
-    except UnknownNameError:
-        roles = tuple(f"seat {s}" for s in range(len(v.seats)))
+    roles = seat_roles(v.game, v.make_game())
     spec = v.tune
     s = result["search"]
     out.print(f"search: {s['trials']} trials ({s['pruned']} stopped early by successive halving), "
               f"{s['games']:,} games", markup=False)
     base = result["trials"][0] if result["trials"] else None
     if base and base["changed"] == 0 and base["gap"] is not None:
-        who = roles[spec.target_seat if spec.target_seat is not None else 0]
-        out.print(f"the rules as written (trial 0, {base['games']:,} games): {who} {base['gap']:+.1f} points from "
-                  f"{'its target' if spec.target_seat is not None else 'even'}", markup=False)
+        if spec.target_seat is None and len(roles) > 2:
+            shares = [w / base["decisive"] for w in base["wins"]]
+            seat = max(range(len(shares)), key=lambda k: abs(shares[k] - 1 / len(shares)))
+            what = f"{roles[seat]} {100 * (shares[seat] - 1 / len(shares)):+.1f} points from even, the widest seat"
+        else:
+            who = roles[spec.target_seat if spec.target_seat is not None else 0]
+            what = f"{who} {base['gap']:+.1f} points from {'its target' if spec.target_seat is not None else 'even'}"
+        out.print(f"the rules as written (trial 0, {base['games']:,} games): {what}", markup=False)
     paths = [p.path for p in spec.parameters]
     table = Table(title=f"confirmation: {result['confirm']['games']:,} fresh games per candidate, tolerance "
                         f"+/- {spec.tolerance:g} points (95% intervals, Bonferroni over {result['confirm']['tests']})",
                   title_justify="left")
     table.add_column("trial", justify="right")
     for p in paths:
-        table.add_column(escape(p), justify="right")
-    searched = roles[spec.target_seat if spec.target_seat is not None else 0]
-    table.add_column(escape(f"search gap ({searched})"), justify="right")
+        table.add_column(escape(p), justify="right", overflow="fold")  # a path stays whole, folded
+    table.add_column(escape(search_column(spec, roles)), justify="right")
     table.add_column("confirmed gap (95%): " + ("the seat" if spec.target_seat is not None else "widest seat"),
                      justify="right")
     for name, _, _ in spec.constraints:
@@ -135,8 +137,7 @@ def _print_result(out, v, result: dict, wall: float) -> None:
         seat = next(x for x in c["seats"] if x["followed"]) if spec.target_seat is not None else max(
             c["seats"], key=lambda x: max(abs(x["gap_lo"]), abs(x["gap_hi"])))
         gap = f"{escape(roles[seat['seat']])} {seat['gap']:+.1f} ({seat['gap_lo']:+.1f} to {seat['gap_hi']:+.1f})"
-        search_gap = "-" if c["search_gap"] is None else f"{c['search_gap']:+.1f} ({c['search_games']:,})"
-        cells = [str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_gap, gap]
+        cells = [str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_cell(spec, c, roles), gap]
         cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c["measures"]]
         verdict = "confirmed" if c["confirmed"] else "dropped"
         if c["index"] == result["recommended"]:

@@ -17,6 +17,7 @@ import polars as pl
 
 from designlab.report import REPORT_META, render_index
 from designlab.report.html import chart_html, page, table_html
+from designlab.tune.search import search_cell, search_column
 from designlab.variant.model import Variant
 
 WIDTH = 620
@@ -27,12 +28,9 @@ def _fmt(v) -> str:
 
 
 def _roles(v: Variant) -> tuple[str, ...]:
-    from designlab.registry import UnknownNameError, game_spec
+    from designlab.registry import seat_roles
 
-    try:
-        return tuple(game_spec(v.game).roles(v.make_game()))
-    except UnknownNameError:
-        return tuple(f"seat {s}" for s in range(len(v.seats)))
+    return seat_roles(v.game, v.make_game())
 
 
 def _trials_frame(result: dict) -> pl.DataFrame:
@@ -45,17 +43,38 @@ def _trials_frame(result: dict) -> pl.DataFrame:
         # the trial's own 95% Wilson interval around its gap (the search's noise, uncorrected)
         half = 196 * math.sqrt(0.25 / dec) if dec else float("nan")
         row |= {"lo": t["gap"] - half, "hi": t["gap"] + half, "n_wins": sum(wins)}
+        for s, w in enumerate(wins):  # every seat's gap, for games of more than two players
+            gap = 100 * (w / dec - 1 / len(wins)) if dec else float("nan")
+            row |= {f"gap{s}": gap, f"lo{s}": gap - half, f"hi{s}": gap + half}
         for i, v in enumerate(t["params"].values()):
             row[f"x{i}"] = v  # Vega-Lite reads a dot in a field name as a nested field
         rows.append(row)
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 
-def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin | None, str]:
+def region_chart(result: dict, v: Variant, aim: str, roles: tuple[str, ...] = ()) -> tuple[alt.TopLevelMixin | None, str]:
+    """The estimated gap over the tuned parameters. With two seats (or a target seat) one number says it all;
+    with more, every seat's gap gets its own panel, since one seat even says nothing of the others."""
     spec = v.tune
     df = _trials_frame(result)
     if df.is_empty():
         return None, ""
+    if spec.target_seat is None and len(roles) > 2 and len(spec.parameters) <= 2:
+        panels, cap = [], ""
+        for s, role in enumerate(roles):
+            one = df.with_columns(pl.col(f"gap{s}").alias("gap"), pl.col(f"lo{s}").alias("lo"),
+                                  pl.col(f"hi{s}").alias("hi"))
+            chart, cap = _region(one, result, v, f"share minus {1 / len(roles):.0%}", small=True)
+            panels.append(chart.properties(title=role))
+        return (alt.concat(*panels, columns=2 if len(spec.parameters) == 2 else 1),
+                f"One panel per seat, its share of decisive games minus {1 / len(roles):.0%}. {cap} Every seat "
+                "must be within the tolerance for the game to be even.")
+    return _region(df, result, v, aim)
+
+
+def _region(df: pl.DataFrame, result: dict, v: Variant, aim: str, small: bool = False
+            ) -> tuple[alt.TopLevelMixin, str]:
+    spec = v.tune
     tol = spec.tolerance
     params = spec.parameters
     numeric = [p for p in params if p.kind != "choice"]
@@ -74,8 +93,10 @@ def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin 
             y="lo:Q", y2="hi:Q")
         if p.kind == "choice":
             x = alt.X(f"{fx}:N", title=p.path)
-        elif p.kind == "int":  # whole ticks: 0, 1, 2 cards, not 0.1 of one
-            x = alt.X(f"{fx}:Q", title=p.path, scale=alt.Scale(zero=False), axis=alt.Axis(tickMinStep=1, format="d"))
+        elif p.kind == "int":  # whole ticks: 0, 1, 2 cards, not 0.1 of one (nor 2 twice, for 2.5 rounded)
+            ticks = list(range(int(p.low), int(p.high) + 1)) if p.high - p.low <= 20 else None
+            x = alt.X(f"{fx}:Q", title=p.path, scale=alt.Scale(zero=False, domain=[p.low - 0.2, p.high + 0.2], nice=False),
+                      axis=alt.Axis(values=ticks, tickMinStep=1, format="d"))
         else:
             x = alt.X(f"{fx}:Q", title=p.path, scale=alt.Scale(zero=False))
         base = alt.Chart(df).encode(x=x)
@@ -87,7 +108,7 @@ def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin 
         layers = [band, bars, pts]
         if p.kind != "choice" and df.height >= 4:
             layers.append(base.transform_loess(fx, "gap", bandwidth=0.5).mark_line(color="#1d232b").encode(y="gap:Q"))
-        chart = alt.layer(*layers).properties(width=WIDTH, height=300)
+        chart = alt.layer(*layers).properties(width=WIDTH, height=170 if small else 300)
         cap = (f"Each trial's estimated gap ({aim}) against {p.path} (size: games it played; rule: its 95% interval), the "
                f"green band the tolerance (+/- {tol:g} points)" + (", the line a loess curve through the trials"
                                                                    if p.kind != "choice" else "") + ".")
@@ -106,7 +127,8 @@ def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin 
             size=alt.Size("games:Q", scale=alt.Scale(range=[10, 120]), title="games"),
             tooltip=["trial", alt.Tooltip(fa, title=a.path), alt.Tooltip(fb, title=b.path),
                      alt.Tooltip("gap:Q", format="+.1f"), "games"])
-        chart = alt.layer(heat, pts).resolve_scale(color="independent").properties(width=WIDTH, height=420)
+        chart = alt.layer(heat, pts).resolve_scale(color="independent").properties(
+            width=WIDTH // 2 - 40 if small else WIDTH, height=260 if small else 420)
         return chart, ("The estimated gap over the two parameters: each cell is the mean gap of the trials in it "
                        "(blue: the followed seat behind, red: ahead, white: even), points the trials themselves.")
     # three or more: parallel coordinates over the ranges (choices by their position in the list)
@@ -117,17 +139,22 @@ def region_chart(result: dict, v: Variant, aim: str) -> tuple[alt.TopLevelMixin 
             pos = (p.choices.index(val) / max(1, len(p.choices) - 1)) if p.kind == "choice" else (
                 (float(val) - float(p.low)) / p.span())
             long.append({"trial": row["trial"], "parameter": p.path, "position": pos, "value": _fmt(val),
-                         "gap": row["gap"], "within": abs(row["gap"]) <= tol, "role": row["role"]})
+                         "gap": row["gap"], "largest": row["value"], "role": row["role"]})
+    if spec.target_seat is None and "gap2" in df.columns:  # more than two seats: colour by the largest seat gap
+        color = alt.Color("largest:Q", scale=alt.Scale(scheme="reds", domainMin=0), title="largest seat gap (points)")
+    else:
+        color = alt.Color("gap:Q", scale=alt.Scale(scheme="redblue", domainMid=0, reverse=True), title="gap (points)")
     chart = alt.Chart(pl.DataFrame(long)).mark_line(opacity=0.55).encode(
         x=alt.X("parameter:N", sort=[p.path for p in params], title=None),
         y=alt.Y("position:Q", title="position in its range (0: low, 1: high)"),
         detail="trial:N",
-        color=alt.Color("gap:Q", scale=alt.Scale(scheme="redblue", domainMid=0, reverse=True), title="gap (points)"),
+        color=color,
         strokeWidth=alt.condition("datum.role != 'trial'", alt.value(3), alt.value(1)),
         tooltip=["trial", "parameter", "value", alt.Tooltip("gap:Q", format="+.1f")],
     ).properties(width=WIDTH, height=320)
     return chart, ("Parallel coordinates: one line per trial across the parameters' ranges, coloured by its "
-                   "estimated gap; the candidates drawn thicker.")
+                   "estimated gap" + (" (the largest of any seat)" if "gap2" in df.columns else "")
+                   + "; the candidates drawn thicker.")
 
 
 def importance_chart(result: dict) -> alt.TopLevelMixin | None:
@@ -206,23 +233,21 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
     cand_rows = []
     followed = [spec.target_seat] if spec.target_seat is not None else list(range(len(roles)))
     for c in result["candidates"]:
-        search = "-" if c["search_gap"] is None else f"{c['search_gap']:+.1f} ({c['search_games']:,} games)"
         verdict = ("recommended" if c["index"] == result["recommended"] else "confirmed" if c["confirmed"]
                    else "dropped")
         seats = [c["seats"][s] for s in followed]
-        cand_rows.append([str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search] + [
+        cand_rows.append([str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_cell(spec, c, roles)] + [
             f"{x['share']:.1%}: {x['gap']:+.1f} ({x['gap_lo']:+.1f} to {x['gap_hi']:+.1f})" for x in seats] + [
             f"{m['mean']:.2f} ({m['lo']:.2f} to {m['hi']:.2f})" for m in c["measures"]] + [
             f"{c['changed']} ({c['change']:.2f})", verdict])
     if cand_rows:
         # one column per seat the verdict reads: its share of decisive games, its gap and 95% interval
-        searched = roles[spec.target_seat if spec.target_seat is not None else 0]
-        parts.append(table_html(["trial"] + paths + [f"search gap ({searched})"]
+        parts.append(table_html(["trial"] + paths + [search_column(spec, roles)]
                                 + [f"{roles[s]} (95%)" for s in followed]
                                 + [n for n, _, _ in spec.constraints] + ["changed (size)", "verdict"], cand_rows))
     else:
         parts.append("<p>No trial played every rung within the budget and the constraints.</p>")
-    region, cap = region_chart(result, v, aim)
+    region, cap = region_chart(result, v, aim, roles)
     if region is not None:
         parts += ["<h2>The balanced region</h2>", chart_html(region), f'<p class="note">{escape(cap)} Search '
                   "estimates are noisy (a few hundred games each): the confirmation above is what counts.</p>"]

@@ -114,6 +114,22 @@ def signed_gap(spec: TuneSpec, shares: list[float]) -> float:
     return 100 * (shares[seat] - aim)
 
 
+def search_column(spec: TuneSpec, roles: tuple[str, ...]) -> str:
+    """What the search's estimate of a candidate is, as a table header: the followed seat's signed gap with
+    two seats (or a target seat); with more, the objective itself, the largest gap of any seat."""
+    if spec.target_seat is None and len(roles) > 2:
+        return "search: largest seat gap"
+    return f"search gap ({roles[spec.target_seat if spec.target_seat is not None else 0]})"
+
+
+def search_cell(spec: TuneSpec, c: dict, roles: tuple[str, ...]) -> str:
+    """A candidate's search estimate under ``search_column``'s header, with the games behind it."""
+    if c["search_gap"] is None:
+        return "-"
+    value = f"{c['search_value']:.1f}" if spec.target_seat is None and len(roles) > 2 else f"{c['search_gap']:+.1f}"
+    return f"{value} ({c['search_games']:,} games)"
+
+
 def wilson(k: int, n: int, z: float) -> tuple[float, float]:
     if n <= 0:
         return 0.0, 1.0
