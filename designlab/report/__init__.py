@@ -16,9 +16,10 @@ from pathlib import Path
 
 from designlab.report import charts
 from designlab.report.bots import bots_section, find_strategy, strategy_listing
-from designlab.report.findings import Finding, findings
+from designlab.report.findings import Finding, findings, reference_note
 from designlab.report.page import CSS, Figure, anchor, page
 from designlab.report.panels import game_panels, measures
+from designlab.report.roles import followed, sweep_meta
 from designlab.report.summary import first_screen
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
@@ -58,12 +59,14 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
         out = []
         for (group, parameter), same in groupby(a.sweeps, key=lambda s: (s.group, s.parameter)):
             same = list(same)
-            out += [fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.label}", charts.sweep(s),
-                        ("Each seat's" if s.entry is None else
-                         "A bot's parameter: each bot's (seats.k: the bot of that entry, in whatever seat it sat)")
+            meta = sweep_meta(a.variants, group)
+            out += [fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.label}", charts.sweep(s, meta),
+                        ("Each role's" if s.entry is None else
+                         "A bot's parameter: each bot's (its seats entry named, in whatever seat it sat)")
                         + " share of decisive games (games with one winner) at each swept value, with a 95% Wilson "
-                        f"band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for {s.who}; "
-                        "black line and shaded strip: where the fit crosses even, with its 95% Fieller interval.")
+                        f"band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for "
+                        f"{followed(meta, s.entry)}; black line and shaded strip: where the fit crosses even, with its "
+                        "95% Fieller interval." + reference_note(a.variants, group))
                     for s in same]
             out.append(fig(f"sweep-metrics-{group}-{parameter}", f"Sweep {group}: {parameter} — how the game changes",
                            charts.sweep_metrics(same), sweep_metrics_caption(same)))
@@ -71,8 +74,8 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
 
     sections = [
         ("win-rates", "Win rates", keep(
-            fig("win-rates", "Win rate per seat", charts.win_rates(a),
-                "Dots: each seat's share of the games (draws and unfinished games count as not won); bars: 95% "
+            fig("win-rates", "Win rate per role", charts.win_rates(a),
+                "Dots: each role's share of the games (draws and unfinished games count as not won); bars: 95% "
                 "Wilson intervals; grey ticks: the even share, 1 / players."),
             fig("bot-win-rates", "Win rate per bot", charts.bot_win_rates(a),
                 "Each bot's win rate over every seat it sat in (seats rotate every game), 95% Wilson intervals."),
@@ -88,7 +91,7 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
         ("sweeps", "Sweeps", sweep_figures(),
          "How the balance moves as a parameter changes, and how the game itself changes with it."),
         ("scores", "Scores and margins", keep(
-            fig("scores", "Final score per seat", charts.scores(a),
+            fig("scores", "Final score per role", charts.scores(a),
                 "Box: middle half of the games (25th–75th percentile); white tick: median; diamond: mean; whiskers: "
                 "5th–95th percentile."),
             fig("margins", "Winning margin", charts.margins(a),

@@ -14,6 +14,7 @@ import altair as alt
 import numpy as np
 import polars as pl
 
+from designlab.report.roles import entry_label, followed, role_of
 from designlab.stats.analysis import RunAnalysis
 from designlab.stats.compare import SHARE_TEST
 from designlab.stats.summary import win_rate_by_metric
@@ -85,17 +86,15 @@ def _per_game(a: RunAnalysis, rows: list[dict], build) -> alt.TopLevelMixin | No
 SEAT_COLORS = ["#4c78a8", "#f58518", "#e45756", "#72b7b2", "#54a24b", "#eeca3b", "#b279a2", "#ff9da6"]
 
 
-_SEAT_LABEL = re.compile(r"^seats?[ .](\d+)$")  # "seat 1", or "seats.1" for the bot of a seats entry
-
-
-def seat_color(labels, field: str = "seat", title: str = "seat") -> alt.Color:
-    """The same colour for a seat in every chart (seat 0 blue, seat 1 orange, ...; grey for any other label);
-    a seats entry ("seats.1": the bot of that entry) has its number's colour."""
-    number = [(t, _SEAT_LABEL.match(t)) for t in sorted({str(x) for x in labels})]
-    domain = [t for t, m in number if m] + [t for t, m in number if not m]
-    rng = [SEAT_COLORS[int(m.group(1)) % len(SEAT_COLORS)] for _, m in number if m] + ["#999999"] * sum(
-        1 for _, m in number if not m)
-    return alt.Color(f"{field}:N", title=title, scale=alt.Scale(domain=domain, range=rng))
+def role_color(labels: list[tuple[str, int]], field: str = "role", title: str = "role") -> alt.Color:
+    """The same colour for a role in every chart: ``labels`` holds (label, seat or seats entry) pairs, and a label
+    takes the colour of the lowest number it was seen with (the first runner blue, the second orange ...)."""
+    first: dict[str, int] = {}
+    for label, k in labels:
+        first[str(label)] = min(int(k), first.get(str(label), int(k)))
+    domain = sorted(first, key=lambda t: (first[t], t))
+    return alt.Color(f"{field}:N", title=title, scale=alt.Scale(
+        domain=domain, range=[SEAT_COLORS[i % len(SEAT_COLORS)] for i in range(len(domain))]))
 
 
 def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
@@ -103,21 +102,22 @@ def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     rows = []
     for va in a.variants:
         for r in va.seats.iter_rows(named=True):
-            rows.append({"variant": _name(a, va), "seat": f"seat {r['seat']}", "win_rate": r["win_rate"],
-                         "lo": r["win_lo"], "hi": r["win_hi"], "n": r["n"], "even": 1 / va.results.players})
+            rows.append({"variant": _name(a, va), "role": role_of(va.results.meta, r["seat"]), "seat": r["seat"],
+                         "win_rate": r["win_rate"], "lo": r["win_lo"], "hi": r["win_hi"], "n": r["n"],
+                         "even": 1 / va.results.players})
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
     y = _variant_y(_order(a))
     # every layer carries the same yOffset, or Vega-Lite misaligns the layers' rows
-    base = alt.Chart(df).encode(y=y, yOffset="seat:N")
-    tooltip = ["variant:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+    base = alt.Chart(df).encode(y=y, yOffset="role:N")
+    tooltip = ["variant:N", "role:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
                alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     # zoomed to the data and the even share: win rates near even would crowd one spot of a 0-100% axis
     x = alt.X("win_rate:Q", title="win rate (95% interval)", axis=alt.Axis(format="%"),
               scale=share_scale(df["lo"].to_list(), df["hi"].to_list(), *df["even"].unique().to_list()))
     even = base.mark_tick(color="#999", thickness=2).encode(x="even:Q")
-    color = seat_color(df["seat"])
+    color = role_color(list(zip(df["role"], df["seat"])))
     rules = base.mark_rule().encode(x=alt.X("lo:Q"), x2="hi:Q", color=color)
     points = base.mark_point(filled=True, size=50).encode(x=x, color=color, tooltip=tooltip)
     return alt.layer(even, rules, points).properties(width=WIDTH, height=alt.Step(ROW))
@@ -169,21 +169,26 @@ def share_scale(lo: list[float], hi: list[float], *even: float) -> alt.Scale:
     return alt.Scale(domain=[max(0.0, bottom - pad), min(1.0, top + pad)], zero=False)
 
 
-def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
-    """Each seat's (or, for a bot's parameter, each seats entry's) share of decisive games against the swept
-    value, with its 95% band; the even line; the logistic fit of seat 0 (or of the swept bot) and its even
-    point with the Fieller interval."""
+def sweep(s: SweepAnalysis, meta: dict | None = None) -> alt.TopLevelMixin:
+    """Each role's (or, for a bot's parameter, each seats entry's bot's) share of decisive games against the
+    swept value, with its 95% band; the even line; the logistic fit of the first role (or of the swept bot) and
+    its even point with the Fieller interval. ``meta``: a point's manifest entry, for the roles' names."""
+    meta = meta or {}
     # a bot's parameter: the curve is per seats entry (the bot of seats.<k>), not per seat
-    df = _clean(s.curve.with_columns(pl.format("seat {}" if s.entry is None else "seats.{}", pl.col("seat"))
-                                     .alias("seat_label")))
-    tooltip = [alt.Tooltip("x:N", title=s.parameter), "seat_label:N", alt.Tooltip("share:Q", format=".1%"),
+    label = (lambda k: role_of(meta, k)) if s.entry is None else (lambda k: entry_label(meta, k))
+    numbers = s.curve["seat"].unique().to_list()
+    labels = {k: label(k) for k in numbers}
+    df = _clean(s.curve.with_columns(pl.col("seat").replace_strict(labels, return_dtype=pl.Utf8).alias("seat_label")))
+    who = "role" if s.entry is None else "bot"
+    tooltip = [alt.Tooltip("x:N", title=s.parameter), alt.Tooltip("seat_label:N", title=who),
+               alt.Tooltip("share:Q", format=".1%"),
                alt.Tooltip("share_lo:Q", format=".1%"), alt.Tooltip("share_hi:Q", format=".1%"), "decisive:Q",
                "games:Q"]
     even = float(df["even"][0])
     # zoomed to the data, not 0-100%: curves near even would look flat on the whole range
     y = alt.Y("share:Q", title="share of decisive games won", axis=alt.Axis(format="%"),
               scale=share_scale(df["share_lo"].to_list(), df["share_hi"].to_list(), even))
-    color = seat_color(df["seat_label"], "seat_label", "seat" if s.entry is None else "bot of")
+    color = role_color([(labels[k], k) for k in numbers], "seat_label", who)
     if s.numeric:
         x = alt.X("x_num:Q", title=s.parameter, scale=alt.Scale(zero=False), axis=value_axis(df["x_num"].to_list()))
         band = alt.Chart(df).mark_area(opacity=0.18).encode(x=x, y="share_lo:Q", y2="share_hi:Q", color=color)
@@ -204,7 +209,7 @@ def sweep(s: SweepAnalysis) -> alt.TopLevelMixin:
         xs = np.linspace(fit.x_min, fit.x_max, 60)
         fit_df = pl.DataFrame({"x_num": xs, "fit": fit.predict(xs)})
         layers.append(alt.Chart(fit_df).mark_line(color="black", strokeDash=[6, 3], strokeWidth=1.5, clip=True).encode(
-            x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title=f"{s.who} fit")]))
+            x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title=f"fit for {followed(meta, s.entry)}")]))
         if fit.crosses and fit.bounded:
             lo, hi = max(fit.lo, fit.x_min), min(fit.hi, fit.x_max)
             mark = pl.DataFrame({"lo": [lo], "hi": [hi], "x_even": [fit.x_even], "label": [f"even at {fit.x_even:.2f}"]})
@@ -296,7 +301,7 @@ def _box_layer(y_field: str, offset: str | None, x_title: str, sort: list[str], 
     enc = {"y": _variant_y(sort, y_field)}
     if offset:
         enc["yOffset"] = f"{offset}:N"
-        enc["color"] = seat_color(labels, offset, offset) if offset == "seat" else alt.Color(f"{offset}:N", title=offset)
+        enc["color"] = role_color(labels, offset, offset) if offset == "role" else alt.Color(f"{offset}:N", title=offset)
     elif color:
         enc["color"] = alt.value(color)
     tooltip = [f"{y_field}:N"] + ([f"{offset}:N"] if offset else []) + [
@@ -316,9 +321,10 @@ def scores(a: RunAnalysis) -> alt.TopLevelMixin | None:
     for va in a.variants:
         for r in va.scores.iter_rows(named=True):
             rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
-                         "variant": _name(a, va), "game": va.results.game, "seat": f"seat {r['seat']}"})
+                         "variant": _name(a, va), "game": va.results.game, "role": role_of(va.results.meta, r["seat"]),
+                         "seat": r["seat"]})
     return _per_game(a, rows, lambda df, order: alt.layer(
-        _box_layer("variant", "seat", "final score", order, labels=df["seat"]).properties(width=WIDTH, height=alt.Step(ROW)), data=df))
+        _box_layer("variant", "role", "final score", order, labels=list(zip(df["role"], df["seat"]))).properties(width=WIDTH, height=alt.Step(ROW)), data=df))
 
 
 def margins(a: RunAnalysis) -> alt.TopLevelMixin | None:
@@ -382,18 +388,20 @@ def metric_means(a: RunAnalysis, game: str, metrics: list[str], title_by: str = 
             if has_seats.filter(pl.col("metric") == r["metric"]).height:
                 if r["group"] != title_by:
                     continue
-                who = f"{title_by} {r['key']}" if title_by == "seat" else r["key"]
+                who = role_of(va.results.meta, int(r["key"])) if title_by == "seat" else r["key"]
+                number = int(r["key"]) if title_by == "seat" else 0
             elif r["group"] == "all":
-                who = "game"
+                who, number = "game", len(SEAT_COLORS)  # after every role
             else:
                 continue
-            rows.append({"variant": _name(a, va), "metric": r["metric"], "who": who, "mean": r["mean"],
+            rows.append({"variant": _name(a, va), "metric": r["metric"], "who": who, "number": number, "mean": r["mean"],
                          "lo": r["mean_lo"], "hi": r["mean_hi"], "n": r["n"]})
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
     order = [_name(a, v) for v in a.variants if v.results.game == game]
-    color = seat_color(df["who"], "who", title_by) if title_by == "seat" else alt.Color("who:N", title=title_by)
+    color = role_color(list(zip(df["who"], df["number"])), "who", "role") if title_by == "seat" else \
+        alt.Color("who:N", title=title_by)
     base = alt.Chart().encode(y=_variant_y(order), yOffset="who:N", color=color)
     tooltip = ["variant:N", "metric:N", "who:N", alt.Tooltip("mean:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
                alt.Tooltip("hi:Q", format=".3f"), "n:Q"]

@@ -11,14 +11,15 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from designlab.core.spec import the
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
-from designlab.report.roles import roles_of
+from designlab.report.roles import followed, role_of, roles_of, sweep_meta
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA, SHARE_TEST
-from designlab.stats.inference import newcombe_diff
+from designlab.stats.inference import newcombe_diff, wilson
 from designlab.stats.summary import fixed_seats_note
-from designlab.stats.sweep import LENGTHS, SweepAnalysis
-from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, verdict_sentence
+from designlab.stats.sweep import LENGTHS, SweepAnalysis, by_entry, point_counts, swept_entry
+from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, followed_bot_words, verdict_sentence
 
 
 @dataclass
@@ -33,15 +34,16 @@ def findings(a: RunAnalysis) -> list[Finding]:
     out: list[Finding] = [_overview(a)]
     out += _best(a)
     for s in a.sweeps:
-        out.append(sweep_sentence(s))
+        out.append(sweep_sentence(s, sweep_meta(a.variants, s.group), reference(a.variants, s.group)))
         if s.trends.height:
             out.append(sweep_metrics_sentence(s))
     in_sweep = a.sweep_points
     balance_tests = a.tests.filter(pl.col("family") == "balance").height if a.tests.height else 1
+    metas = {va.name: va.results.meta for va in a.variants}
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
             continue  # the sweep sentence tells these; the table below has every row
-        out.append(comparison_sentence(c, balance_tests))
+        out.append(comparison_sentence(c, balance_tests, role_of(metas.get(c["variant"], {}), c["seat"])))
     measures = a.measure_changes()
     for name in measures["variant"].unique(maintain_order=True).to_list():
         out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts()))
@@ -92,7 +94,7 @@ def _best(a: RunAnalysis) -> list[Finding]:
         return []
     best = s.sort(["gap", "variant"]).row(0, named=True)
     worst = s.sort(["gap", "variant"], descending=[True, False]).row(0, named=True)
-    text = (f"The most even variant is {best['variant']} (seat win rates {points(best['gap'])} apart, "
+    text = (f"The most even variant is {best['variant']} (its roles' win rates {points(best['gap'])} apart, "
             f"95% CI {points_range(best['gap_lo'], best['gap_hi'])}); the least even is {worst['variant']} "
             f"({points(worst['gap'])} apart).")
     return [Finding("overview", text, "info")]
@@ -104,24 +106,29 @@ def variant_sentence(va: VariantAnalysis, s: dict, verdict: Verdict | None = Non
     n = s["games"]
     if not n:
         return Finding("variant", f"{name}: no game finished without an error ({count(s['errors'])} errors).", "broken", name)
+    roles = roles or roles_of(va.results.meta)
     seats = va.seats.sort("seat").iter_rows(named=True)
     rates = []
     for i, r in enumerate(seats):
-        if i == 0:  # "seat 0 wins 57.3% (55.9–58.7%, n=5,000)"
-            rates.append(f"seat {r['seat']} wins {pct(r['win_rate'])} ({pct(r['win_lo'])[:-1]}–{pct(r['win_hi'])}, "
+        role = the(roles[r["seat"]]) if r["seat"] < len(roles) else f"seat {r['seat']}"
+        if i == 0:  # "the first runner wins 57.3% (55.9–58.7%, n=5,000)"
+            rates.append(f"{role} wins {pct(r['win_rate'])} ({pct(r['win_lo'])[:-1]}–{pct(r['win_hi'])}, "
                          f"n={count(n)})")
         else:
-            rates.append(f"seat {r['seat']} {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}")
+            rates.append(f"{role} {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}")
     text = f"{name}: {', '.join(rates)}"
     if s["draw_share"] and s["draw_share"] > 0:
         text += f"; {pct(s['draw_share'])} of games are draws"
     text += "."
-    text += seat_test_sentence(va.advantage, s)
+    text += seat_test_sentence(va.advantage, s, roles)
     if s["unfinished_share"] and s["unfinished_share"] > 0:
         text += f" {pct(s['unfinished_share'])} of games hit the turn cap (unfinished)."
-    if verdict is not None:
-        text += " " + verdict_sentence(verdict, roles or tuple(f"seat {k}" for k in range(s["players"])))
     light = s["light"]
+    if strength := bot_strength(va):  # a bot's parameter swept: how strong the bot is, not how fair the game is
+        text += f" The swept bot: {strength}."
+        light = ""
+    elif verdict is not None:
+        text += " " + verdict_sentence(verdict, roles)
     if s["errors"]:
         text += f" {count(s['errors'])} game{'s' * (s['errors'] != 1)} raised an error and are excluded."
     bots = va.bots
@@ -131,23 +138,27 @@ def variant_sentence(va: VariantAnalysis, s: dict, verdict: Verdict | None = Non
     return Finding("variant", text, LIGHT.get(light, "info"), name)
 
 
-def seat_test_sentence(adv: pl.DataFrame, s: dict) -> str:
-    """The test across the seats (Holm-adjusted in the balance family) and the seats whose simultaneous
+def seat_test_sentence(adv: pl.DataFrame, s: dict, roles: tuple[str, ...] = ()) -> str:
+    """The test across the roles (Holm-adjusted in the balance family) and the roles whose simultaneous
     interval of the deviation from the fair share excludes 0 ("" when there is no test)."""
     p_adj = s.get("seat_p_holm")
     if not adv.height or missing(p_adj):
         return ""
+
+    def role(seat: int) -> str:
+        return the(roles[seat]) if seat < len(roles) else f"seat {seat}"
+
     fair = adv["expected"][0]
-    shares = ", ".join(f"seat {r['seat']} {pct(r['share'])}" for r in adv.iter_rows(named=True))
-    test = f"{s['seat_test']} across the {adv.height} seats, Holm-adjusted {pval(p_adj)}"
+    shares = ", ".join(f"{role(r['seat'])} {pct(r['share'])}" for r in adv.iter_rows(named=True))
+    test = f"{s['seat_test']} across the {adv.height} roles, Holm-adjusted {pval(p_adj)}"
     if p_adj >= ALPHA:
-        return (f" No significant seat effect: of the decisive games, {shares}, against a fair {pct(fair)} each "
+        return (f" No significant role effect: of the decisive games, {shares}, against a fair {pct(fair)} each "
                 f"({test}).")
-    off = [f"seat {r['seat']} {'above' if r['deviation'] > 0 else 'below'}"
+    off = [f"{role(r['seat'])} {'above' if r['deviation'] > 0 else 'below'}"
            for r in adv.iter_rows(named=True) if r["deviation_lo"] > 0 or r["deviation_hi"] < 0]
     where = (f"; {', '.join(off)} the fair share beyond its simultaneous 95% interval" if off else
-             "; no single seat's simultaneous 95% interval excludes the fair share")
-    return (f" The seats' shares differ significantly: of the decisive games, {shares}, against a fair "
+             "; no single role's simultaneous 95% interval excludes the fair share")
+    return (f" The roles' shares differ significantly: of the decisive games, {shares}, against a fair "
             f"{pct(fair)} each ({test}{where}).")
 
 
@@ -159,15 +170,16 @@ def corrected_interval(c: dict, tests: int) -> tuple[float, float]:
     return lo, hi
 
 
-def comparison_sentence(c: dict, tests: int = 1) -> Finding:
-    """A variant's first-seat win rate against its base. What the sentence claims follows the interval it
-    shows: the corrected one (over the ``tests`` balance tests of the report) for a difference that holds
+def comparison_sentence(c: dict, tests: int = 1, role: str = "") -> Finding:
+    """A variant's first role's win rate against its base (``role``: that seat's role). What the sentence
+    claims follows the interval it shows: the corrected one (over the ``tests`` balance tests of the report) for a difference that holds
     across the report, the 95% one of this comparison alone for the rest, each named."""
     diff = c["diff"]
     moves = "raises" if diff > 0 else "lowers" if diff < 0 else "leaves"
     lo, hi = corrected_interval(c, tests)
     alone = points_range(c["diff_lo"], c["diff_hi"], sign=True)
-    text = (f"Against {c['base']}, {c['variant']} {moves} seat {c['seat']}'s win rate from {pct(c['base_value'])} to "
+    who = the(role) if role else f"seat {c['seat']}"
+    text = (f"Against {c['base']}, {c['variant']} {moves} {who}'s win rate from {pct(c['base_value'])} to "
             f"{pct(c['variant_value'])} ({points(diff, sign=True)}; ")
     if lo > 0 or hi < 0:
         text += (f"corrected interval over the report's {tests} balance tests {points_range(lo, hi, sign=True)}): "
@@ -184,7 +196,23 @@ def comparison_sentence(c: dict, tests: int = 1) -> Finding:
     return Finding("comparison", text, level, c["variant"])
 
 
-def sweep_sentence(s: SweepAnalysis) -> Finding:
+def reference(variants, group: str) -> str:
+    """What a sweep's points are compared against, as the run recorded it (the manifest's ``reference``):
+    its point of the rules as written, else the file it extends, else its first point, named ("" if unknown)."""
+    return next((str(va.results.meta.get("reference") or "") for va in variants
+                 if va.name.startswith(group + "[") and va.results.meta.get("reference")), "")
+
+
+def reference_note(variants, group: str) -> str:
+    """' Each point is compared against ...': the sweep's reference as a sentence ("" if unknown)."""
+    ref = reference(variants, group)
+    return f" Each point is compared against {ref}." if ref else ""
+
+
+def sweep_sentence(s: SweepAnalysis, meta: dict | None = None, against: str = "") -> Finding:
+    """How the first role's (or the swept bot's) share of decisive games moves along a sweep, and where it
+    crosses even; ``meta``: a point's manifest entry (roles, seats); ``against``: the sweep's reference."""
+    meta = meta or {}
     seat0 = s.curve.filter(pl.col("seat") == s.focus).sort("order")
     label = s.heading
     played = seat0.filter(pl.col("decisive") > 0)
@@ -193,11 +221,14 @@ def sweep_sentence(s: SweepAnalysis) -> Finding:
         return Finding("sweep", f"{label}: no point of {s.parameter} has a decisive game (every game drawn or "
                                 "unfinished), so there is no curve to read.", "broken")
     first, last = played.row(0, named=True), played.row(-1, named=True)
-    whose = "seat 0's share of decisive games" if s.entry is None else \
-        f"the share of decisive games won by {s.who}, in whichever seat it sat,"
+    whose = f"{followed(meta, None)}'s share of decisive games" if s.entry is None else \
+        f"the share of decisive games won by {followed(meta, s.entry)},"
     text = (f"{label}: as {s.parameter} goes from {first['x']} to {last['x']}, {whose} goes "
             f"from {pct_ci(first['share'], first['share_lo'], first['share_hi'])} to "
             f"{pct_ci(last['share'], last['share_lo'], last['share_hi'])} (even = {pct(first['even'])}).")
+    if s.entry is not None:  # a bot's strength, not the game's fairness: how strongly it wins or loses
+        text += (f" At {first['x']} it {followed_bot_words(first['share'], first['share_lo'], first['share_hi'], first['even'])}; "
+                 f"at {last['x']} it {followed_bot_words(last['share'], last['share_lo'], last['share_hi'], last['even'])}.")
     if empty:
         text += (f" At {s.parameter} = {', '.join(empty)} no game was decisive (all drawn or unfinished); those "
                  "points are left out of the curve and the fit.")
@@ -210,7 +241,7 @@ def sweep_sentence(s: SweepAnalysis) -> Finding:
     elif fit.crosses and fit.bounded:
         text += (f" It crosses even at {s.parameter} ≈ {num(fit.x_even, 2)} (95% CI {num(fit.lo, 2)}–{num(fit.hi, 2)}, "
                  f"logistic fit over {seat0.height} points).")
-        level = "even"
+        level = "even" if s.entry is None else "info"  # a bot matching its opponent is no fairness light
     elif fit.crosses:
         text += (f" The fitted curve crosses even at {s.parameter} ≈ {num(fit.x_even, 2)}, but the trend is too weak "
                  f"for a bounded interval (slope {pval(fit.slope_p)}): more games per point would locate it.")
@@ -220,6 +251,8 @@ def sweep_sentence(s: SweepAnalysis) -> Finding:
         text += (f" It does not cross even between {num(fit.x_min, 2)} and {num(fit.x_max, 2)}; the logistic fit puts "
                  f"the crossing at {num(fit.x_even, 2)} (95% CI {num(fit.lo, 2)}–{num(fit.hi, 2)}), outside the swept "
                  "range, so that value is an extrapolation.")
+    if against:
+        text += f" Each point is compared against {against}."
     return Finding("sweep", text, level)
 
 
@@ -303,3 +336,19 @@ def variant_measures_sentence(rows: list[dict], most: int = 3) -> Finding:
                       f"{r['test']}, Holm-adjusted {pval(r['p_holm'])})"))
     return Finding("variant-measures", f"{name} against {base}: "
                    + _changes(moves, len(sig), most, f"Holm-adjusted p < {ALPHA}") + ".", "info", name)
+
+
+def bot_strength(va: VariantAnalysis) -> str:
+    """A bot-parameter sweep point: how strongly the swept bot wins or loses its decisive games, in words
+    ("" for any other variant). A bot's strength, not the game's fairness, so it takes no verdict light."""
+    meta = va.results.meta
+    entries = sorted(e for k in (meta.get("sweep") or {}) if (e := swept_entry(str(k))) is not None)
+    if not entries:
+        return ""
+    counts = point_counts(by_entry(va.results.games, meta.get("rotate_seats", True)))
+    c = next((c for c in counts if c["seat"] == entries[0]), None)
+    bot = followed(meta, entries[0]).split(",")[0]
+    if c is None or not c["decisive"]:
+        return f"{bot}: no decisive game"
+    lo, hi = wilson(c["decisive_wins"], c["decisive"])
+    return f"{bot} {followed_bot_words(c['decisive_wins'] / c['decisive'], lo, hi, 1 / len(counts))}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from designlab.core.spec import the
+from designlab.registry import SPECS
 from designlab.report import html as H
 from designlab.strategy.results import MetaResult
 from designlab.strategy.solve import equilibrium_notes
@@ -111,3 +113,58 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         + _check_html(meta, level + 1)
         + "\n</section>"
     )
+
+
+def _sides(m: dict, roles: tuple[str, ...]) -> tuple[str, str, str, str]:
+    """Who plays the row and the column personas, in the game's roles: with a win share the seats alternate
+    (each persona plays every role); with points the row persona keeps its seat (the game's persona grid)."""
+    if m.get("payoff") == "win" or len(roles) != 2:
+        both = " and ".join(the(r) for r in roles) + " alike" if roles else "Either player"
+        return both, "the other player", both, "the other player"
+    spec = SPECS.get(str(m.get("game")))
+    row = spec.persona_grid.row_seat if spec is not None and spec.persona_grid is not None else 0
+    return the(roles[row]), the(roles[1 - row]), the(roles[1 - row]), the(roles[row])
+
+
+def _not_clearly_beaten(m: dict, side: str, name: str, others: list[str]) -> list[str]:
+    """The other personas that ``name`` does not beat beyond chance in every matchup (meta's clear dominance)."""
+    beaten: set[str] = set()
+    for s in m.get("clear_dominance") or []:
+        head = f"{side} persona {name} is better than "
+        if s.startswith(head):
+            beaten.update(x.strip() for x in s[len(head):].split(" against ")[0].split(","))
+    return [o for o in others if o not in beaten]
+
+
+def meta_sentence(m: dict, roles: tuple[str, ...]) -> str:
+    """The meta-game's finding in plain words and the game's roles (``m``: its meta.json; ``roles``: the
+    game's roles on the variant it played). A persona is never called the best when the exploitability check
+    found a strategy outside the grid that gains beyond noise, or did not settle."""
+    sol = m.get("solution") or {}
+    result = (m.get("check") or {}).get("result") or {}
+    gained = any(c.get("beyond_noise") for step in result.get("steps") or [] for c in step.get("candidates") or [])
+    if result.get("grid_exploitable") or gained:
+        return ("A way of playing outside the styles tried beats them by more than chance, so none of the tried "
+                "styles can be called the best: try more styles before reading the mix.")
+    if result and not result.get("survives", True):
+        return "The search for the best way to play did not settle, so no style tried can be called the best."
+    row_who, row_vs, col_who, col_vs = _sides(m, roles)
+    where = f" on {m['variant']}" if m.get("variant") else ""
+    parts = []
+    for side, key, names, who, vs in (("row", "row_dominant", m.get("row_names") or [], row_who, row_vs),
+                                      ("column", "col_dominant", m.get("col_names") or [], col_who, col_vs)):
+        k = sol.get(key)
+        if k is None:
+            continue
+        name, others = names[k], [n for n in names if n != names[k]]
+        alike = who.endswith(" alike")
+        text = (f"{who[0].upper() + who[1:]} {'do' if alike or ' and ' in who else 'does'} best with the {name} style, "
+                f"whatever {vs} plays (the best of the {len(names)} styles tried{where})")
+        if close := _not_clearly_beaten(m, side, name, others):
+            text += f"; its lead over {', '.join(close)} is within chance"
+        parts.append(text)
+        if side == "row" and m.get("payoff") == "win" and m.get("row_names") == m.get("col_names"):
+            break  # the same personas on both sides, seats alternated: the column side says the same
+    if parts:
+        return ". ".join(parts) + ". If one style should not win out, the rules reward it: change them."
+    return "No single style of play wins out: the best play mixes styles."

@@ -11,7 +11,7 @@ from html import escape
 import altair as alt
 import polars as pl
 
-from designlab.report.findings import Finding
+from designlab.report.findings import Finding, bot_strength, reference
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range, pval_short, signed_pts
 from designlab.report.glossary import gloss
 from designlab.report.lazy import PAGE_JS, lazy, specs_script
@@ -152,8 +152,9 @@ def variants_section(a: RunAnalysis) -> str:
         about = (f"{escape(va.results.meta.get('game_title') or va.results.game)} · {s['players']} players · "
                  + ", ".join(escape(b) for b in _bots(va)))
         warnings = va.results.meta.get("warnings") or []
+        strength = bot_strength(va)  # a bot-parameter sweep point: the bot's strength, not a fairness light
         rows.append([
-            light_html(s["light"]),
+            f'<span class="small">{escape(strength)}</span>' if strength else light_html(s["light"]),
             f'<a href="#{anchor(va.name)}">{escape(va.name)}</a><br><span class="small">{about}</span>',
             count(s["games"]) + _stopped(va.results.meta),
             f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
@@ -238,10 +239,14 @@ def comparisons_section(a: RunAnalysis) -> str:
         game_table = (f"<details><summary>How each variant changes the game against its base: length and the game's "
                       f"measures per game ({len(game)} rows, {changed} significant)</summary>"
                       + table(["variant", "base", "measure", *head], game, numeric={3, 4, 5, 7, 8, 9}) + "</details>")
+    groups = dict.fromkeys(s.group for s in a.sweeps)
+    refs = [(g, reference(a.variants, g)) for g in groups]
+    refs = "".join(f"<li>{escape(g)}: each point against {escape(r)}.</li>" for g, r in refs if r)
+    refs = f'<p class="note">What each sweep\'s points are compared against:</p><ul class="note">{refs}</ul>' if refs else ""
     return (
         '<section id="comparisons"><h2>Comparisons against the base</h2>'
         + table(["variant", "base", "measure", "role", *head], seats, numeric={4, 5, 6, 8, 9, 10}) + game_table
-        + skipped
+        + refs + skipped
         + '<p class="note">Each variant against its base (a sweep\'s points against its point of the rules as written, '
           "else the file it extends, else its first point; or the variant it extends). Win rate: difference with Newcombe's hybrid score interval and the test that inverts it, "
           "Cohen's h (0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval and the "

@@ -11,7 +11,9 @@ from __future__ import annotations
 from html import escape
 
 from designlab.core.spec import the
+from designlab.report.findings import reference
 from designlab.report.fmt import missing
+from designlab.report.meta import meta_sentence
 from designlab.report.roles import roles_of
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
@@ -78,15 +80,18 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
                     f"{'; '.join(spans)}): an edge no variant here removes.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
-        out.append(("strategy", _meta_sentence(meta_game), "#bots"))
+        out.append(("strategy", meta_sentence(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
+                    "#bots"))
     # an even point found by a sweep
     for s in a.sweeps:
         if s.entry is not None or not s.numeric or s.fit is None or not (s.fit.crosses and s.fit.bounded):
             continue
         if not any(va.name.startswith(s.group + "[") for va in vas):
             continue
+        against = reference(a.variants, s.group)
         out.append(("even point", f"{s.parameter} ≈ {s.fit.x_even:.1f} makes it even (likely {s.fit.lo:.1f} to {s.fit.hi:.1f}), "
-                    f"from the sweep {s.group}.", "#sweeps"))
+                    f"from the sweep {s.group}" + (f", whose points are compared against {against}" if against else "")
+                    + ".", "#sweeps"))
     # rules warnings, with what fixes them
     seen = set()
     for va in vas:
@@ -103,22 +108,6 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
 def _span(rates: list[float]) -> str:
     lo, hi = round(100 * min(rates)), round(100 * max(rates))
     return f"{lo}%" if lo == hi else f"{lo}–{hi}%"
-
-
-def _meta_sentence(m: dict) -> str:
-    sol = m.get("solution") or {}
-    check = m.get("check") or {}
-    if (check.get("result") or {}).get("grid_exploitable"):
-        return (f"The strategy test ({m.get('row_label')} against {m.get('col_label')}) found a strategy outside the "
-                "tried styles that beats them: no tried style can be called best; widen the styles tried.")
-    rd = sol.get("row_dominant")
-    if rd is not None:
-        return (f"{m.get('row_label')} {m['row_names'][rd]} is the best style whatever the other side does "
-                f"(on {m.get('variant')}): if that is not the game you want, the rules reward it.")
-    cd = sol.get("col_dominant")
-    if cd is not None:
-        return f"{m.get('col_label')} {m['col_names'][cd]} is the best style for that side whatever the other does."
-    return "No single style of play wins out: the best play mixes styles."
 
 
 def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:

@@ -127,25 +127,27 @@ def _finding(a, variant):
 def test_findings_for_known_biased_variant(analysis):
     f = _finding(analysis, "biased")
     assert f.level == "broken"  # the light of "unbalanced"
-    assert re.search(r"seat 0 wins 6\d\.\d% \(\d\d\.\d–\d\d\.\d%, n=1,995\)", f.text), f.text
-    assert ("The seats' shares differ significantly: of the decisive games, seat 0 6" in f.text
-            and "against a fair 50.0% each (exact binomial test across the 2 seats, Holm-adjusted p < 0.001; "
-                "seat 0 above, seat 1 below the fair share beyond its simultaneous 95% interval)" in f.text), f.text
+    assert re.search(r"the first runner wins 6\d\.\d% \(\d\d\.\d–\d\d\.\d%, n=1,995\)", f.text), f.text
+    assert ("The roles' shares differ significantly: of the decisive games, the first runner 6" in f.text
+            and "against a fair 50.0% each (exact binomial test across the 2 roles, Holm-adjusted p < 0.001; "
+                "the first runner above, the second runner below the fair share beyond its simultaneous 95% "
+                "interval)" in f.text), f.text
+    assert "seat 0" not in f.text and "seat 1" not in f.text
     assert "Unbalanced: the first runner wins" in f.text and "beyond the 3-point tolerance" in f.text
     assert "5 games raised an error" in f.text
 
 
 def test_a_three_seat_variant_is_tested_across_all_its_seats(analysis):
     f = _finding(analysis, "fifth-3p")  # shares .40/.33/.27 of 900 games: one chi-square across the three seats
-    assert "(chi-square test across the 3 seats, Holm-adjusted p" in f.text, f.text
+    assert "(chi-square test across the 3 roles, Holm-adjusted p" in f.text, f.text
     s = analysis.summary.filter(pl.col("variant") == "fifth-3p").row(0, named=True)
     assert s["seat_test"] == "chi-square test" and s["seat_p_holm"] < 0.05
 
 
 def test_findings_for_known_even_variants(analysis, synth, tmp_path):
     f = _finding(analysis, "even")
-    assert "No significant seat effect: of the decisive games, seat 0 4" in f.text
-    assert "against a fair 50.0% each (exact binomial test across the 2 seats, Holm-adjusted p = " in f.text
+    assert "No significant role effect: of the decisive games, the first runner 4" in f.text
+    assert "against a fair 50.0% each (exact binomial test across the 2 roles, Holm-adjusted p = " in f.text
     # n=2,000 cannot exclude a 3-point gap
     assert "Not enough games to say" in f.text and "more games would settle it" in f.text
     big = synth.write_results(tmp_path, [synth.Spec("even-big", games=40_000, seat_share=(0.5, 0.5))], name="big")
@@ -155,7 +157,7 @@ def test_findings_for_known_even_variants(analysis, synth, tmp_path):
 
 def test_comparison_findings_say_whether_the_difference_is_real(analysis, synth, tmp_path):
     real = next(f for f in findings(analysis) if f.topic == "comparison" and f.variant == "biased")
-    assert "raises seat 0's win rate" in real.text and "a real difference" in real.text
+    assert "raises the first runner's win rate" in real.text and "a real difference" in real.text
     specs = [synth.Spec("base", games=600), synth.Spec("same", games=600, base="base")]
     a2 = analyse_run(load_run(synth.write_results(tmp_path, specs, name="same")))
     same = next(f for f in findings(a2) if f.topic == "comparison")
@@ -377,12 +379,14 @@ def test_a_bots_parameter_sweep_is_told_and_drawn_for_the_bot(tmp_path, synth):
                         sweep={"seats.0.params.lie_rate": x}, sweep_group="b", seed=5 + i) for i, x in enumerate(xs)]
     html = read_page(render_report(synth.write_results(tmp_path / "results", specs, name="bot-sweep"), tmp_path / "reports"))
     text = text_of(html)
-    assert ("Sweep b: as seats.0.params.lie_rate goes from 0.0 to 1.0, the share of decisive games won by the bot "
-            "of seats.0 (persona), in whichever seat it sat, goes from") in text
+    assert ("Sweep b: as seats.0.params.lie_rate goes from 0.0 to 1.0, the share of decisive games won by the "
+            "persona bot (seats.0), in both roles in turn, goes from") in text
+    # how strongly the bot wins or loses, not a fairness light: the persona is the weaker bot at 0.0
+    assert re.search(r"At 0\.0 it loses [a-z ]+: \d+\.\d% of its decisive games \(likely", text), text
     spec = specs_of(html)["chart-sweep-b-seats-0-params-lie-rate"]
     values = [r for layer_data in spec["datasets"].values() for r in layer_data if "seat_label" in r]
-    assert {r["seat_label"] for r in values} == {"seats.0", "seats.1"}
-    assert "Dashed black curve: logistic fit for the bot of seats.0 (persona)" in text
+    assert {r["seat_label"] for r in values} == {"persona (seats.0)", "heuristic (seats.1)"}
+    assert "Dashed black curve: logistic fit for the persona bot (seats.0), in both roles in turn" in text
 
 
 def test_fixed_seats_with_different_bots_are_flagged_in_the_findings(analysis):
