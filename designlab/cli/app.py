@@ -288,7 +288,7 @@ def show(
         raise typer.Exit(EXIT_FAILED_GAMES) from None
     st = played.state
     for i, event in enumerate(st.events or [], 1):
-        out.print(f"{i:>4}. {game.narrate(event)}", markup=False)
+        out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
     if actions:
         out.print("actions:")
         for who, text in record(game, played.actions):

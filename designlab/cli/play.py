@@ -56,7 +56,7 @@ def show_record(path: Path, actions: bool) -> None:
     out.print("seats: " + ", ".join(f"{s.get('role')} (seat {s.get('seat')}) {s.get('player')}" for s in r.seats),
               markup=False)
     for i, event in enumerate(st.events or [], 1):
-        out.print(f"{i:>4}. {game.narrate(event)}", markup=False)
+        out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
     if actions:
         out.print("actions:")
         replayed = game.new_initial_state()

@@ -124,7 +124,7 @@ def _seat_names(game, story: dict) -> list[str]:
     spec = SPECS[game.name]
     roles = spec.roles(game)
     bots = story.get("bots") or [""] * len(roles)
-    return [f"seat {s}: {roles[s]} ({bots[s]})" for s in range(len(roles))]
+    return [f"{roles[s]} ({bots[s]}; seat {s})" for s in range(len(roles))]  # the role first, the seat in the details
 
 
 def assets() -> str:
@@ -156,7 +156,7 @@ SCRIPT = """
     function draw() {
       const v = Number(seat.value), row = data.steps[at];
       box.querySelector(".replay-board").innerHTML = data.boards[row[v]];
-      box.querySelector(".replay-said").textContent = data.lines[row[n + v]] || "(nothing this seat could see)";
+      box.querySelector(".replay-said").textContent = data.lines[row[n + v]] || "(nothing this player could see)";
       box.querySelector(".replay-at").textContent = `step ${at} of ${last}`;
       range.value = at;
       box.querySelector(".replay-prev").disabled = at === 0;

@@ -76,5 +76,6 @@ def test_what_the_person_hears_hides_the_others_cards_and_forms():
     heard = []
     play_randomly(s, random.Random(3), heard)
     draws = [line for line in heard if " draws " in line]
-    assert all(line.startswith("P1 ") or line.endswith("draws a card.") or "Excuse" in line for line in draws)
-    assert any(line.startswith("P1 draws ") and not line.endswith("a card.") for line in draws)
+    assert all(line.startswith("The second player ") or line.endswith("draws a card.") or "Excuse" in line
+               for line in draws)
+    assert any(line.startswith("The second player draws ") and not line.endswith("a card.") for line in draws)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from html import escape
 
-from designlab.core.spec import Board
+from designlab.core.spec import Board, the
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.actions import PHASE_NAMES
+from designlab.games.fifth_challenge.report import roles
 
 SUIT_SYMBOL = {"Moons": "☾", "Suns": "☼", "Waves": "≈", "Leaves": "♣", "Wyrms": "∿", "Knots": "⌘"}
 SUIT_COLOR = {"Moons": "#4b5d8c", "Suns": "#d08a00", "Waves": "#1f77b4", "Leaves": "#2e8b57",
@@ -125,7 +126,7 @@ def heard(game, event, seat: int) -> str | None:
     """The event as ``seat`` hears it: another player's draw is a card, not a named one."""
     kind, f = event
     if kind == "draw" and f["seat"] != seat:
-        return f"P{f['seat']} draws a card."
+        return f"{the(roles(game)[f['seat']], capital=True)} draws a card."
     return game.narrate(event)
 
 

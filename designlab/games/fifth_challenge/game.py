@@ -97,7 +97,7 @@ class FifthChallengeGame(Game):
         return info.deal_unseen(FifthChallengeState.blank(self), view, rng)
 
     def narrate(self, event) -> str:
-        line = narrate.tell(event)
+        line = narrate.narrate(self, event)
         return line if line is not None else super().narrate(event)
 
     def rule_warnings(self) -> list[str]:

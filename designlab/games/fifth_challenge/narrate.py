@@ -1,17 +1,21 @@
-"""Fifth Challenge events told as one readable line each (sample-game narratives)."""
+"""Fifth Challenge events told as one readable line each (sample games, ``designlab show``), each player
+named by its role ("The second player draws ...")."""
 
 from __future__ import annotations
 
+from designlab.core.spec import the
+from designlab.games.fifth_challenge.report import roles
 from designlab.games.fifth_challenge.state import TURN_CAP
 
 
-def _seat(s: int) -> str:
-    return f"P{s}"
-
-
-def tell(event) -> str | None:
+def narrate(game, event) -> str | None:
     """One line for a Fifth Challenge event (None for a kind this game does not tell)."""
     kind, f = event
+    names = roles(game)
+
+    def _seat(s: int, capital: bool = True) -> str:
+        return the(names[s], capital)
+
     if kind == "ace":
         return f"{_seat(f['seat'])} is dealt the {f['card']}: basic power {f['suit']}."
     if kind == "draw":
@@ -25,7 +29,7 @@ def tell(event) -> str | None:
     if kind == "new_hand":
         return f"{_seat(f['seat'])} starts over with a new youngster and is dealt {f['cards']} card(s)."
     if kind == "challenge":
-        who = "themselves" if f["target"] == f["seat"] else _seat(f["target"])
+        who = "themselves" if f["target"] == f["seat"] else _seat(f["target"], capital=False)
         return f"{_seat(f['seat'])} plays {f['card']} ({f['value']}, {f['suits']}) as a challenge for {who}."
     if kind == "modify":
         return f"{_seat(f['seat'])} modifies the challenge {f['old']} into {f['card']} ({f['value']})."
@@ -50,7 +54,7 @@ def tell(event) -> str | None:
     if kind == "replace":
         return f"{_seat(f['seat'])} discards {f['card']} to replace it."
     if kind == "turn_end":
-        return f"End of turn {f['turn']} ({_seat(f['seat'])})."
+        return f"End of turn {f['turn']} ({_seat(f['seat'], capital=False)})."
     if kind == "game_end":
         why = "turn cap reached, game unfinished" if f["reason"] == TURN_CAP else "a fifth challenge is completed"
         return f"Game over ({why}); scores {', '.join(map(str, f['scores']))}."

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from html import escape
 
-from designlab.core.spec import Board
+from designlab.core.spec import Board, the
 
 from .codes import PHASE_NAMES
+from .report import roles
 
 CSS_COLOR = {"white": "#f4f4f4", "red": "#d62828", "green": "#2a9d3a", "blue": "#1d63c4", "yellow": "#f2c200",
              "black": "#222", "purple": "#7b4fa0", "orange": "#f08a24", "gray": "#888", "grey": "#888"}
@@ -159,7 +160,7 @@ def heard(game, event, seat: int) -> str | None:
     kind, f = event
     if game.hidden_stash:
         if kind == "put_back" and f["seat"] != seat:
-            return f"Seat {f['seat']} puts back a disk."
+            return f"{the(roles(game)[f['seat']], capital=True)} puts back a disk."
         if kind == "round_scored" and not game.reveal_each_round:
             return f"Round {f['round']} scored: you have {f['points'][seat]} (cards left {f['hands'][0]}/{f['hands'][1]})."
     return game.narrate(event)

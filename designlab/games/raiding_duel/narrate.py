@@ -1,17 +1,22 @@
-"""Raiding Duel's events told as sentences (sample games, `designlab show`)."""
+"""Raiding Duel's events told as sentences (sample games, `designlab show`), each player named by its role
+("Player 2 takes ...", or "The first start player ..." when the variant fixes who starts)."""
 
 from __future__ import annotations
+
+from designlab.core.spec import the
+from designlab.games.raiding_duel.report import roles
 
 
 def narrate(game, event) -> str | None:
     """One readable line for an event; None for a kind this game does not narrate."""
     kind, f = event
+    names = roles(game)
     seat = f.get("seat")
-    who = f"Seat {seat}" if seat is not None else ""
+    who = the(names[seat], capital=True) if seat is not None else ""
     if kind == "start_player":
         if f["why"] == "round":
-            return f"Round {f['round']}: seat {f['seat']} holds the gray start figure."
-        return f"Seat {f['seat']} revealed the lowest card and takes the start figure."
+            return f"Round {f['round']}: {the(names[seat])} holds the gray start figure."
+        return f"{who} revealed the lowest card and takes the start figure."
     if kind == "display":
         return f"Round {f['round']} display: " + " | ".join(f["lines"])
     if kind == "pick":
@@ -20,7 +25,7 @@ def narrate(game, event) -> str | None:
         return f"{who} chooses two cards face down."
     if kind == "reveal":
         a, b = f["cards"]
-        return f"Reveal: seat 0 shows {', '.join(a)}; seat 1 shows {', '.join(b)}."
+        return f"Reveal: {the(names[0])} shows {', '.join(a)}; {the(names[1])} shows {', '.join(b)}."
     if kind == "black":
         how = "Two black cards name" if f["pair"] else "The black card pairs with"
         return f"{who}: {how} {f['color']}."
@@ -35,7 +40,8 @@ def narrate(game, event) -> str | None:
         return f"{who} has no more eligible disks to put back ({f['missing']} owed)."
     if kind == "round_scored":
         p = f["points"]
-        return f"Round {f['round']} scored: seat 0 {p[0]}, seat 1 {p[1]} (cards left {f['hands'][0]}/{f['hands'][1]})."
+        return (f"Round {f['round']} scored: {the(names[0])} {p[0]}, {the(names[1])} {p[1]} "
+                f"(cards left {f['hands'][0]}/{f['hands'][1]}).")
     if kind == "game_end":
         p = f["points"]
         return f"Game over: {p[0]} to {p[1]} ({f['reason'].replace('_', ' ')})."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from designlab.core.spec import Board
+from designlab.core.spec import Board, the
 
 from .actions import (
     K_PEEK,
@@ -23,6 +23,7 @@ from .actions import (
     PHASE_NAMES,
 )
 from .components import FORM_NAMES, HIDDEN, NUM_FORMS, TYPE_NAMES
+from .report import roles
 
 TYPE_SHORT = ("Wall", "Tunnel", "Passage", "Stream")
 TYPE_COLOR = ("#b5651d", "#7a7a7a", "#6b8e23", "#1f77b4")  # wall brick, tunnel stone, passage moss, stream water
@@ -214,20 +215,21 @@ def heard(game, event, seat: int) -> str | None:
     actor = f.get("seat")
     if actor == seat:
         return game.narrate(event)
+    who_acts = the(roles(game)[actor], capital=True) if actor is not None else ""
     if kind in ("build", "deal") and not f["face_up"]:
         # the builder (the event's seat) knows its whole course, the runner does not
-        who = f"Seat {actor} builds" if kind == "build" else "A card is dealt"
+        who = f"{who_acts} builds" if kind == "build" else "A card is dealt"
         return f"{who} a face-down obstacle at {f['position']}."
     if kind == "form":
-        return f"Seat {actor} plays a hidden form."
+        return f"{who_acts} plays a hidden form."
     if kind == "form_change":
-        return f"Seat {actor} takes its form back and plays a new hidden form."
+        return f"{who_acts} takes its form back and plays a new hidden form."
     if kind == "claim":
         if f["obstacle"] == "Rakshasa peek":
-            return f"Seat {actor} claims to be in Rakshasa form to peek at {f['position']}."
-        return f"Seat {actor} claims to overcome the {f['obstacle']} at {f['position']}."
+            return f"{who_acts} claims to be in Rakshasa form to peek at {f['position']}."
+        return f"{who_acts} claims to overcome the {f['obstacle']} at {f['position']}."
     if kind == "swap":
-        return f"Seat {actor} swaps the hidden obstacle at {f['position']} for another hidden one."
+        return f"{who_acts} swaps the hidden obstacle at {f['position']} for another hidden one."
     return game.narrate(event)
 
 

@@ -137,7 +137,7 @@ class RakshasaGame(Game):
         return determinize(RakshasaState.from_view(self, view), view, rng)
 
     def narrate(self, event) -> str:
-        line = narrate(event)
+        line = narrate(self, event)
         return super().narrate(event) if line is None else line
 
     def rule_warnings(self) -> list[str]:

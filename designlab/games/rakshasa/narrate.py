@@ -1,13 +1,18 @@
-"""Rakshasa's events told as one readable line each (sample-game narratives, ``designlab show``).
-What a seat may hear of them is in board.py (``heard``)."""
+"""Rakshasa's events told as one readable line each (sample-game narratives, ``designlab show``), each
+player named by its role ("The second runner builds ..."). What a seat may hear of them is in board.py
+(``heard``)."""
 
 from __future__ import annotations
 
+from designlab.core.spec import the
+from designlab.games.rakshasa.report import roles
 
-def narrate(event) -> str | None:
+
+def narrate(game, event) -> str | None:
     """The event's line, or None for a kind this game does not tell (the caller's default)."""
     kind, f = event
-    who = f"Seat {f.get('seat')}"
+    names = roles(game)
+    who = the(names[f["seat"]], capital=True) if "seat" in f else ""
     if kind == "build":
         side = "face up" if f["face_up"] else "face down"
         return f"{who} builds {f['obstacle']} {side} at {f['position']}."
@@ -30,7 +35,7 @@ def narrate(event) -> str | None:
         verdict = "catches the lie" if f["right"] else "challenges wrongly"
         return f"{who} challenges at {f['position']} and {verdict}: the runner shows {f['form']}."
     if kind == "pay":
-        return f"{who} pays {f['tokens']} honor to seat {f['to']} for the {f['for']}."
+        return f"{who} pays {f['tokens']} honor to {the(names[f['to']])} for the {f['for']}."
     if kind == "peek":
         return f"{who} peeks at {f['position']}: {f['obstacle']}."
     if kind == "reveal":

@@ -7,7 +7,9 @@ from __future__ import annotations
 from html import escape
 
 from designlab.core.protocol import CHANCE, TERMINAL
-from designlab.core.spec import Board
+from designlab.core.spec import Board, the
+
+from .report import roles
 
 
 def _cards(cards) -> str:
@@ -56,7 +58,7 @@ def html(game, view) -> str:
 def heard(game, event, seat: int) -> str | None:
     kind, f = event
     if kind == "bid" and f["seat"] != seat:
-        return f"Player {f['seat'] + 1} bids a card face down."
+        return f"{the(roles(game)[f['seat']], capital=True)} bids a card face down."
     return game.narrate(event)
 
 
