@@ -26,9 +26,10 @@ where it is legal, so a game record (variant + seed + action strings) replays.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Hashable, Sequence
-from typing import ClassVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -43,9 +44,61 @@ Event = tuple  # (kind: str, fields: dict); kinds are game words: "claim", "roll
 
 
 class GameParams(BaseModel):
-    """Base for a game's parameter model: unknown keys are errors; frozen once loaded."""
+    """Base for a game's parameter model: unknown keys are errors; frozen once loaded.
+
+    ``changed``, ``setting`` and ``nearest`` let a rules warning name the option that fixes it from the
+    declared parameters (a path the model does not declare, or a value it refuses, is an error at once)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def _field(self, path: str):
+        """The model holding the last key of a dotted ``path`` (``honor.runner``) and that key's field."""
+        node: GameParams = self
+        *groups, last = path.split(".")
+        for key in groups:
+            node = getattr(node, key) if key in type(node).model_fields else None
+            if not isinstance(node, GameParams):
+                raise KeyError(f"{type(self).__name__} declares no parameter group {key!r} (in {path!r})")
+        if last not in type(node).model_fields:
+            raise KeyError(f"{type(self).__name__} declares no parameter {path!r}")
+        return node, type(node).model_fields[last]
+
+    def changed(self, path: str, value: Any) -> GameParams:
+        """A copy with the parameter at ``path`` set to ``value``, validated as a variant file's value is."""
+        self._field(path)
+        data = self.model_dump()
+        node = data
+        *groups, last = path.split(".")
+        for key in groups:
+            node = node[key]
+        node[last] = value
+        return type(self).model_validate(data)
+
+    def setting(self, path: str, value: Any = ...) -> str:
+        """How a warning names the fix: 'keep_in_hand: 3', as a variant file sets it under ``params:``
+        (``value`` left out: the parameter's declared default, the rules as written); checked against the model."""
+        _, info = self._field(path)
+        if value is ...:
+            value = info.get_default(call_default_factory=True)
+        self.changed(path, value)  # a value the model refuses is the warning's bug, not the designer's
+        return f"{path}: {value if isinstance(value, str) else json.dumps(value)}"
+
+    def nearest(self, path: str, ok: Callable[[GameParams], bool]) -> int | None:
+        """The whole-number value of ``path`` closest to its current one, within its declared bounds, for which
+        ``ok(params with that value)`` holds (None if none does)."""
+        node, info = self._field(path)
+        now = getattr(node, path.rsplit(".", 1)[-1])
+        lo = next((m.ge for m in info.metadata if getattr(m, "ge", None) is not None), now - 50)
+        hi = next((m.le for m in info.metadata if getattr(m, "le", None) is not None), now + 50)
+        for step in range(1, max(now - lo, hi - now) + 1):
+            for v in (now - step, now + step):
+                if lo <= v <= hi:
+                    try:
+                        if ok(self.changed(path, v)):
+                            return v
+                    except ValueError:  # a value the model refuses with the others as they are (pydantic's error)
+                        continue
+        return None
 
 
 class View:
@@ -171,7 +224,9 @@ class Game:
         return kind + " " + ", ".join(f"{k}={v}" for k, v in fields.items())
 
     def rule_warnings(self) -> list[str]:
-        """Rules-consistency warnings for these parameters (e.g. Raiding Duel D4)."""
+        """Rules-consistency warnings for these parameters (e.g. Raiding Duel D4), each ending with the option
+        that fixes it, named with ``self.params.setting(path, value)`` ("To fix it, set ... under params in the
+        variant file."), so the report's first screen can say what to change."""
         return []
 
 

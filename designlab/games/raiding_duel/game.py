@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from operator import attrgetter
 
 from designlab.core.protocol import Game
 from designlab.games.raiding_duel.codes import K_CLAIM, K_LONE, K_PAIR, OP_PB, OP_SNAP, OP_TAKE
@@ -258,8 +259,32 @@ class RaidingDuelGame(Game):
                 f"D4: with these options each round ends with {got} card(s) in hand, not the {expected} the text "
                 f"expects ({self.display_size}-card display, {self.picks_per_cycle} picks and {self.cards_per_play} cards played per cycle, "
                 f"play stops when it would leave fewer than {self.keep_in_hand}). The tie-break (D10) compares those cards."
+                + self._hand_fix()
             ]
         return []
+
+    # the options that set the hand a round ends with (D2-D4), the display's first: they keep the text's hand
+    HAND_OPTIONS = ("display.line_length", "display.lines", "picks_per_cycle", "cards_per_play", "keep_in_hand")
+
+    def _hand_fix(self) -> str:
+        """' To fix it, set ...': the two smallest single changes, among HAND_OPTIONS, that make every round
+        end with keep_in_hand cards ("" if none does)."""
+        game = type(self)
+
+        def ends_right(p) -> bool:
+            return sorted(game(p)._hand_sizes()) == [p.keep_in_hand]
+
+        found = []
+        for order, path in enumerate(self.HAND_OPTIONS):
+            v = self.params.nearest(path, ends_right)
+            if v is not None:
+                now = attrgetter(path)(self.params)
+                found.append((abs(v - now), order, self.params.setting(path, v)))  # the smallest change first
+        if not found:
+            return ""
+        best = [text for *_, text in sorted(found)[:2]]
+        return (f" To fix it, set {best[0]}" + (f" (or {best[1]})" if len(best) > 1 else "")
+                + " under params in the variant file.")
 
     # ---------------------------------------------------------------- states
     @property
