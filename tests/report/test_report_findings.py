@@ -77,3 +77,45 @@ def test_the_same_role_ahead_everywhere_gives_its_rates_per_number_of_players(sy
     same = [t for t in found if "wins more often in all 3 variants" in t]
     assert len(same) == 1, found
     assert re.search(r"\d+–\d+% with 2 players \(even: 50%\); \d+% with 4 players \(even: 25%\)", same[0]), same[0]
+
+
+EVEN_SENTENCE = re.compile(r"Even: no role is more than (\d+(?:\.\d+)?) points ahead \(.*?likely "
+                           r"(?:between \d+\.\d and (\d+\.\d)|at most (\d+\.\d) points)\)")
+EVEN_ROW = re.compile(r'\((\d+\.\d) to (\d+\.\d)\)</span></td><td><span class="light light-even">even</span>')
+CANNOT_TELL = re.compile(r"95% interval ([+-]\d+\.\d) to ([+-]\d+\.\d) points\): these games cannot tell the two apart")
+
+
+@settings(max_examples=6, deadline=None)
+@given(shares=st.lists(st.floats(0.42, 0.58), min_size=3, max_size=3), games=st.integers(300, 8000),
+       tol=st.sampled_from([1, 2, 3, 5]), seed=st.integers(0, 10_000))
+def test_property_the_report_prints_no_even_beyond_the_tolerance_and_no_cannot_tell_beside_a_clear_difference(
+        synth, tmp_path_factory, shares, games, tol, seed):
+    """The sentences the report really prints (findings, first screen), parsed back: every "even" (the
+    verdict sentence and the ranked table's row) shows an interval within the tolerance, every "cannot tell
+    the two apart" an interval that holds zero."""
+    import json
+    from html import unescape
+
+    from designlab.report.findings import findings
+    from designlab.report.page import anchor
+    from designlab.report.summary import first_screen
+    from designlab.stats import analyse_run, load_run
+
+    specs = [synth.Spec(f"v{i}", games=games, seat_share=(s, 1 - s), base=None if i == 0 else "v0", seed=seed + i)
+             for i, s in enumerate(shares)]
+    path = synth.write_results(tmp_path_factory.mktemp("prop"), specs, name="prop", seed=seed)
+    manifest = json.loads((path / "manifest.json").read_text())
+    for v in manifest["variants"]:
+        v["balance_tolerance"] = tol  # percentage points, as a variant file states it
+    (path / "manifest.json").write_text(json.dumps(manifest))
+    a = analyse_run(load_run(path))
+    screen = first_screen(a, {}, anchor)
+    text = " ".join(f.text for f in findings(a)) + " " + unescape(screen)
+    for m in EVEN_SENTENCE.finditer(text):
+        assert float(m.group(1)) == tol and float(m.group(2) or m.group(3)) <= tol, m.group(0)
+    for m in EVEN_ROW.finditer(screen):
+        assert float(m.group(2)) <= tol, m.group(0)
+    for m in CANNOT_TELL.finditer(text):
+        assert float(m.group(1)) <= 0 <= float(m.group(2)), m.group(0)
+    verdicts = [v.verdict for v in a.verdicts.values()]
+    assert text.count("Even: ") >= verdicts.count("even")  # each even verdict is printed, and parsed above

@@ -1,0 +1,95 @@
+"""The strategy tools' pages and sections (report/html.py, ladder.py, meta.py, skill.py) on real (small) runs:
+self-contained pages whose charts compile offline, and the meta-game's finding in plain words and roles."""
+
+from __future__ import annotations
+
+import json
+import re
+from copy import deepcopy
+from pathlib import Path
+
+import vl_convert
+
+from designlab.report.html import page
+from designlab.report.ladder import ladder_page, ladder_section
+from designlab.report.meta import meta_section, meta_sentence
+from designlab.report.skill import skill_page
+from designlab.strategy.ladder import run_ladder
+from designlab.strategy.matchups import parse_seat
+from designlab.strategy.meta import Grid, run_meta
+from designlab.strategy.skill import run_skill
+from designlab.variant.load import load_variants
+
+VARIANTS = Path(__file__).resolve().parents[2] / "variants"
+
+
+def _base(game_dir: str, file: str = "base.yaml"):
+    return load_variants([VARIANTS / game_dir / file])[0]
+
+
+def _specs(html: str) -> list[dict]:
+    from html import unescape
+
+    return [json.loads(unescape(m)) for m in re.findall(r'<div class="chart" id="dlchart\d+" data-spec="([^"]*)"', html)]
+
+
+def test_a_page_is_self_contained():
+    html = page("t", "<p>x</p>")
+    assert html.count("<script>") == 1 and "vegaEmbed" in html
+    # the one script (bundle, then the renderer) comes after the body it draws
+    assert html.index("<p>x</p>") < html.index("<script>")
+
+
+def test_the_ladder_page_is_offline_and_its_charts_compile(tmp_path):
+    base = _base("raiding-duel")
+    bots = [parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")]
+    _, page_path = run_ladder(base, bots, 16, tmp_path, name="t", workers=1, page=ladder_page)
+    html = page_path.read_text()
+    assert not re.search(r'(src|href)\s*=\s*["\']?(https?:)?//', html)  # nothing loaded from the network
+    specs = _specs(ladder_section(json.loads((tmp_path / "t-ladder" / "ladder.json").read_text())))
+    assert len(specs) == 2
+    for spec in specs:
+        assert vl_convert.vegalite_to_svg(spec).startswith("<svg")
+
+
+def test_the_meta_game_section_draws_and_its_finding_speaks_in_roles(tmp_path):
+    base = _base("raiding-duel")
+    grid = Grid(rows=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")],
+                cols=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")], payoff="win")
+    run_meta(base, grid, 12, tmp_path, name="m", workers=1)
+    saved = json.loads((tmp_path / "m-meta" / "meta.json").read_text())
+    specs = _specs(meta_section(saved))
+    assert len(specs) == 2
+    for spec in specs:
+        assert vl_convert.vegalite_to_svg(spec).startswith("<svg")
+    # heuristic dominates random from either seat (seats alternate): both roles, plain words
+    roles = ("player 1", "player 2")
+    text = meta_sentence(saved, roles)
+    assert text.startswith("Player 1 and player 2 alike do best with the heuristic style, whatever the other player "
+                           "plays (the best of the 2 styles tried on base)"), text
+    assert "persona" not in text and "dominat" not in text and "seat" not in text
+    # a responder outside the grid that gains beyond noise: no style of the grid is called the best
+    beaten = deepcopy(saved)
+    beaten["check"] = {"result": {"grid_exploitable": True, "survives": True, "steps": [
+        {"candidates": [{"side": "row", "name": "x", "gain": 0.2, "lo": 0.1, "hi": 0.3, "beyond_noise": True}]}]}}
+    assert "best with" not in meta_sentence(beaten, roles) and "none of the tried styles" in meta_sentence(beaten, roles)
+    unsettled = deepcopy(saved)
+    unsettled["check"] = {"result": {"grid_exploitable": False, "survives": False, "steps": []}}
+    assert "best with" not in meta_sentence(unsettled, roles)
+
+
+def test_a_points_meta_game_names_the_role_of_each_side():
+    # Rakshasa's grid: the row persona runs first (seat 0), the column persona builds for it (seat 1)
+    m = {"game": "rakshasa", "variant": "base", "payoff": "points", "row_names": ["lie 0", "lie 1"],
+         "col_names": ["challenge 0", "challenge 1"], "solution": {"row_dominant": None, "col_dominant": 0},
+         "clear_dominance": ["column persona challenge 0 is better than challenge 1 against every opponent (each "
+                             "difference beyond its 95% interval)"]}
+    assert meta_sentence(m, ("first runner", "second runner")) == (
+        "The second runner does best with the challenge 0 style, whatever the first runner plays (the best of the 2 "
+        "styles tried on base). If one style should not win out, the rules reward it: change them.")
+
+
+def test_the_skill_page(tmp_path):
+    base = _base("rakshasa")
+    _, page_path = run_skill(base, 40, 0, tmp_path, page=skill_page)
+    assert "Balance at each skill level" in page_path.read_text()
