@@ -33,13 +33,14 @@ def _cards(game, cards) -> str:
 def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
+    who = roles(game)  # the moves name players P0, P1 ... ("challenge Pact on P0"): the role goes beside it
     lines = [f"[bold]Turn {view.turn + 1}[/bold]: P{view.to_move} to move ({PHASE_NAMES[view.phase]}). "
-             f"You are P{me}. Draw pile {view.deck_size}, discards {len(view.discards)}."]
+             f"You are P{me}, the {who[me]}. Draw pile {view.deck_size}, discards {len(view.discards)}."]
     for s in range(len(view.hand_sizes)):
         you = " (you)" if s == me else ""
         pend = view.pending[s]
         lines.append(
-            f"  P{s}{you}: ace {D.NAME[view.aces[s]]} ({D.suit_names(D.SUITS[view.aces[s]]).replace('-', ', ')}); "
+            f"  P{s} ({who[s]}){you}: ace {D.NAME[view.aces[s]]} ({D.suit_names(D.SUITS[view.aces[s]]).replace('-', ', ')}); "
             f"{view.hand_sizes[s]} card(s) in hand; completed {len(view.completed[s])}: {_cards(game, view.completed[s])}; "
             f"uncompleted challenge: {card_words(game, pend) if pend >= 0 else 'none'}"
             + ("; died, new hand next turn" if view.dead[s] else ""))
@@ -71,13 +72,14 @@ def html(game, view) -> str:
     """The view drawn: each player's ace, completed and uncompleted challenges and hand size,
     the viewer's own hand face up, the draw pile and discards, the current attempt."""
     me = view.player
+    who = roles(game)
     seats = []
     for s in range(len(view.hand_sizes)):
         pend = view.pending[s]
         hand = "".join(_card_html(game, c, "fc-hand") for c in view.hand) if s == me else _back(view.hand_sizes[s])
         seats.append(
             f'<div class="fc-seat{" fc-me" if s == me else ""}{" fc-turn" if s == view.to_move else ""}">'
-            f'<h4>P{s}{" (you)" if s == me else ""}{" · to move" if s == view.to_move else ""}'
+            f'<h4>P{s} ({who[s]}){" (you)" if s == me else ""}{" · to move" if s == view.to_move else ""}'
             f'{" · died" if view.dead[s] else ""}</h4>'
             f'<div class="fc-row"><div><small>ace</small>{_card_html(game, view.aces[s], "fc-ace")}</div>'
             f'<div><small>challenge</small>{_card_html(game, pend, "fc-pend") if pend >= 0 else "<div class=fc-none>none</div>"}</div>'
@@ -92,7 +94,7 @@ def html(game, view) -> str:
     return (
         f'<div class="fc-board" data-game="fifth-challenge" data-seat="{me}">'
         f'<p class="fc-head">Turn {view.turn + 1} · P{view.to_move} to move ({escape(PHASE_NAMES[view.phase])}) · '
-        f"draw pile {view.deck_size} · you are P{me}</p>"
+        f"draw pile {view.deck_size} · you are P{me}, the {who[me]}</p>"
         + attempt + "".join(seats)
         + f'<div class="fc-row"><small>discards ({len(view.discards)})</small>{top}</div>'
         + (f'<p class="fc-head">Game over: {escape(view.reason.replace("_", " "))}</p>' if view.reason else "")

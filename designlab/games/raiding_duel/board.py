@@ -53,8 +53,9 @@ def _points(game, view, s: int) -> str:
 def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
-    lines = [f"[bold]Round {view.round + 1} of {game.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are seat {me}; "
-             f"seat {view.start_player} holds the gray start figure."]
+    who = roles(game)
+    lines = [f"[bold]Round {view.round + 1} of {game.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {who[me]}; "
+             f"{the(who[view.start_player])} holds the gray start figure."]
     for i, line in enumerate(view.display):
         cards = " ".join(game.kind_names[k] for k in line)
         lines.append(f"  line {i + 1}: {cards or '(empty)'}" + (" (last card takeable)" if line else ""))
@@ -62,16 +63,16 @@ def text(game, view) -> str:
         you = " (you)" if s == me else ""
         hand = _hand_words(game, view.hands[s], view.committed if s == me else ())
         chose = "; has chosen its cards" if view.committed_seats[s] and s != me else ""
-        lines.append(f"  seat {s}{you}: hand {hand}{chose}; disks {_disks_words(game, view.stash[s])}; "
+        lines.append(f"  {who[s]}{you}: hand {hand}{chose}; disks {_disks_words(game, view.stash[s])}; "
                      f"points {_points(game, view, s)}")
     if view.revealed:
         lines.append("Last reveal: " + "; ".join(
-            f"seat {s} {', '.join(game.kind_names[k] for k in cards)}" for s, cards in enumerate(view.revealed)))
+            f"{who[s]} {', '.join(game.kind_names[k] for k in cards)}" for s, cards in enumerate(view.revealed)))
     if view.supply is not None:
         lines.append(f"Supply: {_disks_words(game, view.supply)}.")
     if view.put_back:
         seat, left, _forced = view.put_back
-        lines.append(f"Seat {seat} puts back {left} more disk(s).")
+        lines.append(f"{the(who[seat], capital=True)} puts back {left} more disk(s).")
     return "\n".join(lines)
 
 
@@ -99,6 +100,7 @@ def _disks(game, counts) -> str:
 def html(game, view) -> str:
     """The view drawn: the display lines (last card takeable), both hands (the viewer's chosen
     cards marked), the disk piles (hidden ones screened), the supply, the last reveal."""
+    who = roles(game)
     me = view.player
     lines = []
     for i, line in enumerate(view.display):
@@ -113,22 +115,22 @@ def html(game, view) -> str:
         cards = "".join(_card(game, k) for k in hand) + "".join(_card(game, k, "rd-chosen") for k in chosen)
         note = " · has chosen its cards" if view.committed_seats[s] and s != me else ""
         seats.append(
-            f'<div class="rd-seat{" rd-me" if s == me else ""}"><h4>seat {s}{" (you)" if s == me else ""}'
+            f'<div class="rd-seat{" rd-me" if s == me else ""}"><h4>{who[s]}{" (you)" if s == me else ""}'
             f'{" · start player" if s == view.start_player else ""}{note} · points {_points(game, view, s)}</h4>'
             f'<div class="rd-row">{cards or "<i>no cards</i>"}</div><div class="rd-row">{_disks(game, view.stash[s])}</div></div>')
     reveal = ""
     if view.revealed:
         reveal = '<div class="rd-row"><small>last reveal</small>' + "".join(
-            f'<span class="rd-rev">seat {s}: {"".join(_card(game, k) for k in cards)}</span>'
+            f'<span class="rd-rev">{who[s]}: {"".join(_card(game, k) for k in cards)}</span>'
             for s, cards in enumerate(view.revealed)) + "</div>"
     supply = f'<div class="rd-row"><small>supply</small>{_disks(game, view.supply)}</div>' if view.supply is not None else ""
     pb = ""
     if view.put_back:
-        pb = f'<p class="rd-note">Seat {view.put_back[0]} puts back {view.put_back[1]} more disk(s).</p>'
+        pb = f'<p class="rd-note">{the(who[view.put_back[0]], capital=True)} puts back {view.put_back[1]} more disk(s).</p>'
     return (
         f'<div class="rd-board" data-game="raiding-duel" data-seat="{me}">'
         f'<p class="rd-head">Round {view.round + 1} of {game.rounds} · phase {escape(PHASE_NAMES[view.phase])} · '
-        f"you are seat {me}</p>"
+        f"you are {who[me]}</p>"
         + "".join(lines) + reveal + pb + "".join(seats) + supply + "</div>"
     )
 

@@ -93,8 +93,9 @@ def _card_words(view, pos: int) -> str:
 def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
-    lines = [f"[bold]Run {view.run + 1} of 2[/bold]: you (seat {me}) are the [bold]{_role(view, me)}[/bold]; "
-             f"seat {view.runner} runs, seat {1 - view.runner} builds. Phase: {PHASE_NAMES[view.phase]}."]
+    who = roles(game)
+    lines = [f"[bold]Run {view.run + 1} of 2[/bold]: you, {the(who[me])}, are the [bold]{_role(view, me)}[/bold]; "
+             f"{the(who[view.runner])} runs, {the(who[1 - view.runner])} builds. Phase: {PHASE_NAMES[view.phase]}."]
     lines.append(f"Honor: runner {view.runner_tokens}, builder {view.builder_tokens}.")
     here = _here(game, view)
     built = len(view.course)
@@ -114,7 +115,7 @@ def text(game, view) -> str:
     lines.append(f"Runner's form: {_form_words(view)}. Spent forms: {', '.join(_spent(view)) or 'none'}.")
     if view.hand:
         lines.append("Your hand: " + ", ".join(f"{n} {TYPE_NAMES[t]}" for t, n in enumerate(view.hand) if n) + ".")
-    pts = ", ".join(f"seat {s} {'-' if p < 0 else p}" for s, p in enumerate(view.points))
+    pts = ", ".join(f"{who[s]} {'-' if p < 0 else p}" for s, p in enumerate(view.points))
     lines.append(f"Points of finished runs: {pts}.")
     if view.log:
         lines.append("This section: " + "; ".join(_log_line(game, e) for e in view.log) + ".")
@@ -169,14 +170,15 @@ def html(game, view) -> str:
             f'<span class="rk-mini" style="--c:{TYPE_COLOR[t]}">{n} {escape(TYPE_SHORT[t])}</span>'
             for t, n in enumerate(view.hand) if n) + "</div>")
     log = "".join(f"<li>{escape(_log_line(game, e))}</li>" for e in view.log)
-    pts = " · ".join(f"seat {s}: {'–' if p < 0 else p}" for s, p in enumerate(view.points))
+    who = roles(game)
+    pts = " · ".join(f"{who[s]}: {'–' if p < 0 else p}" for s, p in enumerate(view.points))
     where = (f"at {escape(game.pos_label[here])} ({escape(game.leg_label[view.leg])})" if here >= 0 else "")
     return (
         f'<div class="rk-board" data-game="rakshasa" data-seat="{me}">'
-        f'<p class="rk-head">Run {view.run + 1} of 2 · you are seat {me}, the <b>{_role(view, me)}</b> · '
+        f'<p class="rk-head">Run {view.run + 1} of 2 · you are {the(who[me])}, now the <b>{_role(view, me)}</b> · '
         f"phase {escape(PHASE_NAMES[view.phase])}</p>"
-        f'<p>Runner (seat {view.runner}) {_tokens(view.runner_tokens, "rk-runner")} '
-        f'Builder (seat {1 - view.runner}) {_tokens(view.builder_tokens, "rk-builder")}</p>'
+        f'<p>Runner ({escape(who[view.runner])}) {_tokens(view.runner_tokens, "rk-runner")} '
+        f'Builder ({escape(who[1 - view.runner])}) {_tokens(view.builder_tokens, "rk-builder")}</p>'
         + "".join(rows)
         + f'<p class="rk-form">Runner {where}: {form}. Spent: {spent}. '
           f"Overcome {view.overcome}, passed {view.passed}.</p>"
