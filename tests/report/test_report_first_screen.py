@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,10 @@ import pytest
 from designlab.report import render_report
 
 pytestmark = pytest.mark.browser
+
+# words a designer should not meet before the details (issue 17): tests, corrections, effect sizes
+JARGON = ("Holm", "Fisher", "Mann-Whitney", "Cohen", "Fieller", "Newcombe", "Wilson", "Welch", "binomial",
+          "chi-square", "p-value", "p =", "p <", "95% CI", "confidence", "significan", "decisive games", "logistic")
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +31,11 @@ def test_first_viewport_shows_each_games_verdict_and_nothing_overflows(report, t
         assert box is not None and box["y"] + box["height"] <= 900, (i, box)
         text = games.nth(i).locator(".headline").inner_text()
         assert any(v in text.lower() for v in ("even", "unbalanced", "leaning", "not enough games", "broken"))
+    # the first screen speaks the designer's words: roles, not seat numbers, and no statistical term
+    answer = tab.locator("#answer").inner_text()
+    assert not re.search(r"\bseats? \d", answer, re.IGNORECASE), answer
+    jargon = [w for w in JARGON if w.lower() in answer.lower()]
+    assert not jargon, (jargon, answer)
     width = tab.evaluate("document.documentElement.scrollWidth")
     assert width <= 1400, width
     # folded, the page is the first screen plus one line per section (the synthetic run: 10 variants)

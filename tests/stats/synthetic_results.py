@@ -88,7 +88,7 @@ def default_specs(scale: float = 1.0) -> list[Spec]:
              params={"keep_in_hand": 2, "cards_per_play": 2}),
         Spec("fifth-3p", game="fifth-challenge", game_title="Fifth Challenge", players=3, games=g(900),
              seat_share=(0.40, 0.33, 0.27), draw=0.02, bots=("heuristic", "random", "heuristic"),
-             params={"challenges_to_win": 5, "die_sides": 6}),
+             params={"players": 3, "scoring": {"challenges_to_win": 5}, "die_sides": 6}),  # the game's own keys
         Spec("bots", games=g(800), seat_share=(0.5, 0.5), bots=("heuristic", "random"),
              skill={"heuristic": 4.0, "random": 1.0}, params={"honor": {"runner": 15, "builder": 10}}),
     ]
