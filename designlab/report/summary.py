@@ -21,6 +21,7 @@ from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
 ACT_ON = 5  # findings to act on per game on the first screen
 PER_KIND = 2  # of which at most this many of one kind (role advantages, even points, rules warnings ...)
+FIX = "To fix it"  # where a rules warning names its fix (core.protocol.Game.rule_warnings)
 
 def _pts(x: float) -> str:
     return "–" if missing(x) else f"{100 * x:.1f}"
@@ -92,13 +93,15 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
         out.append(("even point", f"{s.parameter} ≈ {s.fit.x_even:.1f} makes it even (likely {s.fit.lo:.1f} to {s.fit.hi:.1f}), "
                     f"from the sweep {s.group}" + (f", whose points are compared against {against}" if against else "")
                     + ".", "#sweeps"))
-    # rules warnings, with what fixes them
-    seen = set()
+    # rules warnings, with what fixes them: one line per fix (a sweep repeats one warning at many points)
+    by_fix: dict[str, list[tuple[str, str]]] = {}
     for va in vas:
         for w in va.results.meta.get("warnings") or []:
-            if w not in seen:
-                seen.add(w)
-                out.append(("rules warning", f"Rules warning in {va.name}: {w}", "#" + anchor(va.name)))
+            by_fix.setdefault(w[w.find(FIX):] if FIX in w else w, []).append((va.name, w))
+    for same in by_fix.values():
+        (name, w), more = same[0], len({n for n, _ in same[1:]} - {same[0][0]})
+        where = name + (f" (and {more} more variant{'s' * (more != 1)})" if more else "")
+        out.append(("rules warning", f"Rules warning in {where}: {w}", "#" + anchor(name)))
     kinds: dict[str, list[tuple[str, str]]] = {}
     for kind, text, link in out:
         kinds.setdefault(kind, []).append((text, link))
