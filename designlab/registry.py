@@ -14,6 +14,7 @@ from importlib.metadata import entry_points
 
 from designlab.bots.ismcts import IsmctsBot
 from designlab.bots.random_bot import RandomBot
+from designlab.bots.responder import ResponderBot
 from designlab.core.protocol import Bot, Game
 from designlab.core.spec import GameSpec
 
@@ -55,7 +56,7 @@ def _load_specs() -> dict[str, GameSpec]:
 SPECS: dict[str, GameSpec] = _load_specs()
 GAMES: dict[str, type[Game]] = {name: spec.game for name, spec in SPECS.items()}
 GAME_BOTS: dict[str, dict[str, type[Bot]]] = {name: dict(spec.bots) for name, spec in SPECS.items()}
-GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": IsmctsBot}
+GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": IsmctsBot, "responder": ResponderBot}
 
 
 def game_spec(name: str) -> GameSpec:
@@ -86,14 +87,23 @@ def _search_bot(policy: type[Bot] | None, value) -> type[Bot]:
     return IsmctsBot if policy is None and value is None else IsmctsBot.playing(policy, value)
 
 
+@cache
+def _responder_bot(game: str) -> type[Bot]:
+    own = GAME_BOTS.get(game, {})
+    spec = SPECS.get(game)
+    # a mix entry may name the game's own bots or random, not a search bot (a search inside every simulated move)
+    return ResponderBot.playing(own.get(spec.heuristic if spec is not None else "heuristic"), {**own, "random": RandomBot})
+
+
 def bots_for(game: str) -> dict[str, type[Bot]]:
-    """Every bot that can play ``game``: its own bots, then the generic ones (the search bot
-    given the spec's heuristic bot as its rollout policy)."""
+    """Every bot that can play ``game``: its own bots, then the generic ones (the search bot and the
+    responder given the spec's heuristic bot as their rollout policy)."""
     game_class(game)
     own = GAME_BOTS.get(game, {})
     spec = SPECS.get(game)
     policy = own.get(spec.heuristic if spec is not None else "heuristic")
-    return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy, spec.value if spec is not None else None)}
+    return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy, spec.value if spec is not None else None),
+            "responder": _responder_bot(game)}
 
 
 def bot_class(game: str, bot: str) -> type[Bot]:

@@ -52,6 +52,7 @@ def _refresh_index(reports_root: Path) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``ladder`` and ``meta`` to the designlab app."""
+    from designlab.strategy.results import SEARCH_GAMES
 
     @app.command()
     def ladder(
@@ -114,6 +115,10 @@ def register(app: typer.Typer) -> None:
             "--respond", help="A responder the check tries besides the game's own bots, e.g. "
             "'ismcts(iterations=50)'; repeat.")] = None,
         budget: Annotated[int, typer.Option("--budget", min=0, help="Double-oracle steps that may add a strategy.")] = 3,
+        search_games: Annotated[int, typer.Option(
+            "--search-games", min=0, help="Exploitability check: games per opponent for the best response search "
+            "(a responder whose beliefs are the other side's equilibrium mix; about a CPU second a game on "
+            "Rakshasa); 0 skips it; at most --check-games.")] = SEARCH_GAMES,
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
@@ -134,7 +139,7 @@ def register(app: typer.Typer) -> None:
             responders = default_responders(base.game, g) + [parse_seat(base.game, r) for r in respond or ()]
         result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
             base, g, games, reports_root, name=run_name(variant, [base]), workers=workers, progress=progress,
-            check_games=check_games, responders=responders, budget=budget, page=meta_page))
+            check_games=check_games, responders=responders, budget=budget, page=meta_page, search_games=search_games))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")

@@ -35,7 +35,7 @@ import yaml
 
 from designlab.registry import game_spec
 from designlab.strategy.matchups import StrategyError, a_scores, matchup, play_matchups, seat_from_dict
-from designlab.strategy.results import MetaResult
+from designlab.strategy.results import SEARCH_GAMES, MetaResult
 from designlab.strategy.solve import (
     clearly_dominates,
     possible_support,
@@ -162,11 +162,13 @@ def run_meta(
     responders: list[Seat] | None = None,
     budget: int = 3,
     page: Callable[[MetaResult], str] | None = None,
+    search_games: int = SEARCH_GAMES,
 ) -> tuple[MetaResult, Path]:
     """Play the full matchup matrix, solve it, check the equilibrium against strategies outside the
     grid (``check_games`` per responder and opponent, default ``games_per_cell``; 0: no check;
     ``responders`` default: the game's own bots not in the grid; ``budget``: double-oracle steps
-    that may add a strategy), write the results (and the page, rendered by ``page``, e.g. report/meta.py's
+    that may add a strategy; ``search_games`` per opponent for each step's best response search, 0:
+    none, at most ``check_games``), write the results (and the page, rendered by ``page``, e.g. report/meta.py's
     ``meta_page``: this layer renders no HTML)."""
     name = name or base.slug
     folder = reports_root / f"{name}-meta"
@@ -226,10 +228,11 @@ def run_meta(
         if responders is None:
             responders = default_responders(base.game, grid)
         t1 = time.perf_counter()
-        res = check_meta(base, grid, check_games, folder / "check", responders, budget=budget, workers=workers)
+        res = check_meta(base, grid, check_games, folder / "check", responders, budget=budget, workers=workers,
+                         search_games=search_games)
         seconds += time.perf_counter() - t1
         check = {"games": check_games, "budget": budget, "responders": [s.label() for s in responders],
-                 "result": res.to_dict()}
+                 "search_games": min(search_games, check_games), "result": res.to_dict()}
     result = MetaResult(
         name=name, game=base.game, variant=base.name, payoff=grid.payoff, games_per_cell=games_per_cell, seed=base.seed,
         row_names=grid.row_names, col_names=grid.col_names, row_label=grid.row_label, col_label=grid.col_label,

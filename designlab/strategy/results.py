@@ -7,6 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level is shown, not judged
+# games per opponent of the meta-game check's best response search (bots/responder.py): such a game costs
+# about a CPU second on Rakshasa (docs/strategy.md), a game of the game's own bots a few milliseconds
+SEARCH_GAMES = 40
 
 
 @dataclass

@@ -1,0 +1,192 @@
+"""A best response to a mix of opponent personas, searched from the bot's view (issue 18's
+exploitability check; designlab/strategy/exploit.py plays it against a meta-game's equilibrium).
+
+The bot's model of the other seats *is* the mix: a particle filter keeps sampled states behind its
+view, each with one persona drawn by the mix weights and kept for the game; between the bot's
+decisions the other seats of a particle are played by its persona, and the particles that reproduce
+the next view survive. So the surviving particles are a posterior over personas (a persona that
+would not have played what the bot saw dies out), and the bot answers the personas it is likely
+facing, not a worst case.
+
+Each decision is a flat Monte Carlo search (a rollout policy improvement over the game's heuristic):
+every legal move is scored by rollouts from the same particles with the same random streams (common
+random numbers, so two moves are compared on the same luck), the bot's later moves played by the
+game's heuristic and the other seats by the particle's persona, to the end of the game; the bot
+leaves the heuristic's move only for one that beats it beyond a standard error (``_pick``). The score is
+the meta-game's payoff: win (1, draw and unfinished 0.5), the bot's points, or minus the other seats'
+points (a column strategy of a points grid holds the row's points down).
+
+Like ISMCTS (bots/ismcts.py), it sees only its view: states come from ``game.determinize(view)``,
+and a fresh persona or heuristic bot is made for each simulated decision, so nothing one simulated
+game taught a bot carries into another.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
+
+REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
+
+
+class MixEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bot: str = Field(description="One of the game's own bots, or random.")
+    params: dict[str, Any] = Field(default_factory=dict, description="Its parameters.")
+    weight: float = Field(1.0, gt=0.0, description="Its share of the mix (weights are normalised).")
+
+
+class ResponderParams(BotParams):
+    mix: list[MixEntry] = Field(
+        default_factory=list,
+        description="The opponents' mix: each particle of the belief draws one entry by weight and plays every "
+        "other seat with it for the whole game. Empty: the game's heuristic.",
+    )
+    objective: Literal["win", "points", "opponent_points"] = Field(
+        "win",
+        description="What a rollout scores: win (1, draw and unfinished 0.5), the bot's points, or minus the "
+        "other seats' points.",
+    )
+    rollouts: int = Field(
+        8, ge=1, le=100_000,
+        description="Rollouts per decision, shared evenly by the legal moves (each gets at least two).",
+    )
+    particles: int = Field(64, ge=1, le=100_000, description="Sampled states (each with its persona) kept by the belief.")
+
+
+class ResponderBot(Bot):
+    name = "responder"
+    Params = ResponderParams
+    description = (
+        "Best response to a mix of personas: believes the other seats play the mix (a particle filter that keeps "
+        "the personas consistent with what it saw) and scores each move by rollouts against them."
+    )
+    # Injected by the registry (``ResponderBot.playing``), never looked up: the game's heuristic (its own later
+    # moves in rollouts) and the bots a mix entry may name.
+    policy: ClassVar[type[Bot] | None] = None
+    bots: ClassVar[Mapping[str, type[Bot]]] = {}
+
+    @classmethod
+    def playing(cls, policy: type[Bot] | None, bots: Mapping[str, type[Bot]]) -> type[ResponderBot]:
+        return type(cls.__name__, (cls,), {"policy": policy, "bots": dict(bots),
+                                           "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+
+    def __init__(self, game: Game, seat: int, params: ResponderParams | None, rng):
+        super().__init__(game, seat, params if params is not None else ResponderParams(), rng)
+        if self.policy is None:
+            raise ValueError(f"responder in {game.name}: the game has no heuristic bot to play its own later moves")
+        entries = self.params.mix or [MixEntry(bot=self.policy.name)]
+        self._personas: list[tuple[type[Bot], BotParams]] = []
+        for e in entries:
+            cls = self.bots.get(e.bot)
+            if cls is None:
+                raise ValueError(f"responder in {game.name}: mix bot {e.bot!r} is not one of "
+                                 f"{', '.join(sorted(self.bots))}")
+            self._personas.append((cls, cls.Params(**e.params)))
+        total = sum(e.weight for e in entries)
+        acc, self._cum = 0.0, []
+        for e in entries:
+            acc += e.weight / total
+            self._cum.append(acc)
+        self._own = (self.policy, self.policy.Params())
+        self._particles: list[tuple[State, int]] | None = None
+        self._last = None
+
+    def _draw(self) -> int:
+        u = self.rng.random()
+        return next((i for i, c in enumerate(self._cum) if u < c), len(self._cum) - 1)
+
+    def _make(self, seat: int, who: int, rng) -> Bot:
+        cls, params = self._own if seat == self.seat else self._personas[who]
+        return cls(self.game, seat, params, rng)
+
+    def act(self, view: View):
+        parts = self._believe(view)
+        legal = view.legal_actions
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            h = legal.index(self._make(self.seat, 0, self.rng).act(view))
+            scores: list[list[float]] = [[] for _ in legal]
+            for i in range(max(2, self.params.rollouts // len(legal))):
+                state, who = parts[i % len(parts)]
+                seed = self.rng.getrandbits(62)
+                for j, a in enumerate(legal):
+                    s = state.clone()
+                    s.apply(a)
+                    scores[j].append(self._rollout(s, who, random.Random(seed)))
+            action = legal[_pick(scores, h)]
+        self._particles, self._last = parts, action
+        return action
+
+    def _rollout(self, s: State, who: int, rng) -> float:
+        bots = [self._make(q, who, rng) for q in range(self.game.num_players)]
+        while True:
+            p = s.current_player()
+            if p == TERMINAL:
+                break
+            if p == CHANCE:
+                s.apply(s.sample_chance(rng))
+            else:
+                s.apply(bots[p].act(s.view(p)))
+        me, goal = self.seat, self.params.objective
+        if goal == "win":
+            return REWARD[s.results()[me]]
+        scores = s.scores()
+        if goal == "points":
+            return float(scores[me])
+        return -float(sum(x for q, x in enumerate(scores) if q != me))
+
+    # -- the belief: states behind my view, each with the persona playing the other seats ---------
+    def _believe(self, view: View) -> list[tuple[State, int]]:
+        k = self.params.particles
+        rng = self.rng
+        alive: list[tuple[State, int]] = []
+        if self._particles is not None:
+            for old, who in self._particles:
+                s = old.clone()
+                s.apply(self._last)
+                if self._advance(s, who, view):
+                    alive.append((s, who))
+        if len(alive) >= max(1, k // 8):
+            return [alive[rng.randrange(len(alive))] for _ in range(k)]  # resample the survivors
+        # too few survive (or the first decision): top up from the view, personas from the prior
+        return alive + [(self.game.determinize(view, rng), self._draw()) for _ in range(k - len(alive))]
+
+    def _advance(self, s: State, who: int, view: View) -> bool:
+        """Play the other seats (the particle's persona) and chance until my turn; does my view match?"""
+        me, rng = self.seat, self.rng
+        for _ in range(100_000):
+            p = s.current_player()
+            if p == me:
+                return s.view(me) == view
+            if p == TERMINAL:
+                return False
+            if p == CHANCE:
+                s.apply(s.sample_chance(rng))
+            else:
+                s.apply(self._make(p, who, rng).act(s.view(p)))
+        return False
+
+
+def _pick(scores: list[list[float]], h: int) -> int:
+    """The move to play: the heuristic's (``h``) unless another beats it on the same rollouts by more
+    than one standard error of the paired difference (a few rollouts per move are noisy, and a noisy
+    argmax plays worse than the heuristic); then the one that beats it by most."""
+    best, best_gain = h, 0.0
+    base = scores[h]
+    n = len(base)
+    for j, xs in enumerate(scores):
+        if j == h:
+            continue
+        d = [a - b for a, b in zip(xs, base)]
+        m = sum(d) / n
+        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        if m > best_gain and m * m * n > var:
+            best, best_gain = j, m
+    return best
