@@ -28,6 +28,10 @@ def register(app: typer.Typer) -> None:
         search_games: Annotated[int, typer.Option(
             "--search-games", min=0, help="Games for the search level (a search game costs seconds; 0 skips it). "
             "Default: a tenth of --games.")] = -1,
+        search_minutes: Annotated[float | None, typer.Option(
+            "--search-minutes", min=0.01, help="A wall-clock budget for the search level: it plays rounds of games "
+            "until the round that crosses the budget ends (at most --search-games) and says how many it got; the "
+            "same number of games are the same games on any machine.")] = None,
         search: Annotated[str, typer.Option("--search", help="The search level's bot, e.g. 'ismcts(iterations=25)'.")] = "ismcts",
         name: VariantName = None,
         seed: Seed = None,
@@ -44,10 +48,14 @@ def register(app: typer.Typer) -> None:
         sg = max(1, games // 10) if search_games < 0 else search_games
         result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
             base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
-            progress=progress, page=skill_page))
+            progress=progress, page=skill_page, search_minutes=search_minutes))
         from designlab.strategy.results import MIN_GAMES
 
         for lv in result.levels:
+            if lv.level == "search" and result.search_minutes is not None:
+                spent = "ran out" if result.search_stopped_by == "time" else "not reached"
+                out.print(f"search level: {lv.games:,} of at most {sg:,} games; time budget of "
+                          f"{result.search_minutes:g} min {spent}")
             v = lv.verdict
             if lv.games < MIN_GAMES:
                 out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  too few to judge (under {MIN_GAMES})")

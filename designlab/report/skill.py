@@ -33,8 +33,11 @@ def skill_section(skill, level: int = 2) -> str:
     finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
         '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>')
     few = [lv for lv in skill.levels if lv.level == "search"]
-    note_search = (f" The search level played {few[0].games:,} games (its bot costs seconds a game), so its interval "
-                   "is the widest; the verdict reads that interval." if few else " The search level was not played.")
+    budget = (f" within a time budget of {skill.search_minutes:g} min, which "
+              + ("ran out" if skill.search_stopped_by == "time" else "it did not reach")
+              if skill.search_minutes is not None else "")
+    note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs seconds a game), so its "
+                   "interval is the widest; the verdict reads that interval." if few else " The search level was not played.")
     head = ["level", "bot", "games"] + [f"{r} wins" for r in skill.roles] + [
         "gap, points of win rate (interval)", "verdict", "in words"]
     return (

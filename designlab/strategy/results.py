@@ -129,6 +129,8 @@ class SkillResult:
     tolerance: float
     seconds: float = 0.0
     workers: int = 1
+    search_minutes: float | None = None  # the search level's time budget, when it had one
+    search_stopped_by: str = "games"  # "games": it played its game count; "time": the budget ran out first
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -19,7 +19,7 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import polars as pl
@@ -31,6 +31,9 @@ from designlab.strategy.results import MIN_GAMES, Level, SkillResult
 from designlab.variant.model import Seat, Variant
 
 LEVEL_NAMES = ("random", "heuristic", "search")
+# under a time budget the search level is played in rounds of this many games (the result cache keeps the
+# rounds before, so the games are the first N of the variant's stream, whatever the budget or the workers)
+SEARCH_ROUND = 10
 
 
 def level_seats(game: str, search: str = "ismcts") -> list[tuple[str, Seat]]:
@@ -100,10 +103,14 @@ def run_skill(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     page: Callable[[SkillResult], str] | None = None,
+    search_minutes: float | None = None,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
-    report/skill.py's ``skill_page``: this layer renders no HTML)."""
+    report/skill.py's ``skill_page``: this layer renders no HTML). ``search_minutes``: a wall-clock budget
+    for the search level, ``search_games`` then its cap; it plays rounds of ``SEARCH_ROUND`` games until
+    the round that crosses the budget ends, and its games are the first N of the stream (the same N on
+    any machine gives the same games)."""
     from designlab.registry import game_spec
 
     if games < 1:
@@ -115,17 +122,45 @@ def run_skill(
     plan = [p for p in plan if p[2] > 0]
     # the same bot in every seat; seats fixed (the gap is the seats'), the variant's own seed
     variants = [matchup(base, seat, seat, n, f"{lv} {seat.label()}", rotate=False) for lv, seat, n in plan]
+    timed = search_minutes is not None and plan[-1][0] == "search"
     t0 = time.perf_counter()
-    run = play_matchups(variants, folder / "games", f"{name}-skill", workers, progress)
+    run = play_matchups(variants[:-1] if timed else variants, folder / "games", f"{name}-skill", workers, progress)
+    played = [pl.read_parquet(vr.games_file) for vr in run.variants]
+    stopped_by = "games"
+    if timed:
+        df, stopped_by = _search_rounds(variants[-1], search_minutes, folder, name, workers, progress)
+        variants[-1] = replace(variants[-1], games=df.height)
+        played.append(df)
     seconds = time.perf_counter() - t0
     tol = base.balance_tolerance / 100  # the variant file states it in percentage points
-    levels = [_level(lv, seat, vr.variant, pl.read_parquet(vr.games_file), tol)
-              for (lv, seat, _), vr in zip(plan, run.variants)]
+    levels = [_level(lv, seat, v, df, tol) for (lv, seat, _), v, df in zip(plan, variants, played)]
     roles = list(game_spec(base.game).roles(base.make_game()))
     result = SkillResult(name=name, game=base.game, variant=base.name, seed=base.seed, roles=roles, levels=levels,
-                         findings=findings(levels, roles), tolerance=tol, seconds=seconds, workers=workers)
+                         findings=findings(levels, roles), tolerance=tol, seconds=seconds, workers=workers,
+                         search_minutes=search_minutes if timed else None, search_stopped_by=stopped_by)
     (folder / "skill.json").write_text(json.dumps(result.to_dict(), indent=1))
     index = folder / "index.html"
     if page is not None:
         index.write_text(page(result))
     return result, index
+
+
+def _search_rounds(variant: Variant, minutes: float, folder: Path, name: str, workers: int,
+                   progress: Callable[[int], None] | None) -> tuple[pl.DataFrame, str]:
+    """The search level under a time budget: the first ``SEARCH_ROUND``, 2 * ``SEARCH_ROUND``, ... games
+    of its stream (the result cache in ``folder`` serves the rounds already played), until the games
+    asked for or the round that crosses ``minutes``; returns its games and what stopped it."""
+    from designlab.runner.run import run_variants
+
+    t0 = time.perf_counter()
+    n, cap = 0, variant.games
+    while True:
+        n = min(cap, n + SEARCH_ROUND)
+        run = run_variants([replace(variant, games=n)], folder / "games-search", f"{name}-skill-search",
+                           workers=workers, progress=progress, samples=0, cache_dir=folder / "cache",
+                           chunk_games=SEARCH_ROUND)
+        df = pl.read_parquet(run.variants[0].games_file)
+        if n >= cap:
+            return df, "games"
+        if time.perf_counter() - t0 >= 60 * minutes:
+            return df, "time"

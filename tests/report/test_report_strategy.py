@@ -93,3 +93,10 @@ def test_the_skill_page(tmp_path):
     base = _base("rakshasa")
     _, page_path = run_skill(base, 40, 0, tmp_path, page=skill_page)
     assert "Balance at each skill level" in page_path.read_text()
+
+
+
+def test_the_skill_page_says_what_the_search_levels_time_budget_gave(tmp_path):
+    base = _base("rakshasa")
+    _, page_path = run_skill(base, 30, 20, tmp_path, search="heuristic", search_minutes=60, page=skill_page)
+    assert "The search level played 20 games within a time budget of 60 min, which it did not reach" in page_path.read_text()

@@ -42,3 +42,20 @@ def test_run_skill_writes_the_levels(tmp_path):
     assert [lv.level for lv in res.levels] == ["random", "heuristic"]
     assert all(lv.games == 40 and abs(sum(lv.win_rates) + lv.draws - 1) < 1e-9 for lv in res.levels)
     assert (tmp_path / f"{base.slug}-skill" / "skill.json").exists()
+
+
+def test_a_time_budget_plays_whole_rounds_of_the_same_games_and_says_so(tmp_path):
+    """The search level under --search-minutes: whole rounds of SEARCH_ROUND games, the first N of the
+    level's stream (a budget that runs out after one round gives the first round of the full run), and the
+    result says which of the budget or the game count stopped it. The heuristic stands in for the search bot."""
+    from designlab.strategy.skill import SEARCH_ROUND
+    from designlab.variant.load import load_variants
+
+    base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    short, _ = run_skill(base, 30, 3 * SEARCH_ROUND, tmp_path / "a", search="heuristic", search_minutes=1e-6)
+    full, _ = run_skill(base, 30, 3 * SEARCH_ROUND, tmp_path / "b", search="heuristic", search_minutes=60)
+    plain, _ = run_skill(base, 30, SEARCH_ROUND, tmp_path / "c", search="heuristic")
+    assert (short.levels[-1].games, short.search_stopped_by, short.search_minutes) == (SEARCH_ROUND, "time", 1e-6)
+    assert (full.levels[-1].games, full.search_stopped_by) == (3 * SEARCH_ROUND, "games")
+    assert short.levels[-1].win_rates == plain.levels[-1].win_rates and plain.search_minutes is None
+    assert short.levels[:2] == full.levels[:2] == plain.levels[:2]
