@@ -13,7 +13,7 @@ import json
 from pydantic import ValidationError
 
 from designlab.core.spec import the
-from designlab.registry import UnknownNameError, game_spec
+from designlab.registry import UnknownNameError, game_spec, seat_roles
 
 
 def seat_name(seat: int) -> str:
@@ -24,9 +24,8 @@ def seat_name(seat: int) -> str:
 @functools.lru_cache(maxsize=256)
 def _roles(game: str, params_json: str, players: int) -> tuple[str, ...]:
     try:
-        spec = game_spec(game)
-        made = spec.game(spec.game.Params(**json.loads(params_json)))
-        roles = tuple(str(r) for r in spec.roles(made))
+        cls = game_spec(game).game
+        roles = seat_roles(game, cls(cls.Params(**json.loads(params_json))))
     except (UnknownNameError, ValidationError, TypeError, ValueError):  # a game this install does not know
         roles = ()
     if len(roles) != players:

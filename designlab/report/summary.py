@@ -79,6 +79,16 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
         spans = [f"{_span(rates)} with {n} players (even: {100 / n:.0f}%)" for n, rates in sorted(by_n.items())]
         out.append(("same role ahead", f"{the(role, capital=True)} wins more often in all {len(fair)} variants ("
                     f"{'; '.join(spans)}): an edge no variant here removes.", "#variants"))
+    # no measurable edge anywhere, but not yet shown even: the action is to play more games
+    judged = [verdicts[va.name] for va in fair if va.name in verdicts]
+    short = [v for v in judged if v.verdict == "not enough games" and v.more_games]
+    if judged and short and all(v.verdict in ("even", "not enough games") for v in judged):
+        more = sorted(v.more_games for v in short)
+        span = f"{more[0]:,}" if more[0] == more[-1] else f"{more[0]:,} to {more[-1]:,}"
+        tol = ", ".join(sorted({f"{100 * v.tolerance:g}" for v in short}))
+        out.append(("more games", f"No variant gives a role an edge these games can measure (every gap likely at most "
+                    f"{100 * max(v.hi for v in judged):.1f} points), but {len(short)} of {len(judged)} are not yet shown "
+                    f"within the {tol}-point tolerance: about {span} more games each would tell.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
         out.append(("strategy", meta_sentence(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),

@@ -119,3 +119,21 @@ def test_property_the_report_prints_no_even_beyond_the_tolerance_and_no_cannot_t
         assert float(m.group(1)) <= 0 <= float(m.group(2)), m.group(0)
     verdicts = [v.verdict for v in a.verdicts.values()]
     assert text.count("Even: ") >= verdicts.count("even")  # each even verdict is printed, and parsed above
+
+
+def test_no_measurable_edge_but_not_yet_even_says_how_many_more_games(synth, tmp_path):
+    from designlab.report.page import anchor
+    from designlab.report.summary import game_findings
+    from designlab.stats import analyse_run, load_run
+
+    specs = [synth.Spec("a", games=1500, seat_share=(0.5, 0.5), seed=4),
+             synth.Spec("b", games=1500, seat_share=(0.5, 0.5), base="a", seed=5)]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="short")))
+    assert {v.verdict for v in a.verdicts.values()} == {"not enough games"}
+    found = [text for text, _ in game_findings(a, "rakshasa", a.variants, None, anchor)]
+    (more,) = [t for t in found if t.startswith("No variant gives a role an edge")]
+    assert "2 of 2 are not yet shown within the 3-point tolerance: about " in more and "more games each" in more
+    # a leaning variant is an edge to act on, not a call for more games
+    lean = specs + [synth.Spec("c", games=4000, seat_share=(0.56, 0.44), base="a", seed=3)]
+    a = analyse_run(load_run(synth.write_results(tmp_path / "lean", lean, name="lean")))
+    assert not any(t.startswith("No variant gives") for t, _ in game_findings(a, "rakshasa", a.variants, None, anchor))
