@@ -94,6 +94,18 @@ def search_kinds(v) -> dict[str, dict]:
     return kinds
 
 
+def search_rows(v, specs: list[str]) -> dict[str, object]:
+    """Label -> the variant with that search bot in every seat: ``search_kinds`` and then each ``--search-bot``
+    spec (e.g. ``ismcts(value=true,iterations=100)``, parsed as ``designlab ladder --bot`` parses it)."""
+    from designlab.strategy.matchups import parse_seat
+
+    rows = {label: with_bots(v, "ismcts", **params) for label, params in search_kinds(v).items()}
+    for spec in specs:
+        seat = parse_seat(v.game, spec)
+        rows[spec] = replace(v, seats=tuple(seat for _ in v.seats))
+    return rows
+
+
 def bot_kinds(v) -> dict[str, str]:
     from designlab.registry import game_class
 
@@ -293,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-search", action="store_true", help="no search-bot (ISMCTS) rows")
     ap.add_argument("--search-seconds", type=float, default=None,
                     help="CPU seconds per search-bot row (default 10, quick 2; at least one game)")
+    ap.add_argument("--search-bot", action="append", default=[], metavar="SPEC",
+                    help="another search-bot row, e.g. 'ismcts(value=true,iterations=100)' (repeatable)")
     ap.add_argument("--profile", action="store_true", help="also profile each game's first base variant")
     ap.add_argument("--profile-games", type=int, default=300)
     ap.add_argument("--json", type=Path, help="also write every figure to this file")
@@ -306,12 +320,21 @@ def main(argv: list[str] | None = None) -> int:
     args.search_seconds = args.search_seconds or (2.0 if args.quick else 10.0)
     run_games = args.games or (2000 if args.quick else 10_000)
     rss_games = args.rss_games or (20_000 if args.quick else 200_000)
+    variants = base_variants(args.variants, args.game)
+    if args.search_bot and not args.skip_search:
+        from designlab.strategy.matchups import StrategyError
+
+        try:  # a bad spec is a command-line mistake: say so before measuring anything
+            for v in variants:
+                search_rows(v, args.search_bot)
+        except StrategyError as e:
+            print(f"python -m designlab.bench: --search-bot: {e}", file=sys.stderr)
+            return 2
     t_start = time.perf_counter()
     report: dict = {"load_before": os.getloadavg(), "cpus": os.cpu_count(), "python": sys.version.split()[0],
                     "rows": [], "profiles": {}, "rss": None}
     print(f"designlab bench: {os.cpu_count()} CPUs, load average {report['load_before'][0]:.2f} "
           f"(1 min) before; one-process timing {seconds:g} s each")
-    variants = base_variants(args.variants, args.game)
     header = (f"{'game':<16} {'variant':<8} {'bots':<8} {'1 proc games/s':>14} {'decisions/s':>11} "
               f"{'(per CPU s)':>11} {f'{args.workers} workers games/s':>17} {'games':>7} {'wall s':>6} "
               f"{'efficiency':>10} {'(CPU)':>6} {'idle-machine est.':>17}")
@@ -354,9 +377,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nsearch bot, one process, ISMCTS in every seat ({args.search_seconds:g} CPU s or 1 game a row):")
         print(f"{'game':<16} {'variant':<8} {'bot':<20} {'games':>5} {'decisions/CPU s':>15} {'CPU s/game':>10}")
         for v in variants:
-            for label, params in search_kinds(v).items():
-                one = one_process(with_bots(v, "ismcts", **params), args.search_seconds, min_games=1, step=1,
-                                  warm_games=0, cpu_clock=True)
+            for label, sv in search_rows(v, args.search_bot).items():
+                one = one_process(sv, args.search_seconds, min_games=1, step=1, warm_games=0, cpu_clock=True)
                 report["rows"].append({"game": v.game, "variant": v.name, "file": v.file, "bots": label,
                                        "bot": "ismcts", "one_process": one})
                 print(f"{v.game:<16} {v.name:<8} {label:<20} {one['games']:>5} "

@@ -39,6 +39,19 @@ def test_the_search_rows_are_the_default_and_cut_rollouts_where_the_game_has_a_v
             assert seat.params.value is True
 
 
+def test_a_search_bot_spec_adds_a_row_and_a_bad_one_stops_the_bench_before_measuring(capsys):
+    v = bench.base_variants(REPO / "variants", ["rakshasa"])[0]
+    rows = bench.search_rows(v, ["ismcts(value=true,iterations=100)"])
+    assert list(rows)[:2] == ["ismcts", "ismcts(value=true)"]
+    seats = rows["ismcts(value=true,iterations=100)"].seats
+    assert len(seats) == len(v.seats) and all(s.bot == "ismcts" and s.params.iterations == 100 and s.params.value
+                                              for s in seats)
+    assert bench.main(["--game", "rakshasa", "--variants", str(REPO / "variants"), "--skip-scaling", "--skip-rss",
+                       "--search-bot", "ismcts(iterations=0)"]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.count("\n") == 1 and "--search-bot: ismcts(iterations=0)" in out.err
+
+
 def test_the_memory_probe_sees_the_whole_process_tree():
     import os
     import subprocess
