@@ -12,7 +12,7 @@ random bots and with the game's default bot in every seat, it prints:
 
 then the search bot's cost: ISMCTS in every seat, decisions per CPU second in one process, with its
 defaults (every rollout played to the end) and, for a game with a value estimate, with rollouts cut short
-and scored by it (``value=true``: cheaper, but weaker, docs/performance.md); then the peak memory of a 200,000-game streamed run, measured from outside in
+and scored by it (``value=true``: cheaper, but weaker, docs/performance.md), and each ``--search-bot`` spec; then the peak memory of a 200,000-game streamed run, measured from outside in
 a child process (VmHWM of the run's process and of each worker, and the
 largest sum of RSS over the whole process tree, sampled).
 
