@@ -68,9 +68,11 @@ BASES     := $(foreach d,$(GAME_DIRS),$(firstword $(sort $(wildcard $(d)base*.ya
 
 # A ladder of the fast bots and the persona meta-game per game first, so each balance report's
 # "Bot strength" section has them (ISMCTS, about 1.5-3 CPU s a game, is left to a plain `designlab ladder`).
+# The meta-game's exploitability check plays its best response search (about 1.4 CPU s a Rakshasa game)
+# 20 games per opponent and step, not the command's default 40, to keep the demo's length in bounds.
 demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
-	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 -q -w $(WORKERS) || exit 1; done
+	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 20 -q -w $(WORKERS) || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 30 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(GAME_DIRS:%/=%) --workers $(WORKERS)
 

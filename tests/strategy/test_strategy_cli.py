@@ -37,7 +37,7 @@ def test_meta_command_with_a_grid_file(tmp_path):
     grid.write_text("payoff: win\nrows: [{bot: random}, {bot: heuristic}]\ncols: same\n")
     r = CliRunner().invoke(_app(), [
         "meta", str(VARIANTS / "raiding-duel" / "base.yaml"), "-n", "6", "--grid", str(grid),
-        "--reports", str(tmp_path), "-w", "1", "-q",
+        "--reports", str(tmp_path), "-w", "1", "-q", "--search-games", "0",  # the search has its own tests
     ])
     assert r.exit_code == 0, r.output
     assert "value:" in r.output and "meta-game:" in r.output

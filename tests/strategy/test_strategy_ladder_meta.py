@@ -66,7 +66,8 @@ def test_meta_game_on_raiding_duel_personas(tmp_path):
     base = _base("raiding-duel")
     grid = Grid(rows=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")],
                 cols=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")], payoff="win")
-    result, _ = run_meta(base, grid, 12, tmp_path, name="m", workers=1)
+    # the matrix and its solution are the point here; the best response search has its own tests
+    result, _ = run_meta(base, grid, 12, tmp_path, name="m", workers=1, search_games=0)
     M = np.array(result.matrix)
     assert M.shape == (2, 2)
     assert M[1, 0] > 0.8 and M[0, 1] < 0.2  # heuristic crushes random from either side
