@@ -42,11 +42,14 @@ WIN, DRAW, LOSS, UNFINISHED = "win", "draw", "loss", "unfinished"
 Action = Hashable
 Event = tuple  # (kind: str, fields: dict); kinds are game words: "claim", "roll", ...
 
+# the words every rules warning's fix begins with (GameParams.fix); the report's first screen groups warnings by them
+FIX = "To fix it"
+
 
 class GameParams(BaseModel):
     """Base for a game's parameter model: unknown keys are errors; frozen once loaded.
 
-    ``changed``, ``setting`` and ``nearest`` let a rules warning name the option that fixes it from the
+    ``changed``, ``setting``, ``nearest`` and ``fix`` let a rules warning name the option that fixes it from the
     declared parameters (a path the model does not declare, or a value it refuses, is an error at once)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -99,6 +102,14 @@ class GameParams(BaseModel):
                     except ValueError:  # a value the model refuses with the others as they are (pydantic's error)
                         continue
         return None
+
+    def fix(self, *settings: str) -> str:
+        """How a rules warning ends: ' To fix it, set A (or B) under params in the variant file.' from ``setting()``
+        strings, the first the one to try first ("" given none: the warning then names no fix)."""
+        if not settings:
+            return ""
+        first, *others = settings
+        return f" {FIX}, set {first}" + "".join(f" (or {s})" for s in others) + " under params in the variant file."
 
 
 class View:
@@ -225,8 +236,8 @@ class Game:
 
     def rule_warnings(self) -> list[str]:
         """Rules-consistency warnings for these parameters (e.g. Raiding Duel D4), each ending with the option
-        that fixes it, named with ``self.params.setting(path, value)`` ("To fix it, set ... under params in the
-        variant file."), so the report's first screen can say what to change."""
+        that fixes it: ``self.params.fix(self.params.setting(path, value), ...)`` (" To fix it, set ... under params
+        in the variant file."), so the report's first screen can say what to change."""
         return []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from designlab.core.protocol import FIX  # where a rules warning names its fix (GameParams.fix)
 from designlab.core.spec import the
 from designlab.report.findings import reference
 from designlab.report.fmt import missing
@@ -21,7 +22,6 @@ from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
 ACT_ON = 5  # findings to act on per game on the first screen
 PER_KIND = 2  # of which at most this many of one kind (role advantages, even points, rules warnings ...)
-FIX = "To fix it"  # where a rules warning names its fix (core.protocol.Game.rule_warnings)
 
 def _pts(x: float) -> str:
     return "–" if missing(x) else f"{100 * x:.1f}"

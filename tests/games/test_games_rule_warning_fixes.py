@@ -9,9 +9,11 @@ import re
 import pytest
 import yaml
 
+from designlab.core import protocol
 from designlab.games.fifth_challenge import GAME as FIFTH
 from designlab.games.raiding_duel import GAME as DUEL
 from designlab.games.rakshasa import GAME as RAKSHASA
+from designlab.report import summary
 
 # (game, parameters that set off one warning, the warning's first words)
 CASES = [
@@ -62,3 +64,13 @@ def test_a_setting_is_checked_against_the_declared_parameters():
     with pytest.raises(ValueError):
         p.setting("honor.runner", 999)  # beyond its declared range
     assert p.nearest("honor.runner", lambda q: q.honor.runner % 7 == 0) == 14  # 15's nearest multiple of 7
+
+
+def test_a_fix_is_worded_one_way_and_the_report_finds_it_by_those_words():
+    p = RAKSHASA.Params()
+    a, b, c = p.setting("honor.builder"), p.setting("costs.wrong_challenge"), p.setting("honor.runner")
+    assert p.fix(a) == " To fix it, set honor.builder: 10 under params in the variant file."
+    assert p.fix(a, b) == f" To fix it, set {a} (or {b}) under params in the variant file."
+    assert p.fix(a, b, c) == f" To fix it, set {a} (or {b}) (or {c}) under params in the variant file."
+    assert p.fix() == ""  # no setting found: the warning names no fix
+    assert summary.FIX is protocol.FIX and p.fix(a).startswith(" " + protocol.FIX + ",")

@@ -103,23 +103,19 @@ class FifthChallengeGame(Game):
     def rule_warnings(self) -> list[str]:
         P = self.params
         w = []
-
-        # the option that fixes a warning, named from the declared parameters (no value: the text's, the default)
-        def fix(*settings: str) -> str:
-            return f" To fix it, set {' (or '.join(settings)}{')' * (len(settings) - 1)} under params in the variant file."
-
+        # each ends with the option that fixes it (GameParams.fix); a setting with no value names the text's, the default
         if P.deck.excuse_after_reshuffle == "out_of_game" and P.deck.empty_deck == "stop_drawing":
             w.append("F2/F3: with the Excuse leaving the game and no reshuffle on an empty draw pile, "
                      "the draw pile can run dry; later draws are skipped and games may hit the turn cap."
-                     + fix(P.setting("deck.empty_deck"), P.setting("deck.excuse_after_reshuffle")))
+                     + P.fix(P.setting("deck.empty_deck"), P.setting("deck.excuse_after_reshuffle")))
         if P.draws_per_turn == 0:
             w.append("F11: draws_per_turn is 0: hands only shrink; expect deaths and capped games."
-                     + fix(P.setting("draws_per_turn")))
+                     + P.fix(P.setting("draws_per_turn")))
         top = max(self.play_value)
         if top > P.die_sides + 6 and P.off_suit_rate > 3:
             w.append(f"F7/F8: a {top} challenge needs a big bonus or many suits spent with a d{P.die_sides}."
-                     + fix(P.setting("off_suit_rate")))
+                     + P.fix(P.setting("off_suit_rate")))
         if P.scoring.crown_score != P.scoring.crown_value + 1:
             w.append(f"F12: crowns play at {P.scoring.crown_value} but score {P.scoring.crown_score} "
-                     "(the text's crown bonus is +1)." + fix(P.setting("scoring.crown_score", P.scoring.crown_value + 1)))
+                     "(the text's crown bonus is +1)." + P.fix(P.setting("scoring.crown_score", P.scoring.crown_value + 1)))
         return w

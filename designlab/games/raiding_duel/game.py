@@ -268,7 +268,7 @@ class RaidingDuelGame(Game):
 
     def _hand_fix(self) -> str:
         """' To fix it, set ...': the two smallest single changes, among HAND_OPTIONS, that make every round
-        end with keep_in_hand cards ("" if none does)."""
+        end with keep_in_hand cards, as GameParams.fix words it ("" if none does)."""
         game = type(self)
 
         def ends_right(p) -> bool:
@@ -282,9 +282,7 @@ class RaidingDuelGame(Game):
                 found.append((abs(v - now), order, self.params.setting(path, v)))  # the smallest change first
         if not found:
             return ""
-        best = [text for *_, text in sorted(found)[:2]]
-        return (f" To fix it, set {best[0]}" + (f" (or {best[1]})" if len(best) > 1 else "")
-                + " under params in the variant file.")
+        return self.params.fix(*[text for *_, text in sorted(found)[:2]])
 
     # ---------------------------------------------------------------- states
     @property

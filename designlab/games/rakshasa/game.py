@@ -142,25 +142,23 @@ class RakshasaGame(Game):
 
     def rule_warnings(self) -> list[str]:
         out = []
-        s, c, p = self.scoring, self.costs, self.rules
+        s, c, p, P = self.scoring, self.costs, self.rules, self.params
         max_fail = s.per_obstacle * (self.route_len - 1)
-        # each warning ends with the option that fixes it, named from the declared parameters (GameParams.setting)
+        # each warning ends with the option that fixes it, named from the declared parameters (GameParams.fix)
         if s.completion <= max_fail:
             out.append(
                 f"A failed run can score up to {max_fail} points, as much as or more than completing the course "
-                f"({s.completion} + tokens): running out of honor late is never worse than finishing. To fix it, "
-                f"set {self.params.setting('scoring.completion', max_fail + 1)} under params in the variant file."
+                f"({s.completion} + tokens): running out of honor late is never worse than finishing."
+                + P.fix(P.setting("scoring.completion", max_fail + 1))
             )
         if p.honor.builder < c.wrong_challenge:
             out.append(
                 f"The builder starts with {p.honor.builder} honor but a wrong challenge costs {c.wrong_challenge}: "
-                "any wrong challenge ends the run with the builder-broke score. To fix it, set "
-                f"{self.params.setting('honor.builder', c.wrong_challenge)} (or {self.params.setting('costs.wrong_challenge', p.honor.builder)})"
-                " under params in the variant file."
+                "any wrong challenge ends the run with the builder-broke score."
+                + P.fix(P.setting("honor.builder", c.wrong_challenge), P.setting("costs.wrong_challenge", p.honor.builder))
             )
         if self.n_pos == NUM_TYPES * p.obstacles_per_type:
-            more = self.params.nearest("obstacles_per_type", lambda q: q.obstacles_per_type > p.obstacles_per_type)
-            fix = (f" To fix it, set {self.params.setting('obstacles_per_type', more)} under params in the variant file."
-                   if more is not None else "")
-            out.append("The course uses every obstacle card: the builder has no hand, so it can never swap (R9)." + fix)
+            more = P.nearest("obstacles_per_type", lambda q: q.obstacles_per_type > p.obstacles_per_type)
+            out.append("The course uses every obstacle card: the builder has no hand, so it can never swap (R9)."
+                       + (P.fix(P.setting("obstacles_per_type", more)) if more is not None else ""))
         return out
