@@ -117,7 +117,7 @@ def register(app: typer.Typer) -> None:
         budget: Annotated[int, typer.Option("--budget", min=0, help="Double-oracle steps that may add a strategy.")] = 3,
         search_games: Annotated[int, typer.Option(
             "--search-games", min=0, help="Exploitability check: games per opponent for the best response search "
-            "(a responder whose beliefs are the other side's equilibrium mix; about a CPU second a game on "
+            "(a responder whose beliefs are the other role's equilibrium mix; about a CPU second a game on "
             "Rakshasa); 0 skips it; at most --check-games.")] = SEARCH_GAMES,
         name: _VariantName = None,
         seed: _Seed = None,

@@ -47,6 +47,9 @@ class PersonaGrid:
     payoff: Literal["win", "points"] = "win"
     row_label: str = "persona"
     col_label: str = "opponent"
+    # who plays a side's personas, as a sentence names them ("runner"); empty: the label says it ("persona")
+    row_role: str = ""
+    col_role: str = ""
     row_names: tuple[str, ...] = ()
     col_names: tuple[str, ...] = ()
     question: str = ""

@@ -20,6 +20,19 @@ def _fmt(payoff: str, x: float) -> str:
     return H.pct(x) if payoff == "win" else f"{x:.1f}"
 
 
+def role(meta, side: str) -> str:
+    """Who plays a side's ("row", "column") personas, as a sentence names them: the grid's role ("runner"),
+    else its label ("persona")."""
+    if side == "row":
+        return getattr(meta, "row_role", "") or meta.row_label
+    return getattr(meta, "col_role", "") or meta.col_label
+
+
+def _half(payoff: str, h: float) -> str:
+    """A 95% half-width in its entry's unit: percentage points beside a win share ("55.0% ± 6.9")."""
+    return f"{100 * h:.1f}" if payoff == "win" else f"{h:.3g}"
+
+
 def _check_html(meta: MetaResult, level: int) -> str:
     from designlab.report.exploit import check_section, notes_section
 
@@ -53,7 +66,7 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         )
         + base.mark_text(fontSize=12).encode(text="text:N")
     ).properties(width=70 * len(meta.col_names), height=36 * len(meta.row_names),
-                 title=f"Matchup matrix: {title} (the row side maximizes, the column side minimizes)")
+                 title=f"Matchup matrix: {title} ({the(role(meta, 'row'))} maximizes, {the(role(meta, 'column'))} minimizes)")
 
     mix = [{"side": meta.row_label, "persona": n, "p": p} for n, p in zip(meta.row_names, sol["row_mix"])] + \
           [{"side": meta.col_label, "persona": n, "p": p} for n, p in zip(meta.col_names, sol["col_mix"])]
@@ -69,7 +82,7 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         flags.append(f"{meta.row_label} <b>{H.esc(meta.row_names[sol['row_dominant']])}</b> dominates: it does at least "
                      "as well as every other row persona against every column persona")
     if sol.get("col_dominant") is not None:
-        flags.append(f"{meta.col_label} <b>{H.esc(meta.col_names[sol['col_dominant']])}</b> dominates for the column side")
+        flags.append(f"{meta.col_label} <b>{H.esc(meta.col_names[sol['col_dominant']])}</b> dominates for {the(role(meta, 'column'))}")
     if sol.get("pure") is not None:
         i, j = sol["pure"]
         flags.append(f"pure equilibrium (saddle point): {H.esc(meta.row_names[i])} against {H.esc(meta.col_names[j])}")
@@ -81,16 +94,17 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
     clear_html = f"<p>Clear dominance (beyond sampling noise):</p><ul>{clear_html}</ul>" if clear_html else \
         '<p class="note">No dominance between personas clears its 95% intervals in every matchup.</p>'
     if meta.exploitable:  # a strategy outside the grid beats its equilibrium: no persona is "dominant"
-        flag_html = ('<p class="flag">The grid is missing a strategy: its equilibrium is beaten beyond noise by a '
-                     'strategy outside it (below), so no persona of the grid is called dominant.</p>')
+        flag_html = ('<p class="flag">The styles tried are missing a strategy: their best mix is beaten beyond noise '
+                     'by a strategy outside them (below), so no style tried is called dominant.</p>')
         clear_html = ""
     dominated = []
     for side, key, names in (("row", "row_dominated", meta.row_names), ("column", "col_dominated", meta.col_names)):
         for k, by in (sol.get(key) or {}).items():
-            dominated.append((side, names[int(k)], ", ".join(names[b] for b in by)))
+            dominated.append((role(meta, side), names[int(k)], ", ".join(names[b] for b in by)))
     support_r = [f"{n} {p:.2f}" for n, p in zip(meta.row_names, sol["row_mix"]) if p > 1e-6]
     support_c = [f"{n} {p:.2f}" for n, p in zip(meta.col_names, sol["col_mix"]) if p > 1e-6]
-    matrix_rows = [[r] + [f"{_fmt(meta.payoff, meta.matrix[i][j])} ± {1.96 * meta.se[i][j]:.3g}" for j in range(len(meta.col_names))]
+    matrix_rows = [[r] + [f"{_fmt(meta.payoff, meta.matrix[i][j])} ± {_half(meta.payoff, 1.96 * meta.se[i][j])}"
+                          for j in range(len(meta.col_names))]
                    for i, r in enumerate(meta.row_names)]
     errors = f'<p class="flag">{meta.errors} game(s) raised an error and are left out.</p>' if meta.errors else ""
     corner = f"{meta.row_label} \\ {meta.col_label}"
@@ -99,9 +113,10 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         f"<h{level}>Persona meta-game: {H.esc(meta.variant)}</h{level}>\n"
         f"<p>{H.esc(meta.question)}</p>\n"
         f"<p class=\"note\">{meta.games_per_cell:,} games per matchup, seed {meta.seed}; zero-sum game solved by "
-        f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width. "
+        f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width"
+        f"{' in percentage points' if meta.payoff == 'win' else ''}. "
         f"{meta.seconds:,.0f} s on {meta.workers} worker(s).</p>\n"
-        f"{errors}<p><b>Value</b> (row side's payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}"
+        f"{errors}<p><b>Value</b> ({H.esc(the(role(meta, 'row')))}'s payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}"
         + (f" (95% interval {_fmt(meta.payoff, sol['value_lo'])} to {_fmt(meta.payoff, sol['value_hi'])}, the "
            "values of the corners of a simultaneous 95% box around the matrix)" if sol.get("value_lo") is not None
            else "") + ". "
@@ -109,7 +124,7 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         f"{flag_html}\n{clear_html}\n"
         f"{H.chart_html(heat)}\n{H.chart_html(mix_chart)}\n"
         f"{H.table_html([corner] + meta.col_names, matrix_rows)}\n"
-        + (H.table_html(("side", "dominated persona", "dominated by"), dominated) if dominated and not meta.exploitable else "")
+        + (H.table_html(("role", "dominated persona", "dominated by"), dominated) if dominated and not meta.exploitable else "")
         + _check_html(meta, level + 1)
         + "\n</section>"
     )

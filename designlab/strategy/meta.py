@@ -56,6 +56,8 @@ class Grid:
     payoff: Payoff = "win"
     row_label: str = "row persona"
     col_label: str = "column persona"
+    row_role: str = ""  # who plays the row personas in a sentence ("runner"); empty: the label
+    col_role: str = ""
     row_names: list[str] = field(default_factory=list)
     col_names: list[str] = field(default_factory=list)
     question: str = ""
@@ -82,7 +84,7 @@ def default_grid(game: str) -> Grid:
     rows = [seat_from_dict(game, dict(r)) for r in pg.rows]
     cols = list(rows) if pg.cols is None else [seat_from_dict(game, dict(c)) for c in pg.cols]
     return Grid(rows=rows, cols=cols, payoff=pg.payoff, row_label=pg.row_label, col_label=pg.col_label,
-                row_names=list(pg.row_names), col_names=list(pg.col_names), question=pg.question,
+                row_role=pg.row_role, col_role=pg.col_role, row_names=list(pg.row_names), col_names=list(pg.col_names), question=pg.question,
                 row_seat=pg.row_seat)
 
 
@@ -92,6 +94,10 @@ def load_grid(game: str, path: Path) -> Grid:
         payoff: win            # or points
         row_seat: 0            # points only: the row persona's seat
         question: Which style wins?
+        row_label: runner lie rate   # what tables and charts call each side (default: row/column persona)
+        col_label: builder challenge rate
+        row_role: runner       # who plays it, as a sentence names it (default: the label)
+        col_role: builder
         rows:                  # personas: a variant file's seat entries, optional name
           - {bot: greedy, name: greedy}
           - {bot: persona, params: {lie_rate: 0.5}}
@@ -103,7 +109,8 @@ def load_grid(game: str, path: Path) -> Grid:
         raise StrategyError(f"{path}: {e}") from None
     if not isinstance(raw, dict) or "rows" not in raw:
         raise StrategyError(f"{path}: a grid file is a mapping with rows (and cols, or cols: same)")
-    unknown = set(raw) - {"payoff", "row_seat", "question", "rows", "cols", "row_label", "col_label"}
+    unknown = set(raw) - {"payoff", "row_seat", "question", "rows", "cols", "row_label", "col_label", "row_role",
+                          "col_role"}
     if unknown:
         raise StrategyError(f"{path}: unknown key(s): {', '.join(sorted(unknown))}")
 
@@ -124,7 +131,8 @@ def load_grid(game: str, path: Path) -> Grid:
     cols, cnames = (list(rows), list(rnames)) if cols_raw == "same" else side(cols_raw, "cols")
     return Grid(rows=rows, cols=cols, payoff=raw.get("payoff", "win"), row_seat=int(raw.get("row_seat", 0)),
                 row_names=rnames, col_names=cnames, question=str(raw.get("question", "")),
-                row_label=str(raw.get("row_label", "row persona")), col_label=str(raw.get("col_label", "column persona")))
+                row_label=str(raw.get("row_label", "row persona")), col_label=str(raw.get("col_label", "column persona")),
+                row_role=str(raw.get("row_role", "")), col_role=str(raw.get("col_role", "")))
 
 
 def _cell_variant(base: Variant, grid: Grid, i: int, j: int, games: int) -> Variant:
@@ -236,7 +244,7 @@ def run_meta(
     result = MetaResult(
         name=name, game=base.game, variant=base.name, payoff=grid.payoff, games_per_cell=games_per_cell, seed=base.seed,
         row_names=grid.row_names, col_names=grid.col_names, row_label=grid.row_label, col_label=grid.col_label,
-        question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol_dict,
+        row_role=grid.row_role, col_role=grid.col_role, question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol_dict,
         clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors, check=check,
         notes=persona_notes(seen, spec.persona_rates, spec.measures, grid.row_names, grid.col_names),
     )

@@ -94,6 +94,9 @@ class MetaResult:
     check: dict | None = None
     # per row or column persona, what it measurably did (designlab.strategy.meta.persona_notes)
     notes: dict = field(default_factory=dict)
+    # who plays the row and the column personas, as a sentence names them ("runner"); empty: the label
+    row_role: str = ""
+    col_role: str = ""
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -58,8 +58,13 @@ def test_the_meta_game_section_draws_and_its_finding_speaks_in_roles(tmp_path):
                 cols=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")], payoff="win")
     run_meta(base, grid, 12, tmp_path, name="m", workers=1, search_games=0)  # the browser test draws a search's rows
     saved = json.loads((tmp_path / "m-meta" / "meta.json").read_text())
-    specs = _specs(meta_section(saved))
+    html = meta_section(saved)
+    specs = _specs(html)
     assert len(specs) == 2
+    # the matchup table's ± in percentage points beside its percentages ("58.3% ± 27.9", not "± 0.279")
+    cells = re.findall(r"<td>(\d+\.\d)% ± ([^<]*)</td>", html)
+    assert len(cells) == 4 and all(re.fullmatch(r"\d+\.\d", half) for _, half in cells), cells
+    assert "95% half-width in percentage points" in html
     for spec in specs:
         assert vl_convert.vegalite_to_svg(spec).startswith("<svg")
     # heuristic dominates random from either seat (seats alternate): both roles, plain words

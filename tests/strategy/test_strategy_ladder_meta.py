@@ -98,11 +98,15 @@ def test_points_payoff_reads_the_row_personas_seat(tmp_path, row_seat):
 def test_bundled_grids_and_grid_files(tmp_path):
     g = default_grid("rakshasa")
     assert g.payoff == "points" and len(g.rows) == 5 and len(g.cols) == 5
+    assert (g.row_role, g.col_role) == ("runner", "builder")  # who plays them, as the report's sentences name them
     assert default_grid("raiding-duel").row_names == ["greedy", "spoiler", "heuristic"]
     f = tmp_path / "grid.yaml"
     f.write_text("payoff: win\nrows:\n  - {bot: greedy, name: G}\n  - {bot: spoiler}\ncols: same\n")
     g = load_grid("raiding-duel", f)
     assert g.row_names == ["G", "spoiler"] and g.col_names == ["G", "spoiler"]
+    f.write_text("rows: [{bot: greedy}]\nrow_label: raider greed\nrow_role: raider\n")
+    g = load_grid("raiding-duel", f)
+    assert (g.row_label, g.row_role, g.col_role) == ("raider greed", "raider", "")
     f.write_text("rows: [{bot: greedy}]\ncolour: red\n")
     with pytest.raises(StrategyError, match="unknown key"):
         load_grid("raiding-duel", f)

@@ -43,6 +43,7 @@ PERSONA_GRID = PersonaGrid(
     cols=tuple({"bot": "persona", "params": {"challenge_rate": r}} for r in _RATES),
     payoff="points", row_seat=0,
     row_label="runner lie rate", col_label="builder challenge rate (plausible claims)",
+    row_role="runner", col_role="builder",
     row_names=tuple(f"lie {r:g}" for r in _RATES), col_names=tuple(f"challenge {r:g}" for r in _RATES),
     question="Is bluffing worth it at these costs? Entries are the first runner's points "
              "(seat 0 runs first with the row's lie rate against the column's challenge rate; every builder "
