@@ -8,6 +8,7 @@ state, rolls out to the end, and backs the result up. States come from
 that plays the other seats as the game's heuristic bot between the bot's own
 decisions and keeps the states that reproduce the views it receives
 (``belief="heuristic"``, the default): an opponent model built from views only.
+The filter is bots/belief.py, shared with the best response search (bots/responder.py).
 
 Tree nodes are information sets: a node is keyed by the acting player's view at
 that point (as OpenSpiel's ISMCTS keys nodes by the information-state string).
@@ -43,6 +44,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from designlab.bots.belief import Belief
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
 
 REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
@@ -338,23 +340,24 @@ class IsmctsBot(Bot):
                 )
             hp = cls.Params()
             self._heuristic = lambda seat: cls(game, seat, hp, rng)
-        self._particles: list[State] | None = None  # belief=heuristic: states at my last decision
-        self._last_action = None
+        # belief=heuristic: states behind my views, the other seats played by the heuristic (bots/belief.py)
+        heuristic = self._heuristic
+        self.belief = Belief(game, seat, p.particles, rng, lambda s, _who, _rng: heuristic(s)) \
+            if p.belief == "heuristic" else None
         self.last: SearchResult | None = None  # the last search, for tests and narratives
-        self.survivors = 0  # belief=heuristic: particles that reproduced the current view
         self._table: dict | None = {} if p.keep_tree else None  # view -> node, kept across decisions
         self._value = value if value is not None else type(self).value
 
     def act(self, view: View):
         legal = view.legal_actions
-        tracking = self.params.belief == "heuristic"
-        parts = self._believe(view) if tracking else None
+        belief = self.belief
+        parts = belief.update(view) if belief is not None else None
         if len(legal) == 1:
             action = legal[0]
         else:
             game = self.game
             if parts is not None:
-                sample = lambda r: parts[r.randrange(len(parts))].clone()  # noqa: E731
+                sample = lambda r: parts[r.randrange(len(parts))][0].clone()  # noqa: E731
             else:
                 sample = lambda r: game.determinize(view, r)  # noqa: E731
             table = self._table
@@ -363,40 +366,6 @@ class IsmctsBot(Bot):
             result = search(game, view, sample, self.params, self.rng, self._heuristic, table, self._value)
             self.last = result
             action = result.action
-        if tracking:
-            self._particles, self._last_action = parts, action
+        if belief is not None:
+            belief.played(parts, action)
         return action
-
-    # -- belief=heuristic: a particle filter over the states behind my views ----------
-    def _believe(self, view: View) -> list[State]:
-        k = self.params.particles
-        rng = self.rng
-        alive: list[State] = []
-        if self._particles is not None:
-            for old in self._particles:
-                s = old.clone()
-                s.apply(self._last_action)
-                if self._advance(s, view):
-                    alive.append(s)
-        self.survivors = len(alive)
-        if len(alive) >= max(1, k // 8):
-            return [alive[rng.randrange(len(alive))] for _ in range(k)]  # resample the survivors
-        game = self.game
-        return alive + [game.determinize(view, rng) for _ in range(k - len(alive))]
-
-    def _advance(self, s: State, view: View) -> bool:
-        """Play the other seats (heuristic) and chance until my turn; does my view match?"""
-        me = self.seat
-        rng = self.rng
-        make = self._heuristic
-        for _ in range(100_000):
-            p = s.current_player()
-            if p == me:
-                return s.view(me) == view
-            if p == TERMINAL:
-                return False
-            if p == CHANCE:
-                s.apply(s.sample_chance(rng))
-            else:
-                s.apply(make(p).act(s.view(p)))
-        return False

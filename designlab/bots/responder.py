@@ -1,8 +1,9 @@
 """A best response to a mix of opponent personas, searched from the bot's view (issue 18's
 exploitability check; designlab/strategy/exploit.py plays it against a meta-game's equilibrium).
 
-The bot's model of the other seats *is* the mix: a particle filter keeps sampled states behind its
-view, each with one persona drawn by the mix weights and kept for the game; between the bot's
+The bot's model of the other seats *is* the mix: a particle filter (bots/belief.py, the one ISMCTS's
+belief=heuristic uses) keeps sampled states behind its view, each with one persona drawn by the mix
+weights and kept for the game; between the bot's
 decisions the other seats of a particle are played by its persona, and the particles that reproduce
 the next view survive. So the surviving particles are a posterior over personas (a persona that
 would not have played what the bot saw dies out), and the bot answers the personas it is likely
@@ -29,6 +30,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from designlab.bots.belief import Belief
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
 
 REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
@@ -94,8 +96,8 @@ class ResponderBot(Bot):
             acc += e.weight / total
             self._cum.append(acc)
         self._own = (self.policy, self.policy.Params())
-        self._particles: list[tuple[State, int]] | None = None
-        self._last = None
+        # states behind my views, each with the index of the persona playing the other seats (bots/belief.py)
+        self.belief = Belief(game, seat, self.params.particles, rng, self._make, self._draw)
 
     def _draw(self) -> int:
         u = self.rng.random()
@@ -106,7 +108,7 @@ class ResponderBot(Bot):
         return cls(self.game, seat, params, rng)
 
     def act(self, view: View):
-        parts = self._believe(view)
+        parts = self.belief.update(view)
         legal = view.legal_actions
         if len(legal) == 1:
             action = legal[0]
@@ -121,7 +123,7 @@ class ResponderBot(Bot):
                     s.apply(a)
                     scores[j].append(self._rollout(s, who, random.Random(seed)))
             action = legal[_pick(scores, h)]
-        self._particles, self._last = parts, action
+        self.belief.played(parts, action)
         return action
 
     def _rollout(self, s: State, who: int, rng) -> float:
@@ -141,37 +143,6 @@ class ResponderBot(Bot):
         if goal == "points":
             return float(scores[me])
         return -float(sum(x for q, x in enumerate(scores) if q != me))
-
-    # -- the belief: states behind my view, each with the persona playing the other seats ---------
-    def _believe(self, view: View) -> list[tuple[State, int]]:
-        k = self.params.particles
-        rng = self.rng
-        alive: list[tuple[State, int]] = []
-        if self._particles is not None:
-            for old, who in self._particles:
-                s = old.clone()
-                s.apply(self._last)
-                if self._advance(s, who, view):
-                    alive.append((s, who))
-        if len(alive) >= max(1, k // 8):
-            return [alive[rng.randrange(len(alive))] for _ in range(k)]  # resample the survivors
-        # too few survive (or the first decision): top up from the view, personas from the prior
-        return alive + [(self.game.determinize(view, rng), self._draw()) for _ in range(k - len(alive))]
-
-    def _advance(self, s: State, who: int, view: View) -> bool:
-        """Play the other seats (the particle's persona) and chance until my turn; does my view match?"""
-        me, rng = self.seat, self.rng
-        for _ in range(100_000):
-            p = s.current_player()
-            if p == me:
-                return s.view(me) == view
-            if p == TERMINAL:
-                return False
-            if p == CHANCE:
-                s.apply(s.sample_chance(rng))
-            else:
-                s.apply(self._make(p, who, rng).act(s.view(p)))
-        return False
 
 
 def _pick(scores: list[list[float]], h: int) -> int:

@@ -225,10 +225,10 @@ def test_heuristic_belief_keeps_only_states_behind_the_view(name):
         view = state.view(p)
         if p == 0:
             a = bot.act(view)
-            assert len(bot._particles) == 16
-            assert all(s.view(0) == view for s in bot._particles)
+            assert len(bot.belief.particles) == 16
+            assert all(s.view(0) == view for s, _ in bot.belief.particles)
             decisions += 1
-            survived += bot.survivors > 0
+            survived += bot.belief.survivors > 0
         else:
             a = other.act(view)
         state.apply(a)

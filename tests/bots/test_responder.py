@@ -39,7 +39,7 @@ def test_the_particles_keep_the_persona_the_opponent_plays():
     params = R.Params(mix=[{"bot": "random"}, {"bot": "heuristic"}], rollouts=2, particles=32)
     me = R(game, 0, params, random.Random(1))
     assert _decisions(game, [me, H(game, 1, None, random.Random(2))], random.Random(3), 0, 6) == 6
-    share = sum(who == 1 for _, who in me._particles) / len(me._particles)
+    share = sum(who == 1 for _, who in me.belief.particles) / len(me.belief.particles)
     assert share > 0.9
 
 
