@@ -3,7 +3,17 @@ through Playwright's executable_path) and the steps every test takes on a report
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+
+@pytest.fixture(scope="session")
+def default_report(results_dir, tmp_path_factory) -> Path:
+    """The default synthetic run's report (index.html), rendered once for the tests that only read it."""
+    from designlab.report import render_report
+
+    return render_report(results_dir, tmp_path_factory.mktemp("reports"))
 
 
 @pytest.fixture

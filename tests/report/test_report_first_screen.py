@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from designlab.report import render_report
-
 pytestmark = pytest.mark.browser
 
 # words a designer should not meet before the details (issue 17): tests, corrections, effect sizes
@@ -18,8 +16,8 @@ JARGON = ("Holm", "Fisher", "Mann-Whitney", "Cohen", "Fieller", "Newcombe", "Wil
 
 
 @pytest.fixture(scope="module")
-def report(results_dir, tmp_path_factory) -> Path:
-    return render_report(results_dir, tmp_path_factory.mktemp("reports"))
+def report(default_report) -> Path:
+    return default_report
 
 
 def test_first_viewport_shows_each_games_verdict_and_nothing_overflows(report, tab):

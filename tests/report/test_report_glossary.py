@@ -7,14 +7,13 @@ from html import escape
 
 import pytest
 
-from designlab.report import render_report
 from designlab.report.glossary import TERMS, gloss
 from designlab.report.lazy import unpack
 
 
 @pytest.fixture(scope="module")
-def page(results_dir, tmp_path_factory) -> str:
-    return unpack(render_report(results_dir, tmp_path_factory.mktemp("reports")).read_text())
+def page(default_report) -> str:
+    return unpack(default_report.read_text())
 
 
 def test_gloss_marks_the_first_use_of_each_term_in_text_only():

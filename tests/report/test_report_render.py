@@ -17,8 +17,8 @@ from designlab.stats import analyse_run, load_run
 
 
 @pytest.fixture(scope="module")
-def report(results_dir, tmp_path_factory) -> Path:
-    return render_report(results_dir, tmp_path_factory.mktemp("reports"))
+def report(default_report) -> Path:
+    return default_report
 
 
 @pytest.fixture(scope="module")

@@ -97,11 +97,15 @@ def default_specs(scale: float = 1.0) -> list[Spec]:
 def simulate(spec: Spec, rng: np.random.Generator) -> pl.DataFrame:
     n = spec.players
     cols: dict[str, list] = {k: [] for k in ("game_index", "turns", "decisions", "choice_decisions", "options_total",
-                                             "end_reason", "score_trace", "error")}
+                                             "end_reason", "error")}
     for s in range(n):
         for p in ("bot_", "result_", "score_"):
             cols[f"{p}{s}"] = []
     metrics: dict[str, list] = {}
+    # the score traces, flat: each checkpoint's n scores and the game it belongs to (built into lists below:
+    # polars builds a column of nested Python lists slowly)
+    trace_points: list[float] = []
+    trace_game: list[int] = []
     error_at = set(rng.choice(spec.games, size=spec.errors, replace=False).tolist()) if spec.errors else set()
 
     def metric(name, value):
@@ -122,7 +126,7 @@ def simulate(spec: Spec, rng: np.random.Generator) -> pl.DataFrame:
             for s in range(n):
                 cols[f"result_{s}"].append(None)
                 cols[f"score_{s}"].append(None)
-            for k in ("turns", "decisions", "choice_decisions", "options_total", "end_reason", "score_trace"):
+            for k in ("turns", "decisions", "choice_decisions", "options_total", "end_reason"):
                 cols[k].append(None)
             cols["error"].append(f"RuntimeError: synthetic failure in game {i}")
             for s in range(n):
@@ -163,10 +167,12 @@ def simulate(spec: Spec, rng: np.random.Generator) -> pl.DataFrame:
         cols["options_total"].append(decisions + choice * int(rng.integers(1, 4)))
         cols["end_reason"].append(end)
         k = int(rng.integers(3, 9))
-        fracs = np.sort(rng.random((k - 1, n)), axis=0)
-        trace = [[float(round(scores[s] * fracs[j, s])) for s in range(n)] for j in range(k - 1)]
-        trace.append([float(x) for x in scores])
-        cols["score_trace"].append(trace)
+        fracs = np.sort(rng.random((k - 1, n)), axis=0).tolist()
+        final = scores.tolist()  # Python floats: the same products and roundings, without numpy's per-scalar cost
+        for row in fracs:
+            trace_points.extend(float(round(final[s] * row[s])) for s in range(n))
+        trace_points.extend(final)
+        trace_game.extend([i] * k)
         cols["error"].append(None)
         for s in range(n):
             metric(f"m_lies_told_{s}", int(rng.poisson(2 + s)))
@@ -175,11 +181,16 @@ def simulate(spec: Spec, rng: np.random.Generator) -> pl.DataFrame:
         metric("m_end_condition", end)
         metric("m_first_challenge_caught", bool(rng.random() < 0.3))
     schema = {"game_index": pl.Int64, "turns": pl.Int64, "decisions": pl.Int64, "choice_decisions": pl.Int64,
-              "options_total": pl.Int64, "end_reason": pl.Utf8, "score_trace": pl.List(pl.List(pl.Float64)),
-              "error": pl.Utf8}
+              "options_total": pl.Int64, "end_reason": pl.Utf8, "error": pl.Utf8}
     for s in range(n):
         schema |= {f"bot_{s}": pl.Utf8, f"result_{s}": pl.Utf8, f"score_{s}": pl.Float64}
-    df = pl.DataFrame(cols, schema=schema).hstack(pl.DataFrame(metrics, strict=False))
+    checkpoints = pl.Series("score_trace", trace_points, dtype=pl.Float64).reshape((-1, n)).cast(pl.List(pl.Float64))
+    traces = pl.DataFrame({"game_index": trace_game, "score_trace": checkpoints}, schema_overrides={
+        "game_index": pl.Int64}).group_by("game_index", maintain_order=True).agg("score_trace")
+    df = pl.DataFrame(cols, schema=schema)
+    df = df.join(traces, on="game_index", how="left", maintain_order="left")  # an error row has no trace
+    df = df.select([c for c in schema if c != "error"] + ["score_trace", "error"])
+    df = df.hstack(pl.DataFrame(metrics, strict=False))
     head = pl.DataFrame({
         "variant": [spec.name] * spec.games, "variant_hash": [f"hash-{spec.name}"] * spec.games,
         "game": [spec.game] * spec.games, "seed": [spec.seed] * spec.games, "players": [n] * spec.games,
