@@ -151,6 +151,45 @@ def _not_clearly_beaten(m: dict, side: str, name: str, others: list[str]) -> lis
     return [o for o in others if o not in beaten]
 
 
+def _amount(payoff: str, x: float, signed: bool = True) -> str:
+    """A payoff difference in its own unit: points of win share, or the game's points."""
+    return f"{x * 100:{'+' if signed else ''}.1f} points of win share" if payoff == "win" else f"{x:{'+' if signed else ''}.1f} points"
+
+
+def _beaten_sentence(m: dict, result: dict, who: dict[str, str]) -> str:
+    """The grid was beaten: by whom, by how much, what that way of playing did differently, and where the
+    double oracle ended. Plain words: the styles tried, a searching player, the best mix."""
+    payoff = m.get("payoff", "win")
+    cands = [c for step in result.get("steps") or [] for c in step.get("candidates") or [] if c.get("beyond_noise")]
+    b = max(cands, key=lambda c: c["gain"])
+    name, role = b["name"], who.get(b.get("side", "row"), "")
+    either = role.endswith(" alike")  # seats alternate: the same styles play both roles
+    if name.startswith("best response"):
+        player = f"a searching player ({name})" if either else f"a searching {role.removeprefix('the ')} ({name})"
+    else:
+        player = f"the {name} style (not among those tried)" + ("" if either else f", played by {role}")
+    unit = _amount(payoff, b["gain"]).split(" ", 1)[1]
+    lo, hi = (b["lo"] * 100, b["hi"] * 100) if payoff == "win" else (b["lo"], b["hi"])
+    text = (f"The styles tried are not the best play: {player} gains {_amount(payoff, b['gain'])} against the "
+            f"best mix of the styles tried (likely between {lo:+.1f} and {hi:+.1f} {unit})")
+    if b.get("did"):
+        text += "; it differs most in " + b["did"].replace("(equilibrium mix ", "(the styles' mix: ")
+    text += ". So none of the tried styles can be called the best."
+    sol = result.get("solution") or {}
+    if result.get("survives") and sol:
+        mixes = []
+        for side, names, key in (("row", result.get("rows") or [], "row_mix"), ("column", result.get("cols") or [], "col_mix")):
+            parts = [f"{n} {p:.0%}" for n, p in zip(names, sol.get(key) or []) if p > 0.005]
+            r = who.get(side, "")
+            if parts and not (side == "column" and r == who.get("row")):
+                mixes.append(f"{r.removesuffix(' alike').removeprefix('the ')}: {', '.join(parts)}")
+        text += (" With that way of playing added, nothing else tried gains beyond chance, and the best mixes are "
+                 + "; ".join(mixes) + ".")
+    else:
+        text += " The search for the best way to play did not settle within its budget."
+    return text[0].upper() + text[1:]
+
+
 def meta_sentence(m: dict, roles: tuple[str, ...]) -> str:
     """The meta-game's finding in plain words and the game's roles (``m``: its meta.json; ``roles``: the
     game's roles on the variant it played). A persona is never called the best when the exploitability check
@@ -158,12 +197,11 @@ def meta_sentence(m: dict, roles: tuple[str, ...]) -> str:
     sol = m.get("solution") or {}
     result = (m.get("check") or {}).get("result") or {}
     gained = any(c.get("beyond_noise") for step in result.get("steps") or [] for c in step.get("candidates") or [])
+    row_who, row_vs, col_who, col_vs = _sides(m, roles)
     if result.get("grid_exploitable") or gained:
-        return ("A way of playing outside the styles tried beats them by more than chance, so none of the tried "
-                "styles can be called the best: try more styles before reading the mix.")
+        return _beaten_sentence(m, result, {"row": row_who, "column": col_who})
     if result and not result.get("survives", True):
         return "The search for the best way to play did not settle, so no style tried can be called the best."
-    row_who, row_vs, col_who, col_vs = _sides(m, roles)
     where = f" on {m['variant']}" if m.get("variant") else ""
     parts = []
     for side, key, names, who, vs in (("row", "row_dominant", m.get("row_names") or [], row_who, row_vs),

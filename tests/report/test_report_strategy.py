@@ -77,7 +77,11 @@ def test_the_meta_game_section_draws_and_its_finding_speaks_in_roles(tmp_path):
     beaten = deepcopy(saved)
     beaten["check"] = {"result": {"grid_exploitable": True, "survives": True, "steps": [
         {"candidates": [{"side": "row", "name": "x", "gain": 0.2, "lo": 0.1, "hi": 0.3, "beyond_noise": True}]}]}}
-    assert "best with" not in meta_sentence(beaten, roles) and "none of the tried styles" in meta_sentence(beaten, roles)
+    text = meta_sentence(beaten, roles)
+    assert "best with" not in text and "none of the tried styles" in text
+    # in the gain's own unit, with its interval, in either role (the seats alternate)
+    assert "the x style (not among those tried) gains +20.0 points of win share" in text, text
+    assert "(likely between +10.0 and +30.0 points of win share)" in text
     unsettled = deepcopy(saved)
     unsettled["check"] = {"result": {"grid_exploitable": False, "survives": False, "steps": []}}
     assert "best with" not in meta_sentence(unsettled, roles)
@@ -92,6 +96,29 @@ def test_a_points_meta_game_names_the_role_of_each_side():
     assert meta_sentence(m, ("first runner", "second runner")) == (
         "The second runner does best with the challenge 0 style, whatever the first runner plays (the best of the 2 "
         "styles tried on base). If one style should not win out, the rules reward it: change them.")
+
+
+def test_a_beaten_grid_names_the_searching_role_what_it_did_and_the_mix_it_joins():
+    # Rakshasa's points grid beaten by a search for the first runner (the row), then solved again with it
+    step = {"candidates": [
+        {"side": "row", "name": "best response 1", "gain": 21.9, "lo": 15.2, "hi": 28.7, "beyond_noise": True,
+         "did": "lies told 2.9 per game (equilibrium mix 7.6)"},
+        {"side": "column", "name": "best response 2", "gain": 1.0, "lo": -2.0, "hi": 4.0, "beyond_noise": False}]}
+    m = {"game": "rakshasa", "variant": "base", "payoff": "points", "row_names": ["lie 0", "lie 1"],
+         "col_names": ["challenge 0", "challenge 1"], "solution": {"row_dominant": 0, "col_dominant": 0},
+         "check": {"result": {"grid_exploitable": True, "survives": True, "steps": [step, {"candidates": []}],
+                              "rows": ["lie 0", "lie 1", "best response 1"], "cols": ["challenge 0", "challenge 1"],
+                              "solution": {"row_mix": [0.25, 0.0, 0.75], "col_mix": [1.0, 0.0]}}}}
+    text = meta_sentence(m, ("first runner", "second runner"))
+    assert text == (
+        "The styles tried are not the best play: a searching first runner (best response 1) gains +21.9 points "
+        "against the best mix of the styles tried (likely between +15.2 and +28.7 points); it differs most in lies "
+        "told 2.9 per game (the styles' mix: 7.6). So none of the tried styles can be called the best. With that way "
+        "of playing added, nothing else tried gains beyond chance, and the best mixes are first runner: lie 0 25%, "
+        "best response 1 75%; second runner: challenge 0 100%."), text
+    m["check"]["result"]["survives"] = False
+    assert meta_sentence(m, ("first runner", "second runner")).endswith(
+        "The search for the best way to play did not settle within its budget.")
 
 
 def test_the_skill_page(tmp_path):
