@@ -183,8 +183,18 @@ def _beaten_sentence(m: dict, result: dict, who: dict[str, str]) -> str:
             r = who.get(side, "")
             if parts and not (side == "column" and r == who.get("row")):
                 mixes.append(f"{r.removesuffix(' alike').removeprefix('the ')}: {', '.join(parts)}")
-        text += (" With that way of playing added, nothing else tried gains beyond chance, and the best mixes are "
-                 + "; ".join(mixes) + ".")
+        added = []
+        for a in (a for step in result.get("steps") or [] for a in step.get("added") or []):
+            side, _, what = a.partition(" ")
+            what = what if what.startswith("best response") else f"the {what} style"
+            added.append(f"{what} ({who.get(side, side).removesuffix(' alike').removeprefix('the ')})"
+                         if who.get(side) != who.get("column" if side == "row" else "row") else what)
+        last = (result.get("steps") or [{}])[-1]
+        unsearched = [who.get(x, x).removesuffix(" alike") for x in last.get("unsearched") or []]
+        text += (f" With {' and '.join(added) or 'it'} added, nothing else tried gains beyond chance"
+                 + (f" (though no search was tried for {' or '.join(unsearched)} at the end: the other role's mix "
+                    "already holds a searching player)" if unsearched else "")
+                 + ", and the best mixes are " + "; ".join(mixes) + ".")
     else:
         text += " The search for the best way to play did not settle within its budget."
     return text[0].upper() + text[1:]

@@ -103,19 +103,22 @@ def test_a_beaten_grid_names_the_searching_role_what_it_did_and_the_mix_it_joins
     step = {"candidates": [
         {"side": "row", "name": "best response 1", "gain": 21.9, "lo": 15.2, "hi": 28.7, "beyond_noise": True,
          "did": "lies told 2.9 per game (equilibrium mix 7.6)"},
-        {"side": "column", "name": "best response 2", "gain": 1.0, "lo": -2.0, "hi": 4.0, "beyond_noise": False}]}
+        {"side": "column", "name": "best response 2", "gain": 1.0, "lo": -2.0, "hi": 4.0, "beyond_noise": False}],
+        "added": ["row best response 1"]}
+    last = {"candidates": [], "added": [], "unsearched": ["column"]}
     m = {"game": "rakshasa", "variant": "base", "payoff": "points", "row_names": ["lie 0", "lie 1"],
          "col_names": ["challenge 0", "challenge 1"], "solution": {"row_dominant": 0, "col_dominant": 0},
-         "check": {"result": {"grid_exploitable": True, "survives": True, "steps": [step, {"candidates": []}],
+         "check": {"result": {"grid_exploitable": True, "survives": True, "steps": [step, last],
                               "rows": ["lie 0", "lie 1", "best response 1"], "cols": ["challenge 0", "challenge 1"],
                               "solution": {"row_mix": [0.25, 0.0, 0.75], "col_mix": [1.0, 0.0]}}}}
     text = meta_sentence(m, ("first runner", "second runner"))
     assert text == (
         "The styles tried are not the best play: a searching first runner (best response 1) gains +21.9 points "
         "against the best mix of the styles tried (likely between +15.2 and +28.7 points); it differs most in lies "
-        "told 2.9 per game (the styles' mix: 7.6). So none of the tried styles can be called the best. With that way "
-        "of playing added, nothing else tried gains beyond chance, and the best mixes are first runner: lie 0 25%, "
-        "best response 1 75%; second runner: challenge 0 100%."), text
+        "told 2.9 per game (the styles' mix: 7.6). So none of the tried styles can be called the best. With best "
+        "response 1 (first runner) added, nothing else tried gains beyond chance (though no search was tried for the "
+        "second runner at the end: the other role's mix already holds a searching player), and the best mixes are "
+        "first runner: lie 0 25%, best response 1 75%; second runner: challenge 0 100%."), text
     m["check"]["result"]["survives"] = False
     assert meta_sentence(m, ("first runner", "second runner")).endswith(
         "The search for the best way to play did not settle within its budget.")
