@@ -84,13 +84,15 @@ def with_bots(v, bot: str, players: int | None = None, **params):
 
 
 def search_kinds(v) -> dict[str, dict]:
-    """The search bot's rows: its default (every rollout played to the end), and, for a game with a value
-    estimate, rollouts cut short and scored by it."""
+    """The search bot's rows: the game's default and, for a game with a value estimate (which its default
+    uses), every rollout played to the end at the generic budget (that game's default before issue 18)."""
+    from designlab.core.protocol import Game
     from designlab.registry import game_spec
 
     kinds = {"ismcts": {}}
     if game_spec(v.game).value is not None:
-        kinds["ismcts(value=true)"] = {"value": True}
+        kinds[f"ismcts(value=false,iterations={Game.search_iterations})"] = {"value": False,
+                                                                           "iterations": Game.search_iterations}
     return kinds
 
 

@@ -57,7 +57,7 @@ class IsmctsParams(BotParams):
     iterations: int | None = Field(
         None, ge=1, le=1_000_000,
         description="Search iterations per decision (one determinization, descent and rollout each); deterministic "
-        "budget. None: the game's own default (50; Fifth Challenge 150).",
+        "budget. None: the game's own default (50; Rakshasa 100, Fifth Challenge 150).",
     )
     time_ms: int | None = Field(
         None, ge=1, le=3_600_000,
@@ -93,12 +93,12 @@ class IsmctsParams(BotParams):
         description="Keep the tree's statistics from one decision to the next within a game (nodes are "
         "information sets, so they stay valid); each search then starts from what earlier ones learned.",
     )
-    # Off by default: with Rakshasa's estimate the search is about 6x cheaper per decision but weaker, 43.9%
-    # (39.1-48.6) in 400 games against the search playing every rollout out (docs/performance.md).
-    value: bool = Field(
-        False,
-        description="Cut rollouts short and score them with the game's value estimate (GameSpec.value), when "
-        "the game has one: about 6x cheaper per decision on Rakshasa, but weaker; false: play every rollout to the end.",
+    # None: the game's estimate when it gives one. On Rakshasa at 100 iterations that is stronger than
+    # playing every rollout out at 50 and about 2.6x cheaper per decision (docs/performance.md).
+    value: bool | None = Field(
+        None,
+        description="Cut rollouts short and score them with the game's value estimate (GameSpec.value). None: "
+        "when the game has one (Rakshasa); false: play every rollout to the end.",
     )
     rollout_depth: int | None = Field(
         None, ge=0, le=100_000,
@@ -183,7 +183,7 @@ def search(
     if root_node is None:
         root_node = table[root] = new_node(root)
     c = params.uct_c
-    if not params.value:
+    if params.value is False:
         value = None
     depth_cap = params.rollout_depth
     if depth_cap is None and value is not None:

@@ -286,7 +286,8 @@ def test_the_default_budget_is_the_games_own_and_the_ladder_quarters_it():
         labels = [seat.label() for seat in default_bots(name)]
         assert labels[2] == f"ismcts(iterations={cls.search_iterations // 4})" and labels[3] == "ismcts"
     assert GAMES["fifth-challenge"].search_iterations == 150
-    assert GAMES["rakshasa"].search_iterations == GAMES["raiding-duel"].search_iterations == 50
+    assert GAMES["raiding-duel"].search_iterations == 50
+    assert GAMES["rakshasa"].search_iterations == 100  # its rollouts stop at its value estimate
 
 
 def test_a_search_without_iterations_spends_the_games_budget():
@@ -358,3 +359,23 @@ def test_the_search_bot_is_given_the_games_value_estimate():
     for name, spec in SPECS.items():
         assert bot_class(name, "ismcts").value is spec.value
     assert SPECS["rakshasa"].value is not None
+
+
+def test_the_default_search_uses_a_games_value_estimate_where_it_has_one():
+    # value=None (the default) cuts rollouts at the game's estimate; value=false never asks it
+    game = Nim(KuhnParams())
+    root = NimState(game, 10).view(0)
+    for value, asked in ((None, True), (True, True), (False, False)):
+        seen = []
+        search(game, root, lambda rng: game.determinize(root, rng), IsmctsParams(iterations=20, value=value, **PLAIN),
+               random.Random(1), value=_nim_value(seen))
+        assert bool(seen) == asked, value
+
+
+def test_only_a_game_with_a_value_estimate_cuts_its_default_rollouts_short():
+    from designlab.registry import SPECS
+
+    assert IsmctsParams().value is None  # the game's estimate, where it has one
+    assert SPECS["rakshasa"].value is not None
+    # the other bundled games have none, so their default plays every rollout out as before
+    assert SPECS["raiding-duel"].value is None and SPECS["fifth-challenge"].value is None

@@ -26,23 +26,25 @@ def test_bench_measures_every_base_variant_with_random_and_default_bots(tmp_path
     assert "rakshasa" in text and "profile: rakshasa base" in text
 
 
-def test_the_search_rows_are_the_default_and_cut_rollouts_where_the_game_has_a_value_estimate():
+def test_the_search_rows_are_the_default_and_played_out_rollouts_where_the_game_has_a_value_estimate():
     # (the rows themselves take seconds of CPU a game, so the script's run above skips them)
+    from designlab.core.protocol import Game
     from designlab.registry import SPECS
 
+    old = f"ismcts(value=false,iterations={Game.search_iterations})"
     for v in bench.base_variants(REPO / "variants"):
         kinds = bench.search_kinds(v)
         assert kinds["ismcts"] == {}
-        assert ("ismcts(value=true)" in kinds) == (SPECS[v.game].value is not None)
-        if "ismcts(value=true)" in kinds:
-            seat = bench.with_bots(v, "ismcts", **kinds["ismcts(value=true)"]).seats[0]
-            assert seat.params.value is True
+        assert (old in kinds) == (SPECS[v.game].value is not None)
+        if old in kinds:
+            seat = bench.with_bots(v, "ismcts", **kinds[old]).seats[0]
+            assert seat.params.value is False and seat.params.iterations == Game.search_iterations
 
 
 def test_a_search_bot_spec_adds_a_row_and_a_bad_one_stops_the_bench_before_measuring(capsys):
     v = bench.base_variants(REPO / "variants", ["rakshasa"])[0]
     rows = bench.search_rows(v, ["ismcts(value=true,iterations=100)"])
-    assert list(rows)[:2] == ["ismcts", "ismcts(value=true)"]
+    assert list(rows)[:2] == ["ismcts", "ismcts(value=false,iterations=50)"]
     seats = rows["ismcts(value=true,iterations=100)"].seats
     assert len(seats) == len(v.seats) and all(s.bot == "ismcts" and s.params.iterations == 100 and s.params.value
                                               for s in seats)
