@@ -136,6 +136,8 @@ def _sides(m: dict, roles: tuple[str, ...]) -> tuple[str, str, str, str]:
     if m.get("payoff") == "win" or len(roles) != 2:
         both = " and ".join(the(r) for r in roles) + " alike" if roles else "Either player"
         return both, "the other player", both, "the other player"
+    if m.get("row_role") and m.get("col_role"):  # the grid names who plays each side (Rakshasa: runner, builder)
+        return the(m["row_role"]), the(m["col_role"]), the(m["col_role"]), the(m["row_role"])
     spec = SPECS.get(str(m.get("game")))
     row = spec.persona_grid.row_seat if spec is not None and spec.persona_grid is not None else 0
     return the(roles[row]), the(roles[1 - row]), the(roles[1 - row]), the(roles[row])

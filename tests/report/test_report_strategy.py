@@ -96,6 +96,10 @@ def test_a_points_meta_game_names_the_role_of_each_side():
     assert meta_sentence(m, ("first runner", "second runner")) == (
         "The second runner does best with the challenge 0 style, whatever the first runner plays (the best of the 2 "
         "styles tried on base). If one style should not win out, the rules reward it: change them.")
+    # a grid that names who plays each side (Rakshasa's runner and builder) is read in those words
+    m.update(row_role="runner", col_role="builder")
+    assert meta_sentence(m, ("first runner", "second runner")).startswith(
+        "The builder does best with the challenge 0 style, whatever the runner plays")
 
 
 def test_a_beaten_grid_names_the_searching_role_what_it_did_and_the_mix_it_joins():
