@@ -100,6 +100,8 @@ def test_bundled_grids_and_grid_files(tmp_path):
     assert g.payoff == "points" and len(g.rows) == 5 and len(g.cols) == 5
     assert (g.row_role, g.col_role) == ("runner", "builder")  # who plays them, as the report's sentences name them
     assert default_grid("raiding-duel").row_names == ["greedy", "spoiler", "heuristic"]
+    for game in ("raiding-duel", "fifth-challenge"):  # seats alternate: a player against an opponent
+        assert (default_grid(game).row_role, default_grid(game).col_role) == ("player", "opponent")
     f = tmp_path / "grid.yaml"
     f.write_text("payoff: win\nrows:\n  - {bot: greedy, name: G}\n  - {bot: spoiler}\ncols: same\n")
     g = load_grid("raiding-duel", f)

@@ -36,6 +36,6 @@ PANELS = (
 _PERSONAS = ("greedy", "spoiler", "heuristic")
 PERSONA_GRID = PersonaGrid(
     rows=tuple({"bot": n} for n in _PERSONAS),
-    payoff="win", row_label="persona", col_label="opponent",
+    payoff="win", row_label="persona", col_label="opponent", row_role="player", col_role="opponent",
     question="Which style wins? Entries are the row persona's win share, seats alternated.",
 )
