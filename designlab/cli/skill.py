@@ -25,9 +25,9 @@ def register(app: typer.Typer) -> None:
     def skill(
         variant: Annotated[Path, typer.Argument(help="A variant file (its seats are ignored).")],
         games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games for the random and heuristic levels.")] = 400,
-        search_games: Annotated[int, typer.Option(
+        search_games: Annotated[int | None, typer.Option(
             "--search-games", min=0, help="Games for the search level (a search game costs seconds; 0 skips it). "
-            "Default: a tenth of --games.")] = -1,
+            "Default: a tenth of --games.", show_default=False)] = None,
         search_minutes: Annotated[float | None, typer.Option(
             "--search-minutes", min=0.01, help="A wall-clock budget for the search level: it plays rounds of games "
             "until the round that crosses the budget ends (at most --search-games) and says how many it got; the "
@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         from designlab.strategy.skill import run_skill
 
         base = pick_variant(variant, seed, name)
-        sg = max(1, games // 10) if search_games < 0 else search_games
+        sg = max(1, games // 10) if search_games is None else search_games
         result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
             base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
             progress=progress, page=skill_page, search_minutes=search_minutes))

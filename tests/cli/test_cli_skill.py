@@ -1,0 +1,26 @@
+"""`designlab skill` from the command line: its defaults work, and a bad value is one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from designlab.cli.app import main
+
+REPO = Path(__file__).resolve().parents[2]
+BASE = REPO / "variants" / "rakshasa" / "base.yaml"
+
+
+def test_skill_without_search_games_plays_a_tenth_of_the_games_at_the_search_level(tmp_path, capsys):
+    # (--search-games once had a default its own range refused, so the command failed unless it was given)
+    assert main(["skill", str(BASE), "-n", "20", "--search", "ismcts(iterations=2)", "-w", "1", "-q",
+                 "--reports", str(tmp_path)]) == 0
+    levels = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())["levels"]
+    assert [lv["games"] for lv in levels] == [20, 20, 2]
+
+
+def test_a_negative_search_games_is_one_line_and_exit_2(tmp_path, capsys):
+    assert main(["skill", str(BASE), "--search-games", "-3", "--reports", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--search-games" in err
+    assert not any(tmp_path.iterdir())
