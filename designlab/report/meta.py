@@ -153,9 +153,18 @@ def _not_clearly_beaten(m: dict, side: str, name: str, others: list[str]) -> lis
     return [o for o in others if o not in beaten]
 
 
-def _amount(payoff: str, x: float, signed: bool = True) -> str:
-    """A payoff difference in its own unit: points of win share, or the game's points."""
-    return f"{x * 100:{'+' if signed else ''}.1f} points of win share" if payoff == "win" else f"{x:{'+' if signed else ''}.1f} points"
+def unit(payoff: str) -> str:
+    """What a payoff difference is counted in: points of win share, or the game's points."""
+    return "points of win share" if payoff == "win" else "points"
+
+
+def signed(payoff: str, x: float) -> str:
+    """A payoff difference (a gain, a bound) as a signed number in its own unit."""
+    return f"{x * 100:+.1f}" if payoff == "win" else f"{x:+.1f}"
+
+
+def gain_text(payoff: str, x: float) -> str:
+    return f"{signed(payoff, x)} {unit(payoff)}"
 
 
 def _beaten_sentence(m: dict, result: dict, who: dict[str, str]) -> str:
@@ -170,10 +179,9 @@ def _beaten_sentence(m: dict, result: dict, who: dict[str, str]) -> str:
         player = f"a searching player ({name})" if either else f"a searching {role.removeprefix('the ')} ({name})"
     else:
         player = f"the {name} style (not among those tried)" + ("" if either else f", played by {role}")
-    unit = _amount(payoff, b["gain"]).split(" ", 1)[1]
-    lo, hi = (b["lo"] * 100, b["hi"] * 100) if payoff == "win" else (b["lo"], b["hi"])
-    text = (f"The styles tried are not the best play: {player} gains {_amount(payoff, b['gain'])} against the "
-            f"best mix of the styles tried (likely between {lo:+.1f} and {hi:+.1f} {unit})")
+    text = (f"The styles tried are not the best play: {player} gains {gain_text(payoff, b['gain'])} against the "
+            f"best mix of the styles tried (likely between {signed(payoff, b['lo'])} and {signed(payoff, b['hi'])} "
+            f"{unit(payoff)})")
     if b.get("did"):
         text += "; it differs most in " + b["did"].replace("(equilibrium mix ", "(the styles' mix: ")
     text += ". So none of the tried styles can be called the best."
