@@ -70,6 +70,15 @@ def the(role: str, capital: bool = False) -> str:
     return out[0].upper() + out[1:] if capital else out
 
 
+def plural(n: float, noun: str, many: str = "", digits: int | None = None) -> str:
+    """A count with its noun agreeing: "1 game", "2 games", "13,000 games", "1.0 point", "2.5 points";
+    ``many``: an irregular plural; ``digits``: decimals to show (a count shows none). The one place a
+    report or the CLI makes a noun agree with its number."""
+    shown = f"{n:,.{digits}f}" if digits is not None else f"{int(n):,}"
+    one = float(shown.replace(",", "")) in (1.0, -1.0)
+    return f"{shown} {noun if one else many or noun + 's'}"
+
+
 def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
     """Roles 'first <noun>', 'second <noun>' ... for a game whose seats differ only by turn order."""
 

@@ -175,8 +175,9 @@ def comparison_sentence(c: dict, tests: int = 1, role: str = "") -> Finding:
     claims follows the interval it shows: the corrected one (over the ``tests`` balance tests of the report) for a difference that holds
     across the report, the 95% one of this comparison alone for the rest, each named."""
     diff = c["diff"]
-    moves = "raises" if diff > 0 else "lowers" if diff < 0 else "leaves"
     lo, hi = corrected_interval(c, tests)
+    # a direction word only when the interval the sentence reads excludes zero
+    moves = "changes" if not (lo > 0 or hi < 0) else "raises" if diff > 0 else "lowers"
     alone = points_range(c["diff_lo"], c["diff_hi"], sign=True)
     who = the(role) if role else f"seat {c['seat']}"
     text = (f"Against {c['base']}, {c['variant']} {moves} {who}'s win rate from {pct(c['base_value'])} to "

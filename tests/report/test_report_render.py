@@ -133,7 +133,7 @@ def test_findings_for_known_biased_variant(analysis):
                 "the first runner above, the second runner below the fair share beyond its simultaneous 95% "
                 "interval)" in f.text), f.text
     assert "seat 0" not in f.text and "seat 1" not in f.text
-    assert "Unbalanced: the first runner wins" in f.text and "beyond the 3-point tolerance" in f.text
+    assert "Unbalanced: the first runner is ahead, +" in f.text and "beyond the 3-point tolerance" in f.text
     assert "5 games raised an error" in f.text
 
 
@@ -152,7 +152,7 @@ def test_findings_for_known_even_variants(analysis, synth, tmp_path):
     assert "Not enough games to say" in f.text and "more games would settle it" in f.text
     big = synth.write_results(tmp_path, [synth.Spec("even-big", games=40_000, seat_share=(0.5, 0.5))], name="big")
     f = _finding(analyse_run(load_run(big)), "even-big")
-    assert f.level == "even" and "Even: no role is more than 3 points ahead" in f.text
+    assert f.level == "even" and "Even: every role within 3 points of the others" in f.text
 
 
 def test_comparison_findings_say_whether_the_difference_is_real(analysis, synth, tmp_path):
