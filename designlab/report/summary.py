@@ -83,7 +83,7 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
                     f"(win rates {'; '.join(spans)}; each variant's edge in the table): an edge no variant here "
                     "removes.", "#variants"))
     # no measurable edge anywhere, but not yet shown even: the action is to play more games
-    judged = [verdicts[va.name] for va in fair if va.name in verdicts]
+    judged = [verdicts[va.name] for va in vas if va.name in verdicts and not _bot_sweep(va)]  # sweep points too
     short = [v for v in judged if v.verdict == "not enough games" and v.more_games]
     if judged and short and all(v.verdict in ("even", "not enough games") for v in judged):
         more = sorted(v.more_games for v in short)
@@ -92,6 +92,11 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
         out.append(("more games", f"No variant gives a role an edge these games can measure (every gap likely at most "
                     f"{100 * max(v.hi for v in judged):.1f} points), but {len(short)} of {len(judged)} are not yet shown "
                     f"within the {tol}-point tolerance: about {span} more games each would tell.", "#variants"))
+    elif short:  # some variants are judged, others still need games: say how many, so the list is never empty
+        more = sorted(v.more_games for v in short)
+        span = f"{more[0]:,}" if more[0] == more[-1] else f"{more[0]:,} to {more[-1]:,}"
+        out.append(("more games", f"{len(short)} of {len(judged)} variants are not yet shown within their tolerance "
+                    f"either way: about {span} more games each would tell.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
         out.append(("strategy", meta_sentence(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
@@ -199,8 +204,9 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
         elif closest is not None:
             v = a.verdicts[closest.name]
             roles = roles_of(closest.results.meta)
-            out.append(f"None of these values of {s.parameter}{where} is shown even at the {tol}-point tolerance; "
-                       f"the closest is {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}.")
+            tell = f"; about {v.more_games:,} more games there would tell" if v.more_games else ""
+            out.append(f"None of these values of {s.parameter}{where} is even at the {tol}-point tolerance yet; "
+                       f"the smallest edge is at {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}{tell}.")
     return out
 
 
