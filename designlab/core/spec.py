@@ -132,6 +132,13 @@ class GameSpec:
     # judge: the game's value estimate, which scores the search bot's rollouts cut off after a few decisions
     # (at the first state it judges); None: rollouts play to the end
     value: Callable[[Game, State], Sequence[float] | None] | None = None
+    # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
+    # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name
+    # without a label is shown with spaces for underscores, raw names stay in tooltips and data downloads
+    labels: Mapping[str, str] = field(default_factory=dict)
+    # the compensation knobs (docs/tune.md) the report suggests a tune turn when a variant leans or is
+    # unbalanced: parameter path -> (low, high) of its tune range, each off (no change) at its default
+    compensation: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

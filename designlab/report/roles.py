@@ -79,3 +79,13 @@ def followed(meta: dict, entry: int | None) -> str:
 def sweep_meta(variants, group: str) -> dict:
     """The manifest entry of a sweep group's first point (its roles and seats stand for the group's)."""
     return next((va.results.meta for va in variants if va.name.startswith(group + "[")), {})
+
+
+def label(game: str, name: str) -> str:
+    """A metric, end reason or panel-metric name as the game's spec labels it (``GameSpec.labels``), else the
+    name with spaces for underscores: the only way a raw name reaches what a person reads."""
+    from designlab.registry import SPECS
+
+    spec = SPECS.get(game)
+    labels = getattr(spec, "labels", None) or {}
+    return labels.get(name) or str(name).replace("_", " ")

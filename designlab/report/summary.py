@@ -14,8 +14,9 @@ from designlab.core.protocol import FIX  # where a rules warning names its fix (
 from designlab.core.spec import plural, the
 from designlab.report.findings import reference
 from designlab.report.fmt import missing, num
-from designlab.report.meta import meta_sentence
+from designlab.report.meta import meta_headline
 from designlab.report.roles import followed, roles_of, sweep_meta
+from designlab.report.skill import skill_line
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.sweep import _fmt_value
 from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_range, verdict_sentence
@@ -90,7 +91,8 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
         span = f"{more[0]:,}" if more[0] == more[-1] else f"{more[0]:,} to {more[-1]:,}"
         tol = ", ".join(sorted({f"{100 * v.tolerance:g}" for v in short}))
         out.append(("more games", f"No variant gives a role an edge these games can measure (every gap likely at most "
-                    f"{100 * max(v.hi for v in judged):.1f} points), but {len(short)} of {len(judged)} are not yet shown "
+                    f"{100 * max(v.hi for v in judged):.1f} points), but {len(short)} of {len(judged)} "
+                    f"{'is' if len(short) == 1 else 'are'} not yet shown "
                     f"within the {tol}-point tolerance: about {span} more games each would tell.", "#variants"))
     elif short:  # some variants are judged, others still need games: say how many, so the list is never empty
         more = sorted(v.more_games for v in short)
@@ -99,7 +101,7 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
                     f"either way: about {span} more games each would tell.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
-        out.append(("strategy", meta_sentence(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
+        out.append(("strategy", meta_headline(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
                     "#bots"))
     # an even point found by a sweep
     for s in a.sweeps:
@@ -223,7 +225,8 @@ def _in_series(va: VariantAnalysis, s) -> bool:
     return others == s.series
 
 
-def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor) -> str:
+def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, skills: dict[str, dict] | None = None,
+                 changes: dict[str, str] | None = None) -> str:
     """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
     its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id)."""
     per_game: dict[str, list[VariantAnalysis]] = {}
@@ -242,6 +245,13 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor) -> str:
         share = fair_share_line(head)
         share = f'<p class="shares small">{escape(share)}</p>' if share else ""
         fairest = "".join(f'<p class="fairest">{escape(t)}</p>' for t in fairest_values(a, vas))
+        target = str(head.results.meta.get("file") or "")
+        if target and head.results.meta.get("sweep"):  # a sweep file holds many variants: name the one
+            target += f" --variant '{head.name}'"
+        skill = skill_line((skills or {}).get(game), target)
+        fairest += f'<p class="skill-line">{escape(skill)}</p>'
+        if (changes or {}).get(game):
+            fairest += f'<p class="change-line">{escape(changes[game])}</p>'
         parts.append(
             f'<div class="game" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
             f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'

@@ -36,6 +36,7 @@ from designlab.stats.sequential import games_to_settle, pair_sequences, sequence
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
 BROKEN_DRAWS = 0.50
+MAX_SETTLE = 1e8  # games; more than this is no practical advice (a gap within rounding of the tolerance)
 
 VERDICTS = ("even", "leaning", "unbalanced", "not enough games", "broken", "no data")
 # the traffic-light colour of each verdict (the page's CSS classes)
@@ -92,6 +93,8 @@ def _settle(n: int, half: float, room: float) -> int | None:
     if room <= 0 or half <= 0 or n <= 0:
         return None
     total = n * (half / room) ** 2
+    if total > MAX_SETTLE:  # a gap on the tolerance: no practical number of games settles it
+        return None
     more = max(total - n, 1.0)
     digits = max(int(math.floor(math.log10(more))) - 1, 0)  # two significant figures
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
