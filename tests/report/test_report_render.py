@@ -439,3 +439,25 @@ def test_sweep_axes_zoom_to_the_data_mark_even_and_tick_whole_numbers(html):
     assert any(lay.get("mark", {}).get("type") == "text" for lay in layers)  # "even (50%)" written on its line
     x = next(lay["encoding"]["x"] for lay in layers if lay["encoding"].get("x", {}).get("field") == "x_num")
     assert x["axis"]["format"] == "d" and x["axis"]["tickMinStep"] == 1  # honor.runner 8..16: whole numbers
+
+
+def test_charts_name_metrics_and_end_reasons_by_the_specs_labels(run):
+    """The designer's words from GameSpec.labels in the panels and the end-reason chart; the recorded names
+    stay in the tooltips (and the data); a per-seat mean says 'per role per game'."""
+    from designlab.report import charts
+    from designlab.report.roles import label
+    from designlab.stats.analysis import analyse_run
+
+    assert label("rakshasa", "caught_out_then_completed") == "first run caught out, second completed"
+    assert label("rakshasa", "challenges_right") == "challenges that caught a lie"
+    assert label("no-such-game", "some_name") == "some name"
+    a = analyse_run(run)
+    spec = charts.end_reasons(a).to_dict()
+    rows = next(iter(spec["datasets"].values()))
+    assert all(r["why"] == label("rakshasa", r["end_reason"]) for r in rows if r["variant"])
+    assert spec["encoding"]["color"]["field"] == "why"
+    means = charts.metric_means(a, "rakshasa", ["lies_told", "peeks"]).to_dict()
+    assert means["facet"]["field"] == "label"
+    values = {r["label"] for r in next(iter(means["datasets"].values()))}
+    assert "lies told" in values and "Rakshasa peeks" in values, values
+    assert "mean per role per game" in json.dumps(means)
