@@ -16,6 +16,7 @@ from .rules import GoofspielGame, GoofspielState
 SPEC = GameSpec(
     game=GoofspielGame, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD, ladder_bots=_report.LADDER_BOTS,
+    labels=_report.LABELS,
 )
 
 __all__ = ["SPEC", "BOTS", "GoofspielGame", "GoofspielParams", "GoofspielState", "GoofspielView",
