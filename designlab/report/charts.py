@@ -275,8 +275,10 @@ def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | Non
     color = alt.Color("holm:N", title="Holm (game measures)", scale=alt.Scale(
         domain=["significant", "not significant"], range=[SEAT_COLORS[0], "#9aa5b1"]))
     panels = []
+    game_of = {v.name: v.results.game for v in a.variants}
     for measure in df["measure"].unique(maintain_order=True).to_list():
         sub = df.filter(pl.col("measure") == measure)
+        game = game_of.get(c.filter(pl.col("measure") == measure)["variant"][0], "")
         share = sub["test"][0] == SHARE_TEST  # a true/false measure: a share of games, its change in points
         fmt = "+.1%" if share else "+.3g"
         tooltip = ["variant:N", "base:N", alt.Tooltip("base_value:Q", format=".1%" if share else ".3g", title="base"),
@@ -291,7 +293,7 @@ def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | Non
         dots = alt.Chart().mark_point(filled=True, size=45).encode(x=x, y=y, color=color, tooltip=tooltip)
         zero = alt.Chart().mark_rule(strokeDash=[4, 4], color="#777").encode(x=alt.datum(0))
         panels.append(alt.layer(zero, rules, dots, data=sub).properties(
-            width=190, height=alt.Step(14), title=measure.replace("_", " ")))
+            width=190, height=alt.Step(14), title=label(game, measure)))
     return alt.concat(*panels, columns=columns).resolve_scale(color="shared")
 
 

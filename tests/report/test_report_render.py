@@ -254,7 +254,7 @@ def test_sweep_gets_a_figure_of_how_the_game_changes(html):
 
 def test_sweep_finding_names_the_measures_that_change(html):
     text = text_of(html)
-    m = re.search(r"Sweep runner-honor: as honor\.runner goes from 8 to 16, peeks per game goes from ([\d.]+) "
+    m = re.search(r"Sweep runner-honor: as honor\.runner goes from 8 to 16, Rakshasa peeks per game goes from ([\d.]+) "
                   r"\(([\d.]+)–([\d.]+)\) to ([\d.]+) \(([\d.]+)–([\d.]+)\) \(weighted slope test, Holm-adjusted p < 0\.001\)\.",
                   text)
     assert m, text[:3000]
@@ -333,7 +333,7 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
     row = a.comparisons.filter((pl.col("variant") == "more-peeks") & (pl.col("measure") == "peeks")).row(0, named=True)
     assert row["significant"] and row["diff_lo"] < 4.0 < row["diff_hi"]  # truth: 2 x (3 - 1)
     assert said["more-peeks"].startswith(
-        f"more-peeks against a: peeks per game goes from {row['base_value']:.1f} to {row['variant_value']:.1f} "
+        f"more-peeks against a: Rakshasa peeks per game goes from {row['base_value']:.1f} to {row['variant_value']:.1f} "
         f"({row['diff']:+.1f}, 95% CI {row['diff_lo']:+.1f} to {row['diff_hi']:+.1f}; Welch t test, Holm-adjusted "
         "p < 0.001)")
     assert "lies told" not in said["more-peeks"]  # same distribution in both
@@ -343,7 +343,7 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
     # the chart: small multiples, one panel per measure on its own scale, a row per variant
     spec = specs_of(html)["chart-measure-changes"]
     panels = {p["title"]: p for p in spec["concat"]}
-    assert {"peeks", "lies told"} <= set(panels) and spec["columns"] == 3
+    assert {"Rakshasa peeks", "lies told"} <= set(panels) and spec["columns"] == 3
     data = {(r["variant"], r["measure"]): r for p in panels.values() for r in spec["datasets"][p["data"]["name"]]}
     peeks = data[("more-peeks", "peeks")]
     assert peeks["diff"] == pytest.approx(row["diff"], rel=1e-5) and peeks["holm"] == "significant"
