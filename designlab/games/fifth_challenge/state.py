@@ -412,14 +412,15 @@ class FifthChallengeState(State):
         self._enter_main()
 
     def _enter_main(self) -> None:
-        """The MAIN phase, unless "end turn" is all that is left (then the turn ends)."""
+        """The MAIN phase, unless the table shows that "end turn" is all that is left (then
+        the turn ends). Whether a card in the hand could still be played is not looked at
+        (F11): ending the turn by itself then would tell the other seats that the hand holds
+        no playable card; the player ends it with "end turn", even when it is the only move."""
         self.phase = PH_MAIN
         p = self.to_move
         if not self.attempted and self.pending[p] >= 0:
             return  # an attempt is possible
         if self.played or not self.hands[p]:
-            self._end_turn()
-        elif self.attempted and len(self.legal_actions()) == 1:
             self._end_turn()
 
     def _end_turn(self) -> None:
