@@ -266,9 +266,12 @@ def show(
     if variant is None:
         raise UserError("show needs a variant file (or --record FILE)")
 
+    from designlab.cli.play import say
     from designlab.core.play import record
     from designlab.core.protocol import CHANCE
-    from designlab.registry import seat_roles
+    from designlab.core.spec import plural
+    from designlab.play.session import points
+    from designlab.registry import game_spec, seat_roles
     from designlab.runner.chunk import game_for, play_one
 
     v = pick_variant(variant, seed, name)
@@ -279,7 +282,7 @@ def show(
     labels = [v.seats[e].label() for e in v.seat_order(index)]
     roles = seat_roles(v.game, game)
     out.print(f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}", markup=False)
-    out.print("seats: " + ", ".join(f"{roles[s]} (seat {s}) {label}" for s, label in enumerate(labels)), markup=False)
+    out.print("players: " + ", ".join(f"{roles[s]} ({label})" for s, label in enumerate(labels)), markup=False)
     try:
         played = play_one(v, index, record_events=True, keep_actions=actions)
     except Exception as e:  # noqa: BLE001 - the game's own error is what the designer came to see
@@ -291,12 +294,14 @@ def show(
         out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
     if actions:
         out.print("actions:")
+        spec = game_spec(v.game)
         for who, text in record(game, played.actions):
-            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {text}", markup=False)
+            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {say(spec, game, text)}", markup=False)
     results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"{roles[s]} ({labels[s]}) {results[s]}, {float(scores[s]):g} points"
+    out.print("result: " + "; ".join(f"{roles[s]} ({labels[s]}) {results[s]}, {points(scores[s])}"
                                      for s in range(len(labels))), markup=False)
-    out.print(f"ended: {st.end_reason()}, after {st.turns()} turns and {played.decisions} decisions", markup=False)
+    out.print(f"ended: {st.end_reason()}, after {plural(st.turns(), 'turn')} and "
+              f"{plural(played.decisions, 'decision')}", markup=False)
     metrics = st.metrics()
     if metrics:
         out.print("metrics: " + ", ".join(f"{k} {json.dumps(val)}" for k, val in metrics.items()), markup=False)

@@ -12,6 +12,7 @@ import typer
 
 from designlab.cli.main import UserError, VariantName, app, out, pick_variant
 from designlab.core.rng import MAX_SEED
+from designlab.core.spec import plural
 
 
 def _play_errors(fn):
@@ -26,7 +27,9 @@ def _play_errors(fn):
 @app.command()
 def play(
     variant: Annotated[Path, typer.Argument(help="A variant file.")],
-    seat: Annotated[int, typer.Option("--seat", min=0, help="The seat you play (0 is the first).")] = 0,
+    seat: Annotated[str, typer.Option(
+        "--seat", help="The role you play, in the game's words (\"second runner\"), or your position in the turn "
+                       "order (0 is the first).")] = "0",
     bot: Annotated[str | None, typer.Option(
         "--bot", help="The bot in every other seat (default: the variant's own seats).")] = None,
     seed: Annotated[int | None, typer.Option(
@@ -47,13 +50,17 @@ def show_record(path: Path, actions: bool) -> None:
     """``designlab show --record FILE``: replay a saved game and tell it move by move."""
     from designlab.core.protocol import CHANCE
     from designlab.play import replay_record
+    from designlab.play.session import points
+    from designlab.registry import game_spec
 
     r = _play_errors(lambda: replay_record(path))
     rec, game, st = r.record, r.game, r.state
+    spec = game_spec(game.name)
     out.print(f"{game.title}: {rec.get('variant', '?')} ({rec.get('file', '?')}), seed {rec.get('seed', '?')}, "
               f"record {path}", markup=False)
-    roles = [str(s.get("role") or f"seat {i}") for i, s in enumerate(r.seats)]
-    out.print("seats: " + ", ".join(f"{s.get('role')} (seat {s.get('seat')}) {s.get('player')}" for s in r.seats),
+    roles = list(spec.roles(game))  # the game's roles today, by turn-order position (the record's are the same)
+    players = [str(s.get("player", "?")) for s in r.seats]
+    out.print("players: " + ", ".join(f"{role} ({who})" for role, who in zip(roles, players, strict=False)),
               markup=False)
     for i, event in enumerate(st.events or [], 1):
         out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
@@ -62,15 +69,21 @@ def show_record(path: Path, actions: bool) -> None:
         replayed = game.new_initial_state()
         for text in rec["actions"]:
             who = replayed.current_player()
-            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {text}", markup=False)
+            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {say(spec, game, text)}", markup=False)
             replayed.apply(replayed.string_to_action(text))
     if not st.is_terminal():
         out.print(f"unfinished: the record stops after {len(rec['actions'])} actions", markup=False)
         return
     results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"{roles[s]} ({r.seats[s].get('player')}) {results[s]}, {float(scores[s]):g} points"
+    out.print("result: " + "; ".join(f"{roles[s]} ({players[s]}) {results[s]}, {points(scores[s])}"
                                      for s in range(len(results))), markup=False)
-    out.print(f"ended: {st.end_reason()}, after {st.turns()} turns", markup=False)
+    out.print(f"ended: {st.end_reason()}, after {plural(st.turns(), 'turn')}", markup=False)
+
+
+def say(spec, game, action: str) -> str:
+    """A recorded action as a replay lists it: in the game's words, seats named by role (``Board.say``, told to
+    no one in particular); the action string itself for a game without a board."""
+    return action if spec.board is None else spec.board.say(game, action, None)
 
 
 @app.command()

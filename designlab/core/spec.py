@@ -70,6 +70,15 @@ def the(role: str, capital: bool = False) -> str:
     return out[0].upper() + out[1:] if capital else out
 
 
+def plural(n: float, noun: str, many: str = "", digits: int | None = None) -> str:
+    """A count with its noun agreeing: "1 game", "2 games", "13,000 games", "1.0 point", "2.5 points";
+    ``many``: an irregular plural; ``digits``: decimals to show (a count shows none). The one place a
+    report or the CLI makes a noun agree with its number."""
+    shown = f"{n:,.{digits}f}" if digits is not None else f"{int(n):,}"
+    one = float(shown.replace(",", "")) in (1.0, -1.0)
+    return f"{shown} {noun if one else many or noun + 's'}"
+
+
 def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
     """Roles 'first <noun>', 'second <noun>' ... for a game whose seats differ only by turn order."""
 
@@ -77,6 +86,16 @@ def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
         return tuple(ordinal(i, noun) for i in range(game.num_players))
 
     return roles
+
+
+def as_recorded(game: Game, action: str, seat: int | None) -> str:
+    """Board.say's default: the record string is already in a person's words (it names no seat)."""
+    return action
+
+
+def as_typed(game: Game, entry: str, seat: int) -> str:
+    """Board.read's default: an entry is matched as typed."""
+    return entry
 
 
 @dataclass(frozen=True)
@@ -92,6 +111,13 @@ class Board:
     # an event as ``seat`` may hear it (hidden cards and forms left out), or None if it hears nothing
     heard: Callable[[Game, Event, int], str | None]
     css: str = ""  # the stylesheet of ``html``, included once per page
+    # Moves as a person reads and types them. A record keeps the game's stable action strings
+    # (State.action_to_string), which may name seats by number; ``say`` turns one into a person's words for
+    # ``seat``, who is "you" (None: told to no one in particular, as `designlab show --actions` lists them), and
+    # ``read`` turns what the person at ``seat`` typed into those words (other ways to say the same move), so
+    # an entry is matched against the moves as shown and no seat number is ever typed. One pair per game.
+    say: Callable[[Game, str, int | None], str] = as_recorded
+    read: Callable[[Game, str, int], str] = as_typed
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
+from designlab.core.spec import the
 from designlab.play.files import OutsideError, inside, list_files, variant_chain_inside
 from designlab.play.session import EntryError, PlayError, Session, replay_record
 from designlab.registry import SPECS, UnknownNameError, bots_for
@@ -65,7 +66,7 @@ def create_app(variants: Path, results: Path) -> Starlette:
         me = s.seats[s.seat]
         return {
             "id": gid, "game": s.game.name, "title": s.game.title, "variant": s.variant.name, "seed": s.seed,
-            "seat": s.seat, "role": me.role,
+            "seat": s.seat, "role": me.role, "you_are": f"you are {the(me.role)}",
             "seats": [{"seat": x.seat, "role": x.role, "player": x.player} for x in s.seats],
             "board": s.board_html(), "log": g.log, "choices": s.choices() if s.to_move else [],
             "over": s.over, "result": s.result_lines() if s.over else [], "record": g.record,
@@ -225,8 +226,8 @@ select,input,button{font:inherit;padding:4px 6px}
 <h1>designlab · play a variant yourself</h1>
 <form id="setup">
  <label>variant<select id="variant"></select></label>
- <label>your seat<select id="seat"></select></label>
- <label>the other seats<select id="bot"></select></label>
+ <label>you play<select id="seat"></select></label>
+ <label>the other players<select id="bot"></select></label>
  <label>seed<input id="seed" type="number" min="0" placeholder="new"></label>
  <button id="start" type="submit">Start</button>
 </form>
@@ -248,7 +249,7 @@ async function api(path, body) {
 function fillSetup() {
   const v = VARIANTS[$("variant").selectedIndex];
   if (!v) return;
-  $("seat").replaceChildren(...v.roles.map((r, i) => { const o = el("option", `seat ${i}: ${r}`); o.value = i; return o; }));
+  $("seat").replaceChildren(...v.roles.map((r, i) => { const o = el("option", r); o.value = i; return o; }));  // roles in turn order
   const own = el("option", "the variant's bots: " + v.seats.join(", ")); own.value = "";
   $("bot").replaceChildren(own, ...v.bots.map((b) => { const o = el("option", b); o.value = b; return o; }));
   $("desc").textContent = v.description;
@@ -257,8 +258,7 @@ function draw(s) {
   GAME = s;
   $("table").hidden = false;
   $("board").innerHTML = s.board;  // drawn by the server from this seat's view only
-  const you = s.seats[s.seat];
-  $("status").textContent = `${s.title}: ${s.variant} · seed ${s.seed} · you are seat ${s.seat} (${you.role}) against `
+  $("status").textContent = `${s.title}: ${s.variant} · seed ${s.seed} · ${s.you_are} against `
     + s.seats.filter((x) => x.seat !== s.seat).map((x) => `${x.player} (${x.role})`).join(", ");
   $("log").replaceChildren(...s.log.map((line) => el("li", line)));
   $("log").scrollTop = $("log").scrollHeight;

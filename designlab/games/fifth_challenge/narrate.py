@@ -3,7 +3,7 @@ named by its role ("The second player draws ...")."""
 
 from __future__ import annotations
 
-from designlab.core.spec import the
+from designlab.core.spec import plural, the
 from designlab.games.fifth_challenge.report import roles
 from designlab.games.fifth_challenge.state import TURN_CAP
 
@@ -25,9 +25,9 @@ def narrate(game, event) -> str | None:
     if kind == "reshuffle":
         return f"The draw pile is rebuilt ({f['cards']} cards)."
     if kind == "no_draw":
-        return f"Nothing left to draw: {_seat(f['seat'])} misses {f['missed']} card(s)."
+        return f"Nothing left to draw: {_seat(f['seat'])} misses {plural(f['missed'], 'card')}."
     if kind == "new_hand":
-        return f"{_seat(f['seat'])} starts over with a new youngster and is dealt {f['cards']} card(s)."
+        return f"{_seat(f['seat'])} starts over with a new youngster and is dealt {plural(f['cards'], 'card')}."
     if kind == "challenge":
         who = "themselves" if f["target"] == f["seat"] else _seat(f["target"], capital=False)
         return f"{_seat(f['seat'])} plays {f['card']} ({f['value']}, {f['suits']}) as a challenge for {who}."

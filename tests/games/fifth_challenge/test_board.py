@@ -68,6 +68,6 @@ def test_issue_28_the_terminal_board_shows_the_damage_before_the_choice(tmp_path
     assert "rolled 4; short by 6; spent 0 matching and 0 other suits; 6 damage to take if the spending stops " \
            "now (the whole hand of 4: death)." in out
     # Darkness: Waves matches, Wyrms is one other suit
-    assert "spent 1 matching and 1 other suits; 5 damage to take if the spending stops now (the whole hand " \
+    assert "spent 1 matching and 1 other suit; 5 damage to take if the spending stops now (the whole hand " \
            "of 3: death)." in out
     assert "0 damage to take" not in out
