@@ -149,9 +149,12 @@ def test_show_tells_a_game_exactly_as_the_run_played_it(tmp_path, variant, capsy
     assert main(["show", str(variant), "1", "--seed", "9"]) == 0
     text = capsys.readouterr().out
     # seats rotate: game 1 has the random bot in seat 0
-    assert "seed 9, game 1" in text and "seats: first runner (seat 0) random, second runner (seat 1) heuristic" in text
-    assert (f"result: first runner (random) {row['result_0']}, {row['score_0']:g} points; "
-            f"second runner (heuristic) {row['result_1']}, {row['score_1']:g} points") in text
+    assert "seed 9, game 1" in text and "players: first runner (random), second runner (heuristic)" in text
+    assert "seat 0" not in text and "seat 1" not in text  # roles, not seat numbers (issue 31)
+    from designlab.play.session import points
+
+    assert (f"result: first runner (random) {row['result_0']}, {points(row['score_0'])}; "
+            f"second runner (heuristic) {row['result_1']}, {points(row['score_1'])}") in text
     assert f"ended: {row['end_reason']}, after {row['turns']} turns and {row['decisions']} decisions" in text
     # the play-by-play is the one the run kept as its sample of game 0
     samples = json.loads((out / manifest["variants"][0]["samples_file"]).read_text())

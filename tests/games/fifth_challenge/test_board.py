@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -71,3 +72,39 @@ def test_issue_28_the_terminal_board_shows_the_damage_before_the_choice(tmp_path
     assert "spent 1 matching and 1 other suit; 5 damage to take if the spending stops now (the whole hand " \
            "of 3: death)." in out
     assert "0 damage to take" not in out
+
+
+def _three():
+    return setup({"players": 3}, aces=("Ace of Moons", "Ace of Waves", "Ace of Suns"),
+                 hands=(*HANDS, ("Desert", "Battle", "Forest", "Market", "Mill")))
+
+
+def test_moves_are_said_and_read_by_role_the_record_keeping_seat_codes():
+    """Issue 31: "challenge Sea on P0" meant on yourself when you are P0. A person reads and types roles;
+    the record's string (and so every saved record) stays as it was."""
+    from designlab.games.fifth_challenge import SPEC
+    from designlab.games.fifth_challenge.board import read, say
+
+    game = _three().game
+    assert SPEC.board.say is say and SPEC.board.read is read
+    assert say(game, "challenge Sea on P0", 0) == "challenge Sea on you"
+    assert say(game, "challenge Sea on P2", 0) == "challenge Sea on the third player"
+    assert say(game, "challenge Sea on P0", None) == "challenge Sea on the first player"  # told to no one
+    assert say(game, "spend Sea", 1) == "spend Sea"
+    for typed in ("challenge sea on me", "challenge Sea on yourself", "challenge Sea on  You"):
+        assert read(game, typed, 1).lower() == "challenge sea on you"
+    for typed in ("challenge Sea on third player", "challenge Sea on the third player"):
+        assert read(game, typed, 1) == "challenge Sea on the third player"
+    assert read(game, "challenge Sea on sec", 0) == "challenge Sea on the sec"  # a beginning, matched as listed
+    assert read(game, "challenge Sea on P0", 0) == "challenge Sea on P0"  # no role: left to fail as not listed
+    assert read(game, "spend Sea", 0) == "spend Sea"
+
+
+def test_the_board_names_players_by_role():
+    s = _three()
+    words, page = text(s.game, s.view(1)), html(s.game, s.view(1))
+    assert "your move" not in words and "the first player to move" in words and "You are the second player." in words
+    assert "The second player (you): " in words and "5 cards in hand" in words
+    assert "you are the second player" in page and ">The third player<" in page
+    assert not re.search(r"\bP\d\b", words + page)
+    assert "[bold]Turn 1[/bold]: your move (main)." in text(s.game, s.view(0))
