@@ -126,6 +126,7 @@ def test_raiding_duel_names_no_seat_number():
     shown += [*s.news(), *s.result_lines()]
     assert not [line for line in shown if SEAT_CODE.search(line)]
     assert s.result_lines()[1].startswith("player 2 (you): ")
+    assert any("you are player 2; you hold the gray start figure." in x for x in shown)
     # the start player's draw (a chance step) as a replay lists it, and as its player hears it
     assert s.board.say(s.game, "start player seat 0", None) == "player 1 starts"
     assert s.board.say(s.game, "start player seat 1", 1) == "you start"

@@ -55,8 +55,9 @@ def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
     who = roles(game)
-    lines = [f"[bold]Round {view.round + 1} of {game.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {who[me]}; "
-             f"{the(who[view.start_player])} holds the gray start figure."]
+    lines = [f"[bold]Round {view.round + 1} of {game.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {the(who[me])}; "
+             + ("you hold" if view.start_player == me else f"{the(who[view.start_player])} holds")
+             + " the gray start figure."]
     for i, line in enumerate(view.display):
         cards = " ".join(game.kind_names[k] for k in line)
         lines.append(f"  line {i + 1}: {cards or '(empty)'}" + (" (last card takeable)" if line else ""))
@@ -132,7 +133,7 @@ def html(game, view) -> str:
     return (
         f'<div class="rd-board" data-game="raiding-duel" data-seat="{me}">'
         f'<p class="rd-head">Round {view.round + 1} of {game.rounds} · phase {escape(PHASE_NAMES[view.phase])} · '
-        f"you are {who[me]}</p>"
+        f"you are {the(who[me])}</p>"
         + "".join(lines) + reveal + pb + "".join(seats) + supply + "</div>"
     )
 
