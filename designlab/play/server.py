@@ -216,7 +216,7 @@ select,input,button{font:inherit;padding:4px 6px}
  border-radius:6px;background:#fff;cursor:pointer}
 #moves button.move:hover{background:#eef4ff}
 #moves .num{display:inline-block;width:2.2em;color:#777}
-#log{max-height:340px;overflow:auto;font-size:13px;background:#fff;border:1px solid #ddd;border-radius:8px;padding:6px 6px 6px 28px}
+#log{max-height:340px;overflow:auto;font-size:13px;background:#fff;border:1px solid #ddd;border-radius:8px;padding:6px 6px 6px 3.2em}
 #status{font-weight:bold}
 #error{color:#b00020;min-height:1.2em}
 #result{background:#e8f5e9;border:1px solid #81c784;border-radius:8px;padding:8px;display:none}

@@ -105,6 +105,7 @@ def test_fifth_challenge_is_shown_and_typed_by_role():
     shown += [*s.news(), s.board_text(), *s.result_lines()]
     assert typed["third"].endswith(" on P2") and typed["you"].endswith(" on P1")  # the record's stable codes
     assert any(line.endswith(" on the first player") for line in shown)
+    assert "[/bold]: game over. You are the second player." in s.board_text() and "to move" not in s.board_text()
     assert not [line for line in shown if SEAT_CODE.search(line)]
     # a seat number typed is not a move: the person's "P1" would not say whom
     t = Session(variant("fifth-challenge/base-3p.yaml"), seat=0, seed=3)

@@ -50,8 +50,12 @@ def _who(game, s: int, me: int | None, capital: bool = False) -> str:
 
 
 def _to_move(game, view) -> str:
-    """Whose move it is, as the viewer reads it: "your move", "the second player to move"."""
-    return "your move" if view.to_move == view.player else f"{_who(game, view.to_move, view.player)} to move"
+    """Whose move it is and in which phase, as the viewer reads it: "your move (main)", "the second player to
+    move (spend)"; "game over" once it is."""
+    if view.reason:
+        return "game over"
+    who = "your move" if view.to_move == view.player else f"{_who(game, view.to_move, view.player)} to move"
+    return f"{who} ({PHASE_NAMES[view.phase]})"
 
 
 def _attempt_words(game, view) -> str:
@@ -63,7 +67,7 @@ def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you', the others named by role."""
     me = view.player
     who = roles(game)
-    lines = [f"[bold]Turn {view.turn + 1}[/bold]: {_to_move(game, view)} ({PHASE_NAMES[view.phase]}). "
+    lines = [f"[bold]Turn {view.turn + 1}[/bold]: {_to_move(game, view)}. "
              f"You are {the(who[me])}. Draw pile {view.deck_size}, discards {len(view.discards)}."]
     for s in range(len(view.hand_sizes)):
         you = " (you)" if s == me else ""
@@ -104,12 +108,13 @@ def html(game, view) -> str:
     me = view.player
     who = roles(game)
     seats = []
+    moving = -1 if view.reason else view.to_move  # no one moves once the game is over
     for s in range(len(view.hand_sizes)):
         pend = view.pending[s]
         hand = "".join(_card_html(game, c, "fc-hand") for c in view.hand) if s == me else _back(view.hand_sizes[s])
         seats.append(
-            f'<div class="fc-seat{" fc-me" if s == me else ""}{" fc-turn" if s == view.to_move else ""}">'
-            f'<h4>{escape(the(who[s], capital=True))}{" (you)" if s == me else ""}{" · to move" if s == view.to_move else ""}'
+            f'<div class="fc-seat{" fc-me" if s == me else ""}{" fc-turn" if s == moving else ""}">'
+            f'<h4>{escape(the(who[s], capital=True))}{" (you)" if s == me else ""}{" · to move" if s == moving else ""}'
             f'{" · died" if view.dead[s] else ""}</h4>'
             f'<div class="fc-row"><div><small>ace</small>{_card_html(game, view.aces[s], "fc-ace")}</div>'
             f'<div><small>challenge</small>{_card_html(game, pend, "fc-pend") if pend >= 0 else "<div class=fc-none>none</div>"}</div>'
@@ -124,7 +129,7 @@ def html(game, view) -> str:
     top = "".join(_card_html(game, c, "fc-disc") for c in view.discards[-3:])
     return (
         f'<div class="fc-board" data-game="fifth-challenge" data-seat="{me}">'
-        f'<p class="fc-head">Turn {view.turn + 1} · {escape(_to_move(game, view))} ({escape(PHASE_NAMES[view.phase])}) · '
+        f'<p class="fc-head">Turn {view.turn + 1} · {escape(_to_move(game, view))} · '
         f"draw pile {view.deck_size} · you are {escape(the(who[me]))}</p>"
         + attempt + "".join(seats)
         + f'<div class="fc-row"><small>discards ({len(view.discards)})</small>{top}</div>'

@@ -38,7 +38,7 @@ def narrate(game, event) -> str | None:
     if kind == "roll":
         return f"{_seat(f['seat'])} rolls {f['roll']}: total {f['total']} against {f['target']}."
     if kind == "spend":
-        return f"{_seat(f['seat'])} spends {f['card']} ({f['matching']} matching, {f['other']} other suits)."
+        return f"{_seat(f['seat'])} spends {f['card']} ({f['matching']} matching, {plural(f['other'], 'other suit')})."
     if kind == "complete":
         return f"{_seat(f['seat'])} completes {f['card']} ({f['completed']} completed)."
     if kind == "damage":
