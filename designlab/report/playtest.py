@@ -109,11 +109,14 @@ def playtest_section(a: PlaytestAnalysis | dict, level: int = 2, section_id: str
         started = (f'<p class="note">The player who started won {s["wins"]} of the {s["games"]} games that say who '
                    f"started ({_pct(s['rate'])}, likely {_range(s['lo'], s['hi'])}, exact). The bots' games do not "
                    "record who started a game whose start player is drawn, so this rate has no bot beside it.</p>")
-    listed = [[r["where"], r["winner"], r["first"] or "", "" if r["turns"] is None else str(r["turns"]),
-               " / ".join("" if x is None else _num(x) for x in r["scores"]), r["date"], r["notes"]]
-              + ([", ".join(r.get("names", []))] if any("names" in x for x in a.rows) else []) for r in a.rows]
-    list_head = ["game", "winner", "started", "turns", "scores", "date", "notes"] + (
-        ["players"] if any("names" in x for x in a.rows) else [])
+    with_first = any(r["first"] for r in a.rows)  # a column only when some game says who started
+    with_names = any("names" in r for r in a.rows)
+    listed = [[r["where"], r["winner"]] + ([r["first"]] if with_first else [])
+              + ["" if r["turns"] is None else str(r["turns"]),
+                 " / ".join("" if x is None else _num(x) for x in r["scores"]), r["date"], r["notes"]]
+              + ([", ".join(r.get("names", []))] if with_names else []) for r in a.rows]
+    list_head = (["game", "winner"] + (["started"] if with_first else []) + ["turns", "scores", "date", "notes"]
+                 + (["players"] if with_names else []))
     light = LIGHT.get(v.verdict, "nodata")
     sid = f' id="{section_id}"' if section_id else ""
     sources = ", ".join(a.sources)
