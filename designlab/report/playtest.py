@@ -75,8 +75,8 @@ def first_line(a: PlaytestAnalysis) -> str:
         close = len(a.resemblance) > 1 and a.resemblance[1]["ratio_to_best"] < 3
         like = (f"; they play most like the {best['level']} bots" if not close else
                 f"; they cannot be told apart from the {best['level']} and {a.resemblance[1]['level']} bots")
-    gap = f"gap {100 * v.gap:.1f} points, likely {100 * v.lo:.1f}–{100 * v.hi:.1f}" if v.top is not None else ""
-    return f"Playtests by people ({a.games} games): {word} ({gap}){like}."
+    gap = f" (gap {100 * v.gap:.1f} points, likely {100 * v.lo:.1f}–{100 * v.hi:.1f})" if v.top is not None else ""
+    return f"Playtests by people ({a.games} games): {word}{gap}{like}."
 
 
 def playtest_section(a: PlaytestAnalysis | dict, level: int = 2, section_id: str | None = None) -> str:

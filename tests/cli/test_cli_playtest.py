@@ -134,3 +134,16 @@ def test_without_a_skill_result_the_levels_are_played_and_counted(tmp_path, caps
     saved = json.loads((reports / "rakshasa-base-playtest" / "playtest.json").read_text())
     assert saved["lengths"]["random"]["n"] == 30  # the levels' games are read for their lengths
     assert "Length in turns, median: people 50 (n 32)" in out
+
+
+def test_a_first_column_gives_the_starting_players_rate_for_a_drawn_start(tmp_path, capsys):
+    reports = tmp_path / "reports"
+    folder = fake_skill(reports, {"random": (180, 180), "heuristic": (190, 190)})
+    data = json.loads((folder / "skill.json").read_text()) | {"game": "raiding-duel", "roles": ["player 1", "player 2"]}
+    (folder / "skill.json").write_text(json.dumps(data))
+    people = tmp_path / "duel.csv"
+    people.write_text("winner,first\n" + "player 1,1\n" * 6 + "player 2,player 2\n" * 5 + "2,1\n" * 3 + "1,2\n")
+    duel = REPO / "variants" / "raiding-duel" / "base.yaml"
+    assert main(["playtest", str(duel), str(people), "--reports", str(reports)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "The player who started won 11 of 15 games (73.3%, likely 44.9-92.2%)" in out

@@ -90,3 +90,16 @@ def test_a_bad_playtest_file_is_named_in_the_section_not_fatal(project, tmp_path
 def test_no_playtests_folder_no_section(results_dir, tmp_path):
     html = render_report(results_dir, tmp_path).read_text()
     assert 'id="playtests"' not in html and "playtest-line" not in html
+
+
+def test_the_first_screen_line_says_which_role_thirty_of_forty_favour():
+    from designlab.report.playtest import first_line
+    from designlab.stats.playtest import BotLevel, HumanGame, analyse_playtest
+
+    people = [HumanGame(f"g:{i}", 0 if i < 30 else 1) for i in range(40)]
+    even = [BotLevel("random", "random", 400, (200, 200)), BotLevel("heuristic", "heuristic", 400, (198, 202))]
+    a = analyse_playtest("rakshasa", "base", ("first runner", "second runner"), 0.03, people, even)
+    assert first_line(a) == ("Playtests by people (40 games): unbalanced, favouring the first runner (gap 50.0 points, "
+                             "likely 17.6–74.6); they cannot be told apart from the random and heuristic bots.")
+    nobody = analyse_playtest("rakshasa", "base", ("first runner", "second runner"), 0.03, [], [])
+    assert first_line(nobody) == "Playtests by people (0 games): no data."
