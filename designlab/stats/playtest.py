@@ -274,8 +274,6 @@ class PlaytestAnalysis:
 
 def analyse_playtest(game: str, variant: str, roles: Sequence[str], tolerance: float, games: Sequence[HumanGame],
                      levels: Sequence[BotLevel], sources: Sequence[str] = (), bots_from: str = "") -> PlaytestAnalysis:
-    from dataclasses import asdict as _asdict
-
     from designlab.stats.verdict import balance_verdict
 
     n_seats = len(roles)
@@ -300,7 +298,7 @@ def analyse_playtest(game: str, variant: str, roles: Sequence[str], tolerance: f
         lv_rows.append({"level": lv.level, "bot": lv.bot, "games": lv.games, "wins": list(lv.wins),
                         "rates": [w / lv.games if lv.games else math.nan for w in lv.wins],
                         "lo": [a for a, _ in ivs], "hi": [b for _, b in ivs], "no_winner": lv.no_winner,
-                        "verdict": _asdict(v) if v else None})
+                        "verdict": asdict(v) if v else None})
     lengths = {"people": five_numbers([g.turns for g in games if g.turns is not None])}
     lengths |= {lv.level: five_numbers(lv.turns) for lv in levels}
     minutes = five_numbers([g.minutes for g in games if g.minutes is not None])
@@ -313,9 +311,9 @@ def analyse_playtest(game: str, variant: str, roles: Sequence[str], tolerance: f
             lv.level: five_numbers(lv.scores[s]) if len(lv.scores) > s else None for lv in levels}
     return PlaytestAnalysis(
         game=game, variant=variant, roles=list(roles), tolerance=tolerance, games=n, sources=list(sources),
-        seats=seats, no_winner=none, unfinished=unfinished, verdict=_asdict(verdict), started=started,
-        levels=lv_rows, resemblance=[_asdict(r) for r in resemblance(games, levels, n_seats)],
-        gap_tests=[_asdict(t) | {"differs": t.differs} for t in gap_tests(games, levels, n_seats)],
+        seats=seats, no_winner=none, unfinished=unfinished, verdict=asdict(verdict), started=started,
+        levels=lv_rows, resemblance=[asdict(r) for r in resemblance(games, levels, n_seats)],
+        gap_tests=[asdict(t) | {"differs": t.differs} for t in gap_tests(games, levels, n_seats)],
         lengths=lengths, scores=scores, bots_from=bots_from, rows=[_row(g, roles) for g in games])
 
 
