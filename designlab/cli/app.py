@@ -17,6 +17,7 @@ from designlab import __version__
 from designlab.cli import check as _check  # noqa: F401  (check adds itself to the app)
 from designlab.cli import new_game as _new_game  # noqa: F401  (new-game adds itself to the app)
 from designlab.cli import play as _play  # noqa: F401  (play, serve: they add themselves to the app)
+from designlab.cli import playtest as _playtest
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
@@ -50,6 +51,7 @@ from designlab.cli.main import (
 
 _strategy.register(app)  # ladder, meta
 _skill.register(app)
+_playtest.register(app)
 _tune.register(app)
 
 
