@@ -67,7 +67,7 @@ class Session:
         self.board = board_of(self.spec)
         n = self.game.num_players
         if not 0 <= seat < n:
-            raise PlayError(f"--seat {seat}: {self.game.title} here has seats 0 to {n - 1}")
+            raise PlayError(f"seat {seat}: {self.game.title} here has seats 0 to {n - 1}")
         self.seat = seat
         self.seed = new_seed() if seed is None else seed
         roles = self.spec.roles(self.game)
@@ -158,13 +158,14 @@ class Session:
         legal = list(view.legal_actions)
         names = [self.state.action_to_string(a) for a in legal]
         text = " ".join(str(entry).split())
+        quoted = repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text):,} characters)"  # never all of it
         if not text:
             raise EntryError(f"type a number from 1 to {len(legal)} or an action as listed")
-        if text.isdigit():
-            k = int(text)
+        if text.isascii() and text.isdigit():  # not "²" or a 5,000-digit number, which int() refuses
+            k = int(text) if len(text) <= 9 else 0
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise EntryError(f"no move {k}: pick a number from 1 to {len(legal)}")
+            raise EntryError(f"no move {text if len(text) <= 9 else quoted}: pick a number from 1 to {len(legal)}")
         low = text.lower()
         exact = [a for a, s in zip(legal, names) if s.lower() == low]
         if exact:
@@ -174,8 +175,8 @@ class Session:
             return starts[0][0]
         if starts:
             shown = ", ".join(repr(s) for _, s in starts[:4]) + (" ..." if len(starts) > 4 else "")
-            raise EntryError(f"{text!r} could be {len(starts)} moves ({shown}); type more or use the number")
-        raise EntryError(f"{text!r} is not a legal move here; type a number from 1 to {len(legal)} "
+            raise EntryError(f"{quoted} could be {len(starts)} moves ({shown}); type more or use the number")
+        raise EntryError(f"{quoted} is not a legal move here; type a number from 1 to {len(legal)} "
                          "or an action as listed")
 
     def enter(self, entry: str) -> str:
