@@ -24,7 +24,7 @@ from designlab.core.play import MAX_STEPS, replay
 from designlab.core.protocol import CHANCE, Bot, Game, State
 from designlab.core.rng import bot_rng, game_rng
 from designlab.core.spec import Board, GameSpec
-from designlab.registry import bot_class, game_class, game_spec
+from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
 from designlab.variant.model import Variant
 
 RECORD_FORMAT = "designlab-record/1"
@@ -257,7 +257,10 @@ def load_record(path: Path) -> dict:
 
 
 def game_of_record(record: dict, path: Path | str = "record") -> Game:
-    cls = game_class(record["game"])
+    try:
+        cls = game_class(record["game"])
+    except UnknownNameError as e:  # a record of a game not installed here
+        raise PlayError(f"{path}: key 'game': {e}") from None
     try:
         params = cls.Params.model_validate(record["params"])
     except ValueError as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import warnings
 from pathlib import Path
@@ -377,3 +378,109 @@ def test_the_finished_game_names_the_real_records_folder(folders):
         s = client.post(f"/api/games/{s['id']}/move", json={"move": "1"}).json()
     assert s["over"] and s["record_path"] == str(results / "play" / s["record"])
     assert (results / "play" / s["record"]).is_file()
+
+
+# -- a fuzz of every route and every field: never a 500 ----------------------------------------------
+
+def _fuzz_strategies():
+    from urllib.parse import quote
+
+    from hypothesis import strategies as st
+
+    leaf = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+    anything = st.recursive(leaf, lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8), c, max_size=3),
+                            max_leaves=6)
+    odd = st.sampled_from(["", " ", "..", "../secret.yaml", "%2e%2e/x", "/etc/passwd", "a\\b", "\x00", "x" * 5000, "²",
+                           "\ud800", "💥", " 1 ", "-1", "1e309", "0", "99", "a/b/../../c", "link.yaml"])
+    raw = st.sampled_from([b"", b"\xff\xfe", b"[" * 30_000 + b"]" * 30_000, b'{"seed": ' + b"9" * 5000 + b"}",
+                           b"NaN", b'{"seat": Infinity}', b"null", b"[]", b'"x"', b"{", b'{"move": "' + b"x" * 70_000 + b'"}'])
+
+    def text(*known):  # mostly a value the server knows (a game's id, a record's name), if any given
+        return st.one_of(st.sampled_from(known), st.sampled_from(known), odd, st.text(max_size=30)) if known else \
+            odd | st.text(max_size=30)
+
+    def segment(values):  # a path parameter as a URL carries it: quoted, or as is
+        return st.builds(lambda v, q: quote(v, safe="" if q else "/%\\:@", errors="surrogatepass"), values, st.booleans())
+
+    def body(model, fields):
+        assert set(fields) == set(model.model_fields), f"{model.__name__}: a field without a fuzz strategy"
+        # every field of its own kind (games start, moves are played), or some fields of any kind, or extra keys
+        own = st.fixed_dictionaries(fields)
+        some = st.fixed_dictionaries({}, optional={k: v | anything for k, v in fields.items()})
+        extra = st.builds(lambda d, more: d | more, some, st.dictionaries(st.text(max_size=8), anything, max_size=2))
+        dumped = st.builds(lambda d, ascii_: json.dumps(d, ensure_ascii=ascii_).encode("utf-8", "surrogatepass"),
+                           st.one_of(own, own, some, extra, anything), st.booleans())
+        return st.one_of(dumped, dumped, dumped, raw, st.binary(max_size=40))
+
+    return st, text, segment, body
+
+
+def test_no_request_to_any_route_gets_a_500(folders):
+    # every route of the app (a new one fails here until it has its strategies), every path parameter and
+    # every field of every body: values of their own kind, odd ones, anything JSON, raw bytes; wrong
+    # methods, hosts, origins and content types. 40 examples a route: about 10 s on a busy machine.
+    from hypothesis import HealthCheck, given, settings
+    from starlette.routing import Route
+
+    from designlab.play.server import MoveBody, StartBody
+    from designlab.play.session import Session
+    from designlab.variant.load import load_variants
+
+    st, text, segment, body = _fuzz_strategies()
+    _, variants, results = folders
+    client = client_for(variants, results)
+    # records the route must answer: a real (unfinished) one and broken ones of every kind
+
+    Session(load_variants([variants / "rakshasa/base.yaml"])[0], bot="random", seed=1).save(results / "play")
+    rec = {"format": "designlab-record/1", "game": "rakshasa", "params": {}, "actions": [], "seats": []}
+    for name, data in [("garbage", "{"), ("list", "[]"), ("game", rec | {"game": "nogame"}),
+                       ("params", rec | {"params": {"honor": "x"}}), ("actions", rec | {"actions": [{"x": 1}, "fly"]}),
+                       ("results", rec | {"finished": True, "results": ["win"]}), ("format", rec | {"format": 2})]:
+        (results / "play" / f"{name}.json").write_text(data if isinstance(data, str) else json.dumps(data))
+    records = client.get("/api/records").json()["records"]
+    names = [v["name"] for v in client.get("/api/variants").json()["variants"]]
+    gids = [client.post("/api/games", json=START | {"seed": k}).json()["id"] for k in range(2)]
+    bots = ["", "random", "heuristic", "nobody"]
+
+    params = {"gid": text(*gids), "name": text(*records, "../secret.json", "link.json")}
+    bodies = {
+        "/api/games": body(StartBody, {"variant": st.sampled_from(names) | text("rakshasa/escape.yaml"),
+                                       "seat": st.integers(-2, 3), "bot": st.sampled_from(bots) | text(),
+                                       "seed": st.integers(-1, 2**64) | text("", "7")}),
+        "/api/games/{gid}/move": body(MoveBody, {"move": st.integers(-1, 12) | text("1", "form", "pass", "swap 1.4")}),
+    }
+    routes = [r for r in client.app.routes if isinstance(r, Route)]
+    assert len(routes) == len(client.app.routes) and {r.path for r in routes} >= set(bodies)
+    headers = st.fixed_dictionaries({}, optional={
+        "content-type": st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain"]),
+        "origin": st.sampled_from([HERE, HERE, "http://evil.example"]),
+        "host": st.sampled_from([f"127.0.0.1:{PORT}", f"localhost:{PORT}", f"[::1]:{PORT}", "evil.example"]),
+    })
+    hit: dict[str, int] = {}
+
+    def fuzz(where, method, path, content):
+        @settings(max_examples=40, deadline=None, database=None,
+                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+        @given(method=method, url=path, content=content, headers=headers)
+        def requests(method, url, content, headers):
+            base = {"content-type": "application/json"} if method == "POST" else {}
+            r = client.request(method, url, content=content, headers=base | headers)
+            assert r.status_code < 500, (method, url[:200], (content or b"")[:200], headers, r.text[:500])
+            if r.status_code >= 400 and method != "HEAD":
+                assert isinstance(r.json()["error"], str)  # every refusal is a JSON message
+            hit[where] = hit.get(where, 0) + 1
+
+        return requests
+
+    for route in routes:
+        assert set(route.param_convertors) <= set(params), f"{route.path}: a path parameter without a fuzz strategy"
+        if "POST" in route.methods:
+            assert route.path in bodies, f"{route.path}: a POST route without a body strategy"
+        own = sorted(route.methods)
+        method = st.one_of(st.sampled_from(own), st.sampled_from(own), st.sampled_from(["GET", "POST", "PUT", "DELETE"]))
+        path = st.fixed_dictionaries({k: segment(params[k]) for k in route.param_convertors}).map(
+            lambda p, t=route.path: re.sub(r"\{(\w+)(:\w+)?\}", lambda m: p[m[1]], t))
+        content = bodies.get(route.path, st.none() | st.binary(max_size=20))
+
+        fuzz(route.path, method, path, content)()
+    assert set(hit) == {r.path for r in routes}
