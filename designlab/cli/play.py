@@ -5,6 +5,7 @@ app.py imports this module once; it adds its commands to the app (designlab.cli.
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated
 
@@ -97,9 +98,13 @@ def serve(
         except ValueError as e:
             raise UserError(f"{option} {e}") from None
     shown = host_name(host)
+    try:
+        local = ipaddress.ip_address(shown.strip("[]")).is_loopback
+    except ValueError:
+        local = shown == "localhost"
     out.print(f"designlab play page: http://{'127.0.0.1' if shown in ('0.0.0.0', '[::]') else shown}:{port}/ "
               f"(variants from {variants}, records to {results / 'play'}); Ctrl-C stops it", markup=False)
-    if shown not in LOCAL_HOSTS:
+    if not local:
         out.print(f"listening on {shown}: other machines that reach it can play here and read these variants and "
                   "records", markup=False)
     if shown not in LOCAL_HOSTS or allow:

@@ -544,7 +544,7 @@ function draw(s) {
   if (s.over) {
     res.style.display = "block";
     res.replaceChildren(el("b", "Game over"), ...s.result.map((x) => el("div", x)),
-      el("div", s.record ? `record saved: ${s.record_path} (designlab show --record ${s.record_path} replays it)` : ""));
+      el("div", s.record ? `record saved: ${s.record_path} (designlab show --record FILE replays it)` : ""));
   } else { res.style.display = "none"; }
 }
 async function play(move) {
