@@ -308,6 +308,28 @@ def test_the_variants_list_is_read_again_only_when_a_file_changes(folders, monke
     assert len(calls) > n and "richer" in [v["variant"] for v in again["variants"]]
 
 
+def test_a_variant_file_that_fails_to_load_is_left_out_and_named(folders, monkeypatch):
+    # whatever the loader raises on one file (a YAML bomb's MemoryError, a RecursionError ...), the others are listed
+    import designlab.variant.load as load
+
+    _, variants, results = folders
+    (variants / "rakshasa/broken.yaml").write_text("game: rakshasa\nname: broken\nparams:\n  honor: [\n")
+    real = load.load_variants
+
+    def failing(targets, *a, **k):
+        if any(p.name == "rich.yaml" for p in targets):
+            raise MemoryError("a YAML alias bomb")
+        return real(targets, *a, **k)
+
+    monkeypatch.setattr(load, "load_variants", failing)
+    r = client_for(variants, results).get("/api/variants")
+    assert r.status_code == 200
+    assert [v["name"] for v in r.json()["variants"]] == ["rakshasa/base.yaml"]
+    skipped = {x["name"]: x["why"] for x in r.json()["skipped"]}
+    assert skipped["rakshasa/rich.yaml"] == "MemoryError: a YAML alias bomb"
+    assert set(skipped) == {"rakshasa/rich.yaml", "rakshasa/broken.yaml", "rakshasa/escape.yaml"}
+
+
 def test_a_slow_variant_file_holds_up_no_other_request(folders, monkeypatch):
     # /api/variants stuck on a file (a YAML that takes long to load): the page, the records and a game
     # in progress still answer. The loader waits for this test to let it go, so on a server that
