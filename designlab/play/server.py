@@ -43,12 +43,12 @@ from starlette.routing import Route
 from designlab.core.rng import MAX_SEED
 from designlab.play.files import OutsideError, inside, list_files, variant_chain_inside
 from designlab.play.session import EntryError, PlayError, Session, replay_record
+from designlab.play.text import quoted
 from designlab.registry import SPECS, UnknownNameError, bots_for
 
 MAX_GAMES = 64  # games kept in memory; the oldest goes first
 MAX_BODY = 64 * 1024  # bytes of a request body: a game setup or a move is well under 1 kB
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # the names this machine has for itself
-SHOWN = 60  # characters of a request's own text quoted back in a message
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # the ones that change nothing here
 
 
@@ -58,14 +58,6 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
-
-
-def shown(text: object) -> str:
-    """``text`` quoted (repr: control characters and lone surrogates escaped), cut to SHOWN characters."""
-    t = str(text)
-    if len(t) <= SHOWN:
-        return repr(t)
-    return f"{t[:SHOWN]!r}... ({len(t):,} characters)"
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -146,25 +138,25 @@ class Guard:
     def check_host(self, headers: Headers) -> str:
         host = headers.get("host", "")
         if host.lower() not in self.hosts:
-            raise Refused(400, f"Host {shown(host)} is not this server (it answers to {', '.join(sorted(self.hosts))}); "
+            raise Refused(400, f"Host {quoted(host)} is not this server (it answers to {', '.join(sorted(self.hosts))}); "
                                "designlab serve --allow-host NAME adds a name")
         return host
 
     def check_sender(self, scope, headers: Headers, host: str) -> None:
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            raise Refused(415, f"send the body as JSON (Content-Type: application/json), not {shown(kind or 'none')}")
+            raise Refused(415, f"send the body as JSON (Content-Type: application/json), not {quoted(kind or 'none')}")
         origin = headers.get("origin")
         own = f"{scope.get('scheme', 'http')}://{host}".lower()
         if origin is not None and origin.lower() != own:
-            raise Refused(403, f"a request from the page of another site ({shown(origin)}) is refused; "
+            raise Refused(403, f"a request from the page of another site ({quoted(origin)}) is refused; "
                                f"this server takes requests from its own page, {own}")
 
     async def read_body(self, headers: Headers, receive) -> bytes | None:
         length = headers.get("content-length")
         if length is not None:
             if not (length.isascii() and length.isdigit()):
-                raise Refused(400, f"Content-Length {shown(length)} is not a number of bytes")
+                raise Refused(400, f"Content-Length {quoted(length)} is not a number of bytes")
             if len(length) > 12 or int(length) > MAX_BODY:
                 size = f"{int(length):,}" if len(length) <= 12 else "over 10**12"
                 raise Refused(413, f"the body is {size} bytes; at most {MAX_BODY:,} are taken")
@@ -231,7 +223,7 @@ class _Body(BaseModel):
         for err in e.errors()[:3]:
             name = err["loc"][0] if err["loc"] else None
             if err["type"] == "extra_forbidden":
-                out.append(f"{shown(name)} is not a field here (the fields: {', '.join(fields)})")
+                out.append(f"{quoted(name)} is not a field here (the fields: {', '.join(fields)})")
                 continue
             info = fields.get(name) if isinstance(name, str) else None
             what = f" ({info.description})" if info is not None and info.description else ""
@@ -397,7 +389,7 @@ def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0
         gid = request.path_params["gid"]
         g = games.get(gid)
         if g is None:
-            raise Refused(404, f"no game {shown(gid)} (games are kept in memory, the newest {MAX_GAMES})")
+            raise Refused(404, f"no game {quoted(gid)} (games are kept in memory, the newest {MAX_GAMES})")
         return gid, g
 
     def show_state(gid: str, g: _Game) -> JSONResponse:
@@ -445,7 +437,7 @@ def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0
         return _error(e.message, e.status)
 
     async def http_error(request: Request, e: HTTPException) -> JSONResponse:
-        return _error(f"{request.method} {shown(request.url.path)}: {e.detail}", e.status_code)
+        return _error(f"{request.method} {quoted(request.url.path)}: {e.detail}", e.status_code)
 
     app = Starlette(routes=[
         Route("/", page),

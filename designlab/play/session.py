@@ -24,6 +24,7 @@ from designlab.core.play import MAX_STEPS, replay
 from designlab.core.protocol import CHANCE, Bot, Game, State
 from designlab.core.rng import bot_rng, game_rng
 from designlab.core.spec import Board, GameSpec
+from designlab.play.text import quoted
 from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
 from designlab.variant.model import Variant
 
@@ -158,14 +159,13 @@ class Session:
         legal = list(view.legal_actions)
         names = [self.state.action_to_string(a) for a in legal]
         text = " ".join(str(entry).split())
-        quoted = repr(text) if len(text) <= 60 else f"{text[:60]!r}... ({len(text):,} characters)"  # never all of it
         if not text:
             raise EntryError(f"type a number from 1 to {len(legal)} or an action as listed")
         if text.isascii() and text.isdigit():  # not "²" or a 5,000-digit number, which int() refuses
             k = int(text) if len(text) <= 9 else 0
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise EntryError(f"no move {text if len(text) <= 9 else quoted}: pick a number from 1 to {len(legal)}")
+            raise EntryError(f"no move {text if len(text) <= 9 else quoted(text)}: pick a number from 1 to {len(legal)}")
         low = text.lower()
         exact = [a for a, s in zip(legal, names) if s.lower() == low]
         if exact:
@@ -175,8 +175,8 @@ class Session:
             return starts[0][0]
         if starts:
             shown = ", ".join(repr(s) for _, s in starts[:4]) + (" ..." if len(starts) > 4 else "")
-            raise EntryError(f"{quoted} could be {len(starts)} moves ({shown}); type more or use the number")
-        raise EntryError(f"{quoted} is not a legal move here; type a number from 1 to {len(legal)} "
+            raise EntryError(f"{quoted(text)} could be {len(starts)} moves ({shown}); type more or use the number")
+        raise EntryError(f"{quoted(text)} is not a legal move here; type a number from 1 to {len(legal)} "
                          "or an action as listed")
 
     def enter(self, entry: str) -> str:

@@ -440,7 +440,7 @@ def _fuzz_strategies():
 def test_no_request_to_any_route_gets_a_500(folders):
     # every route of the app (a new one fails here until it has its strategies), every path parameter and
     # every field of every body: values of their own kind, odd ones, anything JSON, raw bytes; wrong
-    # methods, hosts, origins and content types. 40 examples a route: about 10 s on a busy machine.
+    # methods, hosts, origins and content types; 30 examples a route, 210 requests, about 4 s of CPU.
     from hypothesis import HealthCheck, given, settings
     from starlette.routing import Route
 
@@ -481,7 +481,7 @@ def test_no_request_to_any_route_gets_a_500(folders):
     hit: dict[str, int] = {}
 
     def fuzz(where, method, path, content):
-        @settings(max_examples=40, deadline=None, database=None,
+        @settings(max_examples=30, deadline=None, database=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
         @given(method=method, url=path, content=content, headers=headers)
         def requests(method, url, content, headers):
