@@ -57,8 +57,24 @@ def _pydantic_errors(err: ValidationError, prefix: tuple, positions: Positions) 
         msg = e["msg"]
         if e["type"] == "extra_forbidden":
             msg = "unknown key"
-        out.append(VariantError(locate(positions, loc), dotted(loc), msg))
+        out.append(VariantError(locate(positions, loc), dotted(loc), msg + _text_for_number(e)))
     return out
+
+
+def _text_for_number(e: dict) -> str:
+    """What a number field got when it got text: YAML 1.1 reads 1e3 or 1e309 as text (a number with an
+    exponent needs a dot and a signed exponent, 1.0e+3), which pydantic's words alone do not say."""
+    value = e.get("input")
+    if e["type"] not in ("int_type", "float_type", "int_parsing", "float_parsing") or not isinstance(value, str):
+        return ""
+    shown = repr(value if len(value) <= 40 else value[:40] + "...")
+    try:
+        float(value)
+    except ValueError:
+        return f", got the text {shown}"
+    if "e" in value.lower() and "inf" not in value.lower():
+        return f", got the text {shown}: YAML reads a number with an exponent only as 1.0e+3 (a dot and a signed exponent)"
+    return f", got the text {shown}: quotes make text, write the number bare"
 
 
 def strict(model, data: Any):
@@ -122,11 +138,18 @@ class Loader:
             return _Merged(raw, positions, None)
         if not isinstance(ext, str):
             raise VariantErrors([VariantError(positions[("extends",)], "extends", "Input should be a valid string (a path)")])
-        target = (path.parent / ext).resolve()
-        if not target.is_file():
-            raise VariantErrors(
-                [VariantError(positions[("extends",)], "extends", f"no such file: {display_path(target)}")]
-            )
+        at = positions[("extends",)]
+        try:
+            target = (path.parent / ext).resolve()
+            is_dir, is_file = target.is_dir(), target.is_file()
+        except (OSError, ValueError) as e:  # a name too long for the file system, a NUL character
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise VariantErrors([VariantError(at, "extends", f"not a usable file name: {why}")]) from None
+        if is_dir:
+            raise VariantErrors([VariantError(at, "extends", f"{display_path(target)} is a directory, not a variant "
+                                                              "file; name a .yaml file in it")])
+        if not is_file:
+            raise VariantErrors([VariantError(at, "extends", f"no such file: {display_path(target)}")])
         if target in chain + (path,):
             cycle = " -> ".join(display_path(p) for p in chain + (path, target))
             raise VariantErrors([VariantError(positions[("extends",)], "extends", f"extends cycle: {cycle}")])
@@ -600,7 +623,7 @@ def _sweep_errors(err: ValidationError, settings, positions: Positions) -> list[
                 break
         if item is None:
             item = settings[0][2] if settings else ("sweep",)
-        out.append(VariantError(locate(positions, item), dotted(item), f"{loc}: {e['msg']}"))
+        out.append(VariantError(locate(positions, item), dotted(item), f"{loc}: {e['msg']}{_text_for_number(e)}"))
     return out
 
 
@@ -612,12 +635,11 @@ def find_files(target: Path) -> list[Path]:
 
 
 def is_tune_file(path: Path) -> bool:
-    """Does the file hold a ``tune:`` block? (A file that does not parse is not: loading reports it.)"""
-    import yaml
-
+    """Does the file hold a ``tune:`` block? (A file that does not parse is not: loading reports it.)
+    Read with the loader's own caps, so a bomb in a folder is refused here too."""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        data, _ = load_yaml(path, str(path))
+    except VariantError:
         return False
     return isinstance(data, dict) and "tune" in data
 
