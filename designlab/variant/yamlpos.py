@@ -70,18 +70,23 @@ def load_yaml(path: Path, display: str) -> tuple[Any, Positions]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise VariantError(None, "", f"not a UTF-8 text file (byte {e.start})", file=display) from None
-    loader = _Composer(text, display)
+    loader = None
     try:
+        loader = _Composer(text, display)  # the reader checks every character here
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         pos = Pos(display, mark.line + 1, mark.column + 1) if mark else None
         msg = "YAML syntax error: " + " ".join(x for x in (e.context, e.problem) if x) + _hint(e, text)
         raise VariantError(pos, "", msg, file=display) from None
-    except yaml.YAMLError as e:  # a reader error: a character YAML does not allow, e.g. a control character
-        raise VariantError(None, "", f"YAML syntax error: {' '.join(str(e).split())}", file=display) from None
+    except yaml.reader.ReaderError as e:  # a control character: YAML allows none outside escapes
+        at = e.position
+        pos = Pos(display, text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+        raise VariantError(pos, "", f"a character YAML does not allow: U+{e.character:04X}; remove it, or write "
+                                    "it as an escape in double quotes", file=display) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     positions: Positions = {}
     if node is None:  # nothing but blanks and comments: say so, rather than list every missing key
         raise VariantError(Pos(display, 1, 1), "", "the file is empty; a variant file needs at least `game:`")
@@ -223,7 +228,14 @@ def _cut(text: str, n: int = 40) -> str:
 
 
 def _dotted(path: tuple) -> str:
-    return ".".join(str(p) for p in path)
+    return ".".join(_shown(p) for p in path)
+
+
+def _shown(part: Any) -> str:
+    """A key as a message names it: quoted when it would not show (blanks, control characters)."""
+    if not isinstance(part, str):
+        return str(part)
+    return part if part and part.isprintable() and part.strip() == part else repr(part)
 
 
 def locate(positions: Positions, path: tuple) -> Pos | None:

@@ -94,7 +94,8 @@ def test_no_bundled_variant_file_comes_near_a_cap():
     ("name: !!python/object:os.system x",
      ":2:7: name: 'x': the tag tag:yaml.org,2002:python/object:os.system is not one a variant file takes: "
      "give a plain value"),
-])
+], ids=["nan", "-inf", "overflow", "nan-param", "inf-sweep", "1e309-text", "5000-digits", "bad-date", "surrogate",
+        "python-tag"])
 def test_a_value_no_setting_takes_says_what_it_is(tmp_path, line, says):
     assert one_error(tmp_path, f"game: rakshasa\n{line}\n") == says
 
@@ -122,6 +123,17 @@ def test_extends_naming_a_directory_says_it_is_one(tmp_path):
         ":2:1: extends: not a usable file name: embedded null byte")
     assert one_error(tmp_path, f"game: rakshasa\nextends: {'a' * 5000}\n", name="c.yaml") == (
         ":2:1: extends: not a usable file name: File name too long")
+
+
+def test_a_control_character_is_located_not_a_traceback(tmp_path):
+    assert one_error(tmp_path, "game: rakshasa\nname: a\x1fb\n") == (
+        ":2:8: a character YAML does not allow: U+001F; remove it, or write it as an escape in double quotes")
+
+
+def test_a_key_that_would_not_show_is_quoted(tmp_path):
+    path = tmp_path / "v.yaml"
+    path.write_text('game: rakshasa\n" ": 3\n"\\x1e": 4\n')
+    assert errors_of(path) == [f"{path}:2:1: ' ': unknown key", f"{path}:3:1: '\\x1e': unknown key"]
 
 
 def test_a_quoted_number_says_it_is_text(tmp_path):
