@@ -46,7 +46,7 @@ Positions = dict[tuple, Pos]  # key path (tuple of str/int) -> position of that 
 
 # Caps that keep a hostile or mistaken file from taking the machine: a YAML alias may repeat a whole
 # mapping, so a 1 kB file can stand for a billion values ("billion laughs"). The largest bundled file is
-# under 1 kB, 6 values deep, with a few dozen values; a 10,000-point zip of three keys is about 30,000.
+# 520 bytes, 4 keys deep, with 73 keys and items; a 10,000-point zip of three keys has about 30,000 values.
 MAX_BYTES = 1_000_000  # a file's size
 MAX_VALUES = 100_000  # mappings, lists and scalars, each alias counted as every value it repeats
 MAX_DEPTH = 50  # mappings and lists inside one another
