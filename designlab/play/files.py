@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-import yaml
-
 from designlab.play.text import quoted
+from designlab.variant.yamlpos import VariantError, load_yaml
 
 
 class OutsideError(ValueError):
@@ -49,9 +48,9 @@ def variant_chain_inside(root: Path, path: Path) -> None:
     seen = set()
     while path not in seen:
         seen.add(path)
-        try:
-            raw = yaml.safe_load(path.read_text())
-        except (OSError, yaml.YAMLError):
+        try:  # the loader's own capped parse: a file too big, too deep or an alias bomb stops here too
+            raw, _ = load_yaml(path, str(path))
+        except VariantError:
             return  # the loader reports it, with file and line
         ext = raw.get("extends") if isinstance(raw, dict) else None
         if not isinstance(ext, str):

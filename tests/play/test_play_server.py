@@ -506,3 +506,24 @@ def test_no_request_to_any_route_gets_a_500(folders):
 
         fuzz(route.path, method, path, content)()
     assert set(hit) == {r.path for r in routes}
+
+
+def test_the_extends_check_reads_files_with_the_capped_loader(tmp_path):
+    """The extends-chain check reads each file with the loader's capped parse, not a plain yaml.safe_load: a
+    billion-laughs file, 5,000-deep nesting (RecursionError before) and bad UTF-8 (UnicodeDecodeError before)
+    are each left for the loader to name."""
+    from designlab.play.files import variant_chain_inside
+
+    lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]']
+    for i in range(1, 9):
+        prev, name = chr(ord("a") + i - 1), chr(ord("a") + i)
+        lines.append(f"{name}: &{name} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]")
+    bomb = tmp_path / "bomb.yaml"
+    bomb.write_text("\n".join(lines) + "\n")
+    variant_chain_inside(tmp_path, bomb)  # returns (the loader names the problem) instead of expanding 10^9 values
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("extends: " + "[" * 5000 + "]" * 5000 + "\n")
+    variant_chain_inside(tmp_path, deep)  # no RecursionError
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"extends: \xff\xfe\n")
+    variant_chain_inside(tmp_path, bad)  # no UnicodeDecodeError
