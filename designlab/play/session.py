@@ -24,7 +24,8 @@ from designlab.core.play import MAX_STEPS, replay
 from designlab.core.protocol import CHANCE, Bot, Game, State
 from designlab.core.rng import bot_rng, game_rng
 from designlab.core.spec import Board, GameSpec, plural
-from designlab.registry import bot_class, game_class, game_spec
+from designlab.play.text import quoted
+from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
 from designlab.variant.model import Variant
 
 RECORD_FORMAT = "designlab-record/1"
@@ -56,18 +57,18 @@ def seat_of(roles: tuple[str, ...], title: str, seat: int | str) -> int:
     """The seat a person asked for: its role in the game's words ("second runner", with or without "the", any
     case) or its position in the turn order (0 is the first). PlayError, one line, for anything else."""
     text = " ".join(str(seat).split())
-    if text.isdigit():
+    if text.isdigit() and len(text) <= 9:  # a longer number is no seat (and int() refuses 4,300 digits)
         k = int(text)
         if k < len(roles):
             return k
-        raise PlayError(f"--seat {k}: {title} here has turn-order positions 0 to {len(roles) - 1} "
+        raise PlayError(f"seat {k}: {title} here has seats 0 to {len(roles) - 1} in turn order "
                         f"({', '.join(roles)})")
     want = text.lower().removeprefix("the ")
     for k, role in enumerate(roles):
         if role.lower() == want:
             return k
-    raise PlayError(f"--seat {text!r}: {title} here has no such role; its roles are {', '.join(roles)} "
-                    f"(or a turn-order position 0 to {len(roles) - 1})")
+    raise PlayError(f"seat {quoted(text)}: {title} here has no such role; its roles are {', '.join(roles)} "
+                    f"(or a seat number 0 to {len(roles) - 1} in turn order)")
 
 
 def new_seed() -> int:
@@ -184,11 +185,11 @@ class Session:
         text = " ".join(str(entry).split())
         if not text:
             raise EntryError(f"type a number from 1 to {len(legal)} or an action as listed")
-        if text.isdigit():
-            k = int(text)
+        if text.isascii() and text.isdigit():  # not "²" or a 5,000-digit number, which int() refuses
+            k = int(text) if len(text) <= 9 else 0
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise EntryError(f"no move {k}: pick a number from 1 to {len(legal)}")
+            raise EntryError(f"no move {text if len(text) <= 9 else quoted(text)}: pick a number from 1 to {len(legal)}")
         low = " ".join(self.board.read(self.game, text, self.seat).split()).lower()
         exact = [a for a, s in zip(legal, names) if s.lower() == low]
         if exact:
@@ -198,8 +199,8 @@ class Session:
             return starts[0][0]
         if starts:
             shown = ", ".join(repr(s) for _, s in starts[:4]) + (" ..." if len(starts) > 4 else "")
-            raise EntryError(f"{text!r} could be {len(starts)} moves ({shown}); type more or use the number")
-        raise EntryError(f"{text!r} is not a legal move here; type a number from 1 to {len(legal)} "
+            raise EntryError(f"{quoted(text)} could be {len(starts)} moves ({shown}); type more or use the number")
+        raise EntryError(f"{quoted(text)} is not a legal move here; type a number from 1 to {len(legal)} "
                          "or an action as listed")
 
     def enter(self, entry: str) -> str:
@@ -284,7 +285,10 @@ def load_record(path: Path) -> dict:
 
 
 def game_of_record(record: dict, path: Path | str = "record") -> Game:
-    cls = game_class(record["game"])
+    try:
+        cls = game_class(record["game"])
+    except UnknownNameError as e:  # a record of a game not installed here
+        raise PlayError(f"{path}: key 'game': {e}") from None
     try:
         params = cls.Params.model_validate(record["params"])
     except ValueError as e:

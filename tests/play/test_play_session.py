@@ -59,7 +59,7 @@ def test_entries_numbers_strings_prefixes_and_one_line_errors():
 
 def test_setup_errors_are_one_line():
     v = variant("rakshasa/base.yaml")
-    with pytest.raises(PlayError, match="turn-order positions 0 to 1 \\(first runner, second runner\\)"):
+    with pytest.raises(PlayError, match="seat 2: Rakshasa here has seats 0 to 1 in turn order \\(first runner, second runner\\)"):
         Session(v, seat=2)
     with pytest.raises(PlayError, match="no such role; its roles are first runner, second runner") as e:
         Session(v, seat="third runner")

@@ -88,8 +88,8 @@ def test_an_unknown_role_is_one_line_and_exit_2(tmp_path):
     )
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [
-        "error: --seat 'third runner': Rakshasa here has no such role; its roles are first runner, second runner "
-        "(or a turn-order position 0 to 1)"]
+        "error: seat 'third runner': Rakshasa here has no such role; its roles are first runner, second runner "
+        "(or a seat number 0 to 1 in turn order)"]
     assert not list(tmp_path.iterdir())
 
 
