@@ -285,8 +285,8 @@ def show(
 
     v = pick_variant(variant, seed, name)
     if index >= v.games:  # a game the run never plays would be told as if it were one of them
-        raise UserError(f"{variant}: no game {index} in {v.name!r}: its run plays {v.games:,} games, "
-                        f"0 to {v.games - 1:,}")
+        which = "game 0 only" if v.games == 1 else f"0 to {v.games - 1:,}"
+        raise UserError(f"{variant}: no game {index} in {v.name!r}: its run plays {plural(v.games, 'game')}, {which}")
     game = game_for(v)
     labels = [v.seats[e].label() for e in v.seat_order(index)]
     roles = seat_roles(v.game, game)

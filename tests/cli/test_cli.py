@@ -211,6 +211,14 @@ def test_show_beyond_the_run_is_an_error(variant, capsys):
     assert main(["show", str(variant), "23"]) == 0
 
 
+def test_show_beyond_a_one_game_run_says_1_game(tmp_path, capsys):
+    path = tmp_path / "one.yaml"
+    path.write_text("game: rakshasa\nname: one\ngames: 1\n")
+    assert main(["show", str(path), "1"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"error: {path}: no game 1 in 'one': its run plays 1 game, game 0 only"]
+
+
 def test_summary_rows_of_a_sweep_stay_distinguishable(tmp_path, capsys):
     # long bot-parameter paths: cut to a fixed width, every row would read "long-sweep-name[seats.0.para..."
     sweep = tmp_path / "long.yaml"
