@@ -259,19 +259,34 @@ def per_game(df: pl.DataFrame, name: str) -> tuple[np.ndarray, str] | None:
     the value (or one seat's part of it) are left out. None when the games do
     not report the metric, or it is text.
     """
+    got = _per_game(df, name)
+    return None if got is None else (got[0]["v"].to_numpy(), got[1])
+
+
+def per_game_indexed(df: pl.DataFrame, name: str) -> pl.DataFrame:
+    """``per_game``'s values with their game index: columns game_index, v (empty when not reported)."""
+    got = _per_game(df, name)
+    return got[0] if got is not None else pl.DataFrame(schema={"game_index": pl.Int64, "v": pl.Float64})
+
+
+def _per_game(df: pl.DataFrame, name: str) -> tuple[pl.DataFrame, str] | None:
     df = valid_games(df)
     if name in LENGTHS:
         col = LENGTHS[name]
-        return (df[col].drop_nulls().cast(pl.Float64).to_numpy(), "mean") if col in df.columns else None
+        return (_indexed(df, pl.col(col)), "mean") if col in df.columns else None
     info = metric_columns(df).get(name)
     if info is None or info["kind"] == "text":
         return None
     if info["column"]:
-        return (df[info["column"]].cast(pl.Float64).drop_nulls().to_numpy(),
-                "share" if info["kind"] == "bool" else "mean")
+        return _indexed(df, pl.col(info["column"])), "share" if info["kind"] == "bool" else "mean"
     seats = [pl.col(c).cast(pl.Float64) for c in info["seats"].values()]
     total = pl.when(pl.any_horizontal([c.is_null() for c in seats])).then(None).otherwise(pl.sum_horizontal(seats))
-    return df.select(total.alias("v"))["v"].drop_nulls().to_numpy(), "mean"
+    return _indexed(df, total), "mean"
+
+
+def _indexed(df: pl.DataFrame, value: pl.Expr) -> pl.DataFrame:
+    index = pl.col("game_index").cast(pl.Int64) if "game_index" in df.columns else pl.int_range(pl.len(), dtype=pl.Int64)
+    return df.select(index.alias("game_index"), value.cast(pl.Float64).alias("v")).drop_nulls("v")
 
 
 def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, float, float]:
