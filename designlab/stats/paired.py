@@ -155,3 +155,89 @@ def cv_gap_interval(base_wins: np.ndarray, variant_wins: np.ndarray, common: int
     lo = float(np.maximum(np.maximum(est - z * se, -(est + z * se)), 0.0).max())
     hi = float(min(np.maximum(est + z * se, -(est - z * se)).max(), 1.0))
     return gap, lo, hi
+
+
+# -- the control-variate gap, looked at after every chunk: an asymptotic confidence sequence -----------------
+
+# The alpha a sequential verdict spends on the base's own mean (over its N games, played before the variants
+# are looked at: one look); the rest goes to the variant's sequence.
+BASE_ALPHA_SHARE = 0.2
+
+
+def asymptotic_half_width(sd, t, alpha: float, t_opt: float):
+    """Half-width of the asymptotic confidence sequence of a mean at t observations with standard
+    deviation ``sd`` (I. Waudby-Smith, D. Arbour, R. Sinha, E. H. Kennedy, A. Ramdas, "Time-uniform
+    central limit theory and asymptotic confidence sequences", Ann. Statist. 2024: the Robbins normal
+    mixture with the sample's sd), its mixture tuned to be tightest near ``t_opt`` observations. It holds at
+    every t at once with probability about 1 - alpha (asymptotically: shown by simulation in
+    tests/stats/test_stats_paired.py for the verdict it serves)."""
+    la = -2 * math.log(alpha)
+    rho2 = (la + math.log(la + 1)) / t_opt
+    t = np.asarray(t, dtype=float)
+    return np.asarray(sd) * np.sqrt(2 * (t * rho2 + 1) / (t * t * rho2) * np.log(np.sqrt(t * rho2 + 1) / alpha))
+
+
+def _cell_values(seats: int) -> np.ndarray:
+    """Per winner cell (seats, then "nobody won") and pair of seats i < j: win_i - win_j."""
+    eye = np.eye(seats + 1)[:, :seats]
+    return pair_values(eye)
+
+
+def cv_moments(joint, base_counts):
+    """Per pair of seats: the control-variate estimate's parts from counts. ``joint`` (..., K, K): games by
+    (variant's winner cell, base's winner cell) over the common games; ``base_counts`` (..., K): the base's
+    winner cells over all its games. Returns n, N and per pair (..., pairs): the variant's mean, the base's
+    mean on the common games and on all its games, Var(v), Var(b), Cov(v, b), the base's Var over all."""
+    joint = np.asarray(joint, dtype=float)
+    base_counts = np.asarray(base_counts, dtype=float)
+    k = joint.shape[-1] - 1
+    val = _cell_values(k)  # (K, pairs)
+    n = joint.sum(axis=(-2, -1))
+    big = base_counts.sum(axis=-1)
+    rows, cols = joint.sum(axis=-1), joint.sum(axis=-2)  # variant cells, base cells
+    nn, bb = np.maximum(n, 1)[..., None], np.maximum(big, 1)[..., None]
+    mv, mb = rows @ val / nn, cols @ val / nn
+    vv = rows @ (val * val) / nn - mv * mv
+    vb = cols @ (val * val) / nn - mb * mb
+    cov = np.einsum("...ab,ap,bp->...p", joint, val, val) / nn - mv * mb
+    ma = base_counts @ val / bb
+    va = base_counts @ (val * val) / bb - ma * ma
+    return n, big, mv, mb, ma, vv, vb, cov, va
+
+
+def cv_sequence_pairs(joint, base_counts, level: float = LEVEL, t_opt: float = 10_000):
+    """Every pair difference of the variant with the base as a control variate, as a sequence valid however
+    often it is read while the variant's games are added (the base's N games played first, N >= n):
+    (estimate, lo, hi) per pair. The estimate is ``cv_pair_estimates``'s; its range is the asymptotic
+    sequence of the per-game residual v - beta (b - mean_b(all)) (the variant's games) plus |beta| times
+    the base's own one-look interval (its N games), splitting the error between the two (Bonferroni, as
+    over the pairs)."""
+    n, big, mv, mb, ma, vv, vb, cov, va = cv_moments(joint, base_counts)
+    k = np.shape(joint)[-1] - 1
+    pairs = max(k * (k - 1) // 2, 1)
+    alpha = 1 - level
+    beta = np.divide(cov, vb, out=np.zeros_like(cov), where=vb > 1e-12)
+    est = mv - beta * (mb - ma)
+    resid_sd = np.sqrt(np.maximum(vv - 2 * beta * cov + beta * beta * vb, 1e-12))
+    nn = np.maximum(n, 2)[..., None]
+    seq = asymptotic_half_width(resid_sd, nn, alpha * (1 - BASE_ALPHA_SHARE) / pairs, t_opt)
+    zb = float(st.norm.isf(alpha * BASE_ALPHA_SHARE / pairs / 2))
+    base = np.abs(beta) * zb * np.sqrt(va / np.maximum(big, 1)[..., None])
+    half = seq + base
+    return est, est - half, est + half
+
+
+def cv_sequence_gap(joint, base_counts, level: float = LEVEL, t_opt: float = 10_000):
+    """The variant's gap (largest |pair difference|) and its sequence: (gap, lo, hi), lo at least 0."""
+    est, lo, hi = cv_sequence_pairs(joint, base_counts, level, t_opt)
+    gap = np.abs(est).max(axis=-1)
+    glo = np.maximum(np.maximum(lo, -hi).max(axis=-1), 0.0)
+    ghi = np.minimum(np.maximum(hi, -lo).max(axis=-1), 1.0)
+    return gap, glo, ghi
+
+
+def cv_settles(joint, base_counts, tolerance: float, level: float = LEVEL, t_opt: float = 10_000):
+    """(even, unbalanced) of the control-variate sequence, over leading dimensions: the gap's sequence lies
+    wholly within / wholly beyond ``tolerance``."""
+    _, lo, hi = cv_sequence_gap(joint, base_counts, level, t_opt)
+    return hi <= tolerance, lo > tolerance

@@ -112,3 +112,29 @@ def test_control_variate_standard_error_matches_the_spread_of_its_estimates():
     own = np.sqrt((0.95 - 0.15 ** 2) / n)  # the variant's own games alone: Var(win0 - win1) = p0 + p1 - d^2
     assert got[:, 0].std() < 0.85 * own
     assert abs(got[:, 0].mean() - 0.15) < 3 * got[:, 0].std() / np.sqrt(reps)  # unbiased
+
+
+def coupled_joint(p_base, p_variant, coupling: float) -> np.ndarray:
+    """The shares of (variant's winner cell, base's winner cell) that ``coupled_winners`` draws from."""
+    cb, cv = np.concatenate([[0], np.cumsum(p_base)]), np.concatenate([[0], np.cumsum(p_variant)])
+    k = len(p_base)
+    joint = np.array([[max(0.0, min(cv[a + 1], cb[b + 1]) - max(cv[a], cb[b])) for b in range(k)] for a in range(k)])
+    joint = coupling * joint + (1 - coupling) * np.outer(p_variant, p_base)
+    return joint / joint.sum()
+
+
+@pytest.mark.parametrize("p_base, p_variant, wrong", [
+    ([0.51, 0.49, 0.0], [0.5175, 0.4825, 0.0], "even"),  # gap 3.5 against a 3-point tolerance: "even" is wrong
+    ([0.51, 0.49, 0.0], [0.5125, 0.4875, 0.0], "unbalanced"),  # gap 2.5: "unbalanced" is wrong
+    ([0.34, 0.33, 0.33, 0.0], [0.355, 0.325, 0.32, 0.0], "even"),  # three seats, gap 3.5
+    ([0.34, 0.33, 0.33, 0.0], [0.345, 0.335, 0.32, 0.0], "unbalanced"),  # three seats, gap 2.5
+])
+def test_the_paired_sequential_verdict_is_wrong_at_most_5_percent_of_the_time(p_base, p_variant, wrong):
+    from designlab.stats.settle_cost import simulated_cv_stops
+
+    # the verdict read after every 250-game chunk, up to the base's 20,000 games, near the tolerance where a
+    # wrong verdict is likeliest; the pairs coupled about as Rakshasa's honor sweep measured (r about 0.56)
+    joint = coupled_joint(p_base, p_variant, 0.6)
+    rng = np.random.default_rng(36 + len(p_base))
+    _, verdicts = simulated_cv_stops(joint, 20_000, 0.03, 400, rng)
+    assert np.mean(verdicts == wrong) <= 0.05
