@@ -78,13 +78,13 @@ def test_control_variate_gap_interval_covers_the_variants_true_gap(seats, p_base
     wb, wv = coupled_winners(rng, p_base, p_variant, big, 0.75, reps)
     eye = np.eye(seats + 1, dtype=np.int8)[:, :seats]  # winner cell -> 0/1 wins per seat
     covered, cv_width, own_width = 0, [], []
-    for b, v in zip(wb, wv):
+    for rep, (b, v) in enumerate(zip(wb, wv)):
         gap, lo, hi = cv_gap_interval(eye[b], eye[v], n)
         covered += lo <= truth <= hi
-        cv_width.append(hi - lo)
-        rates = eye[v[:n]].mean(axis=0)
-        own = gap_interval(list(rates), n)
-        own_width.append(own[1] - own[0])
+        if rep < 200:  # the widths compared on the first runs
+            cv_width.append(hi - lo)
+            own = gap_interval(list(eye[v[:n]].mean(axis=0)), n)
+            own_width.append(own[1] - own[0])
     assert covered / reps >= 0.94
     assert np.mean(cv_width) < np.mean(own_width)  # the base's extra games buy precision
 
