@@ -103,7 +103,7 @@ def test_control_variate_standard_error_matches_the_spread_of_its_estimates():
     # the variance counts the base's mean over all its games and its covariance with the common games:
     # the stated standard error agrees with the estimates' spread over seeded repeats
     rng = np.random.default_rng(35)
-    reps, big, n = 1500, 2000, 500
+    reps, big, n = 800, 2000, 500
     wb, wv = coupled_winners(rng, [0.5, 0.45, 0.05], [0.55, 0.4, 0.05], big, 0.75, reps)
     eye = np.eye(3, dtype=np.int8)[:, :2]
     got = np.array([cv_pair_estimates(pair_values(eye[b]), pair_values(eye[b[:n]]), pair_values(eye[v[:n]]))
