@@ -80,7 +80,8 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     _print_summary(result, time.perf_counter() - t0)
     references = {v.sweep_group: v.reference for v in variants if v.sweep_group and v.reference}
     for group, reference in references.items():  # what the report's comparisons of each sweep measure from
-        out.print(f"{group}: every point is compared against {reference}", markup=False)
+        out.print(f"{group}: every point is compared against {reference}; paired game by game (game i of "
+                  "each point starts from the same random draws)", markup=False)
     warn_fixed_seats(variants)
     if result.cached_games:
         out.print(f"{result.cached_games:,} games from the cache ({cache}), {result.played_games:,} played; "

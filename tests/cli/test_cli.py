@@ -252,7 +252,7 @@ def test_run_names_a_sweeps_reference(tmp_path, capsys):
     assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
     said = " ".join(capsys.readouterr().out.split())
     assert ("s: every point is compared against [honor.runner=10], the first point: the rules as written "
-            "(honor.runner=15) are not in the sweep") in said
+            "(honor.runner=15) are not in the sweep; paired game by game") in said
     manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
     assert {v["reference"] for v in manifest["variants"] if v["sweep_group"]} == {
         "[honor.runner=10], the first point: the rules as written (honor.runner=15) are not in the sweep"}
