@@ -307,7 +307,7 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or 
 @app.command("list")
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
     """Games, bots with their parameters, and bundled variants (the rules' parameters: designlab params GAME)."""
-    from designlab.registry import SPECS, bots_for
+    from designlab.registry import BROKEN, SPECS, bots_for
     from designlab.variant.paths import value_range
 
     for name, spec in SPECS.items():
@@ -331,6 +331,9 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
         folder = variants_dir / name
         files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
         out.print(f"  variants ({folder}): {', '.join(files) if files else 'none'}\n")
+    for plugin in BROKEN.values():  # installed but left out: what failed, so it can be fixed or uninstalled
+        out.print(f"[bold]{escape(plugin.entry_point)}[/bold] (from {escape(plugin.distribution)}): [red]broken[/red], "
+                  f"{escape(plugin.target)} failed to load: {escape(plugin.reason)}\n")
 
 
 @app.command()
@@ -408,10 +411,12 @@ def _usage_line(e: Exception) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn typed errors into messages and exit codes."""
-    from designlab.registry import UnknownNameError
+    from designlab.registry import BROKEN, UnknownNameError
     from designlab.runner.errors import RunError
     from designlab.variant.yamlpos import VariantError, VariantErrors
 
+    for plugin in BROKEN.values():  # one line each; every other game and command still works
+        err.print(f"warning: {plugin}; its game is left out (designlab list shows it)", markup=False, highlight=False)
     try:
         # with standalone_mode=False typer returns a command's exit code instead of raising
         code = app(args=argv, prog_name="designlab", standalone_mode=False)
