@@ -1,5 +1,5 @@
 """A plain CLI start stays light: `designlab --help`, `list`, `params` and `validate` import none of the heavy
-libraries (scipy alone took 1.6 s of every start), and a fully cached rerun imports no scipy. Each case
+libraries (scipy alone took 1.6 s of every start), and a fully cached rerun imports no scipy or numpy. Each case
 runs in a fresh interpreter, since this test process has imported everything already."""
 
 from __future__ import annotations
@@ -52,13 +52,13 @@ def test_a_plain_start_imports_no_heavy_library(args, tmp_path):
 
 def test_a_fully_cached_rerun_imports_no_scipy(tmp_path):
     """The second run of a variant finds every chunk in the cache: it reads Parquet (polars) but tests
-    nothing, so scipy (over a second) must not load."""
+    nothing, so scipy (over a second) and numpy must not load."""
     variant = tmp_path / "small.yaml"
     variant.write_text("game: rakshasa\nname: small\nseats:\n  - bot: heuristic\n  - bot: random\n"
                        "games: 30\nseed: 3\n")
     args = ["run", str(variant), "--out", str(tmp_path / "out"), "--workers", "1", "--quiet"]
     first = _start(args, tmp_path, heavy=("scipy",))
     assert first["code"] == 0
-    again = _start(args, tmp_path, heavy=("scipy", "altair"))
+    again = _start(args, tmp_path, heavy=("scipy", "numpy", "altair"))
     assert "30 games from the cache" in again["printed"] and "0 played" in again["printed"]
     assert (again["code"], again["heavy"]) == (0, [])
