@@ -17,6 +17,7 @@ from designlab import __version__
 from designlab.cli import check as _check  # noqa: F401  (check adds itself to the app)
 from designlab.cli import new_game as _new_game  # noqa: F401  (new-game adds itself to the app)
 from designlab.cli import play as _play  # noqa: F401  (play, serve: they add themselves to the app)
+from designlab.cli import playtest as _playtest
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
@@ -50,6 +51,7 @@ from designlab.cli.main import (
 
 _strategy.register(app)  # ladder, meta
 _skill.register(app)
+_playtest.register(app)
 _tune.register(app)
 
 
@@ -62,7 +64,7 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     stopping_errors(precision, max_games, until_settled)
     adaptive = precision is not None or until_settled
     total = sum((max_games or DEFAULT_MAX_GAMES) if adaptive else v.games for v in variants)
-    progress = Progress(total, quiet)
+    progress = Progress(total, quiet, "games")
     cache = default_cache_dir()
     t0 = time.perf_counter()
     try:
@@ -173,9 +175,16 @@ def run(
     until_settled: UntilSettled = False,
 ) -> None:
     """Play one variant's games and write one Parquet row per game."""
-    from designlab.runner.run import override
+    from designlab.runner.run import DEFAULT_MAX_GAMES, override
 
-    variants = override(load([variant]), games, seed)
+    stopping_errors(precision, max_games, until_settled)  # before a big file loads
+    loading = Progress(None, quiet, f"loading {variant}")  # a 10,000-point sweep takes seconds to check
+    try:
+        variants = override(load([variant], progress=loading), games, seed)
+    finally:
+        loading.close()
+    adaptive = "--until-settled" if until_settled else "--precision" if precision is not None else None
+    state_plan(str(variant), variants, err, (max_games or DEFAULT_MAX_GAMES) if adaptive else None, adaptive)
     name = run_name(variant, variants)
     result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games,
                   until_settled)
@@ -295,13 +304,69 @@ def show(
         out.print("metrics: " + ", ".join(f"{k} {json.dumps(val)}" for k, val in metrics.items()), markup=False)
 
 
+# A file asking for more than these gets a warning (not an error): each point is a variant with its own
+# games, results and report rows, and a grid multiplies faster than a designer counts.
+WARN_POINTS = 1_000
+WARN_GAMES = 1_000_000
+SHOW_POINTS = 5  # validate lists a big sweep's first points, then counts the rest
+
+
+def state_plan(target: str, variants, console, per_variant: int | None = None, adaptive: str | None = None) -> None:
+    """One line saying what ``target`` asks for: variants, sweep points, games (with ``adaptive``, the
+    option, and ``per_variant``, its cap: a budget); a warning line each above WARN_POINTS or WARN_GAMES."""
+    points = sum(1 for v in variants if v.sweep_group)
+    n = len(variants)
+    what = f"{n:,} variant{'s' if n != 1 else ''}" + (f" ({points:,} sweep points)" if points else "")
+    tunes = [v for v in variants if v.tune is not None]
+    if adaptive:
+        games, upto = per_variant * n, "up to "
+        what += f", up to {per_variant:,} games each ({adaptive} stops each earlier): at most {games:,} games"
+    else:
+        games, upto = sum(v.games for v in variants if v.tune is None), ""
+        each = {v.games for v in variants}
+        what += f", {games:,} games" + (f" ({each.pop():,} each)" if n > 1 and len(each) == 1 else "")
+        if tunes:
+            what = f"{n:,} tune{'s' if n > 1 else ''}: " + "; ".join(_tune_budget(v.tune) for v in tunes)
+    console.print(f"{target}: {what}", markup=False, soft_wrap=True)
+    if points > WARN_POINTS:
+        err.print(f"warning: {target} asks for {points:,} sweep points (more than {WARN_POINTS:,}); each is a "
+                  "variant with its own games and report rows: a coarser grid, or zip, asks for fewer", markup=False)
+    if games > WARN_GAMES:
+        err.print(f"warning: {target} asks for {upto}{games:,} games (more than {WARN_GAMES:,}); "
+                  "`designlab run -n N` sets the games per variant", markup=False)
+
+
+def _tune_budget(t) -> str:
+    """A tune's budget as its file sets it: the search stops at the first end reached, then confirms."""
+    ends = [f"{t.budget_games:,} games" if t.budget_games is not None else "",
+            f"{t.budget_minutes:g} minutes" if t.budget_minutes is not None else "",
+            f"{t.budget_trials:,} trials" if t.budget_trials is not None else ""]
+    return (f"a search of up to {' or '.join(e for e in ends if e)}, then {t.confirm_candidates} x "
+            f"{t.confirm_games:,} confirming games")
+
+
 @app.command()
 def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
     """Check variant files without playing; every problem is listed with file:line:col."""
     variants = load(files)
+    by_file: dict[str, list] = {}
     for v in variants:
-        out.print(f"ok  {v.file}  {v.name}  ({v.game}, {v.games:,} games, seed {v.seed})", markup=False)
-    out.print(f"{len(variants)} variant(s) valid")
+        by_file.setdefault(v.file, []).append(v)
+    for file, vs in by_file.items():
+        listed = vs if len(vs) <= 2 * SHOW_POINTS else vs[:SHOW_POINTS]
+        for v in listed:
+            games = "tune" if v.tune is not None else f"{v.games:,} games"
+            out.print(f"ok  {v.file}  {v.name}  ({v.game}, {games}, seed {v.seed})", markup=False, soft_wrap=True)
+        if len(listed) < len(vs):
+            out.print(f"... and {len(vs) - len(listed):,} more points of {vs[-1].sweep_group or vs[-1].name}",
+                      markup=False)
+        if len(vs) > 1 or vs[0].tune is not None or vs[0].games > WARN_GAMES:
+            state_plan(file, vs, out)
+    games = sum(v.games for v in variants if v.tune is None)
+    points = sum(1 for v in variants if v.sweep_group)
+    out.print(f"{len(variants):,} variant(s) valid" + (f", {points:,} of them sweep points" if points else "")
+              + f"; {games:,} games in all" + (" (and the tunes' own)" if any(v.tune for v in variants) else ""),
+              markup=False)
 
 
 @app.command("list")

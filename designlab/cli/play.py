@@ -5,6 +5,7 @@ app.py imports this module once; it adds its commands to the app (designlab.cli.
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated
 
@@ -79,12 +80,34 @@ def serve(
     results: Annotated[Path, typer.Option("--results", help="Folder for game records (written to its play/).")] = Path("results"),
     host: Annotated[str, typer.Option("--host", help="Address to listen on (only this machine by default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8765,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", metavar="NAME",
+        help="Also answer requests addressed to this host name or address (repeatable); "
+             "by default only 127.0.0.1, localhost, [::1] and --host are.")] = None,
 ) -> None:
     """Play one seat of a variant against the bots in the browser (a local page; Ctrl-C stops it)."""
+    from designlab.play.server import LOCAL_HOSTS, accepted_hosts, host_name
     from designlab.play.server import serve as run_server
 
     if not variants.is_dir():
         raise UserError(f"--variants {variants}: no such folder")
-    out.print(f"designlab play page: http://{host}:{port}/ (variants from {variants}, records to {results / 'play'}); "
-              "Ctrl-C stops it", markup=False)
-    run_server(variants, results, host=host, port=port)
+    allow = allow_host or []
+    for option, name in [("--host", host)] + [("--allow-host", n) for n in allow]:
+        try:
+            host_name(name)
+        except ValueError as e:
+            raise UserError(f"{option} {e}") from None
+    shown = host_name(host)
+    try:
+        local = ipaddress.ip_address(shown.strip("[]")).is_loopback
+    except ValueError:
+        local = shown == "localhost"
+    out.print(f"designlab play page: http://{'127.0.0.1' if shown in ('0.0.0.0', '[::]') else shown}:{port}/ "
+              f"(variants from {variants}, records to {results / 'play'}); Ctrl-C stops it", markup=False)
+    if not local:
+        out.print(f"listening on {shown}: other machines that reach it can play here and read these variants and "
+                  "records", markup=False)
+    if shown not in LOCAL_HOSTS or allow:
+        out.print(f"it answers requests addressed to {', '.join(accepted_hosts(host, port, allow))} "
+                  "(--allow-host NAME adds a name)", markup=False)
+    run_server(variants, results, host=host, port=port, allow_hosts=allow)

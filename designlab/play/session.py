@@ -24,7 +24,8 @@ from designlab.core.play import MAX_STEPS, replay
 from designlab.core.protocol import CHANCE, Bot, Game, State
 from designlab.core.rng import bot_rng, game_rng
 from designlab.core.spec import Board, GameSpec
-from designlab.registry import bot_class, game_class, game_spec
+from designlab.play.text import quoted
+from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
 from designlab.variant.model import Variant
 
 RECORD_FORMAT = "designlab-record/1"
@@ -67,7 +68,7 @@ class Session:
         self.board = board_of(self.spec)
         n = self.game.num_players
         if not 0 <= seat < n:
-            raise PlayError(f"--seat {seat}: {self.game.title} here has seats 0 to {n - 1}")
+            raise PlayError(f"seat {seat}: {self.game.title} here has seats 0 to {n - 1}")
         self.seat = seat
         self.seed = new_seed() if seed is None else seed
         roles = self.spec.roles(self.game)
@@ -160,11 +161,11 @@ class Session:
         text = " ".join(str(entry).split())
         if not text:
             raise EntryError(f"type a number from 1 to {len(legal)} or an action as listed")
-        if text.isdigit():
-            k = int(text)
+        if text.isascii() and text.isdigit():  # not "²" or a 5,000-digit number, which int() refuses
+            k = int(text) if len(text) <= 9 else 0
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise EntryError(f"no move {k}: pick a number from 1 to {len(legal)}")
+            raise EntryError(f"no move {text if len(text) <= 9 else quoted(text)}: pick a number from 1 to {len(legal)}")
         low = text.lower()
         exact = [a for a, s in zip(legal, names) if s.lower() == low]
         if exact:
@@ -174,8 +175,8 @@ class Session:
             return starts[0][0]
         if starts:
             shown = ", ".join(repr(s) for _, s in starts[:4]) + (" ..." if len(starts) > 4 else "")
-            raise EntryError(f"{text!r} could be {len(starts)} moves ({shown}); type more or use the number")
-        raise EntryError(f"{text!r} is not a legal move here; type a number from 1 to {len(legal)} "
+            raise EntryError(f"{quoted(text)} could be {len(starts)} moves ({shown}); type more or use the number")
+        raise EntryError(f"{quoted(text)} is not a legal move here; type a number from 1 to {len(legal)} "
                          "or an action as listed")
 
     def enter(self, entry: str) -> str:
@@ -256,7 +257,10 @@ def load_record(path: Path) -> dict:
 
 
 def game_of_record(record: dict, path: Path | str = "record") -> Game:
-    cls = game_class(record["game"])
+    try:
+        cls = game_class(record["game"])
+    except UnknownNameError as e:  # a record of a game not installed here
+        raise PlayError(f"{path}: key 'game': {e}") from None
     try:
         params = cls.Params.model_validate(record["params"])
     except ValueError as e:

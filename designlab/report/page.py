@@ -436,9 +436,11 @@ def details_section(a: RunAnalysis) -> str:
 
 
 def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
-         panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "") -> str:
+         panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "",
+         playtest_html: str = "") -> str:
     """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
-    ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds)."""
+    ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds);
+    ``playtest_html``: the Playtests section (report/playtest.py), when people's games sit beside the variant."""
     m = a.run.manifest
     games = int(a.summary["games"].sum()) if a.summary.height else 0
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
@@ -451,7 +453,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         figures += figs
     sections.append(panel_html)
     figures += panel_figures
-    sections += [bots_html, samples_section(a), details_section(a), parameters_section(a)]
+    sections += [bots_html, playtest_html, samples_section(a), details_section(a), parameters_section(a)]
     # everything after the first screen is folded, one click away, its body packed until opened (report/lazy.py),
     # its statistical words explained on hover (report/glossary.py);
     # the sections whose variant summaries are link targets keep those summaries in the page
@@ -463,6 +465,8 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         nav_items.append(("panels", "Game panels"))
     if bots_html:
         nav_items.append(("bots", "Bot strength"))
+    if playtest_html:
+        nav_items.append(("playtests", "Playtests"))
     nav_items += [("samples", "Sample games"), ("details", "Details"), ("parameters", "Parameters")]
     nav = "<nav>" + "".join(f'<a href="#{i}">{escape(t)}</a>' for i, t in nav_items) + "</nav>"
     return (

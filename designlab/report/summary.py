@@ -144,9 +144,10 @@ def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:
             '<th>verdict</th><th>what it changes</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>" + tail)
 
 
-def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor) -> str:
+def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, playtests: dict[str, str] | None = None) -> str:
     """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
-    its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id)."""
+    its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id; ``playtests``:
+    game -> the one line on people's playtests, report/playtest.py)."""
     per_game: dict[str, list[VariantAnalysis]] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)
@@ -164,6 +165,8 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor) -> str:
             f'<div class="game" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
             f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'
             f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>'
+            + (f'<p class="playtest-line">{escape(playtests[game])} <a class="small" href="#playtests">evidence</a></p>'
+               if playtests and game in playtests else "") +
             f'<div class="cols"><div>{_ranked_rows(a, vas, anchor)}</div>'
             f'<div><h3>What to act on</h3><ul class="act">{items or "<li>Nothing stands out.</li>"}</ul></div></div>'
             "</div>")

@@ -26,7 +26,7 @@ def server(tmp_path_factory):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(REPO / "variants", results), host="127.0.0.1", port=port,
+    srv = uvicorn.Server(uvicorn.Config(create_app(REPO / "variants", results, port=port), host="127.0.0.1", port=port,
                                         log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()

@@ -8,8 +8,9 @@ from html import escape
 
 from designlab.core.spec import Board, the
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import PHASE_NAMES
+from designlab.games.fifth_challenge.actions import PH_DAMAGE, PHASE_NAMES
 from designlab.games.fifth_challenge.report import roles
+from designlab.games.fifth_challenge.state import damage_due
 
 SUIT_SYMBOL = {"Moons": "☾", "Suns": "☼", "Waves": "≈", "Leaves": "♣", "Wyrms": "∿", "Knots": "⌘"}
 SUIT_COLOR = {"Moons": "#4b5d8c", "Suns": "#d08a00", "Waves": "#1f77b4", "Leaves": "#2e8b57",
@@ -30,6 +31,17 @@ def _cards(game, cards) -> str:
     return ", ".join(card_words(game, c) for c in cards) or "none"
 
 
+def _damage_words(game, view) -> str:
+    """The damage the player attempting is about to take (F9, F10): while it spends, what
+    stopping now costs (the shortfall left after the suits spent; the whole hand or more is
+    death); once it takes damage, the cards still to discard."""
+    if view.phase == PH_DAMAGE:
+        return f"{view.damage_left} damage left to take"
+    d = damage_due(view, game.p.off_suit_rate)
+    hand = view.hand_sizes[view.to_move]
+    return f"{d} damage to take if the spending stops now" + (f" (the whole hand of {hand}: death)" if d >= hand else "")
+
+
 def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
@@ -47,7 +59,7 @@ def text(game, view) -> str:
     lines.append("[bold]Your hand[/bold]: " + _cards(game, view.hand) + ".")
     if view.roll:
         lines.append(f"Attempt: rolled {view.roll}; short by {view.shortfall}; spent {view.matched} matching and "
-                     f"{view.off_suits} other suits; {view.damage_left} damage to take.")
+                     f"{view.off_suits} other suits; {_damage_words(game, view)}.")
     if view.discards:
         lines.append("Top of the discards: " + _cards(game, view.discards[-3:]) + ".")
     if view.reason:
@@ -89,7 +101,7 @@ def html(game, view) -> str:
     attempt = ""
     if view.roll:
         attempt = (f'<p class="fc-attempt">Rolled <b>{view.roll}</b> · short by {view.shortfall} · spent '
-                   f"{view.matched} matching, {view.off_suits} other suits · damage left {view.damage_left}</p>")
+                   f"{view.matched} matching, {view.off_suits} other suits · {escape(_damage_words(game, view))}</p>")
     top = "".join(_card_html(game, c, "fc-disc") for c in view.discards[-3:])
     return (
         f'<div class="fc-board" data-game="fifth-challenge" data-seat="{me}">'
