@@ -110,10 +110,7 @@ def _print_settled(result) -> None:
 
 
 def _print_summary(result, seconds: float) -> None:
-    import polars as pl
-
     from designlab.registry import seat_roles
-    from designlab.runner.run import wilson_half_width
 
     # each seat named by its role in the game's words; one header when every variant has the same roles
     # (or each a prefix of the longest: 2, 3 and 4 players of a game whose roles are its turn order)
@@ -130,16 +127,12 @@ def _print_summary(result, seconds: float) -> None:
         table.add_column(col, justify="right", overflow="fold")
     last_group = None
     for r, seat_role, shown in zip(result.variants, roles, labels, strict=True):
-        n = len(r.variant.seats)
-        cols = ["error", "turns"] + [f"result_{s}" for s in range(n)]
-        df = pl.read_parquet(r.games_file, columns=cols).filter(pl.col("error").is_null())
-        won = [int((df[f"result_{s}"] == "win").sum()) for s in range(n)]
-        wins = " / ".join(("" if same else f"{role} ") + (f"{w / df.height * 100:.1f}" if df.height else "-")
-                          for role, w in zip(seat_role, won, strict=True))
-        # the widest seat's 95% Wilson half-width, in points: how far any of those rates may be off
-        spread = f"{max(wilson_half_width(w, df.height) for w in won) * 100:.1f}" if df.height else "-"
-        draws = f"{(df['result_0'] == 'draw').mean() * 100:.1f}" if df.height else "-"
-        turns = f"{df['turns'].mean():.1f}" if df.height else "-"
+        t = r.tally  # counted by the runner over the games without an error
+        wins = " / ".join(("" if same else f"{role} ") + (f"{w / t.valid * 100:.1f}" if t.valid else "-")
+                          for role, w in zip(seat_role, t.wins, strict=True))
+        spread = f"{t.half_width * 100:.1f}" if t.valid else "-"
+        draws = f"{t.draws / t.valid * 100:.1f}" if t.valid else "-"
+        turns = f"{t.mean_turns:.1f}" if t.valid else "-"
         group = r.variant.sweep_group if r.variant.sweep else None
         if group and group != last_group:  # a sweep's name once, then each point by its values
             table.add_row(escape(group), *[""] * 6, style="bold")
@@ -385,7 +378,7 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or 
 @app.command("list")
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
     """Games, bots with their parameters, and bundled variants (the rules' parameters: designlab params GAME)."""
-    from designlab.registry import SPECS, bots_for
+    from designlab.registry import BROKEN, SPECS, bots_for
     from designlab.variant.paths import value_range
 
     for name, spec in SPECS.items():
@@ -409,6 +402,9 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
         folder = variants_dir / name
         files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
         out.print(f"  variants ({folder}): {', '.join(files) if files else 'none'}\n")
+    for plugin in BROKEN.values():  # installed but left out: what failed, so it can be fixed or uninstalled
+        out.print(f"[bold]{escape(plugin.entry_point)}[/bold] (from {escape(plugin.distribution)}): [red]broken[/red], "
+                  f"{escape(plugin.target)} failed to load: {escape(plugin.reason)}\n")
 
 
 @app.command()
@@ -486,10 +482,12 @@ def _usage_line(e: Exception) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn typed errors into messages and exit codes."""
-    from designlab.registry import UnknownNameError
-    from designlab.runner.run import RunError
+    from designlab.registry import BROKEN, UnknownNameError
+    from designlab.runner.errors import RunError
     from designlab.variant.yamlpos import VariantError, VariantErrors
 
+    for plugin in BROKEN.values():  # one line each; every other game and command still works
+        err.print(f"warning: {plugin}; its game is left out (designlab list shows it)", markup=False, highlight=False)
     try:
         # with standalone_mode=False typer returns a command's exit code instead of raising
         code = app(args=argv, prog_name="designlab", standalone_mode=False)

@@ -170,6 +170,8 @@ def stopping_errors(precision: float | None, max_games: int | None, until_settle
 
 def warn_fixed_seats(variants) -> None:
     """rotate_seats: false with unequal bots: the seat numbers then measure the bots."""
+    if all(v.rotate_seats for v in variants):
+        return  # nothing to say (the note is about seats that stay put), and the stats package need not load
     from designlab.stats.summary import fixed_seats_note
 
     for v in variants:

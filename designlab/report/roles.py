@@ -79,3 +79,11 @@ def followed(meta: dict, entry: int | None) -> str:
 def sweep_meta(variants, group: str) -> dict:
     """The manifest entry of a sweep group's first point (its roles and seats stand for the group's)."""
     return next((va.results.meta for va in variants if va.name.startswith(group + "[")), {})
+
+
+def role(meta, side: str) -> str:
+    """Who plays a side's ("row", "column") personas, as a sentence names them: the grid's role ("runner"),
+    else its label ("persona")."""
+    if side == "row":
+        return getattr(meta, "row_role", "") or meta.row_label
+    return getattr(meta, "col_role", "") or meta.col_label

@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
-from scipy import stats as st
 
 from designlab.stats.inference import LEVEL, mean_interval, wilson, z_crit
 from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
@@ -165,6 +164,8 @@ class EvenFit:
     @property
     def slope_p(self) -> float:
         """Wald test p-value of the slope."""
+        from scipy import stats as st
+
         se = math.sqrt(self.cov[1, 1]) if self.cov[1, 1] > 0 else math.nan
         return float(2 * st.norm.sf(abs(self.b / se))) if se == se and se > 0 else math.nan
 
@@ -303,6 +304,8 @@ def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, 
     (no slope). The p-value is NaN, and the test left out of the family, when there are
     fewer than two points with games or the value never varies.
     """
+    from scipy import stats as st
+
     test = "weighted slope test" if numeric else "Kruskal-Wallis test"
     keep = [(x, g) for x, g in zip(xs, groups) if g.size]
     y = np.concatenate([g for _, g in keep]) if keep else np.empty(0)
