@@ -356,6 +356,8 @@ def paired_trend_test(xs: list, frames: list[pl.DataFrame]) -> tuple[str, float,
     slope = float(slopes.mean())
     if slopes.var() == 0:
         return PAIRED_TREND, slope, (1.0 if slope == 0 else 0.0)
+    from scipy import stats as st  # here, not at import: a plain CLI start loads no scipy
+
     return PAIRED_TREND, slope, float(st.ttest_1samp(slopes, 0.0).pvalue)
 
 
