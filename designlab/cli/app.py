@@ -20,6 +20,7 @@ from designlab.cli import play as _play  # noqa: F401  (play, serve: they add th
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
+from designlab.cli import why as _why
 from designlab.cli.main import (
     DEFAULT_WORKERS,
     EXIT_BAD_INPUT,
@@ -50,6 +51,7 @@ from designlab.cli.main import (
 
 _strategy.register(app)  # ladder, meta
 _skill.register(app)
+_why.register(app)
 _tune.register(app)
 
 

@@ -237,6 +237,18 @@ def mean_interval(values: Sequence[float], level: float = LEVEL) -> tuple[float,
     return m, m - half, m + half
 
 
+def mean_p(values: Sequence[float], mu: float = 0.0) -> float:
+    """Two-sided one-sample t test of mean = ``mu`` (scipy), the test ``mean_interval``'s interval inverts: p
+    below 1 - level exactly when that interval excludes ``mu``. A constant sample: 1 if it equals ``mu``, else 0."""
+    x = np.asarray(values, dtype=float)
+    x = x[~np.isnan(x)]
+    if x.size < 2:
+        return math.nan
+    if x.var() == 0:
+        return 1.0 if x[0] == mu else 0.0
+    return float(st.ttest_1samp(x, mu).pvalue)
+
+
 def welch_diff(a: Sequence[float], b: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
     """mean(b) - mean(a) with the Welch t interval (unequal variances)."""
     a = np.asarray(a, dtype=float)
