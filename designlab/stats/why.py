@@ -9,7 +9,7 @@ Inputs are plain rows (``runner.why`` plays them; this layer never imports the r
 
 **Gain** of forbidding an option: over games ``i``, ``d_i`` = the restricted seat's share of the win in game ``i``
 of the restricted run minus that seat's share in game ``i`` of the watched run (same deal, same dice, same
-bots' streams). Its mean, in points of win rate, gets a t interval; each option's interval is at the level that
+bots' streams). Its mean, in points of win rate, gets Tango's score interval for paired proportions; each option's interval is at the level that
 holds for every option at once (Bonferroni, 1 - 0.05 / options: the interval that goes with Holm's first step),
 and the options' p-values are Holm-adjusted. Verdicts, at the variant's balance tolerance ``tol`` (points):
 
@@ -30,16 +30,33 @@ from collections.abc import Sequence
 import numpy as np
 
 from designlab.core.protocol import UNFINISHED, WIN
-from designlab.stats.inference import LEVEL, holm, mean_interval, mean_p, newcombe_diff, newcombe_p, wilson
+from designlab.stats.inference import (
+    LEVEL,
+    holm,
+    mean_interval,
+    newcombe_diff,
+    newcombe_p,
+    paired_diff,
+    paired_p,
+    wilson,
+)
 
 ALPHA = 1 - LEVEL
 COSTS, HELPS, NEVER, WIDE, UNUSED = "costs", "helps", "never matters", "not enough games", "never came up"
 
 
 def gain_interval(diffs: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
-    """Mean paired difference of shares of the win, in points (x100), with its t interval at ``level``."""
-    m, lo, hi = mean_interval(diffs, level)
+    """Mean paired difference of shares of the win, in points (x100), with Tango's score interval for paired
+    proportions at ``level`` (a t interval undercovers when the restriction rarely changes a game: 92% at 95%
+    with one game in twenty changed, by simulation)."""
+    b, c = _discordant(diffs)
+    m, lo, hi = paired_diff(b, c, len(diffs), level)
     return 100 * m, 100 * lo, 100 * hi
+
+
+def _discordant(diffs: Sequence[float]) -> tuple[float, float]:
+    """The gains and the losses of the restricted seat over the pairs (shares of a shared win count in part)."""
+    return sum(d for d in diffs if d > 0), -sum(d for d in diffs if d < 0)
 
 
 def verdict(lo: float, hi: float, tol: float, bit: bool) -> str:
@@ -67,7 +84,7 @@ def restricted_play(watched: list, restricted: dict[int, list], comps: Sequence[
         bitten = sum(1 for g in games if g[3] > 0)
         rows.append({"name": comps[k]["name"], "group": comps[k]["group"], "label": comps[k]["label"],
                      "games": len(d), "gain": gain, "lo": lo, "hi": hi, "lo95": lo95, "hi95": hi95,
-                     "p": mean_p(d), "games_bitten": bitten, "bites": sum(g[3] for g in games),
+                     "p": paired_p(*_discordant(d)), "games_bitten": bitten, "bites": sum(g[3] for g in games),
                      "yielded": sum(g[4] for g in games), "overridden": sum(g[5] for g in games)})
     for r, p in zip(rows, holm([r["p"] for r in rows])):
         r["p_holm"] = None if math.isnan(p) else float(p)
