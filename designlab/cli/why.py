@@ -55,7 +55,8 @@ def print_why(r: dict) -> None:
     for x in r["association"]:
         if not x["n_with"]:
             continue
-        a.add_row(x["name"], x["kind"], f"{x['n_with']:,}", _pct(x["rate_with"]), _pct(x["rate_without"]),
+        more = f" (more than {x['split']:g} times)" if x.get("split") is not None else ""
+        a.add_row(x["name"] + more, x["kind"], f"{x['n_with']:,}", _pct(x["rate_with"]), _pct(x["rate_without"]),
                   f"{_pts(x['diff'])} ({_pts(x['lo'])} to {_pts(x['hi'])})")
     out.print(a)
     flagged = [u for u in r["usage"] if u["flag"]]
@@ -83,7 +84,7 @@ def register(app: typer.Typer) -> None:
     def why(
         variant: Annotated[Path, typer.Argument(help="A variant file (its seats play; one seat at a time is restricted).")],
         games: Annotated[int | None, typer.Option(
-            "--games", "-n", min=1, help="Games per run (one unrestricted run, one per option). Default: 600.",
+            "--games", "-n", min=1, help="Games per run (one unrestricted run, one per option). Default: 1,500.",
             show_default=False)] = None,
         name: VariantName = None,
         seed: Seed = None,

@@ -436,7 +436,8 @@ def details_section(a: RunAnalysis) -> str:
 
 
 def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
-         panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "") -> str:
+         panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "",
+         why_html: str = "") -> str:
     """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
     ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds)."""
     m = a.run.manifest
@@ -451,7 +452,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         figures += figs
     sections.append(panel_html)
     figures += panel_figures
-    sections += [bots_html, samples_section(a), details_section(a), parameters_section(a)]
+    sections += [bots_html, why_html, samples_section(a), details_section(a), parameters_section(a)]
     # everything after the first screen is folded, one click away, its body packed until opened (report/lazy.py),
     # its statistical words explained on hover (report/glossary.py);
     # the sections whose variant summaries are link targets keep those summaries in the page
@@ -463,6 +464,8 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         nav_items.append(("panels", "Game panels"))
     if bots_html:
         nav_items.append(("bots", "Bot strength"))
+    if why_html:  # designlab why's results (report/why.py)
+        nav_items.append(("why", "What drives the result"))
     nav_items += [("samples", "Sample games"), ("details", "Details"), ("parameters", "Parameters")]
     nav = "<nav>" + "".join(f'<a href="#{i}">{escape(t)}</a>' for i, t in nav_items) + "</nav>"
     return (

@@ -14,7 +14,7 @@ from designlab.variant.model import Variant
 
 # games per run by default: ``designlab why`` plays one watched run and one restricted run per choice
 # component, so this many games times (choices + 1); measured in docs/reports.md ("What drives the result")
-DEFAULT_GAMES = 600
+DEFAULT_GAMES = 1500
 FILE = "why.json"
 
 
