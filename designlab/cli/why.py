@@ -111,5 +111,5 @@ def register(app: typer.Typer) -> None:
             base, n, reports_root, run_name(variant, [base]), workers=workers, progress=progress))
         print_why(result)
         out.print(f"saved: {path} ({result['runs']} runs of {n:,} games, {result['seconds']:g} s on {workers} "
-                  f"worker{'s' * (workers != 1)})")
+                  f"worker{'s' * (workers != 1)}, {result['cpu_seconds']:g} CPU seconds in the workers)")
         _refresh_index(reports_root)

@@ -93,6 +93,7 @@ class WhyChunk:
     run: int  # WATCHED, or the index of the forbidden component
     start: int
     rows: list = field(default_factory=list)  # one tuple per game (``watched_row`` / ``restricted_row``)
+    cpu_seconds: float = 0.0  # CPU time of the worker for this chunk
 
 
 def watched_row(index: int, game: Game, bots: list[Bot], rng, comps) -> tuple:
@@ -138,10 +139,13 @@ def play_rows(game: Game, comps: tuple[Component, ...], run: int, indices, seed:
 
 def why_chunk_task(variant: Variant, run: int, start: int, count: int) -> WhyChunk:
     """Games ``start``..``start + count`` of one run of a variant (what a worker plays): as the batch plays them."""
+    import time
+
+    c0 = time.process_time()
     game = game_for(variant)
     rows = play_rows(game, components_of(variant, game), run, range(start, start + count), variant.seed,
                      lambda i: variant.make_bots(game, variant.seed, i))
-    return WhyChunk(run, start, rows)
+    return WhyChunk(run, start, rows, time.process_time() - c0)
 
 
 @dataclass
@@ -151,6 +155,7 @@ class WhyGames:
     components: tuple[Component, ...]
     watched: list
     restricted: dict[int, list]
+    cpu_seconds: float = 0.0  # summed over the chunks, whichever worker played them
 
 
 def play_why(variant: Variant, games: int, workers: int = 1,
@@ -164,6 +169,7 @@ def play_why(variant: Variant, games: int, workers: int = 1,
     tasks = [(r, s, min(CHUNK, games - s)) for r in runs for s in range(0, games, CHUNK)]
     backend = make_backend(workers, None)
     done: dict[tuple[int, int], list] = {}
+    cpu = 0.0
     try:
         pending: dict = {}
         todo = list(tasks)
@@ -174,12 +180,13 @@ def play_why(variant: Variant, games: int, workers: int = 1,
             for h in backend.wait_any(list(pending)):
                 out = backend.result(h)
                 done[pending.pop(h)] = out.rows
+                cpu += out.cpu_seconds
                 if progress:
                     progress(len(out.rows))  # games just finished
     finally:
         backend.close(kill=bool(pending))
     rows = {r: [row for s in range(0, games, CHUNK) for row in done[(r, s)]] for r in runs}
-    return WhyGames(comps, rows.pop(WATCHED), rows)
+    return WhyGames(comps, rows.pop(WATCHED), rows, cpu)
 
 
 __all__ = ["CHUNK", "WATCHED", "WhyGames", "decided_at", "play_why", "shares", "why_chunk_task", "UNFINISHED"]

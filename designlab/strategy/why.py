@@ -37,6 +37,7 @@ def run_why(variant: Variant, games: int, reports_root: Path, name: str, workers
         "components": comps,
         **analyse_why(played.watched, played.restricted, comps, roles, variant.balance_tolerance),
         "runs": 1 + len(played.restricted), "seconds": round(time.perf_counter() - t0, 1), "workers": workers,
+        "cpu_seconds": round(played.cpu_seconds, 1),
     }
     folder = Path(reports_root) / f"{name}-why"
     folder.mkdir(parents=True, exist_ok=True)
