@@ -108,10 +108,15 @@ def watched_row(index: int, game: Game, bots: list[Bot], rng, comps) -> tuple:
     return (index, shares(results), tuple(results), st.turns(), st.end_reason(), decided_at(trace, results), seats)
 
 
-def restricted_row(index: int, game: Game, bots: list[Bot], rng, forbidden: Callable) -> tuple:
-    """(index, restricted seat, its share, bites, yielded, overridden)."""
+def restricted_row(index: int, game: Game, bots: list[Bot], rng, forbidden: Callable, private: Game) -> tuple:
+    """(index, restricted seat, its share, bites, yielded, overridden).
+
+    The restricted seat's bot is rebuilt on ``private``, its own copy of the game definition: a bot may memoise
+    its choices on the game it is given (Rakshasa's builder keys its layouts by hand and course, not by the legal
+    actions), and a restricted bot's entries must not reach the unrestricted bots, nor theirs it."""
     seat = index % len(bots)
-    r = bots[seat] = RestrictedBot(bots[seat], forbidden)
+    b = bots[seat]
+    r = bots[seat] = RestrictedBot(type(b)(private, seat, b.params, b.rng), forbidden)
     st = play(game, bots, rng).state
     return (index, seat, shares(st.results())[seat], r.bites, r.yielded, r.overridden)
 
@@ -127,13 +132,14 @@ def play_rows(game: Game, comps: tuple[Component, ...], run: int, indices, seed:
     """The rows of games ``indices`` of one run (WATCHED, or the index of the forbidden component), game ``i``
     played on ``game_rng(seed, i)`` by ``make_bots(i)``: any game, spec or not (the tests' toy game too)."""
     rows = []
+    private = type(game)(game.params) if run != WATCHED else None  # the restricted bot's own copy (restricted_row)
     with fewer_gc_passes():
         for i in indices:
             bots, rng = make_bots(i), game_rng(seed, i)
             if run == WATCHED:
                 rows.append(watched_row(i, game, bots, rng, comps))
             else:
-                rows.append(restricted_row(i, game, bots, rng, comps[run].uses))
+                rows.append(restricted_row(i, game, bots, rng, comps[run].uses, private))
     return rows
 
 

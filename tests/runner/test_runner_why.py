@@ -10,7 +10,7 @@ import pytest
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.runner.chunk import game_for, play_one
-from designlab.runner.why import WATCHED, Watcher, components_of, decided_at, play_rows, play_why
+from designlab.runner.why import WATCHED, Watcher, components_of, decided_at, play_rows, play_why, why_chunk_task
 from designlab.stats.why import COSTS, NEVER, restricted_play, strongest
 from designlab.variant.load import load_variants
 
@@ -105,3 +105,15 @@ def test_the_same_rows_on_one_and_two_workers():
     assert len(one.restricted) == sum(1 for c in one.components if c.kind == "choice")
 
 
+
+
+def test_a_restricted_bot_shares_no_memo_with_the_unrestricted_ones(rakshasa):
+    # Rakshasa's builder memoises its layouts on the game it is given, keyed by hand and course but not by the
+    # legal actions: a restricted builder on the shared game would read entries naming a forbidden type (and
+    # leave its own for the unrestricted bots); on its own copy it reads none and leaves none
+    before = [play_one(rakshasa, i, keep_actions=True).actions for i in range(6)]
+    comps = components_of(rakshasa, game_for(rakshasa))
+    wall = next(k for k, c in enumerate(comps) if c.name == "High Wall")
+    rows = why_chunk_task(rakshasa, wall, 0, 30).rows
+    assert sum(r[5] for r in rows) == 0  # the builder never answered with a High Wall
+    assert [play_one(rakshasa, i, keep_actions=True).actions for i in range(6)] == before

@@ -94,8 +94,8 @@ class ToyState(State):
 class ToyGame(Game):
     name, title = "toy", "Toy"
 
-    def __init__(self):
-        self.params = None
+    def __init__(self, params=None):
+        self.params = params
 
     @property
     def num_players(self):
