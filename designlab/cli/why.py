@@ -19,6 +19,8 @@ from designlab.cli.main import (
     run_name,
 )
 
+MIN_SIDE = 10  # association rows need this many player-games with and without the component
+
 
 def _pts(x: float | None) -> str:
     return "–" if x is None else f"{x:+.1f}"
@@ -53,12 +55,15 @@ def print_why(r: dict) -> None:
     for col in ("component", "kind", "player-games with it", "win rate with", "without", "difference, points (95% CI)"):
         a.add_column(col, justify="left" if col in ("component", "kind") else "right")
     for x in r["association"]:
-        if not x["n_with"]:
+        if min(x["n_with"], x["n_without"]) < MIN_SIDE:
             continue
         more = f" (more than {x['split']:g} times)" if x.get("split") is not None else ""
         a.add_row(x["name"] + more, x["kind"], f"{x['n_with']:,}", _pct(x["rate_with"]), _pct(x["rate_without"]),
                   f"{_pts(x['diff'])} ({_pts(x['lo'])} to {_pts(x['hi'])})")
     out.print(a)
+    few = [x["name"] for x in r["association"] if min(x["n_with"], x["n_without"]) < MIN_SIDE]
+    if few:
+        out.print(f"Left out (fewer than {MIN_SIDE} player-games with or without): {', '.join(few)}.")
     flagged = [u for u in r["usage"] if u["flag"]]
     for u in flagged:
         out.print(f"{u['role']}: {u['name']} {u['flag']} ({u['chosen']:,} of {u['legal']:,} decisions where it was legal)")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from designlab.report import html as H
 
+MIN_SIDE = 10  # association rows need this many player-games with and without the component
 MIN_LEGAL = 20  # a role that never chose an option is a finding once the option was legal this often
 
 
@@ -76,12 +77,13 @@ def _game(d: dict, folder: Path) -> str:
                                "bot ignored", "verdict"], rows)
     assoc = []
     for x in d["association"]:
-        if not x["n_with"] or not x["n_without"]:
+        if min(x["n_with"], x["n_without"]) < MIN_SIDE:
             continue
         more = f" (more than {x['split']:g} times)" if x.get("split") is not None else ""
         assoc.append([x["name"] + more, x["kind"], f"{x['n_with']:,}", _pct(x["rate_with"]), _pct(x["rate_without"]),
                       f"{_pts(x['diff'])} ({_pts(x['lo'])} to {_pts(x['hi'])})",
                       H.esc("–" if x["p_holm"] is None else f"{x['p_holm']:.3g}")])
+    few = [x["name"] for x in d["association"] if min(x["n_with"], x["n_without"]) < MIN_SIDE]
     association = H.table_html(["component", "kind", "player-games with it", "win rate with", "without",
                                 "difference, points (95%)", "p (Holm)"], assoc)
     usage = [[u["role"], u["name"], f"{u['legal']:,}", f"{u['chosen']:,}",
@@ -106,6 +108,8 @@ def _game(d: dict, folder: Path) -> str:
             "was forbidden (the rules force the move). Bot ignored: answers outside the allowed actions, replaced by "
             "a random allowed one.</p>" + restricted
             + "<h4>Win rate beside each component (association, not cause)</h4>" + association
+            + (f'<p class="note">Left out (fewer than {MIN_SIDE} player-games with or without): '
+               f"{H.esc(', '.join(few))}.</p>" if few else "")
             + "<h4>How often each option is used</h4>" + use
             + "<h4>How the game feels</h4>"
             + H.table_html(["role", "decisions a game (95%)", "forced moves (95%)", "choices a decision (95%)"], feel)
