@@ -30,3 +30,17 @@ def test_zero_games_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--games" in err
     assert not any(tmp_path.iterdir())
+
+
+def test_a_game_that_declares_no_components_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    import dataclasses
+
+    import designlab.registry as registry
+
+    real = registry.game_spec
+    monkeypatch.setattr(registry, "game_spec", lambda name: dataclasses.replace(real(name), components=lambda g: ()))
+    target = REPO / "variants" / "raiding-duel" / "base.yaml"
+    assert main(["why", str(target), "-n", "5", "--reports", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "declares no components" in err
+    assert not any(tmp_path.iterdir())
