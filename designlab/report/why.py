@@ -31,10 +31,16 @@ def why_findings(data: dict | None) -> list[str]:
     if data.get("strongest"):
         top = next(o for o in opts if o["name"] == data["strongest"])
         rest = [o for o in by_gain if o is not top]
-        near = (f"; the next, {rest[0]['name']}, costs {-rest[0]['gain']:.1f}" if rest else "")
+        tied = [o["name"] for o in rest if o["gain"] <= top["hi"]]  # inside the strongest one's interval
+        if tied:
+            near = (f"; {len(tied)} other option{'s' * (len(tied) != 1)} cost as much within noise "
+                    f"({', '.join(tied[:4])}{', ...' if len(tied) > 4 else ''}): none stands out")
+        else:
+            near = (f"; the next, {rest[0]['name']}, costs {-rest[0]['gain']:.1f}" if rest else "") + \
+                ": the strongest option"
         out.append(f"{data['variant']}: forbidding {top['name']} ({top['group']}) costs a seat "
                    f"{-top['gain']:.1f} points of win rate ({-top['hi']:.1f} to {-top['lo']:.1f}, corrected "
-                   f"across {len(opts)} options){near}: the strongest option (designlab why, restricted play).")
+                   f"across {len(opts)} options){near} (designlab why, restricted play).")
     for o in opts:
         if o["verdict"] == "helps":
             out.append(f"{data['variant']}: the bots win {o['gain']:.1f} points more often without {o['name']} "

@@ -55,9 +55,12 @@ def _data(**over):
 def test_first_screen_findings_only_beyond_noise():
     found = why_findings(_data())
     assert found[0].startswith("base: forbidding Songbird (forms) costs a seat 6.0 points of win rate (3.0 to 9.0")
-    assert "the next, Dragon, costs 1.0" in found[0]
+    assert "the next, Dragon, costs 1.0: the strongest option" in found[0]
     assert any("never chose peek in 40 decisions" in f for f in found)
     assert not any("swap" in f for f in found)  # legal 3 times: too few to say
+    close = _data(options=[_data()["options"][0], {"name": "Dragon", "group": "forms", "gain": -5.0, "lo": -8.0,
+                                                      "hi": -2.0, "verdict": "costs"}], usage=[])
+    assert "1 other option cost as much within noise (Dragon): none stands out" in why_findings(close)[0]
     quiet = why_findings(_data(strongest=None, usage=[]))
     assert quiet == []
     assert why_findings(None) == []
