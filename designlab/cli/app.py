@@ -21,6 +21,7 @@ from designlab.cli import playtest as _playtest
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
+from designlab.cli import why as _why
 from designlab.cli.main import (
     DEFAULT_WORKERS,
     EXIT_BAD_INPUT,
@@ -52,6 +53,7 @@ from designlab.cli.main import (
 _strategy.register(app)  # ladder, meta
 _skill.register(app)
 _playtest.register(app)
+_why.register(app)
 _tune.register(app)
 
 

@@ -120,6 +120,33 @@ class Board:
     read: Callable[[Game, str, int], str] = as_typed
 
 
+ComponentKind = Literal["choice", "dealt", "step"]
+
+
+@dataclass(frozen=True)
+class Component:
+    """One part of a game a designer asks "what is it worth?" of, in the game's words (``designlab why``).
+
+    ``kind`` says how it can be measured:
+
+    * ``"choice"``: an option a player may take or leave (a form, a card it plays, an action). ``uses(game,
+      view, action)`` says whether taking ``action`` at ``view`` uses it; restricted play removes those actions
+      from the seat's legal actions, and usage counts how often it was legal and taken.
+    * ``"step"``: a kind of decision (every legal action then is one, e.g. Raiding Duel's pick): usage and forced
+      moves only, since a player cannot refuse it.
+    * ``"dealt"``: what chance gives a seat (an ace, a die face). ``uses(game, view, None)`` says whether ``view``
+      shows the seat holding it; association only (win rate with and without), never a cause.
+
+    ``uses`` reads the view (and the action), never the state, as a bot does.
+    """
+
+    name: str  # the game's word: "Songbird", "High Wall", "peek"
+    group: str  # what kind of part, plural as a table heading says it: "forms", "obstacles", "actions"
+    kind: ComponentKind
+    label: str  # what a seat does with it, as a sentence says it: "plays Songbird", "claims falsely"
+    uses: Callable[[Game, View, Any], bool]
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game, as the rest of designlab sees it."""
@@ -149,6 +176,9 @@ class GameSpec:
     # judge: the game's value estimate, which scores the search bot's rollouts cut off after a few decisions
     # (at the first state it judges); None: rollouts play to the end
     value: Callable[[Game, State], Sequence[float] | None] | None = None
+    # the parts of one variant's game (its parameters may add some, e.g. Fifth Challenge's courts) that
+    # `designlab why` weighs: restricted play for choices, association for what is dealt; none: nothing to weigh
+    components: Callable[[Game], tuple[Component, ...]] = lambda game: ()
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

@@ -22,6 +22,7 @@ from designlab.report.panels import game_panels, measures
 from designlab.report.playtest import report_playtests
 from designlab.report.roles import followed, sweep_meta
 from designlab.report.summary import first_screen
+from designlab.report.why import why_section
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
@@ -162,9 +163,12 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     found = find_strategy(Path(reports_root), {v.results.game for v in a.variants},
                           frozenset(v.name for v in a.variants))
     meta_games = {game: f.data for (game, kind), f in found.items() if kind == "meta"}
+    why_games = {game: f.data for (game, kind), f in found.items() if kind == "why"}
+    titles = sorted({(v.results.game, v.results.meta.get("game_title") or v.results.game) for v in a.variants})
     playtest_html, playtest_lines = report_playtests(a.variants, Path(reports_root))
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)),
-                first_screen(a, meta_games, anchor, playtest_lines), playtest_html=playtest_html)
+                first_screen(a, meta_games, anchor, why_games, playtest_lines), why_section(found, titles),
+                playtest_html=playtest_html)
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
     index = out_dir / "index.html"

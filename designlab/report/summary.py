@@ -16,6 +16,7 @@ from designlab.report.findings import reference
 from designlab.report.fmt import missing
 from designlab.report.meta import meta_sentence
 from designlab.report.roles import roles_of
+from designlab.report.why import why_findings
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
 
@@ -53,7 +54,7 @@ def _bot_sweep(va: VariantAnalysis) -> bool:
 
 
 def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
-                  anchor) -> list[tuple[str, str]]:
+                  anchor, why_game: dict | None = None) -> list[tuple[str, str]]:
     """(sentence, link) for the findings a designer should act on, most pressing first: at most ``ACT_ON``, and
     at most ``PER_KIND`` of one kind, taken in turns (each kind's first, then each kind's second), so that many
     leaning variants cannot crowd out a dominant strategy or a sweep's even point."""
@@ -93,6 +94,9 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     if meta_game is not None:
         out.append(("strategy", meta_sentence(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
                     "#bots"))
+    # what drives the result (designlab why): only beyond noise, or an option a role never chose
+    for text in why_findings(why_game):
+        out.append(("what drives it", text, "#why"))
     # an even point found by a sweep
     for s in a.sweeps:
         if s.entry is not None or not s.numeric or s.fit is None or not (s.fit.crosses and s.fit.bounded):
@@ -144,7 +148,8 @@ def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:
             '<th>verdict</th><th>what it changes</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>" + tail)
 
 
-def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, playtests: dict[str, str] | None = None) -> str:
+def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
+                 playtests: dict[str, str] | None = None) -> str:
     """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
     its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id; ``playtests``:
     game -> the one line on people's playtests, report/playtest.py)."""
@@ -160,7 +165,8 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, playtests:
         verdict = verdict_sentence(v, roles) if v else "No verdict."
         light = LIGHT[v.verdict] if v else "nodata"
         items = "".join(f'<li>{escape(t)} <a class="small" href="{escape(link)}">evidence</a></li>'
-                        for t, link in game_findings(a, game, vas, meta_games.get(game), anchor))
+                        for t, link in game_findings(a, game, vas, meta_games.get(game), anchor,
+                                                     (why_games or {}).get(game)))
         parts.append(
             f'<div class="game" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
             f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'

@@ -255,6 +255,33 @@ def mean_interval(values: Sequence[float], level: float = LEVEL) -> tuple[float,
     return m, m - half, m + half
 
 
+def paired_diff(b: float, c: float, n: int, level: float = LEVEL) -> tuple[float, float, float]:
+    """Difference of two proportions measured on the same n pairs, (b - c) / n, with Tango's score interval
+    (Tango 1998; Newcombe 1998's recommended method for paired data): b pairs where only the second succeeded,
+    c where only the first did. Pairs with shared outcomes (a draw's share) may pass fractional b and c."""
+    if n <= 0:
+        return (math.nan, math.nan, math.nan)
+    z = z_crit(level)
+
+    def score(d: float) -> float:  # the score statistic at a true difference d (constrained MLE of the c cell)
+        a, bb, cc = 2 * n, -b - c + (2 * n - b + c) * d, -c * d * (1 - d)
+        q = (math.sqrt(max(bb * bb - 4 * a * cc, 0.0)) - bb) / (2 * a)
+        return (b - c - n * d) / math.sqrt(max(n * (2 * q + d * (1 - d)), 1e-300))
+
+    est, eps = (b - c) / n, 1e-12
+    lo = -1.0 if score(-1 + eps) <= z else brentq(lambda d: score(d) - z, -1 + eps, est, xtol=1e-12)
+    hi = 1.0 if score(1 - eps) >= -z else brentq(lambda d: score(d) + z, est, 1 - eps, xtol=1e-12)
+    return est, lo, hi
+
+
+def paired_p(b: float, c: float) -> float:
+    """Two-sided p-value of "no difference" that matches ``paired_diff`` (its score statistic at 0: McNemar's
+    z = (b - c) / sqrt(b + c)), so p < 1 - level exactly when that interval excludes 0."""
+    if b + c <= 0:
+        return 1.0
+    return float(2 * st.norm.sf(abs(b - c) / math.sqrt(b + c)))
+
+
 def welch_diff(a: Sequence[float], b: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
     """mean(b) - mean(a) with the Welch t interval (unequal variances)."""
     from scipy import stats as st
