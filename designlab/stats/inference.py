@@ -261,6 +261,8 @@ def paired_diff(b: float, c: float, n: int, level: float = LEVEL) -> tuple[float
     c where only the first did. Pairs with shared outcomes (a draw's share) may pass fractional b and c."""
     if n <= 0:
         return (math.nan, math.nan, math.nan)
+    from scipy.optimize import brentq
+
     z = z_crit(level)
 
     def score(d: float) -> float:  # the score statistic at a true difference d (constrained MLE of the c cell)
@@ -279,6 +281,8 @@ def paired_p(b: float, c: float) -> float:
     z = (b - c) / sqrt(b + c)), so p < 1 - level exactly when that interval excludes 0."""
     if b + c <= 0:
         return 1.0
+    from scipy import stats as st
+
     return float(2 * st.norm.sf(abs(b - c) / math.sqrt(b + c)))
 
 
