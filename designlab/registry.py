@@ -8,7 +8,7 @@ edits nothing here. Game-independent bots are listed below and play every game.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.metadata import entry_points
 
@@ -29,41 +29,68 @@ class UnknownNameError(KeyError):
 
 
 class GamePluginError(RuntimeError):
-    """An entry point in the games group that does not load a valid spec."""
+    """No game registered at all: designlab's own package metadata is missing."""
 
 
-def _load_specs() -> dict[str, GameSpec]:
+@dataclass(frozen=True)
+class BrokenPlugin:
+    """An entry point in the games group that did not give a usable spec. Its game is left out and named
+    (a warning line at every CLI start, a line in `designlab list`); every other game keeps working."""
+
+    entry_point: str  # the entry point's name
+    target: str  # what it points at, ``package.module:SPEC``
+    distribution: str  # the installed distribution that declares it
+    reason: str
+
+    def __str__(self) -> str:
+        return (f"game plugin {self.entry_point!r} ({self.target}, from {self.distribution}) "
+                f"failed to load: {self.reason}")
+
+
+def _load_specs() -> tuple[dict[str, GameSpec], dict[str, BrokenPlugin]]:
     specs: dict[str, GameSpec] = {}
-    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+    broken: dict[str, BrokenPlugin] = {}
+    found = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+    for ep in found:
         source = ep.dist.name if ep.dist is not None else "?"
         try:
             spec = ep.load()
-        except Exception as e:  # a broken plugin names itself instead of failing somewhere later
-            raise GamePluginError(f"game plugin {ep.name!r} ({ep.value}, from {source}) failed to load: {e}") from e
-        if not isinstance(spec, GameSpec):
-            raise GamePluginError(f"game plugin {ep.name!r} ({ep.value}, from {source}) is not a GameSpec")
-        if spec.name in specs:
-            raise GamePluginError(f"two plugins register the game {spec.name!r}: {specs[spec.name].source} and {source}")
-        specs[spec.name] = replace(spec, source=source)
-    if not specs:
+        except Exception as e:  # noqa: BLE001 - an uninstalled folder, a syntax error, an import-time bug...
+            why = " ".join(f"{type(e).__name__}: {e}".split())  # one line, however the plugin words it
+        else:
+            if not isinstance(spec, GameSpec):
+                why = f"it names a {type(spec).__name__}, not a GameSpec"
+            elif spec.name in specs:
+                why = f"the game {spec.name!r} is registered already, by {specs[spec.name].source}"
+            else:
+                specs[spec.name] = replace(spec, source=source)
+                continue
+        broken[ep.name] = BrokenPlugin(ep.name, ep.value, source, why)
+    if not found:
         raise GamePluginError(
             f"no games registered under the {ENTRY_POINT_GROUP!r} entry points: install designlab "
             "(pip install -e .) so its package metadata exists"
         )
-    return dict(sorted(specs.items()))
+    return dict(sorted(specs.items())), broken
 
 
-SPECS: dict[str, GameSpec] = _load_specs()
+SPECS, BROKEN = _load_specs()  # the games, and the plugins left out (entry point name -> why)
 GAMES: dict[str, type[Game]] = {name: spec.game for name, spec in SPECS.items()}
 GAME_BOTS: dict[str, dict[str, type[Bot]]] = {name: dict(spec.bots) for name, spec in SPECS.items()}
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": IsmctsBot, "responder": ResponderBot}
+
+
+def _unknown_game(name: str) -> UnknownNameError:
+    if name in BROKEN:  # an installed game whose plugin did not load: say why rather than "unknown"
+        return UnknownNameError(f"the game {name!r} is installed but cannot be used: {BROKEN[name]}")
+    return UnknownNameError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}")
 
 
 def game_spec(name: str) -> GameSpec:
     try:
         return SPECS[name]
     except KeyError:
-        raise UnknownNameError(f"unknown game {name!r}; known games: {', '.join(SPECS)}") from None
+        raise _unknown_game(name) from None
 
 
 def seat_roles(game_name: str, game: Game) -> tuple[str, ...]:
@@ -79,7 +106,7 @@ def game_class(name: str) -> type[Game]:
     try:
         return GAMES[name]
     except KeyError:
-        raise UnknownNameError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}") from None
+        raise _unknown_game(name) from None
 
 
 @cache

@@ -14,22 +14,30 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "designlab"
 
 
-def imports(path: Path, package_dir: Path = PACKAGE) -> set[str]:
-    """Every designlab module a file imports (absolute, or relative resolved against its package)."""
+def _import_nodes(path: Path, package_dir: Path):
+    """Each import of a file, wherever it stands (in a function too): ``(module, names)``, the module
+    absolute (a relative one resolved against the file's package); ``names`` is empty for ``import X``."""
     tree = ast.parse(path.read_text(), filename=str(path))
     package = path.relative_to(package_dir.parent).with_suffix("").parts[:-1]
-    out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
+            for a in node.names:
+                yield a.name, []
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - node.level + 1]
                 mod = ".".join(base + ((node.module,) if node.module else ()))
             else:
                 mod = node.module or ""
-            out.add(mod)
-            out.update(f"{mod}.{a.name}" for a in node.names)  # from designlab import registry
+            yield mod, [a.name for a in node.names]
+
+
+def imports(path: Path, package_dir: Path = PACKAGE) -> set[str]:
+    """Every designlab module a file imports (absolute, or relative resolved against its package)."""
+    out: set[str] = set()
+    for mod, names in _import_nodes(path, package_dir):
+        out.add(mod)
+        out.update(f"{mod}.{n}" for n in names)  # from designlab import registry
     return {m for m in out if m == "designlab" or m.startswith("designlab.")}
 
 
@@ -105,3 +113,90 @@ def test_the_reach_follows_imports_through_other_modules(tmp_path):
     (pkg / "runner" / "c.py").write_text("")
     via = reached([pkg / "report" / "a.py"], pkg)
     assert via["designlab.runner.c"] == "designlab/strategy/b.py"
+
+
+# -- no import cycles ---------------------------------------------------------------------------------
+
+def _module_name(f: Path, package_dir: Path) -> str:
+    parts = f.relative_to(package_dir.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph(package_dir: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the designlab modules it imports, at the top or inside a function. ``from pkg import x``
+    points at the submodule ``pkg.x`` when there is one, else at ``pkg`` itself; the implicit import of a
+    module's parent packages is no edge (a package's __init__ importing its own submodules is no cycle)."""
+    graph: dict[str, set[str]] = {}
+    for f in sorted(package_dir.rglob("*.py")):
+        me, out = _module_name(f, package_dir), set()
+        for mod, names in _import_nodes(f, package_dir):
+            if not (mod == "designlab" or mod.startswith("designlab.")):
+                continue
+            subs = [f"{mod}.{n}" for n in names if _module_file(f"{mod}.{n}", package_dir) is not None]
+            out.update(subs)
+            if len(subs) < len(names) or not names:  # a name defined in mod itself, or `import mod`
+                out.add(mod)
+        graph[me] = {m for m in out if m != me and _module_file(m, package_dir) is not None}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle through each group of modules that import one another, as a path a -> b -> ... -> a."""
+    found, done = [], set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        # the modules that reach start and that start reaches lie on a cycle with it
+        reach = _reach(graph, start)
+        back = {m for m in reach if start in _reach(graph, m)}
+        if start in reach:
+            group = back | {start}
+            done |= group
+            found.append(_path(graph, start, group))
+    return found
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        for m in graph.get(todo.pop(), ()):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def _path(graph: dict[str, set[str]], start: str, group: set[str]) -> list[str]:
+    """A shortest way from start back to itself inside the group (breadth first)."""
+    came: dict[str, str | None] = {start: None}
+    todo = [start]
+    for m in todo:  # the list grows as it is read
+        for n in sorted(graph[m] & group):
+            if n == start:
+                path = [m]
+                while came[path[-1]] is not None:
+                    path.append(came[path[-1]])
+                return [*reversed(path), start]
+            if n not in came:
+                came[n] = m
+                todo.append(n)
+    raise AssertionError(f"no cycle through {start}")
+
+
+def test_no_import_cycles():
+    found = cycles(import_graph())
+    assert not found, "import cycles (imports inside functions count):\n" + "\n".join(" -> ".join(c) for c in found)
+
+
+def test_the_cycle_check_sees_a_cycle_through_a_function_and_a_submodule(tmp_path):
+    pkg = tmp_path / "designlab"
+    (pkg / "report").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "report" / "__init__.py").write_text("from designlab.report import meta\n")  # its own submodule: no cycle
+    (pkg / "report" / "meta.py").write_text("from designlab.report import html as H\n")
+    (pkg / "report" / "html.py").write_text("")
+    (pkg / "report" / "exploit.py").write_text("from .meta import role\n")
+    assert cycles(import_graph(pkg)) == []
+    (pkg / "report" / "html.py").write_text("def f():\n    from designlab.report.exploit import check\n")
+    assert cycles(import_graph(pkg)) == [["designlab.report.exploit", "designlab.report.meta",
+                                          "designlab.report.html", "designlab.report.exploit"]]

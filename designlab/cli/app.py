@@ -17,9 +17,11 @@ from designlab import __version__
 from designlab.cli import check as _check  # noqa: F401  (check adds itself to the app)
 from designlab.cli import new_game as _new_game  # noqa: F401  (new-game adds itself to the app)
 from designlab.cli import play as _play  # noqa: F401  (play, serve: they add themselves to the app)
+from designlab.cli import playtest as _playtest
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
+from designlab.cli import why as _why
 from designlab.cli.main import (
     DEFAULT_WORKERS,
     EXIT_BAD_INPUT,
@@ -50,6 +52,8 @@ from designlab.cli.main import (
 
 _strategy.register(app)  # ladder, meta
 _skill.register(app)
+_playtest.register(app)
+_why.register(app)
 _tune.register(app)
 
 
@@ -62,7 +66,7 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     stopping_errors(precision, max_games, until_settled)
     adaptive = precision is not None or until_settled
     total = sum((max_games or DEFAULT_MAX_GAMES) if adaptive else v.games for v in variants)
-    progress = Progress(total, quiet)
+    progress = Progress(total, quiet, "games")
     cache = default_cache_dir()
     t0 = time.perf_counter()
     try:
@@ -78,7 +82,8 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     _print_summary(result, time.perf_counter() - t0)
     references = {v.sweep_group: v.reference for v in variants if v.sweep_group and v.reference}
     for group, reference in references.items():  # what the report's comparisons of each sweep measure from
-        out.print(f"{group}: every point is compared against {reference}", markup=False)
+        out.print(f"{group}: every point is compared against {reference}; paired game by game (game i of "
+                  "each point starts from the same random draws)", markup=False)
     warn_fixed_seats(variants)
     if result.cached_games:
         out.print(f"{result.cached_games:,} games from the cache ({cache}), {result.played_games:,} played; "
@@ -111,10 +116,7 @@ def _print_settled(result) -> None:
 
 
 def _print_summary(result, seconds: float) -> None:
-    import polars as pl
-
     from designlab.registry import seat_roles
-    from designlab.runner.run import wilson_half_width
 
     # each seat named by its role in the game's words; one header when every variant has the same roles
     # (or each a prefix of the longest: 2, 3 and 4 players of a game whose roles are its turn order)
@@ -131,18 +133,14 @@ def _print_summary(result, seconds: float) -> None:
         table.add_column(col, justify="right", overflow="fold")
     last_group = None
     for r, seat_role, shown in zip(result.variants, roles, labels, strict=True):
-        n = len(r.variant.seats)
-        cols = ["error", "turns"] + [f"result_{s}" for s in range(n)]
-        df = pl.read_parquet(r.games_file, columns=cols).filter(pl.col("error").is_null())
-        won = [int((df[f"result_{s}"] == "win").sum()) for s in range(n)]
-        wins = " / ".join(("" if same else f"{role} ") + (f"{w / df.height * 100:.1f}" if df.height else "-")
-                          for role, w in zip(seat_role, won, strict=True))
-        # the widest seat's 95% Wilson half-width, in points: how far any of those rates may be off
-        spread = f"{max(wilson_half_width(w, df.height) for w in won) * 100:.1f}" if df.height else "-"
-        draws = f"{(df['result_0'] == 'draw').mean() * 100:.1f}" if df.height else "-"
-        turns = f"{df['turns'].mean():.1f}" if df.height else "-"
+        t = r.tally  # counted by the runner over the games without an error
+        wins = " / ".join(("" if same else f"{role} ") + (f"{w / t.valid * 100:.1f}" if t.valid else "-")
+                          for role, w in zip(seat_role, t.wins, strict=True))
+        spread = f"{t.half_width * 100:.1f}" if t.valid else "-"
+        draws = f"{t.draws / t.valid * 100:.1f}" if t.valid else "-"
+        turns = f"{t.mean_turns:.1f}" if t.valid else "-"
         # the top role against the bottom one, signed, with the range the report's verdict reads
-        edge = _edge_cell(won, df.height, seat_role)
+        edge = _edge_cell(list(t.wins), t.valid, seat_role)
         group = r.variant.sweep_group if r.variant.sweep else None
         if group and group != last_group:  # a sweep's name once, then each point by its values
             table.add_row(escape(group), *[""] * 7, style="bold")
@@ -204,9 +202,16 @@ def run(
     until_settled: UntilSettled = False,
 ) -> None:
     """Play one variant's games and write one Parquet row per game."""
-    from designlab.runner.run import override
+    from designlab.runner.run import DEFAULT_MAX_GAMES, override
 
-    variants = override(load([variant]), games, seed)
+    stopping_errors(precision, max_games, until_settled)  # before a big file loads
+    loading = Progress(None, quiet, f"loading {variant}")  # a 10,000-point sweep takes seconds to check
+    try:
+        variants = override(load([variant], progress=loading), games, seed)
+    finally:
+        loading.close()
+    adaptive = "--until-settled" if until_settled else "--precision" if precision is not None else None
+    state_plan(str(variant), variants, err, (max_games or DEFAULT_MAX_GAMES) if adaptive else None, adaptive)
     name = run_name(variant, variants)
     result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games,
                   until_settled)
@@ -290,20 +295,23 @@ def show(
     if variant is None:
         raise UserError("show needs a variant file (or --record FILE)")
 
+    from designlab.cli.play import say
     from designlab.core.play import record
     from designlab.core.protocol import CHANCE
-    from designlab.registry import seat_roles
+    from designlab.core.spec import plural
+    from designlab.play.session import points
+    from designlab.registry import game_spec, seat_roles
     from designlab.runner.chunk import game_for, play_one
 
     v = pick_variant(variant, seed, name)
     if index >= v.games:  # a game the run never plays would be told as if it were one of them
-        raise UserError(f"{variant}: no game {index} in {v.name!r}: its run plays {v.games:,} games, "
-                        f"0 to {v.games - 1:,}")
+        which = "game 0 only" if v.games == 1 else f"0 to {v.games - 1:,}"
+        raise UserError(f"{variant}: no game {index} in {v.name!r}: its run plays {plural(v.games, 'game')}, {which}")
     game = game_for(v)
     labels = [v.seats[e].label() for e in v.seat_order(index)]
     roles = seat_roles(v.game, game)
     out.print(f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}", markup=False)
-    out.print("seats: " + ", ".join(f"{roles[s]} (seat {s}) {label}" for s, label in enumerate(labels)), markup=False)
+    out.print("players: " + ", ".join(f"{roles[s]} ({label})" for s, label in enumerate(labels)), markup=False)
     try:
         played = play_one(v, index, record_events=True, keep_actions=actions)
     except Exception as e:  # noqa: BLE001 - the game's own error is what the designer came to see
@@ -315,30 +323,88 @@ def show(
         out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
     if actions:
         out.print("actions:")
+        spec = game_spec(v.game)
         for who, text in record(game, played.actions):
-            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {text}", markup=False)
+            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {say(spec, game, text)}", markup=False)
     results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"{roles[s]} ({labels[s]}) {results[s]}, {float(scores[s]):g} points"
+    out.print("result: " + "; ".join(f"{roles[s]} ({labels[s]}) {results[s]}, {points(scores[s])}"
                                      for s in range(len(labels))), markup=False)
-    out.print(f"ended: {st.end_reason()}, after {st.turns()} turns and {played.decisions} decisions", markup=False)
+    out.print(f"ended: {st.end_reason()}, after {plural(st.turns(), 'turn')} and "
+              f"{plural(played.decisions, 'decision')}", markup=False)
     metrics = st.metrics()
     if metrics:
         out.print("metrics: " + ", ".join(f"{k} {json.dumps(val)}" for k, val in metrics.items()), markup=False)
+
+
+# A file asking for more than these gets a warning (not an error): each point is a variant with its own
+# games, results and report rows, and a grid multiplies faster than a designer counts.
+WARN_POINTS = 1_000
+WARN_GAMES = 1_000_000
+SHOW_POINTS = 5  # validate lists a big sweep's first points, then counts the rest
+
+
+def state_plan(target: str, variants, console, per_variant: int | None = None, adaptive: str | None = None) -> None:
+    """One line saying what ``target`` asks for: variants, sweep points, games (with ``adaptive``, the
+    option, and ``per_variant``, its cap: a budget); a warning line each above WARN_POINTS or WARN_GAMES."""
+    points = sum(1 for v in variants if v.sweep_group)
+    n = len(variants)
+    what = f"{n:,} variant{'s' if n != 1 else ''}" + (f" ({points:,} sweep points)" if points else "")
+    tunes = [v for v in variants if v.tune is not None]
+    if adaptive:
+        games, upto = per_variant * n, "up to "
+        what += f", up to {per_variant:,} games each ({adaptive} stops each earlier): at most {games:,} games"
+    else:
+        games, upto = sum(v.games for v in variants if v.tune is None), ""
+        each = {v.games for v in variants}
+        what += f", {games:,} games" + (f" ({each.pop():,} each)" if n > 1 and len(each) == 1 else "")
+        if tunes:
+            what = f"{n:,} tune{'s' if n > 1 else ''}: " + "; ".join(_tune_budget(v.tune) for v in tunes)
+    console.print(f"{target}: {what}", markup=False, soft_wrap=True)
+    if points > WARN_POINTS:
+        err.print(f"warning: {target} asks for {points:,} sweep points (more than {WARN_POINTS:,}); each is a "
+                  "variant with its own games and report rows: a coarser grid, or zip, asks for fewer", markup=False)
+    if games > WARN_GAMES:
+        err.print(f"warning: {target} asks for {upto}{games:,} games (more than {WARN_GAMES:,}); "
+                  "`designlab run -n N` sets the games per variant", markup=False)
+
+
+def _tune_budget(t) -> str:
+    """A tune's budget as its file sets it: the search stops at the first end reached, then confirms."""
+    ends = [f"{t.budget_games:,} games" if t.budget_games is not None else "",
+            f"{t.budget_minutes:g} minutes" if t.budget_minutes is not None else "",
+            f"{t.budget_trials:,} trials" if t.budget_trials is not None else ""]
+    return (f"a search of up to {' or '.join(e for e in ends if e)}, then {t.confirm_candidates} x "
+            f"{t.confirm_games:,} confirming games")
 
 
 @app.command()
 def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
     """Check variant files without playing; every problem is listed with file:line:col."""
     variants = load(files)
+    by_file: dict[str, list] = {}
     for v in variants:
-        out.print(f"ok  {v.file}  {v.name}  ({v.game}, {v.games:,} games, seed {v.seed})", markup=False)
-    out.print(f"{len(variants)} variant(s) valid")
+        by_file.setdefault(v.file, []).append(v)
+    for file, vs in by_file.items():
+        listed = vs if len(vs) <= 2 * SHOW_POINTS else vs[:SHOW_POINTS]
+        for v in listed:
+            games = "tune" if v.tune is not None else f"{v.games:,} games"
+            out.print(f"ok  {v.file}  {v.name}  ({v.game}, {games}, seed {v.seed})", markup=False, soft_wrap=True)
+        if len(listed) < len(vs):
+            out.print(f"... and {len(vs) - len(listed):,} more points of {vs[-1].sweep_group or vs[-1].name}",
+                      markup=False)
+        if len(vs) > 1 or vs[0].tune is not None or vs[0].games > WARN_GAMES:
+            state_plan(file, vs, out)
+    games = sum(v.games for v in variants if v.tune is None)
+    points = sum(1 for v in variants if v.sweep_group)
+    out.print(f"{len(variants):,} variant(s) valid" + (f", {points:,} of them sweep points" if points else "")
+              + f"; {games:,} games in all" + (" (and the tunes' own)" if any(v.tune for v in variants) else ""),
+              markup=False)
 
 
 @app.command("list")
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
     """Games, bots with their parameters, and bundled variants (the rules' parameters: designlab params GAME)."""
-    from designlab.registry import SPECS, bots_for
+    from designlab.registry import BROKEN, SPECS, bots_for
     from designlab.variant.paths import value_range
 
     for name, spec in SPECS.items():
@@ -362,6 +428,9 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
         folder = variants_dir / name
         files = sorted(p.name for p in folder.glob("*.yaml")) if folder.is_dir() else []
         out.print(f"  variants ({folder}): {', '.join(files) if files else 'none'}\n")
+    for plugin in BROKEN.values():  # installed but left out: what failed, so it can be fixed or uninstalled
+        out.print(f"[bold]{escape(plugin.entry_point)}[/bold] (from {escape(plugin.distribution)}): [red]broken[/red], "
+                  f"{escape(plugin.target)} failed to load: {escape(plugin.reason)}\n")
 
 
 @app.command()
@@ -439,10 +508,12 @@ def _usage_line(e: Exception) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn typed errors into messages and exit codes."""
-    from designlab.registry import UnknownNameError
-    from designlab.runner.run import RunError
+    from designlab.registry import BROKEN, UnknownNameError
+    from designlab.runner.errors import RunError
     from designlab.variant.yamlpos import VariantError, VariantErrors
 
+    for plugin in BROKEN.values():  # one line each; every other game and command still works
+        err.print(f"warning: {plugin}; its game is left out (designlab list shows it)", markup=False, highlight=False)
     try:
         # with standalone_mode=False typer returns a command's exit code instead of raising
         code = app(args=argv, prog_name="designlab", standalone_mode=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-import time
+import threading
 from pathlib import Path
 from typing import Annotated
 
@@ -67,36 +67,68 @@ DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
 # -- helpers the commands share ------------------------------------------------------------------
 
 class Progress:
-    """A rich progress bar that appears only once a run has lasted about a second."""
+    """Progress on stderr once a step has lasted DELAY seconds: a transient rich bar on a terminal, one
+    status line elsewhere (a log, a pipe). A timer shows it, so it appears while nothing has finished yet
+    (a big sweep's points being checked, the first chunks of a long run), not at the first finished chunk."""
 
-    def __init__(self, total: int, quiet: bool):
+    DELAY = 1.0
+
+    def __init__(self, total: int | None, quiet: bool, what: str = "games"):
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self.quiet, self.total, self.done = quiet, total, 0
-        self.t0 = time.perf_counter()
-        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        self.quiet, self.total, self.done, self.what = quiet, total, 0, what
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                             console=err, transient=True)
         self.task = None
+        self.closed = False
+        self.lock = threading.Lock()  # the timer's thread shows the bar, the caller's thread moves it
+        self.timer = threading.Timer(self.DELAY, self._show)
+        self.timer.daemon = True
+        if not quiet:
+            self.timer.start()
+
+    def _show(self) -> None:
+        with self.lock:
+            if self.closed:
+                return
+            if err.is_terminal:
+                self.bar.start()
+                self.task = self.bar.add_task(self.what, total=self.total, completed=self.done)
+            else:
+                so_far = f": {self.done:,} of {self.total:,} so far" if self.total else ""
+                err.print(f"{self.what}{so_far} ...", markup=False)
+
+    def restart(self, total: int | None, what: str) -> None:
+        """Count something else from zero (loading: the points of a sweep once it starts expanding)."""
+        with self.lock:
+            self.total, self.what, self.done = total, what, 0
+            if self.task is not None:
+                self.bar.update(self.task, total=total, completed=0, description=what)
 
     def __call__(self, n: int) -> None:
-        self.done += n
-        if self.quiet:
-            return
-        if self.task is None and time.perf_counter() - self.t0 > 1.0:
-            self.bar.start()
-            self.task = self.bar.add_task("games", total=self.total)
-        if self.task is not None:
-            self.bar.update(self.task, completed=self.done)
+        with self.lock:
+            self.done += n
+            if self.task is not None:
+                self.bar.update(self.task, completed=self.done)
 
     def close(self) -> None:
-        if self.task is not None:
-            self.bar.stop()
+        self.timer.cancel()
+        with self.lock:
+            self.closed = True
+            if self.task is not None:
+                self.bar.stop()
+                self.task = None
 
 
-def load(targets: list[Path], skip_tune: list[Path] | None = None):
+def load(targets: list[Path], skip_tune: list[Path] | None = None, progress: Progress | None = None):
+    """The targets' variants; ``progress`` counts a sweep's points as they are checked."""
     from designlab.variant.load import load_variants
 
-    return load_variants(targets, skip_tune)
+    def on_sweep(file: str, name: str, points: int):
+        progress.restart(points, f"checking the {points:,} points of {name}")
+        return progress
+
+    return load_variants(targets, skip_tune, on_sweep if progress is not None else None)
 
 
 def run_name(target: Path, variants) -> str:
@@ -138,6 +170,8 @@ def stopping_errors(precision: float | None, max_games: int | None, until_settle
 
 def warn_fixed_seats(variants) -> None:
     """rotate_seats: false with unequal bots: the seat numbers then measure the bots."""
+    if all(v.rotate_seats for v in variants):
+        return  # nothing to say (the note is about seats that stay put), and the stats package need not load
     from designlab.stats.summary import fixed_seats_note
 
     for v in variants:

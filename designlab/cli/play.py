@@ -5,6 +5,7 @@ app.py imports this module once; it adds its commands to the app (designlab.cli.
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +13,7 @@ import typer
 
 from designlab.cli.main import UserError, VariantName, app, out, pick_variant
 from designlab.core.rng import MAX_SEED
+from designlab.core.spec import plural
 
 
 def _play_errors(fn):
@@ -26,7 +28,9 @@ def _play_errors(fn):
 @app.command()
 def play(
     variant: Annotated[Path, typer.Argument(help="A variant file.")],
-    seat: Annotated[int, typer.Option("--seat", min=0, help="The seat you play (0 is the first).")] = 0,
+    seat: Annotated[str, typer.Option(
+        "--seat", help="The role you play, in the game's words (\"second runner\"), or your position in the turn "
+                       "order (0 is the first).")] = "0",
     bot: Annotated[str | None, typer.Option(
         "--bot", help="The bot in every other seat (default: the variant's own seats).")] = None,
     seed: Annotated[int | None, typer.Option(
@@ -47,13 +51,17 @@ def show_record(path: Path, actions: bool) -> None:
     """``designlab show --record FILE``: replay a saved game and tell it move by move."""
     from designlab.core.protocol import CHANCE
     from designlab.play import replay_record
+    from designlab.play.session import points
+    from designlab.registry import game_spec
 
     r = _play_errors(lambda: replay_record(path))
     rec, game, st = r.record, r.game, r.state
+    spec = game_spec(game.name)
     out.print(f"{game.title}: {rec.get('variant', '?')} ({rec.get('file', '?')}), seed {rec.get('seed', '?')}, "
               f"record {path}", markup=False)
-    roles = [str(s.get("role") or f"seat {i}") for i, s in enumerate(r.seats)]
-    out.print("seats: " + ", ".join(f"{s.get('role')} (seat {s.get('seat')}) {s.get('player')}" for s in r.seats),
+    roles = list(spec.roles(game))  # the game's roles today, by turn-order position (the record's are the same)
+    players = [str(s.get("player", "?")) for s in r.seats]
+    out.print("players: " + ", ".join(f"{role} ({who})" for role, who in zip(roles, players, strict=False)),
               markup=False)
     for i, event in enumerate(st.events or [], 1):
         out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
@@ -62,15 +70,21 @@ def show_record(path: Path, actions: bool) -> None:
         replayed = game.new_initial_state()
         for text in rec["actions"]:
             who = replayed.current_player()
-            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {text}", markup=False)
+            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {say(spec, game, text)}", markup=False)
             replayed.apply(replayed.string_to_action(text))
     if not st.is_terminal():
         out.print(f"unfinished: the record stops after {len(rec['actions'])} actions", markup=False)
         return
     results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"{roles[s]} ({r.seats[s].get('player')}) {results[s]}, {float(scores[s]):g} points"
+    out.print("result: " + "; ".join(f"{roles[s]} ({players[s]}) {results[s]}, {points(scores[s])}"
                                      for s in range(len(results))), markup=False)
-    out.print(f"ended: {st.end_reason()}, after {st.turns()} turns", markup=False)
+    out.print(f"ended: {st.end_reason()}, after {plural(st.turns(), 'turn')}", markup=False)
+
+
+def say(spec, game, action: str) -> str:
+    """A recorded action as a replay lists it: in the game's words, seats named by role (``Board.say``, told to
+    no one in particular); the action string itself for a game without a board."""
+    return action if spec.board is None else spec.board.say(game, action, None)
 
 
 @app.command()
@@ -79,12 +93,34 @@ def serve(
     results: Annotated[Path, typer.Option("--results", help="Folder for game records (written to its play/).")] = Path("results"),
     host: Annotated[str, typer.Option("--host", help="Address to listen on (only this machine by default).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8765,
+    allow_host: Annotated[list[str] | None, typer.Option(
+        "--allow-host", metavar="NAME",
+        help="Also answer requests addressed to this host name or address (repeatable); "
+             "by default only 127.0.0.1, localhost, [::1] and --host are.")] = None,
 ) -> None:
     """Play one seat of a variant against the bots in the browser (a local page; Ctrl-C stops it)."""
+    from designlab.play.server import LOCAL_HOSTS, accepted_hosts, host_name
     from designlab.play.server import serve as run_server
 
     if not variants.is_dir():
         raise UserError(f"--variants {variants}: no such folder")
-    out.print(f"designlab play page: http://{host}:{port}/ (variants from {variants}, records to {results / 'play'}); "
-              "Ctrl-C stops it", markup=False)
-    run_server(variants, results, host=host, port=port)
+    allow = allow_host or []
+    for option, name in [("--host", host)] + [("--allow-host", n) for n in allow]:
+        try:
+            host_name(name)
+        except ValueError as e:
+            raise UserError(f"{option} {e}") from None
+    shown = host_name(host)
+    try:
+        local = ipaddress.ip_address(shown.strip("[]")).is_loopback
+    except ValueError:
+        local = shown == "localhost"
+    out.print(f"designlab play page: http://{'127.0.0.1' if shown in ('0.0.0.0', '[::]') else shown}:{port}/ "
+              f"(variants from {variants}, records to {results / 'play'}); Ctrl-C stops it", markup=False)
+    if not local:
+        out.print(f"listening on {shown}: other machines that reach it can play here and read these variants and "
+                  "records", markup=False)
+    if shown not in LOCAL_HOSTS or allow:
+        out.print(f"it answers requests addressed to {', '.join(accepted_hosts(host, port, allow))} "
+                  "(--allow-host NAME adds a name)", markup=False)
+    run_server(variants, results, host=host, port=port, allow_hosts=allow)

@@ -88,6 +88,16 @@ def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
     return roles
 
 
+def as_recorded(game: Game, action: str, seat: int | None) -> str:
+    """Board.say's default: the record string is already in a person's words (it names no seat)."""
+    return action
+
+
+def as_typed(game: Game, entry: str, seat: int) -> str:
+    """Board.read's default: an entry is matched as typed."""
+    return entry
+
+
 @dataclass(frozen=True)
 class Board:
     """How a person sees one seat's view of the game (designlab play and serve, the report's replays).
@@ -101,6 +111,40 @@ class Board:
     # an event as ``seat`` may hear it (hidden cards and forms left out), or None if it hears nothing
     heard: Callable[[Game, Event, int], str | None]
     css: str = ""  # the stylesheet of ``html``, included once per page
+    # Moves as a person reads and types them. A record keeps the game's stable action strings
+    # (State.action_to_string), which may name seats by number; ``say`` turns one into a person's words for
+    # ``seat``, who is "you" (None: told to no one in particular, as `designlab show --actions` lists them), and
+    # ``read`` turns what the person at ``seat`` typed into those words (other ways to say the same move), so
+    # an entry is matched against the moves as shown and no seat number is ever typed. One pair per game.
+    say: Callable[[Game, str, int | None], str] = as_recorded
+    read: Callable[[Game, str, int], str] = as_typed
+
+
+ComponentKind = Literal["choice", "dealt", "step"]
+
+
+@dataclass(frozen=True)
+class Component:
+    """One part of a game a designer asks "what is it worth?" of, in the game's words (``designlab why``).
+
+    ``kind`` says how it can be measured:
+
+    * ``"choice"``: an option a player may take or leave (a form, a card it plays, an action). ``uses(game,
+      view, action)`` says whether taking ``action`` at ``view`` uses it; restricted play removes those actions
+      from the seat's legal actions, and usage counts how often it was legal and taken.
+    * ``"step"``: a kind of decision (every legal action then is one, e.g. Raiding Duel's pick): usage and forced
+      moves only, since a player cannot refuse it.
+    * ``"dealt"``: what chance gives a seat (an ace, a die face). ``uses(game, view, None)`` says whether ``view``
+      shows the seat holding it; association only (win rate with and without), never a cause.
+
+    ``uses`` reads the view (and the action), never the state, as a bot does.
+    """
+
+    name: str  # the game's word: "Songbird", "High Wall", "peek"
+    group: str  # what kind of part, plural as a table heading says it: "forms", "obstacles", "actions"
+    kind: ComponentKind
+    label: str  # what a seat does with it, as a sentence says it: "plays Songbird", "claims falsely"
+    uses: Callable[[Game, View, Any], bool]
 
 
 @dataclass(frozen=True)
@@ -139,6 +183,9 @@ class GameSpec:
     # the compensation knobs (docs/tune.md) the report suggests a tune turn when a variant leans or is
     # unbalanced: parameter path -> (low, high) of its tune range, each off (no change) at its default
     compensation: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    # the parts of one variant's game (its parameters may add some, e.g. Fifth Challenge's courts) that
+    # `designlab why` weighs: restricted play for choices, association for what is dealt; none: nothing to weigh
+    components: Callable[[Game], tuple[Component, ...]] = lambda game: ()
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

@@ -7,24 +7,38 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-import yaml
+from designlab.play.text import quoted
+from designlab.variant.yamlpos import VariantError, load_yaml
 
 
 class OutsideError(ValueError):
     """A requested name that is not a file of the folder it must come from."""
 
 
+MAX_NAME = 1024  # characters of a requested name; longer is no file name on any system we run on
+
+
 def inside(root: Path, name: str, suffix: str) -> Path:
     """``root/name`` if it is a ``suffix`` file inside ``root`` once every symlink is resolved."""
     if not isinstance(name, str) or not name or "\0" in name or "\\" in name:
-        raise OutsideError(f"not a file name: {name!r}")
+        raise OutsideError(f"not a file name: {quoted(str(name))}")
+    if len(name) > MAX_NAME:
+        raise OutsideError(f"not a file name: {quoted(name)}, longer than {MAX_NAME:,} characters")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from JSON's \ud800: no file has it
+        raise OutsideError(f"not a file name: {quoted(name)}") from None
     rel = PurePosixPath(name)
     if rel.is_absolute() or ".." in rel.parts or rel.suffix != suffix:
-        raise OutsideError(f"not a {suffix} file of this folder: {name!r}")
+        raise OutsideError(f"not a {suffix} file of this folder: {quoted(name)}")
     base = root.resolve()
-    path = (base / rel).resolve()
-    if base not in path.parents or not path.is_file():
-        raise OutsideError(f"no {suffix} file {name!r} here")
+    try:
+        path = (base / rel).resolve()
+        found = base in path.parents and path.is_file()
+    except OSError as e:  # a part longer than the system takes (ENAMETOOLONG), a symlink loop ...
+        raise OutsideError(f"no {suffix} file {quoted(name)} here ({e.strerror})") from None
+    if not found:
+        raise OutsideError(f"no {suffix} file {quoted(name)} here")
     return path
 
 
@@ -34,9 +48,9 @@ def variant_chain_inside(root: Path, path: Path) -> None:
     seen = set()
     while path not in seen:
         seen.add(path)
-        try:
-            raw = yaml.safe_load(path.read_text())
-        except (OSError, yaml.YAMLError):
+        try:  # the loader's own capped parse: a file too big, too deep or an alias bomb stops here too
+            raw, _ = load_yaml(path, str(path))
+        except VariantError:
             return  # the loader reports it, with file and line
         ext = raw.get("extends") if isinstance(raw, dict) else None
         if not isinstance(ext, str):

@@ -3,30 +3,265 @@
 A Starlette app with a plain HTML page and a little vanilla JavaScript (no build). The page
 asks the server for the variants, starts a game, draws the person's board (the game's
 ``Board.html`` of that seat's view) and a button per legal action; a click sends the action
-string back. Games live in memory; a finished game's record is written to ``<results>/play/``.
+string back. Games live in memory under unguessable ids; a finished game's record is written
+to ``<results>/play/``.
 
 The server reads only variant files inside its variants folder and records inside its
 results folder (designlab.play.files checks every requested name).
+
+It is a local page, and a web page from anywhere may try to talk to it, so before any route runs
+:class:`Guard` refuses a request whose Host is not this server (a DNS-rebinding page reaches
+127.0.0.1 under its own name), a POST that is not ``application/json`` or comes from another
+origin (a cross-site form or "simple" fetch), and a body over :data:`MAX_BODY` bytes. Every body
+is one pydantic model per route; a malformed one gets a JSON 4xx naming the field, never a 500.
+File and parse work runs in worker threads, so a slow variant file holds up no other request.
 """
 
 from __future__ import annotations
 
-import itertools
+import ipaddress
+import json
+import re
+import secrets
+import stat
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import ClassVar
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
+from designlab.core.rng import MAX_SEED
+from designlab.core.spec import the
 from designlab.play.files import OutsideError, inside, list_files, variant_chain_inside
 from designlab.play.session import EntryError, PlayError, Session, replay_record
+from designlab.play.text import quoted
 from designlab.registry import SPECS, UnknownNameError, bots_for
 
 MAX_GAMES = 64  # games kept in memory; the oldest goes first
+MAX_BODY = 64 * 1024  # bytes of a request body: a game setup or a move is well under 1 kB
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # the names this machine has for itself
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # the ones that change nothing here
 
+
+class Refused(Exception):
+    """A request the server turns down: answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    # a message may quote a request's text: anything not UTF-8 (a lone surrogate) goes out escaped
+    return JSONResponse({"error": message.encode("utf-8", "backslashreplace").decode("utf-8")}, status_code=status)
+
+
+# -- which Host this server answers to -------------------------------------------------------------
+
+_NAME = re.compile(r"[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?")
+
+
+def host_name(name: str) -> str:
+    """``name`` as a Host header writes it: lower case, an IPv6 address in brackets.
+    ValueError if it is neither a host name nor an IP address."""
+    n = name.strip().lower()
+    bare = n[1:-1] if n.startswith("[") and n.endswith("]") else n
+    try:
+        ip = ipaddress.ip_address(bare)
+    except ValueError:
+        if not _NAME.fullmatch(n) or len(n) > 253:
+            raise ValueError(f"{name!r} is not a host name or an IP address") from None
+        return n
+    return f"[{ip}]" if ip.version == 6 else str(ip)
+
+
+def accepted_hosts(host: str, port: int, allow: Iterable[str] = ()) -> list[str]:
+    """The Host headers the server answers: this machine's own names (LOCAL_HOSTS), the address it
+    listens on and the names ``allow`` adds, each with ``port`` (and bare on port 80, which browsers
+    leave out). Anything else is a page that reached the server under a name of its own."""
+    names = list(LOCAL_HOSTS)
+    for n in (host, *allow):
+        h = host_name(n)
+        if h not in names:
+            names.append(h)
+    return [f"{n}:{port}" for n in names] + (names if port == 80 else [])
+
+
+class Guard:
+    """ASGI middleware run before every route: the Host check, then, for a request that may change
+    something (a POST), the JSON content type (a cross-site page can send only text/plain or form
+    bodies without the browser asking first), the Origin (when the browser sends one, this server's
+    own) and the body size, counted as it streams in: the body is read here, at most MAX_BODY bytes,
+    and handed on whole."""
+
+    def __init__(self, app, hosts: Iterable[str]):
+        self.app = app
+        self.hosts = frozenset(h.lower() for h in hosts)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        try:
+            host = self.check_host(headers)
+            if scope["method"] in SAFE_METHODS:
+                await self.app(scope, receive, send)
+                return
+            self.check_sender(scope, headers, host)
+            body = await self.read_body(headers, receive)
+        except Refused as e:
+            await _error(e.message, e.status)(scope, receive, send)
+            return
+        if body is None:
+            return  # the client went away
+        given = False
+
+        async def replay():
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    def check_host(self, headers: Headers) -> str:
+        host = headers.get("host", "")
+        if host.lower() not in self.hosts:
+            raise Refused(400, f"Host {quoted(host)} is not this server (it answers to {', '.join(sorted(self.hosts))}); "
+                               "designlab serve --allow-host NAME adds a name")
+        return host
+
+    def check_sender(self, scope, headers: Headers, host: str) -> None:
+        kind = headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise Refused(415, f"send the body as JSON (Content-Type: application/json), not {quoted(kind or 'none')}")
+        origin = headers.get("origin")
+        own = f"{scope.get('scheme', 'http')}://{host}".lower()
+        if origin is not None and origin.lower() != own:
+            raise Refused(403, f"a request from the page of another site ({quoted(origin)}) is refused; "
+                               f"this server takes requests from its own page, {own}")
+
+    async def read_body(self, headers: Headers, receive) -> bytes | None:
+        length = headers.get("content-length")
+        if length is not None:
+            if not (length.isascii() and length.isdigit()):
+                raise Refused(400, f"Content-Length {quoted(length)} is not a number of bytes")
+            if len(length) > 12 or int(length) > MAX_BODY:
+                size = f"{int(length):,}" if len(length) <= 12 else "over 10**12"
+                raise Refused(413, f"the body is {size} bytes; at most {MAX_BODY:,} are taken")
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Refused(413, f"the body is over {MAX_BODY:,} bytes, the most taken")
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
+
+
+# -- request bodies: one model per route ------------------------------------------------------------
+
+class _Huge:
+    """A JSON integer too long to be the value of any field, kept as its length so the field's
+    error names it (Python's int() refuses more than 4,300 digits, with no field to blame)."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+
+
+def _int(text: str) -> int | _Huge:
+    return _Huge(len(text.lstrip("-"))) if len(text) > 40 else int(text)
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    EXAMPLE: ClassVar[str]  # a body that fits, for the messages
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _not_huge(cls, value):
+        if isinstance(value, _Huge):
+            raise PydanticCustomError("number_too_large", "a number of {digits} digits is too large",
+                                      {"digits": f"{value.digits:,}"})
+        return value
+
+    @classmethod
+    def parse(cls, raw: bytes) -> _Body:
+        """The body as this model, or Refused(400) with one line naming the field and its problem."""
+        try:
+            data = json.loads(raw, parse_int=_int)
+        except RecursionError:
+            raise Refused(400, "the body is JSON nested too deeply") from None
+        except ValueError as e:  # not JSON, or not UTF-8
+            raise Refused(400, f"the body is not JSON ({e}); send {cls.EXAMPLE}") from None
+        if not isinstance(data, dict):
+            raise Refused(400, f"the body is JSON but not an object; send {cls.EXAMPLE}")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as e:
+            raise Refused(400, cls.problems(e)) from None
+
+    @classmethod
+    def problems(cls, e: ValidationError) -> str:
+        fields = cls.model_fields
+        out = []
+        for err in e.errors()[:3]:
+            name = err["loc"][0] if err["loc"] else None
+            if err["type"] == "extra_forbidden":
+                out.append(f"{quoted(name)} is not a field here (the fields: {', '.join(fields)})")
+                continue
+            info = fields.get(name) if isinstance(name, str) else None
+            what = f" ({info.description})" if info is not None and info.description else ""
+            out.append(f"{name}: {err['msg']}{what}")
+        return "; ".join(out)
+
+
+def _empty_is_none(value):
+    return None if value == "" else value
+
+
+class StartBody(_Body):
+    """POST /api/games: the game to start."""
+
+    EXAMPLE: ClassVar[str] = '{"variant": "rakshasa/base.yaml", "seat": 0, "bot": "", "seed": ""}'
+    variant: str = Field(description="a variant file of this folder, as /api/variants names it")
+    seat: int = Field(0, ge=0, description="the seat you play, a whole number from 0")
+    bot: str | None = Field(None, max_length=100,
+                            description="a bot name for every other seat, or empty for the variant's own")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description=f"a whole number from 0 to {MAX_SEED}, or empty for a new one")
+    _empty = field_validator("bot", "seed", mode="before")(_empty_is_none)
+
+
+class MoveBody(_Body):
+    """POST /api/games/{gid}/move: the person's entry."""
+
+    EXAMPLE: ClassVar[str] = '{"move": "..."}'
+    move: str = Field(max_length=1000, description="a number from the list of moves or a move as listed")
+
+    @field_validator("move", mode="before")
+    @classmethod
+    def _number(cls, value):
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+# -- the app ---------------------------------------------------------------------------------------
 
 class _Game:
     def __init__(self, session: Session):
@@ -36,15 +271,41 @@ class _Game:
         self.record: str | None = None
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+class _Cached:
+    """``build()``'s value, built again only when a file under ``folder`` changes: the key is every
+    file's (path, mtime_ns, size), read before building, so a change during a build is seen next time."""
+
+    def __init__(self, folder: Path, build: Callable[[], object]):
+        self.folder, self.build = folder, build
+        self.key: tuple | None = None
+        self.value = None
+        self.lock = threading.Lock()  # one build at a time; the others wait for it in their threads
+
+    def snapshot(self) -> tuple:
+        out = []
+        for p in sorted(self.folder.rglob("*")):
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                out.append((str(p), st.st_mtime_ns, st.st_size))
+        return tuple(out)
+
+    def get(self):
+        with self.lock:
+            key = self.snapshot()
+            if key != self.key:
+                self.value, self.key = self.build(), key
+            return self.value
 
 
-def create_app(variants: Path, results: Path) -> Starlette:
+def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0.1",
+               allow_hosts: Iterable[str] = ()) -> Starlette:
+    """The play page's app for a server on ``host``:``port``, answering to accepted_hosts(host, port, allow_hosts)."""
     variants = Path(variants)
     records = Path(results) / "play"
     games: OrderedDict[str, _Game] = OrderedDict()
-    ids = itertools.count(1)
     guard = threading.Lock()
 
     def load_variant(name: str):
@@ -65,82 +326,84 @@ def create_app(variants: Path, results: Path) -> Starlette:
         me = s.seats[s.seat]
         return {
             "id": gid, "game": s.game.name, "title": s.game.title, "variant": s.variant.name, "seed": s.seed,
-            "seat": s.seat, "role": me.role,
+            "seat": s.seat, "role": me.role, "you_are": f"you are {the(me.role)}",
             "seats": [{"seat": x.seat, "role": x.role, "player": x.player} for x in s.seats],
             "board": s.board_html(), "log": g.log, "choices": s.choices() if s.to_move else [],
             "over": s.over, "result": s.result_lines() if s.over else [], "record": g.record,
+            "record_path": str(records / g.record) if g.record else None,
         }
 
     async def page(request: Request) -> HTMLResponse:
         css = "".join(spec.board.css for spec in SPECS.values() if spec.board is not None)
         return HTMLResponse(PAGE.replace("/*BOARD_CSS*/", css))
 
-    async def list_variants(request: Request) -> JSONResponse:
-        from designlab.variant.yamlpos import VariantError, VariantErrors
-
-        out = []
+    def build_list() -> dict:
+        out, skipped = [], []
         for name in list_files(variants, ".yaml"):
             try:
                 v = load_variant(name)
-            except (VariantErrors, VariantError, PlayError, OutsideError, UnknownNameError):
-                continue  # sweeps, broken or foreign files: not playable here
-            spec = SPECS.get(v.game)
-            if spec is None or spec.board is None:
-                continue
-            game = v.make_game()
-            out.append({"name": name, "game": v.game, "title": game.title, "variant": v.name,
-                        "description": v.description, "roles": list(spec.roles(game)),
-                        "bots": sorted(bots_for(v.game)), "seats": [s.label() for s in v.seats]})
-        return JSONResponse({"variants": out})
+                spec = SPECS.get(v.game)
+                if spec is None or spec.board is None:
+                    raise PlayError(f"{v.game} has no board drawing")
+                game = v.make_game()
+                out.append({"name": name, "game": v.game, "title": game.title, "variant": v.name,
+                            "description": v.description, "roles": list(spec.roles(game)),
+                            "bots": sorted(bots_for(v.game)), "seats": [s.label() for s in v.seats]})
+            except Exception as e:  # noqa: BLE001  one file that does not load (a sweep, a broken or foreign
+                # file, whatever the loader raised) is left out and named; it must not hide the others
+                first = str(e).splitlines()[0] if str(e) else ""
+                skipped.append({"name": name, "why": f"{type(e).__name__}: {first}"[:300]})
+        return {"variants": out, "skipped": skipped}
 
-    def new_game(body: dict) -> JSONResponse:
-        name = body.get("variant")
+    listing = _Cached(variants, build_list)
+
+    async def list_variants(request: Request) -> JSONResponse:
+        return JSONResponse(await run_in_threadpool(listing.get))
+
+    def new_game(body: StartBody) -> JSONResponse:
+        from designlab.variant.yamlpos import VariantError, VariantErrors
+
         try:
-            v = load_variant(name)
-            seat = int(body.get("seat", 0))
-            bot = body.get("bot") or None
-            seed = body.get("seed")
-            seed = None if seed in (None, "") else int(seed)
-            if seed is not None and seed < 0:
-                raise PlayError("the seed is a whole number from 0 up")
-            session = Session(v, seat=seat, bot=bot, seed=seed)
+            v = load_variant(body.variant)
         except OutsideError as e:
-            return _error(str(e), 404)
-        except (PlayError, UnknownNameError, ValueError, TypeError) as e:
-            return _error(str(e).splitlines()[0] if str(e) else type(e).__name__)
+            raise Refused(404, f"variant: {e}") from None
+        except (VariantErrors, VariantError, PlayError, UnknownNameError) as e:
+            raise Refused(400, f"variant: {str(e).splitlines()[0]}") from None
+        try:
+            session = Session(v, seat=body.seat, bot=body.bot, seed=body.seed)
+        except (PlayError, UnknownNameError) as e:
+            raise Refused(400, str(e).splitlines()[0]) from None
         g = _Game(session)
         with g.lock:
             session.advance()
+            gid = secrets.token_urlsafe(16)  # a page that cannot see the id cannot play the game
             with guard:
-                gid = str(next(ids))
                 games[gid] = g
                 while len(games) > MAX_GAMES:
                     games.popitem(last=False)
             return JSONResponse(state(gid, g))
 
     async def start(request: Request) -> JSONResponse:
-        try:
-            body = await request.json()
-        except ValueError:
-            return _error("send the game to start as JSON")
-        if not isinstance(body, dict):
-            return _error("send the game to start as a JSON object")
-        from starlette.concurrency import run_in_threadpool
+        return await run_in_threadpool(new_game, StartBody.parse(await request.body()))
 
-        return await run_in_threadpool(new_game, body)
-
-    async def show(request: Request) -> JSONResponse:
+    def game_of(request: Request) -> tuple[str, _Game]:
         gid = request.path_params["gid"]
         g = games.get(gid)
         if g is None:
-            return _error(f"no game {gid}", 404)
+            raise Refused(404, f"no game {quoted(gid)} (games are kept in memory, the newest {MAX_GAMES})")
+        return gid, g
+
+    def show_state(gid: str, g: _Game) -> JSONResponse:
         with g.lock:
             return JSONResponse(state(gid, g))
 
-    def do_move(gid: str, g: _Game, entry) -> JSONResponse:
+    async def show(request: Request) -> JSONResponse:
+        return await run_in_threadpool(show_state, *game_of(request))
+
+    def do_move(gid: str, g: _Game, entry: str) -> JSONResponse:
         with g.lock:
             try:
-                g.session.enter(str(entry))
+                g.session.enter(entry)
             except EntryError as e:
                 out = state(gid, g)
                 out["error"] = str(e)
@@ -148,40 +411,36 @@ def create_app(variants: Path, results: Path) -> Starlette:
             return JSONResponse(state(gid, g))
 
     async def move(request: Request) -> JSONResponse:
-        gid = request.path_params["gid"]
-        g = games.get(gid)
-        if g is None:
-            return _error(f"no game {gid}", 404)
-        try:
-            body = await request.json()
-        except ValueError:
-            return _error("send the move as JSON: {\"move\": \"...\"}")
-        entry = body.get("move") if isinstance(body, dict) else None
-        if not isinstance(entry, (str, int)):
-            return _error("send the move as JSON: {\"move\": \"...\"}")
-        from starlette.concurrency import run_in_threadpool
-
-        return await run_in_threadpool(do_move, gid, g, entry)
+        gid, g = game_of(request)
+        body = MoveBody.parse(await request.body())
+        return await run_in_threadpool(do_move, gid, g, body.move)
 
     async def list_records(request: Request) -> JSONResponse:
-        return JSONResponse({"records": list_files(records, ".json")})
+        return JSONResponse({"records": await run_in_threadpool(list_files, records, ".json")})
 
-    async def show_record(request: Request) -> JSONResponse:
-        name = request.path_params["name"]
+    def tell_record(name: str) -> JSONResponse:
         try:
-            path = inside(records, name, ".json")
-            r = replay_record(path)
+            r = replay_record(inside(records, name, ".json"))
         except OutsideError as e:
-            return _error(str(e), 404)
+            raise Refused(404, f"record: {e}") from None
         except PlayError as e:
-            return _error(str(e))
+            raise Refused(400, f"record: {e}") from None
         st = r.state
         return JSONResponse({
             "name": name, "game": r.game.name, "seats": r.seats, "lines": [r.game.narrate(e) for e in st.events or []],
             "results": list(st.results()) if st.is_terminal() else None,
         })
 
-    return Starlette(routes=[
+    async def show_record(request: Request) -> JSONResponse:
+        return await run_in_threadpool(tell_record, request.path_params["name"])
+
+    async def refused(request: Request, e: Refused) -> JSONResponse:
+        return _error(e.message, e.status)
+
+    async def http_error(request: Request, e: HTTPException) -> JSONResponse:
+        return _error(f"{request.method} {quoted(request.url.path)}: {e.detail}", e.status_code)
+
+    app = Starlette(routes=[
         Route("/", page),
         Route("/api/variants", list_variants),
         Route("/api/games", start, methods=["POST"]),
@@ -189,13 +448,17 @@ def create_app(variants: Path, results: Path) -> Starlette:
         Route("/api/games/{gid}/move", move, methods=["POST"]),
         Route("/api/records", list_records),
         Route("/api/records/{name:path}", show_record),
-    ])
+    ], exception_handlers={Refused: refused, HTTPException: http_error})
+    app.add_middleware(Guard, hosts=accepted_hosts(host, port, allow_hosts))
+    return app
 
 
-def serve(variants: Path, results: Path, host: str = "127.0.0.1", port: int = 8765) -> None:
+def serve(variants: Path, results: Path, host: str = "127.0.0.1", port: int = 8765,
+          allow_hosts: Iterable[str] = ()) -> None:
     import uvicorn
 
-    uvicorn.run(create_app(variants, results), host=host, port=port, log_level="warning")
+    app = create_app(variants, results, port=port, host=host, allow_hosts=allow_hosts)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 PAGE = """<!DOCTYPE html>
@@ -215,7 +478,7 @@ select,input,button{font:inherit;padding:4px 6px}
  border-radius:6px;background:#fff;cursor:pointer}
 #moves button.move:hover{background:#eef4ff}
 #moves .num{display:inline-block;width:2.2em;color:#777}
-#log{max-height:340px;overflow:auto;font-size:13px;background:#fff;border:1px solid #ddd;border-radius:8px;padding:6px 6px 6px 28px}
+#log{max-height:340px;overflow:auto;font-size:13px;background:#fff;border:1px solid #ddd;border-radius:8px;padding:6px 6px 6px 3.2em}
 #status{font-weight:bold}
 #error{color:#b00020;min-height:1.2em}
 #result{background:#e8f5e9;border:1px solid #81c784;border-radius:8px;padding:8px;display:none}
@@ -225,8 +488,8 @@ select,input,button{font:inherit;padding:4px 6px}
 <h1>designlab · play a variant yourself</h1>
 <form id="setup">
  <label>variant<select id="variant"></select></label>
- <label>your seat<select id="seat"></select></label>
- <label>the other seats<select id="bot"></select></label>
+ <label>you play<select id="seat"></select></label>
+ <label>the other players<select id="bot"></select></label>
  <label>seed<input id="seed" type="number" min="0" placeholder="new"></label>
  <button id="start" type="submit">Start</button>
 </form>
@@ -248,7 +511,7 @@ async function api(path, body) {
 function fillSetup() {
   const v = VARIANTS[$("variant").selectedIndex];
   if (!v) return;
-  $("seat").replaceChildren(...v.roles.map((r, i) => { const o = el("option", `seat ${i}: ${r}`); o.value = i; return o; }));
+  $("seat").replaceChildren(...v.roles.map((r, i) => { const o = el("option", r); o.value = i; return o; }));  // roles in turn order
   const own = el("option", "the variant's bots: " + v.seats.join(", ")); own.value = "";
   $("bot").replaceChildren(own, ...v.bots.map((b) => { const o = el("option", b); o.value = b; return o; }));
   $("desc").textContent = v.description;
@@ -257,8 +520,7 @@ function draw(s) {
   GAME = s;
   $("table").hidden = false;
   $("board").innerHTML = s.board;  // drawn by the server from this seat's view only
-  const you = s.seats[s.seat];
-  $("status").textContent = `${s.title}: ${s.variant} · seed ${s.seed} · you are seat ${s.seat} (${you.role}) against `
+  $("status").textContent = `${s.title}: ${s.variant} · seed ${s.seed} · ${s.you_are} against `
     + s.seats.filter((x) => x.seat !== s.seat).map((x) => `${x.player} (${x.role})`).join(", ");
   $("log").replaceChildren(...s.log.map((line) => el("li", line)));
   $("log").scrollTop = $("log").scrollHeight;
@@ -274,7 +536,7 @@ function draw(s) {
   if (s.over) {
     res.style.display = "block";
     res.replaceChildren(el("b", "Game over"), ...s.result.map((x) => el("div", x)),
-      el("div", s.record ? `record saved: results/play/${s.record} (designlab show --record FILE replays it)` : ""));
+      el("div", s.record ? `record saved: ${s.record_path} (designlab show --record FILE replays it)` : ""));
   } else { res.style.display = "none"; }
 }
 async function play(move) {

@@ -23,8 +23,9 @@ from pathlib import Path
 from designlab.core.play import MAX_STEPS, replay
 from designlab.core.protocol import CHANCE, Bot, Game, State
 from designlab.core.rng import bot_rng, game_rng
-from designlab.core.spec import Board, GameSpec
-from designlab.registry import bot_class, game_class, game_spec
+from designlab.core.spec import Board, GameSpec, plural
+from designlab.play.text import quoted
+from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
 from designlab.variant.model import Variant
 
 RECORD_FORMAT = "designlab-record/1"
@@ -52,25 +53,45 @@ def board_of(spec: GameSpec) -> Board:
     return spec.board
 
 
+def seat_of(roles: tuple[str, ...], title: str, seat: int | str) -> int:
+    """The seat a person asked for: its role in the game's words ("second runner", with or without "the", any
+    case) or its position in the turn order (0 is the first). PlayError, one line, for anything else."""
+    text = " ".join(str(seat).split())
+    if text.isdigit() and len(text) <= 9:  # a longer number is no seat (and int() refuses 4,300 digits)
+        k = int(text)
+        if k < len(roles):
+            return k
+        raise PlayError(f"seat {k}: {title} here has seats 0 to {len(roles) - 1} in turn order "
+                        f"({', '.join(roles)})")
+    want = text.lower().removeprefix("the ")
+    for k, role in enumerate(roles):
+        if role.lower() == want:
+            return k
+    raise PlayError(f"seat {quoted(text)}: {title} here has no such role; its roles are {', '.join(roles)} "
+                    f"(or a seat number 0 to {len(roles) - 1} in turn order)")
+
+
 def new_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
 class Session:
     """A game of ``variant`` where seat ``seat`` is the person and every other seat a bot:
-    ``bot`` (with its default parameters) if given, else the variant's own seats entry."""
+    ``bot`` (with its default parameters) if given, else the variant's own seats entry.
+    ``seat``: a role in the game's words or a turn-order position (0 is the first), as ``seat_of`` reads it.
 
-    def __init__(self, variant: Variant, seat: int = 0, bot: str | None = None, seed: int | None = None):
+    What the person reads and types are the game's moves in its own words for this seat (``Board.say``,
+    ``Board.read``: "challenge Sea on you"); the record keeps the stable action strings."""
+
+    def __init__(self, variant: Variant, seat: int | str = 0, bot: str | None = None, seed: int | None = None):
         self.variant = variant
         self.game: Game = variant.make_game()
         self.spec = game_spec(variant.game)
         self.board = board_of(self.spec)
         n = self.game.num_players
-        if not 0 <= seat < n:
-            raise PlayError(f"--seat {seat}: {self.game.title} here has seats 0 to {n - 1}")
-        self.seat = seat
-        self.seed = new_seed() if seed is None else seed
         roles = self.spec.roles(self.game)
+        self.seat = seat = seat_of(roles, self.game.title, seat)
+        self.seed = new_seed() if seed is None else seed
         order = variant.seat_order(0)
         self.bots: dict[int, Bot] = {}
         self.seats: list[SeatInfo] = []
@@ -105,10 +126,13 @@ class Session:
     def view(self):
         return self.state.view(self.seat)
 
+    def say(self, action) -> str:
+        """An action as the person reads it (their own seat is "you")."""
+        return self.board.say(self.game, self.state.action_to_string(action), self.seat)
+
     def choices(self) -> list[str]:
-        """The person's legal actions as strings, in the game's order (numbered from 1 on screen)."""
-        view = self.view()
-        return [self.state.action_to_string(a) for a in view.legal_actions]
+        """The person's legal actions in their words, in the game's order (numbered from 1 on screen)."""
+        return [self.say(a) for a in self.view().legal_actions]
 
     def board_html(self) -> str:
         return self.board.html(self.game, self.view())
@@ -145,27 +169,28 @@ class Session:
             view = st.view(p)
             a = self.bots[p].act(view)
             if a not in view.legal_actions:
-                raise RuntimeError(f"bot {self.seats[p].player!r} (seat {p}) chose an illegal action {a!r}")
+                raise RuntimeError(f"bot {self.seats[p].player!r} ({self.seats[p].role}) chose an illegal action {a!r}")
             self._apply(a)
         raise RuntimeError(f"{self.game.name}: no end after {MAX_STEPS} steps")
 
     def parse(self, entry: str):
-        """The action the person means: a number from the list, or an action string (any case;
-        a unique beginning will do). EntryError, with a one-line message, otherwise."""
+        """The action the person means: a number from the list, or a move as listed (any case; a unique
+        beginning will do; the game's ``Board.read`` takes other ways to say it). EntryError, with a one-line
+        message, otherwise."""
         if not self.to_move:
             raise EntryError("it is not your turn" if not self.over else "the game is over")
         view = self.view()
         legal = list(view.legal_actions)
-        names = [self.state.action_to_string(a) for a in legal]
+        names = [self.say(a) for a in legal]
         text = " ".join(str(entry).split())
         if not text:
             raise EntryError(f"type a number from 1 to {len(legal)} or an action as listed")
-        if text.isdigit():
-            k = int(text)
+        if text.isascii() and text.isdigit():  # not "²" or a 5,000-digit number, which int() refuses
+            k = int(text) if len(text) <= 9 else 0
             if 1 <= k <= len(legal):
                 return legal[k - 1]
-            raise EntryError(f"no move {k}: pick a number from 1 to {len(legal)}")
-        low = text.lower()
+            raise EntryError(f"no move {text if len(text) <= 9 else quoted(text)}: pick a number from 1 to {len(legal)}")
+        low = " ".join(self.board.read(self.game, text, self.seat).split()).lower()
         exact = [a for a, s in zip(legal, names) if s.lower() == low]
         if exact:
             return exact[0]
@@ -174,15 +199,15 @@ class Session:
             return starts[0][0]
         if starts:
             shown = ", ".join(repr(s) for _, s in starts[:4]) + (" ..." if len(starts) > 4 else "")
-            raise EntryError(f"{text!r} could be {len(starts)} moves ({shown}); type more or use the number")
-        raise EntryError(f"{text!r} is not a legal move here; type a number from 1 to {len(legal)} "
+            raise EntryError(f"{quoted(text)} could be {len(starts)} moves ({shown}); type more or use the number")
+        raise EntryError(f"{quoted(text)} is not a legal move here; type a number from 1 to {len(legal)} "
                          "or an action as listed")
 
     def enter(self, entry: str) -> str:
         """Play the person's entry, then the bots and chance up to the person's next turn.
-        Returns the action string played; raises EntryError and changes nothing on a bad entry."""
+        Returns the move played as the person reads it; raises EntryError and changes nothing on a bad entry."""
         action = self.parse(entry)
-        text = self.state.action_to_string(action)
+        text = self.say(action)
         self._apply(action)
         self.advance()
         return text
@@ -191,10 +216,8 @@ class Session:
     def result_lines(self) -> list[str]:
         st = self.state
         results, scores = st.results(), st.scores()
-        lines = [f"seat {s.seat} ({s.role}, {s.player}): {results[s.seat]}, {float(scores[s.seat]):g} points"
-                 for s in self.seats]
-        lines.append(f"ended: {st.end_reason()}, after {st.turns()} turns")
-        return lines
+        return [f"{s.role} ({s.player}): {results[s.seat]}, {points(scores[s.seat])}"
+                for s in self.seats] + [f"ended: {st.end_reason()}, after {plural(st.turns(), 'turn')}"]
 
     def record(self) -> dict:
         v = self.variant
@@ -230,6 +253,12 @@ class Session:
         return path
 
 
+def points(x) -> str:
+    """A score as the end of a game says it: "1 point", "2 points", "2.5 points"."""
+    x = float(x)
+    return plural(x, "point") if x.is_integer() else f"{x:g} points"
+
+
 # -- records ----------------------------------------------------------------------
 
 @dataclass
@@ -256,7 +285,10 @@ def load_record(path: Path) -> dict:
 
 
 def game_of_record(record: dict, path: Path | str = "record") -> Game:
-    cls = game_class(record["game"])
+    try:
+        cls = game_class(record["game"])
+    except UnknownNameError as e:  # a record of a game not installed here
+        raise PlayError(f"{path}: key 'game': {e}") from None
     try:
         params = cls.Params.model_validate(record["params"])
     except ValueError as e:

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
+from designlab.core.spec import the
 from designlab.play.session import EntryError, Session
 
 HELP = ("Type the number of a move or the move itself (a unique beginning will do); "
@@ -39,15 +40,16 @@ def play_in_terminal(session: Session, console: Console, records: Path,
     me = s.seats[s.seat]
     console.print(f"[bold]{escape(s.game.title)}[/bold]: {escape(s.variant.name)} ({escape(str(s.variant.file))}), "
                   f"seed {s.seed}", highlight=False)
-    console.print("seats: " + "; ".join(f"{x.seat} {escape(x.role)} ({escape(x.player)})" for x in s.seats),
+    # the players in turn order, by role
+    console.print("players: " + "; ".join(f"{escape(the(x.role))} ({escape(x.player)})" for x in s.seats),
                   highlight=False)
-    console.print(f"You play seat {me.seat} ({escape(me.role)}). {HELP}", style="dim", highlight=False)
+    console.print(f"You are {escape(the(me.role))}. {HELP}", style="dim", highlight=False)
     s.advance()
     quit_ = False
     while not s.over:
         for line in s.news():
             console.print(f"  {escape(line)}", highlight=False)
-        console.print(Panel(s.board_text(), title=f"your view: seat {me.seat}, {escape(me.role)}", title_align="left",
+        console.print(Panel(s.board_text(), title=f"your view: {escape(the(me.role))}", title_align="left",
                             expand=False), highlight=False)
         names = s.choices()
         _choices(console, names)

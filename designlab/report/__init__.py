@@ -19,8 +19,10 @@ from designlab.report.bots import bots_section, find_strategy, strategy_listing
 from designlab.report.findings import Finding, findings, reference_note
 from designlab.report.page import CSS, Figure, anchor, page
 from designlab.report.panels import game_panels, measures
+from designlab.report.playtest import report_playtests
 from designlab.report.roles import followed, sweep_meta
 from designlab.report.summary import first_screen
+from designlab.report.why import why_section
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
@@ -84,7 +86,8 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
             fig("measure-changes", "How each variant changes the game against its base", charts.measure_changes(a),
                 "One panel per measure, each on its own scale: per variant that is not a sweep point, its change "
                 "from its base (dot, in the measure's own unit per game; a true/false measure in points of share) "
-                "with its 95% interval (Welch for means, Newcombe for shares); filled blue when significant after "
+                "with its 95% interval, paired over the games both played (paired t for means, Newcombe's paired "
+                "interval for shares); filled blue when significant after "
                 "Holm over the report's game measures. The measures: game length and the game's panel metrics, one "
                 "value per game (a per-seat metric summed over the seats)."),
         ), "What a rule change does to the game itself: its length and the game's own measures."),
@@ -180,10 +183,15 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
                           frozenset(v.name for v in a.variants))
     meta_games = {game: f.data for (game, kind), f in found.items() if kind == "meta"}
     skills = {game: f.data for (game, kind), f in found.items() if kind == "skill"}
+    why_games = {game: f.data for (game, kind), f in found.items() if kind == "why"}
+    titles = sorted({(v.results.game, v.results.meta.get("game_title") or v.results.game) for v in a.variants})
+    playtest_html, playtest_lines = report_playtests(a.variants, Path(reports_root))
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)),
-                first_screen(a, meta_games, anchor, skills, what_to_change(a, Path(reports_root), out_dir)))
+                first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
+                             changes=what_to_change(a, Path(reports_root), out_dir)), why_section(found, titles),
+                playtest_html=playtest_html)
     index = out_dir / "index.html"
     _atomic_write(index, html)
     lights = a.summary["light"].to_list() if a.summary.height else []

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from designlab.stats.analysis import RunAnalysis
 
-KINDS = {"ladder": "ladder.json", "meta": "meta.json", "skill": "skill.json"}
+KINDS = {"ladder": "ladder.json", "meta": "meta.json", "skill": "skill.json", "why": "why.json"}
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,8 @@ def find_strategy(reports_root: Path, games: set[str], variants: frozenset[str] 
     Unreadable or foreign JSON files are skipped: a stray file must not stop a report."""
     from designlab.strategy.results import Ladder, MetaResult, SkillResult
 
-    parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict}
+    parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict,
+             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (report.why)
     out: dict[tuple[str, str], Found] = {}
     for kind, file in KINDS.items():
         for path in sorted(Path(reports_root).glob(f"*/{file}")):

@@ -16,7 +16,7 @@ import polars as pl
 
 from designlab.report.roles import entry_label, followed, label, role_of
 from designlab.stats.analysis import RunAnalysis
-from designlab.stats.compare import SHARE_TEST
+from designlab.stats.compare import SHARE_TESTS
 from designlab.stats.summary import win_rate_by_metric
 from designlab.stats.sweep import SweepAnalysis
 
@@ -279,7 +279,7 @@ def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | Non
     for measure in df["measure"].unique(maintain_order=True).to_list():
         sub = df.filter(pl.col("measure") == measure)
         game = game_of.get(c.filter(pl.col("measure") == measure)["variant"][0], "")
-        share = sub["test"][0] == SHARE_TEST  # a true/false measure: a share of games, its change in points
+        share = sub["test"][0] in SHARE_TESTS  # a true/false measure: a share of games, its change in points
         fmt = "+.1%" if share else "+.3g"
         tooltip = ["variant:N", "base:N", alt.Tooltip("base_value:Q", format=".1%" if share else ".3g", title="base"),
                    alt.Tooltip("variant_value:Q", format=".1%" if share else ".3g", title="variant"),

@@ -15,8 +15,8 @@ from designlab.core.spec import the
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
 from designlab.report.roles import followed, label, role_of, roles_of, sweep_meta
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
-from designlab.stats.compare import ALPHA, SHARE_TEST
-from designlab.stats.inference import newcombe_diff, wilson
+from designlab.stats.compare import ALPHA, SHARE_TESTS, paired_words, row_interval
+from designlab.stats.inference import wilson
 from designlab.stats.summary import fixed_seats_note
 from designlab.stats.sweep import LENGTHS, SweepAnalysis, by_entry, point_counts, swept_entry
 from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, followed_bot_words, verdict_sentence
@@ -166,9 +166,7 @@ def seat_test_sentence(adv: pl.DataFrame, s: dict, roles: tuple[str, ...] = ()) 
 def corrected_interval(c: dict, tests: int) -> tuple[float, float]:
     """A win-rate comparison's interval at level 1 - 0.05 / ``tests``: simultaneous over the report's
     balance family (Bonferroni), so a sentence that speaks of the whole report reads this one."""
-    ka, kb = round(c["base_value"] * c["base_n"]), round(c["variant_value"] * c["variant_n"])
-    _, lo, hi = newcombe_diff(ka, c["base_n"], kb, c["variant_n"], 1 - ALPHA / max(tests, 1))
-    return lo, hi
+    return row_interval(c, 1 - ALPHA / max(tests, 1))  # paired when the row is
 
 
 def comparison_sentence(c: dict, tests: int = 1, role: str = "") -> Finding:
@@ -182,7 +180,7 @@ def comparison_sentence(c: dict, tests: int = 1, role: str = "") -> Finding:
     alone = points_range(c["diff_lo"], c["diff_hi"], sign=True)
     who = the(role) if role else f"seat {c['seat']}"
     text = (f"Against {c['base']}, {c['variant']} {moves} {who}'s win rate from {pct(c['base_value'])} to "
-            f"{pct(c['variant_value'])} ({points(diff, sign=True)}; ")
+            f"{pct(c['variant_value'])} ({points(diff, sign=True)}, {paired_words(c)}; ")
     if lo > 0 or hi < 0:
         text += (f"corrected interval over the report's {tests} balance tests {points_range(lo, hi, sign=True)}): "
                  "a real difference.")
@@ -326,7 +324,7 @@ def variant_measures_sentence(rows: list[dict], most: int = 3, game: str = "") -
                                            f"differs significantly (Holm-adjusted p ≥ {ALPHA}).", "info", name)
     moves = []
     for r in sig:
-        share = r["test"] == SHARE_TEST
+        share = r["test"] in SHARE_TESTS
         if share:
             values = (f"{pct(r['base_value'])} to {pct(r['variant_value'])} ({points(r['diff'], sign=True)}, 95% CI "
                       f"{points_range(r['diff_lo'], r['diff_hi'], sign=True)}")

@@ -1,4 +1,4 @@
-"""Number formatting for reports: one way to write a rate, an interval, a p-value."""
+"""Number formatting for reports: one way to write a rate, an interval, a p-value, a meta-game gain."""
 
 from __future__ import annotations
 
@@ -70,3 +70,19 @@ def points_range(lo, hi, digits: int = 1, sign: bool = False) -> str:
     if sign:
         return f"{100 * lo:+.{digits}f} to {100 * hi:+.{digits}f} points"
     return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f} points"
+
+
+# -- a meta-game's payoff difference (a gain, a bound) in its unit; report.meta and report.exploit both write them
+
+def unit(payoff: str) -> str:
+    """What a payoff difference is counted in: points of win share, or the game's points."""
+    return "points of win share" if payoff == "win" else "points"
+
+
+def signed(payoff: str, x: float) -> str:
+    """A payoff difference (a gain, a bound) as a signed number in its own unit."""
+    return f"{x * 100:+.1f}" if payoff == "win" else f"{x:+.1f}"
+
+
+def gain_text(payoff: str, x: float) -> str:
+    return f"{signed(payoff, x)} {unit(payoff)}"

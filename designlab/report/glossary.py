@@ -19,6 +19,8 @@ TERMS: dict[str, str] = {
     "Holm": "a correction for testing many things at once, so that no test passes by luck alone",
     "Wilson": "the Wilson score interval: the likely range of a rate, sensible even near 0% and 100%",
     "Newcombe": "Newcombe's interval for the difference of two rates, built from their Wilson intervals",
+    "McNemar": "a test of whether two rates measured on the same games differ, from the games one side won and "
+               "the other did not",
     "Welch": "Welch's t test and interval: compares two averages without assuming equal spread",
     "Fieller": "Fieller's interval: the likely range of the value where a fitted curve crosses even",
     "Cohen's h": "a size of a difference between two rates: 0.2 small, 0.5 medium, 0.8 large",

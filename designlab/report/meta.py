@@ -9,7 +9,8 @@ import numpy as np
 from designlab.core.spec import the
 from designlab.registry import SPECS
 from designlab.report import html as H
-from designlab.report.roles import label
+from designlab.report.fmt import gain_text, signed, unit
+from designlab.report.roles import label, role
 from designlab.strategy.results import MetaResult
 from designlab.strategy.solve import equilibrium_notes
 
@@ -21,14 +22,6 @@ def meta_page(meta: MetaResult) -> str:
 
 def _fmt(payoff: str, x: float) -> str:
     return H.pct(x) if payoff == "win" else f"{x:.1f}"
-
-
-def role(meta, side: str) -> str:
-    """Who plays a side's ("row", "column") personas, as a sentence names them: the grid's role ("runner"),
-    else its label ("persona")."""
-    if side == "row":
-        return getattr(meta, "row_role", "") or meta.row_label
-    return getattr(meta, "col_role", "") or meta.col_label
 
 
 def _half(payoff: str, h: float) -> str:
@@ -154,20 +147,6 @@ def _not_clearly_beaten(m: dict, side: str, name: str, others: list[str]) -> lis
         if s.startswith(head):
             beaten.update(x.strip() for x in s[len(head):].split(" against ")[0].split(","))
     return [o for o in others if o not in beaten]
-
-
-def unit(payoff: str) -> str:
-    """What a payoff difference is counted in: points of win share, or the game's points."""
-    return "points of win share" if payoff == "win" else "points"
-
-
-def signed(payoff: str, x: float) -> str:
-    """A payoff difference (a gain, a bound) as a signed number in its own unit."""
-    return f"{x * 100:+.1f}" if payoff == "win" else f"{x:+.1f}"
-
-
-def gain_text(payoff: str, x: float) -> str:
-    return f"{signed(payoff, x)} {unit(payoff)}"
 
 
 def _beaten_sentence(m: dict, result: dict, who: dict[str, str]) -> str:

@@ -18,7 +18,7 @@ from designlab.report.lazy import PAGE_JS, lazy, specs_script
 from designlab.report.replay import assets as replay_assets
 from designlab.report.roles import role_with_seat, roles_of
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
-from designlab.stats.compare import SHARE_TEST
+from designlab.stats.compare import SHARE_TESTS
 from designlab.stats.verdict import LIGHT, rule_text, signed, signed_range
 
 VL_VERSION = "5.20"  # the Vega-Lite version altair 5.5 writes (alt.SCHEMA_VERSION v5.20.1)
@@ -214,8 +214,8 @@ def _bots(va: VariantAnalysis) -> list[str]:
 
 def _comparison_cells(r: dict) -> list[str]:
     """A comparison row from measure on: base value, variant value, difference, test, p, p (Holm), effect,
-    significant. Shares (SHARE_TEST) in percent and points; means as numbers."""
-    is_rate = r["test"] == SHARE_TEST
+    significant. Shares (SHARE_TESTS) in percent and points; means as numbers."""
+    is_rate = r["test"] in SHARE_TESTS
     fmt_v = (lambda x: pct(x)) if is_rate else (lambda x: num(x, 2))  # noqa: E731
     diff = (f"{signed_pts(r['diff'])} ({signed_pts(r['diff_lo'])} to {signed_pts(r['diff_hi'])}) points" if is_rate
             else f"{r['diff']:+.2f} ({r['diff_lo']:+.2f} to {r['diff_hi']:+.2f})" if not missing(r["diff"]) else "–")
@@ -257,12 +257,15 @@ def comparisons_section(a: RunAnalysis) -> str:
         + table(["variant", "base", "measure", "role", *head], seats, numeric={4, 5, 6, 8, 9, 10}) + game_table
         + refs + skipped
         + '<p class="note">Each variant against its base (a sweep\'s points against its point of the rules as written, '
-          "else the file it extends, else its first point; or the variant it extends). Win rate: difference with Newcombe's hybrid score interval and the test that inverts it, "
-          "Cohen's h (0.2 small, 0.5 medium, 0.8 large). Mean score: difference with the Welch t interval and the "
-          "Welch t test, rank-biserial r = P(variant score > base score) − P(variant score < base score). The game's "
+          "else the file it extends, else its first point; or the variant it extends). Game i of a variant and of its "
+          "base start from the same random draws, so each comparison is paired over the games both played, game i "
+          "against game i. Win rate: difference with Newcombe's paired score interval and the exact McNemar test "
+          "(on the games one side won and the other did not), Cohen's h (0.2 small, 0.5 medium, 0.8 large). Mean "
+          "score: the t interval of the per-game differences and the paired t test, rank-biserial r = P(variant "
+          "score &gt; base score) − P(variant score &lt; base score). A variant with another seed than its base is "
+          "compared as two independent samples (Newcombe's hybrid score interval, Welch's t). The game's "
           "measures are one value per game (a per-seat metric summed over the seats), compared as mean scores are; "
-          "a true/false game metric as a share, as win rates are. Each p is below 0.05 exactly when its 95% "
-          "interval excludes 0. Significant: Holm-adjusted p below 0.05, "
+          "a true/false game metric as a share, as win rates are. Significant: Holm-adjusted p below 0.05, "
           f"corrected across the whole report in two families: balance ({families.get('balance', 0)} tests: each "
           "variant's test across its seats and the seat rows above) and the game's measures "
           f"({families.get('game measures', 0)} tests: the folded table"
@@ -445,9 +448,11 @@ def details_section(a: RunAnalysis) -> str:
 
 
 def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
-         panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "") -> str:
+         panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "",
+         why_html: str = "", playtest_html: str = "") -> str:
     """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
-    ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds)."""
+    ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds);
+    ``playtest_html``: the Playtests section (report/playtest.py), when people's games sit beside the variant."""
     m = a.run.manifest
     games = int(a.summary["games"].sum()) if a.summary.height else 0
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
@@ -460,7 +465,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         figures += figs
     sections.append(panel_html)
     figures += panel_figures
-    sections += [bots_html, samples_section(a), details_section(a), parameters_section(a)]
+    sections += [bots_html, why_html, playtest_html, samples_section(a), details_section(a), parameters_section(a)]
     # everything after the first screen is folded, one click away, its body packed until opened (report/lazy.py),
     # its statistical words explained on hover (report/glossary.py);
     # the sections whose variant summaries are link targets keep those summaries in the page
@@ -472,6 +477,10 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         nav_items.append(("panels", "Game panels"))
     if bots_html:
         nav_items.append(("bots", "Bot strength"))
+    if why_html:  # designlab why's results (report/why.py)
+        nav_items.append(("why", "What drives the result"))
+    if playtest_html:
+        nav_items.append(("playtests", "Playtests"))
     nav_items += [("samples", "Sample games"), ("details", "Details"), ("parameters", "Parameters")]
     nav = "<nav>" + "".join(f'<a href="#{i}">{escape(t)}</a>' for i, t in nav_items) + "</nav>"
     return (

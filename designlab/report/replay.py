@@ -124,7 +124,7 @@ def _seat_names(game, story: dict) -> list[str]:
     spec = SPECS[game.name]
     roles = spec.roles(game)
     bots = story.get("bots") or [""] * len(roles)
-    return [f"{roles[s]} ({bots[s]}; seat {s})" for s in range(len(roles))]  # the role first, the seat in the details
+    return [f"{roles[s]} ({bots[s]})" if bots[s] else roles[s] for s in range(len(roles))]  # in turn order
 
 
 def assets() -> str:

@@ -89,3 +89,11 @@ def label(game: str, name: str) -> str:
     spec = SPECS.get(game)
     labels = getattr(spec, "labels", None) or {}
     return labels.get(name) or str(name).replace("_", " ")
+
+
+def role(meta, side: str) -> str:
+    """Who plays a side's ("row", "column") personas, as a sentence names them: the grid's role ("runner"),
+    else its label ("persona")."""
+    if side == "row":
+        return getattr(meta, "row_role", "") or meta.row_label
+    return getattr(meta, "col_role", "") or meta.col_label

@@ -17,6 +17,7 @@ from designlab.report.fmt import missing, num
 from designlab.report.meta import meta_headline
 from designlab.report.roles import followed, roles_of, sweep_meta
 from designlab.report.skill import skill_line
+from designlab.report.why import why_findings
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.sweep import _fmt_value
 from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_range, verdict_sentence
@@ -55,7 +56,7 @@ def _bot_sweep(va: VariantAnalysis) -> bool:
 
 
 def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
-                  anchor) -> list[tuple[str, str]]:
+                  anchor, why_game: dict | None = None) -> list[tuple[str, str]]:
     """(sentence, link) for the findings a designer should act on, most pressing first: at most ``ACT_ON``, and
     at most ``PER_KIND`` of one kind, taken in turns (each kind's first, then each kind's second), so that many
     leaning variants cannot crowd out a dominant strategy or a sweep's even point."""
@@ -103,6 +104,9 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     if meta_game is not None:
         out.append(("strategy", meta_headline(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
                     "#bots"))
+    # what drives the result (designlab why): only beyond noise, or an option a role never chose
+    for text in why_findings(why_game):
+        out.append(("what drives it", text, "#why"))
     # an even point found by a sweep
     for s in a.sweeps:
         if s.entry is not None or not s.numeric or s.fit is None or not (s.fit.crosses and s.fit.bounded):
@@ -225,10 +229,12 @@ def _in_series(va: VariantAnalysis, s) -> bool:
     return others == s.series
 
 
-def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, skills: dict[str, dict] | None = None,
+def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
+                 playtests: dict[str, str] | None = None, skills: dict[str, dict] | None = None,
                  changes: dict[str, str] | None = None) -> str:
     """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
-    its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id)."""
+    its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id; ``playtests``:
+    game -> the one line on people's playtests, report/playtest.py)."""
     per_game: dict[str, list[VariantAnalysis]] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)
@@ -241,7 +247,8 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, skills: di
         verdict = verdict_sentence(v, roles) if v else "No verdict."
         light = LIGHT[v.verdict] if v else "nodata"
         items = "".join(f'<li>{escape(t)} <a class="small" href="{escape(link)}">evidence</a></li>'
-                        for t, link in game_findings(a, game, vas, meta_games.get(game), anchor))
+                        for t, link in game_findings(a, game, vas, meta_games.get(game), anchor,
+                                                     (why_games or {}).get(game)))
         share = fair_share_line(head)
         share = f'<p class="shares small">{escape(share)}</p>' if share else ""
         fairest = "".join(f'<p class="fairest">{escape(t)}</p>' for t in fairest_values(a, vas))
@@ -256,6 +263,8 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, skills: di
             f'<div class="game" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
             f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'
             f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>{share}{fairest}'
+            + (f'<p class="playtest-line">{escape(playtests[game])} <a class="small" href="#playtests">evidence</a></p>'
+               if playtests and game in playtests else "") +
             f'<div class="cols"><div>{_ranked_rows(a, vas, anchor)}</div>'
             f'<div><h3>What to act on</h3><ul class="act">{items or "<li>Nothing stands out.</li>"}</ul></div></div>'
             "</div>")

@@ -8,7 +8,9 @@ when the first chunk has to be played: a fully cached rerun starts no process.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -56,10 +58,30 @@ class SerialBackend:
         self._queue.clear()
 
 
-def _ignore_sigint() -> None:
+def _start_worker(parent_alive) -> None:
     # Ctrl-C reaches the whole process group; only the parent handles it, so that
     # it can stop the pool in order and say what was kept.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_exit_with_parent, args=(parent_alive,), name="designlab-parent-watch",
+                     daemon=True).start()
+
+
+def _exit_with_parent(parent_alive) -> None:
+    """End this worker once the run process is gone, however it went (SIGKILL included).
+
+    A worker whose parent was killed would wait for work forever: it holds a write end of its own task
+    queue, and it keeps the forkserver (through the forkserver's alive pipe, handed to every child) and
+    the resource tracker alive with it. The run process holds the only write end of ``parent_alive`` and
+    never writes: the read returns EOF exactly when that process has closed it or died, at once, with no
+    polling and no pid that could be reused. (PR_SET_PDEATHSIG would not do: a worker's parent is the
+    forkserver, which outlives the run for the reason above, and it is Linux only.) Once the workers have
+    gone, the forkserver reads EOF on its alive pipe and the tracker on its own, and both exit.
+    """
+    try:
+        parent_alive.recv_bytes()
+    except (EOFError, OSError):
+        pass
+    os._exit(1)  # from this thread, while the main one may be mid-chunk: nothing of it is kept by a worker
 
 
 class PoolBackend:
@@ -69,7 +91,10 @@ class PoolBackend:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["designlab.runner.chunk"])
         self.slots = 2 * workers  # one chunk queued behind each running one keeps workers busy
-        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+        # each worker gets the read end; this process keeps the write end, open until the pool has shut down
+        self._parent_alive, self._alive_writer = ctx.Pipe(duplex=False)
+        self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
+                                        initargs=(self._parent_alive,))
 
     def submit(self, fn: Callable, *args) -> Future:
         return self.pool.submit(fn, *args)
@@ -93,6 +118,8 @@ class PoolBackend:
             for p in list(getattr(self.pool, "_processes", {}).values()):
                 p.terminate()
         self.pool.shutdown(wait=True, cancel_futures=True)
+        self._alive_writer.close()  # only now: a worker still finishing its last chunk would end mid-way
+        self._parent_alive.close()
 
 
 class DaskBackend:

@@ -49,28 +49,26 @@ import polars as pl
 
 from designlab import __version__
 from designlab.core.play import record_strings
+from designlab.core.protocol import DRAW, WIN
 from designlab.runner.backends import BackendError, make_backend
 from designlab.runner.cache import ChunkStore
 from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
-from designlab.stats.inference import LEVEL
-from designlab.stats.sequential import games_to_settle
-from designlab.stats.verdict import balance_verdict
+from designlab.runner.errors import RunError
 from designlab.variant.model import MAX_GAMES, Variant
 
+# The stats modules (and scipy under them, over a second to import) load only for --until-settled, inside
+# the functions that need them: a run of fixed size, a fully cached rerun above all, never waits for them.
+
 __all__ = [
-    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "RunError", "RunInterrupted", "RunResult", "VariantRun",
+    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "GamesTally", "RunError", "RunInterrupted", "RunResult", "VariantRun",
     "chunk_bounds", "override", "play_chunk", "play_one", "run_variants", "sample_indices",
-    "tell_samples", "wilson_half_width",
+    "tally_games", "tell_samples", "wilson_half_width",
 ]
 
 CHUNK_GAMES = 250  # games per chunk: small enough to balance 2 workers and resume, ~4 ms overhead each
 DEFAULT_MAX_GAMES = 100_000  # cap per variant under --precision or --until-settled when --max-games is not given
 SETTLED = ("even", "unbalanced")  # the verdicts that end an --until-settled variant
 Z95 = 1.959963984540054
-
-
-class RunError(RuntimeError):
-    """A run that cannot start or finish (bad output folder, duplicate names...)."""
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -84,6 +82,32 @@ class RunInterrupted(KeyboardInterrupt):
         return self.message
 
 
+@dataclass(frozen=True)
+class GamesTally:
+    """A variant's games at a glance, counted over the games that raised no error: the run's summary row."""
+
+    valid: int  # games that raised no error
+    wins: tuple[int, ...]  # games each seat won
+    draws: int  # games drawn (a draw is every seat's result, so seat 0's is read)
+    mean_turns: float | None  # None without a valid game
+
+    @property
+    def half_width(self) -> float | None:
+        """The widest seat's 95% Wilson half-width of its win rate: how far any of those rates may be off."""
+        return max(wilson_half_width(w, self.valid) for w in self.wins) if self.valid else None
+
+
+def tally_games(games_file: Path, players: int) -> GamesTally:
+    """Count a games.parquet's wins per seat, draws and mean turns over the games without an error."""
+    wins = [(pl.col(f"result_{s}") == WIN).sum().alias(f"won_{s}") for s in range(players)]
+    row = (pl.scan_parquet(games_file).filter(pl.col("error").is_null())
+           .select(pl.len().alias("valid"), *wins, (pl.col("result_0") == DRAW).sum().alias("draws"),
+                   pl.col("turns").mean().alias("turns"))
+           .collect().row(0, named=True))
+    return GamesTally(int(row["valid"]), tuple(int(row[f"won_{s}"]) for s in range(players)), int(row["draws"]),
+                      row["turns"] if row["valid"] else None)
+
+
 @dataclass
 class VariantRun:
     variant: Variant  # as played: ``games`` is the number of games in games.parquet
@@ -95,6 +119,7 @@ class VariantRun:
     cached_games: int = 0  # games served by the cache
     played_games: int = 0  # games played by this run (speculative chunks past the stop included)
     worker_cpu_seconds: float = 0.0  # CPU time the workers spent on this variant's chunks (benchmarks)
+    tally: GamesTally | None = None  # wins, draws and turns in games_file, for a summary table
 
 
 @dataclass
@@ -212,6 +237,8 @@ class _Point:
         n = self._prefix_valid
         rates = [w / n for w in self._prefix_wins]
         if self.until_settled:  # where the sequence would settle if the rates stayed as they are
+            from designlab.stats.sequential import games_to_settle
+
             if self._settle_guess[0] != n:  # a few dozen sequence evaluations: once per new prefix
                 self._settle_guess = (n, 1.1 * games_to_settle(rates, n, self.v.balance_tolerance / 100))
             return self._settle_guess[1]
@@ -273,6 +300,8 @@ class _Point:
 
     def _settled(self) -> bool:
         """Is the verdict on the games so far even or unbalanced, on the gap's confidence sequence?"""
+        from designlab.stats.verdict import balance_verdict
+
         n = self._prefix_valid
         if not n:
             return False
@@ -488,7 +517,7 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
     half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats)))
     cpu = sum(p.cpu_seconds for p in pt.done.values())
     return VariantRun(v, games_file, len(errors), time.perf_counter() - pt.started, pt.stopped_by, half,
-                      cached, played, cpu)
+                      cached, played, cpu, tally_games(games_file, len(v.seats)))
 
 
 def _sample_columns(players: int) -> list[str]:
@@ -586,7 +615,7 @@ def _write_manifest(result: RunResult) -> None:
             "precision": result.precision,
             "max_games": (result.max_games or DEFAULT_MAX_GAMES) if result.adaptive else None,
             # --until-settled: the verdict reads the gap's confidence sequence, as the stop did
-            "confidence_sequence": {"level": LEVEL, "method": "betting"} if result.until_settled else None,
+            "confidence_sequence": _confidence_sequence() if result.until_settled else None,
             "half_width": None if r.half_width is None else round(r.half_width, 6),
             "cached_games": r.cached_games,
             "played_games": r.played_games,
@@ -599,6 +628,12 @@ def _write_manifest(result: RunResult) -> None:
         "variants": entries,
     }
     _atomic(result.manifest, lambda p: Path(p).write_text(json.dumps(manifest, indent=1)))
+
+
+def _confidence_sequence() -> dict:
+    from designlab.stats.inference import LEVEL
+
+    return {"level": LEVEL, "method": "betting"}
 
 
 def _atomic(path: Path, write: Callable[[str], object]) -> None:

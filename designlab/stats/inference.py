@@ -1,5 +1,8 @@
 """Intervals, tests and effect sizes. Distributions come from scipy, never hand-rolled.
 
+scipy is imported inside the functions that use it: it takes over a second to import, and the commands
+that load this package without testing anything (a cached rerun, its warnings) should not wait for it.
+
 Two flavours:
 
 * polars expressions (``wilson_lo``/``wilson_hi``, ``t_crit``) for per-group
@@ -18,9 +21,6 @@ from functools import lru_cache
 
 import numpy as np
 import polars as pl
-from scipy import stats as st
-from scipy.optimize import brentq
-from scipy.special import gammaln
 
 LEVEL = 0.95  # every interval in a report is a 95% interval
 
@@ -28,6 +28,8 @@ LEVEL = 0.95  # every interval in a report is a 95% interval
 @lru_cache(maxsize=64)  # scipy's scalar ppf is slow, and the scalar intervals ask for the same few levels
 def z_crit(level: float = LEVEL) -> float:
     """Two-sided normal critical value (1.95996... for 95%)."""
+    from scipy import stats as st
+
     return float(st.norm.ppf(0.5 + level / 2))
 
 
@@ -99,6 +101,9 @@ def newcombe_p(k1: int, n1: int, k2: int, n2: int) -> float:
     the Newcombe interval still excludes 0, so p < 0.05 exactly when the 95% interval shown excludes
     0 (the interval and the test answer the same question, which Fisher's exact test, conditional on
     the total, need not). Found by bisection on the interval's z."""
+    from scipy import stats as st
+    from scipy.optimize import brentq
+
     if n1 <= 0 or n2 <= 0:
         return math.nan
     d = k2 / n2 - k1 / n1
@@ -115,6 +120,8 @@ def newcombe_p(k1: int, n1: int, k2: int, n2: int) -> float:
 def pair_z(seats: int, level: float = LEVEL) -> float:
     """Normal critical value for every difference between ``seats`` shares at once (Bonferroni over
     the seats * (seats - 1) / 2 pairs; 1.96 for 2 seats, 2.39 for 3, 2.64 for 4, 2.81 for 5)."""
+    from scipy import stats as st
+
     pairs = max(seats * (seats - 1) // 2, 1)
     return float(st.norm.ppf(1 - (1 - level) / (2 * pairs)))
 
@@ -151,6 +158,8 @@ def seat_balance_test(counts: Sequence[int]) -> tuple[str, float]:
     approximation fails, the exact multinomial test (the probability, under equal shares, of every
     split at most as likely as the observed one).
     """
+    from scipy import stats as st
+
     k = [int(c) for c in counts]
     total = sum(k)
     if len(k) < 2 or total == 0:
@@ -165,6 +174,8 @@ def seat_balance_test(counts: Sequence[int]) -> tuple[str, float]:
 def exact_multinomial_p(counts: Sequence[int]) -> float:
     """Exact two-sided multinomial test of equal shares: the summed probability of every split of the
     same total at most as likely as ``counts`` (a relative tolerance of 1e-7 keeps ties)."""
+    from scipy.special import gammaln
+
     k = [int(c) for c in counts]
     total, cells = sum(k), len(k)
     splits = _splits(total, cells)
@@ -192,6 +203,8 @@ def simultaneous_wilson(k: int, n: int, seats: int, level: float = LEVEL) -> tup
 
 def binom_test(k: int, n: int, p: float) -> float:
     """Exact two-sided binomial test p-value (scipy)."""
+    from scipy import stats as st
+
     if n <= 0:
         return math.nan
     return float(st.binomtest(int(k), int(n), p).pvalue)
@@ -199,6 +212,8 @@ def binom_test(k: int, n: int, p: float) -> float:
 
 def fisher_p(k1: int, n1: int, k2: int, n2: int) -> float:
     """Two-sided Fisher exact test on [[k1, n1-k1], [k2, n2-k2]] (scipy)."""
+    from scipy import stats as st
+
     if n1 <= 0 or n2 <= 0:
         return math.nan
     return float(st.fisher_exact([[k1, n1 - k1], [k2, n2 - k2]]).pvalue)
@@ -214,6 +229,7 @@ def cohens_h(p1: float, p2: float) -> float:
 
 def t_crit(n: str | pl.Expr, level: float = LEVEL) -> pl.Expr:
     """Per-row Student t critical value with n - 1 degrees of freedom (scipy), null for n < 2."""
+    from scipy import stats as st
 
     def crit(s: pl.Series) -> pl.Series:
         df = s.cast(pl.Float64).to_numpy() - 1
@@ -226,6 +242,8 @@ def t_crit(n: str | pl.Expr, level: float = LEVEL) -> pl.Expr:
 
 def mean_interval(values: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
     """Mean with its t interval."""
+    from scipy import stats as st
+
     x = np.asarray(values, dtype=float)
     x = x[~np.isnan(x)]
     if x.size == 0:
@@ -237,8 +255,41 @@ def mean_interval(values: Sequence[float], level: float = LEVEL) -> tuple[float,
     return m, m - half, m + half
 
 
+def paired_diff(b: float, c: float, n: int, level: float = LEVEL) -> tuple[float, float, float]:
+    """Difference of two proportions measured on the same n pairs, (b - c) / n, with Tango's score interval
+    (Tango 1998; Newcombe 1998's recommended method for paired data): b pairs where only the second succeeded,
+    c where only the first did. Pairs with shared outcomes (a draw's share) may pass fractional b and c."""
+    if n <= 0:
+        return (math.nan, math.nan, math.nan)
+    from scipy.optimize import brentq
+
+    z = z_crit(level)
+
+    def score(d: float) -> float:  # the score statistic at a true difference d (constrained MLE of the c cell)
+        a, bb, cc = 2 * n, -b - c + (2 * n - b + c) * d, -c * d * (1 - d)
+        q = (math.sqrt(max(bb * bb - 4 * a * cc, 0.0)) - bb) / (2 * a)
+        return (b - c - n * d) / math.sqrt(max(n * (2 * q + d * (1 - d)), 1e-300))
+
+    est, eps = (b - c) / n, 1e-12
+    lo = -1.0 if score(-1 + eps) <= z else brentq(lambda d: score(d) - z, -1 + eps, est, xtol=1e-12)
+    hi = 1.0 if score(1 - eps) >= -z else brentq(lambda d: score(d) + z, est, 1 - eps, xtol=1e-12)
+    return est, lo, hi
+
+
+def paired_p(b: float, c: float) -> float:
+    """Two-sided p-value of "no difference" that matches ``paired_diff`` (its score statistic at 0: McNemar's
+    z = (b - c) / sqrt(b + c)), so p < 1 - level exactly when that interval excludes 0."""
+    if b + c <= 0:
+        return 1.0
+    from scipy import stats as st
+
+    return float(2 * st.norm.sf(abs(b - c) / math.sqrt(b + c)))
+
+
 def welch_diff(a: Sequence[float], b: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
     """mean(b) - mean(a) with the Welch t interval (unequal variances)."""
+    from scipy import stats as st
+
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
     if a.size < 2 or b.size < 2:
@@ -256,6 +307,8 @@ def welch_diff(a: Sequence[float], b: Sequence[float], level: float = LEVEL) -> 
 def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
     """Two-sided Welch t test of mean(a) = mean(b) (scipy), the test ``welch_diff``'s interval inverts:
     p < 0.05 exactly when that 95% interval excludes 0. Two constant samples: 1 if equal, else 0."""
+    from scipy import stats as st
+
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
     if a.size < 2 or b.size < 2:
@@ -267,6 +320,8 @@ def welch_p(a: Sequence[float], b: Sequence[float]) -> float:
 
 def mann_whitney(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """Two-sided Mann-Whitney U p-value (scipy) and the rank-biserial effect r = P(b > a) - P(b < a)."""
+    from scipy import stats as st
+
     a = np.asarray(a, dtype=float)
     b = np.asarray(b, dtype=float)
     if a.size == 0 or b.size == 0:

@@ -14,6 +14,19 @@ rates its games measured and its ``balance_tolerance``:
   verdict (the one-look interval) with a 95% chance, from ``reps`` simulated runs per count;
 * ``fixed_2000``: the chance that a 2,000-game fixed run reads it.
 
+With ``--paired BASE_GAMES``, each variant whose base is in the run and shares its seed (so game i of
+both drew from the same streams) also gets the paired design: the base plays BASE_GAMES games once,
+for the whole run, and the variant's gap is the control-variate estimate (``stats.paired``: its own
+games corrected by how far the base's paired games strayed from the base's mean) read after every
+chunk on its confidence sequence (``paired.cv_settles``), up to BASE_GAMES. ``compare_gain``: for the
+comparison against the base (fixed n), how many times more games two independent samples would need
+for the width the pairs give (seat 0's win rate and mean score). ``r``: the per-game
+correlation of the first pair of seats' win difference between game i of the variant and of its base;
+``paired_mean``, ``paired_median``, ``paired_settled_share``: its stops (simulated from the joint table
+of the pairs' winners); ``own_verdicts``, ``paired_verdicts``: the share of simulated runs ending on each
+verdict ("none": the cap), the variant's own sequence against the paired one. A last line sums the run: games in all, each point on its own against
+the base's BASE_GAMES plus the variants' paired stops.
+
 Simulations only: no game is played. One line of JSON per variant.
 """
 
@@ -25,9 +38,12 @@ import math
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 
 from designlab.stats.analysis import tolerance_of
+from designlab.stats.compare import compare, comparison_pairs, pairable
 from designlab.stats.load import load_run
+from designlab.stats.paired import cv_settles, paired_games
 from designlab.stats.sequential import settles
 from designlab.stats.verdict import balance_verdict
 
@@ -83,9 +99,66 @@ def planned_fixed(cells: np.ndarray, seats: int, tolerance: float, target: str, 
     return hi
 
 
-def settle_cost(results_dir: Path, reps: int = 400, cap: int = 60_000, seed: int = 1) -> list[dict]:
+def winner_cells(df, seats: int) -> np.ndarray:
+    """Per game: the seat that won, or ``seats`` when nobody did (a draw, an unfinished game)."""
+    wins = np.column_stack([(df[f"result_{s}"] == "win").to_numpy() for s in range(seats)])
+    return np.where(wins.sum(axis=1) == 1, wins.argmax(axis=1), seats)
+
+
+def joint_table(base, variant, seats: int) -> np.ndarray:
+    """Shares of the paired games by (variant's winner cell, base's winner cell)."""
+    b, v = paired_games(base, variant)
+    k = seats + 1
+    counts = np.bincount(winner_cells(v, seats) * k + winner_cells(b, seats), minlength=k * k).reshape(k, k)
+    return counts / max(counts.sum(), 1)
+
+
+def simulated_cv_stops(joint: np.ndarray, base_games: int, tolerance: float, reps: int, rng: np.random.Generator,
+                       chunk: int = CHUNK) -> tuple[np.ndarray, np.ndarray]:
+    """(games at the stop, verdict) of ``reps`` simulated paired runs: every one of the base's ``base_games``
+    games drawn with its pair from ``joint``, the variant's chunks read in order up to ``base_games``."""
+    k = joint.shape[0]
+    chunks = base_games // chunk
+    draws = rng.multinomial(chunk, joint.ravel(), size=(reps, chunks)).reshape(reps, chunks, k, k)
+    cum = draws.cumsum(axis=1)
+    base = cum[:, -1].sum(axis=-2)  # the base's winner cells over all its games
+    even, unbalanced = cv_settles(cum, base[:, None, :], tolerance)
+    settled = even | unbalanced
+    first = np.where(settled.any(axis=1), settled.argmax(axis=1), -1)
+    verdict = np.where(first < 0, "none", np.where(even[np.arange(reps), first], "even", "unbalanced"))
+    return np.where(first < 0, base_games, (first + 1) * chunk), verdict
+
+
+def compare_gain(base, variant) -> dict[str, float | None]:
+    """How many times more games two independent samples would need than the pairs, for the same width of
+    the comparison against the base (``compare``'s unpaired_n over paired_n): seat 0's win rate and mean score."""
+    rows = compare(base, variant).filter(pl.col("seat") == 0)
+    return {r["measure"]: (round(r["unpaired_n"] / r["paired_n"], 2) if r["unpaired_n"] else None)
+            for r in rows.iter_rows(named=True)}
+
+
+def _shares(verdicts: np.ndarray) -> dict[str, float]:
+    return {k: round(float(np.mean(verdicts == k)), 4) for k in ("even", "unbalanced", "none")}
+
+
+def _pair_r(joint: np.ndarray) -> float:
+    """Correlation of win_0 - win_1 between the variant (rows) and the base (columns) of the pairs."""
+    k = joint.shape[0]
+    val = np.zeros(k)
+    val[0], val[1] = 1.0, -1.0
+    mv, mb = joint.sum(axis=1) @ val, joint.sum(axis=0) @ val
+    vv, vb = joint.sum(axis=1) @ val ** 2 - mv ** 2, joint.sum(axis=0) @ val ** 2 - mb ** 2
+    cov = val @ joint @ val - mv * mb
+    return float(cov / math.sqrt(vv * vb)) if vv > 0 and vb > 0 else math.nan
+
+
+def settle_cost(results_dir: Path, reps: int = 400, cap: int = 60_000, seed: int = 1,
+                base_games: int | None = None) -> list[dict]:
     out = []
-    for v in load_run(results_dir).variants:
+    run = load_run(results_dir)
+    bases = {name: base for name, base in comparison_pairs(run)[0]
+             if pairable(run.variant(base).meta, run.variant(name).meta)}
+    for v in run.variants:
         df = v.valid
         seats = v.players
         tolerance = tolerance_of(v.meta)
@@ -109,7 +182,22 @@ def settle_cost(results_dir: Path, reps: int = 400, cap: int = 60_000, seed: int
             "planned": planned_fixed(cells, seats, tolerance, target, reps, rng) if target else None,
             "fixed_2000": fixed_chance(cells, seats, tolerance, 2000, target, reps, rng) if target else None,
         }
+        if base_games and v.name in bases:
+            joint = joint_table(run.variant(bases[v.name]).games, v.games, seats)
+            cv_games, cv_verdicts = simulated_cv_stops(joint, base_games, tolerance, reps, rng)
+            row |= {"base": bases[v.name], "r": round(_pair_r(joint), 3), "paired_mean": float(cv_games.mean()),
+                    "paired_median": float(np.median(cv_games)),
+                    "paired_settled_share": float(np.mean(cv_verdicts != "none")),
+                    "own_verdicts": _shares(verdicts), "paired_verdicts": _shares(cv_verdicts),
+                    "compare_gain": compare_gain(run.variant(bases[v.name]).games, v.games)}
         out.append({k: (None if isinstance(x, float) and math.isnan(x) else x) for k, x in row.items()})
+    if base_games and bases:
+        paired = sum(r["paired_mean"] for r in out if "paired_mean" in r)
+        played = {b for b in bases.values()}
+        own_rest = sum(r["mean"] for r in out if "paired_mean" not in r and r["variant"] not in played)
+        out.append({"variant": "(the run)", "own_total": sum(r["mean"] for r in out),
+                    "paired_total": base_games * len(played) + paired + own_rest,
+                    "paired_variants": len(bases), "base_games": base_games})
     return out
 
 
@@ -118,9 +206,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("results", nargs="+", type=Path, help="results folders written by designlab run or sweep")
     ap.add_argument("--reps", type=int, default=400, help="simulated runs per figure (default 400)")
     ap.add_argument("--cap", type=int, default=60_000, help="games at which a simulated run gives up (default 60,000)")
+    ap.add_argument("--paired", type=int, default=None, metavar="BASE_GAMES",
+                    help="also the paired design: the base plays BASE_GAMES games once, each variant's gap uses them "
+                         "as a control variate (module docstring)")
     args = ap.parse_args(argv)
     for d in args.results:
-        for row in settle_cost(d, args.reps, args.cap):
+        for row in settle_cost(d, args.reps, args.cap, base_games=args.paired):
             print(json.dumps({"run": str(d), **row}))
 
 

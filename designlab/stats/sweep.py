@@ -30,7 +30,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
-from scipy import stats as st
 
 from designlab.stats.inference import LEVEL, mean_interval, wilson, z_crit
 from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
@@ -165,6 +164,8 @@ class EvenFit:
     @property
     def slope_p(self) -> float:
         """Wald test p-value of the slope."""
+        from scipy import stats as st
+
         se = math.sqrt(self.cov[1, 1]) if self.cov[1, 1] > 0 else math.nan
         return float(2 * st.norm.sf(abs(self.b / se))) if se == se and se > 0 else math.nan
 
@@ -259,19 +260,34 @@ def per_game(df: pl.DataFrame, name: str) -> tuple[np.ndarray, str] | None:
     the value (or one seat's part of it) are left out. None when the games do
     not report the metric, or it is text.
     """
+    got = _per_game(df, name)
+    return None if got is None else (got[0]["v"].to_numpy(), got[1])
+
+
+def per_game_indexed(df: pl.DataFrame, name: str) -> pl.DataFrame:
+    """``per_game``'s values with their game index: columns game_index, v (empty when not reported)."""
+    got = _per_game(df, name)
+    return got[0] if got is not None else pl.DataFrame(schema={"game_index": pl.Int64, "v": pl.Float64})
+
+
+def _per_game(df: pl.DataFrame, name: str) -> tuple[pl.DataFrame, str] | None:
     df = valid_games(df)
     if name in LENGTHS:
         col = LENGTHS[name]
-        return (df[col].drop_nulls().cast(pl.Float64).to_numpy(), "mean") if col in df.columns else None
+        return (_indexed(df, pl.col(col)), "mean") if col in df.columns else None
     info = metric_columns(df).get(name)
     if info is None or info["kind"] == "text":
         return None
     if info["column"]:
-        return (df[info["column"]].cast(pl.Float64).drop_nulls().to_numpy(),
-                "share" if info["kind"] == "bool" else "mean")
+        return _indexed(df, pl.col(info["column"])), "share" if info["kind"] == "bool" else "mean"
     seats = [pl.col(c).cast(pl.Float64) for c in info["seats"].values()]
     total = pl.when(pl.any_horizontal([c.is_null() for c in seats])).then(None).otherwise(pl.sum_horizontal(seats))
-    return df.select(total.alias("v"))["v"].drop_nulls().to_numpy(), "mean"
+    return _indexed(df, total), "mean"
+
+
+def _indexed(df: pl.DataFrame, value: pl.Expr) -> pl.DataFrame:
+    index = pl.col("game_index").cast(pl.Int64) if "game_index" in df.columns else pl.int_range(pl.len(), dtype=pl.Int64)
+    return df.select(index.alias("game_index"), value.cast(pl.Float64).alias("v")).drop_nulls("v")
 
 
 def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, float, float]:
@@ -288,6 +304,8 @@ def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, 
     (no slope). The p-value is NaN, and the test left out of the family, when there are
     fewer than two points with games or the value never varies.
     """
+    from scipy import stats as st
+
     test = "weighted slope test" if numeric else "Kruskal-Wallis test"
     keep = [(x, g) for x, g in zip(xs, groups) if g.size]
     y = np.concatenate([g for _, g in keep]) if keep else np.empty(0)
@@ -313,7 +331,38 @@ def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, 
     return test, slope, float(2 * st.norm.sf(abs(slope) * math.sqrt(sxx)))
 
 
-def sweep_metrics(points: list[tuple[object, str, pl.DataFrame]], names=()) -> tuple[pl.DataFrame, pl.DataFrame]:
+PAIRED_TREND = "paired slope test"
+
+
+def paired_trend_test(xs: list, frames: list[pl.DataFrame]) -> tuple[str, float, float] | None:
+    """``trend_test`` on games paired by index: game i of every point started from the same draws (common
+    random numbers), so each game index that every point played gives one slope, the least-squares slope of
+    its values on x, and the test is the one-sample t test of their mean (which is the least-squares slope
+    through the points' means over those games). Slopes of different game indices are independent, whatever
+    the spread at each point, so the test keeps its level; the game-to-game luck that every point shares
+    cancels within each index. ``frames``: per point, columns game_index and v (``per_game_indexed``).
+    None when fewer than two distinct x or fewer than three indices are common to every point."""
+    x = np.array([float(v) for v in xs])
+    if np.unique(x).size < 2 or len(frames) < 2:
+        return None
+    wide = frames[0].rename({"v": "v0"})
+    for k, f in enumerate(frames[1:], 1):
+        wide = wide.join(f.rename({"v": f"v{k}"}), on="game_index")
+    if wide.height < 3:
+        return None
+    y = wide.select([f"v{k}" for k in range(len(frames))]).to_numpy()
+    dx = x - x.mean()
+    slopes = (y - y.mean(axis=1, keepdims=True)) @ dx / (dx @ dx)
+    slope = float(slopes.mean())
+    if slopes.var() == 0:
+        return PAIRED_TREND, slope, (1.0 if slope == 0 else 0.0)
+    from scipy import stats as st  # here, not at import: a plain CLI start loads no scipy
+
+    return PAIRED_TREND, slope, float(st.ttest_1samp(slopes, 0.0).pvalue)
+
+
+def sweep_metrics(points: list[tuple[object, str, pl.DataFrame]], names=(),
+                  paired: bool = False) -> tuple[pl.DataFrame, pl.DataFrame]:
     """How the game changes along one sweep series: game length (``LENGTHS``) and the named metrics.
 
     ``points`` as for ``sweep_curve``. Returns (rows per (series, x, metric):
@@ -339,7 +388,10 @@ def sweep_metrics(points: list[tuple[object, str, pl.DataFrame]], names=()) -> t
             rows.append({**_point(order, x, series, numeric), "metric": name, "kind": kind, "n": int(values.size),
                          "mean": mean, "lo": lo, "hi": hi})
         groups = [values for *_, values, _ in got]
-        test, slope, p = trend_test([x for _, x, *_ in got], groups, numeric)
+        xs = [x for _, x, *_ in got]
+        both = paired_trend_test(xs, [per_game_indexed(points[order][2], name) for order, *_ in got]) \
+            if paired and numeric else None
+        test, slope, p = both or trend_test(xs, groups, numeric)
         trends.append({"metric": name, "kind": kind, "test": test, "points": len(got),
                        "games": sum(g.size for g in groups), "slope": slope, "p_value": p})
     schema = {**_POINT_SCHEMA, "metric": pl.Utf8, "kind": pl.Utf8, "n": pl.Int64, "mean": pl.Float64,
@@ -415,6 +467,8 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
                 if numeric and len(pts) >= 2 and focus.height:
                     fit = fit_even_point(focus["x_num"].to_numpy(), focus["decisive_wins"].to_numpy(),
                                          focus["decisive"].to_numpy(), target=float(focus["even"][0]))
-                out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names), entry,
-                                         _entry_bot(points[0].meta, entry)))
+                # common random numbers: game i of every point drew from the same streams (same seed and seating)
+                paired = len({(v.meta.get("seed"), v.meta.get("rotate_seats", True)) for v in points}) == 1
+                out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names, paired),
+                                         entry, _entry_bot(points[0].meta, entry)))
     return out

@@ -83,6 +83,22 @@ def matchup(base: Variant, a: Seat, b: Seat, games: int, name: str, rotate: bool
     )
 
 
+def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, name: str, games: int) -> Variant:
+    """The matchup of row entry ``a`` against column entry ``b``: seats rotated for a win share,
+    ``a`` fixed in ``row_seat`` for points."""
+    if payoff == "win":
+        return matchup(base, a, b, games, name, rotate=True)
+    n = base.make_game().num_players
+    if n != 2:
+        raise StrategyError("payoff: points needs a two-player game")
+    if row_seat not in (0, 1):
+        raise StrategyError("row_seat must be 0 or 1")
+    v = matchup(base, a, b, games, name, rotate=False)
+    if row_seat == 1:  # entry A (the row persona) sits in seat 1
+        v = replace(v, seats=(b, a))
+    return v
+
+
 _REWARD = {WIN: 1.0, DRAW: 0.5}
 
 

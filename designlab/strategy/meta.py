@@ -34,7 +34,7 @@ import polars as pl
 import yaml
 
 from designlab.registry import game_spec
-from designlab.strategy.matchups import StrategyError, a_scores, matchup, play_matchups, seat_from_dict
+from designlab.strategy.matchups import StrategyError, a_scores, cell_variant, play_matchups, seat_from_dict
 from designlab.strategy.results import SEARCH_GAMES, MetaResult
 from designlab.strategy.solve import (
     clearly_dominates,
@@ -138,24 +138,6 @@ def load_grid(game: str, path: Path) -> Grid:
 def _cell_variant(base: Variant, grid: Grid, i: int, j: int, games: int) -> Variant:
     return cell_variant(base, grid.payoff, grid.row_seat, grid.rows[i], grid.cols[j],
                         f"{grid.row_names[i]} vs {grid.col_names[j]}", games)
-
-
-def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, name: str, games: int) -> Variant:
-    """The matchup of row entry ``a`` against column entry ``b``: seats rotated for a win share,
-    ``a`` fixed in ``row_seat`` for points."""
-    if payoff == "win":
-        return matchup(base, a, b, games, name, rotate=True)
-    n = base.make_game().num_players
-    if n != 2:
-        raise StrategyError("payoff: points needs a two-player game")
-    if row_seat not in (0, 1):
-        raise StrategyError("row_seat must be 0 or 1")
-    v = matchup(base, a, b, games, name, rotate=False)
-    if row_seat == 1:  # entry A (the row persona) sits in seat 1
-        from dataclasses import replace
-
-        v = replace(v, seats=(b, a))
-    return v
 
 
 def run_meta(

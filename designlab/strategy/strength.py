@@ -7,6 +7,13 @@ time), and a summary with a Wilson interval.
 Every game is seeded by its index, so a run split over processes
 (`--games 500 --out a.jsonl` and `--first 500 --games 1000 --out b.jsonl`)
 plays exactly the games of one run.
+
+``--duplicate``: duplicate seating, as duplicate bridge and poker competitions play. Every deal is played
+in each of the n cyclic rotations of the seats (2 games for two players, n for n): game i is deal
+i // n with the seats turned i % n places, and every game of a deal draws from the deal's streams (its
+chance and each seat's bot: ``core.rng`` keyed by the deal, not the game). The luck of the deal then
+falls on each bot once in every seat, and the summary's interval is over the deals (the mean score of
+each complete block of n games), with how many independent games the same width would have needed.
 """
 
 from __future__ import annotations
@@ -19,8 +26,24 @@ from pathlib import Path
 from designlab.strategy.matchups import matchup, parse_seat
 
 
+def duplicate_game(v, index: int):
+    """Game ``index`` under duplicate seating: (deal, rotation, the seats-entry of each seat, played game)."""
+    from designlab.core.play import play
+    from designlab.core.rng import bot_rng, game_rng
+    from designlab.registry import bot_class
+    from designlab.runner.chunk import game_for
+
+    game = game_for(v)
+    n = game.num_players
+    deal, turn = divmod(index, n)
+    entries = [(s + turn) % n for s in range(n)]  # cyclic rotation: entry (s + turn) % n sits in seat s
+    bots = [bot_class(v.game, v.seats[e].bot)(game, s, v.seats[e].params, bot_rng(v.seed, deal, s))
+            for s, e in enumerate(entries)]
+    return deal, turn, entries, play(game, bots, game_rng(v.seed, deal), keep_actions=True)
+
+
 def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", against: str = "heuristic",
-            start: int = 0) -> dict:
+            start: int = 0, duplicate: bool = False) -> dict:
     from designlab.core.protocol import DRAW, WIN
     from designlab.runner.chunk import play_one
     from designlab.variant.load import load_variants
@@ -33,11 +56,18 @@ def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", agai
     with out.open("a") as f:
         for i in range(start, games):
             t0, c0 = time.perf_counter(), time.process_time()
-            played = play_one(v, i)
+            extra = {}
+            if duplicate:
+                deal, turn, entries, played = duplicate_game(v, i)
+                seat = entries.index(0)
+                extra = {"deal": deal, "rotation": turn}
+            else:
+                played = play_one(v, i)
+                seat = v.seat_order(i).index(0)  # where entry A (the bot) sits in game i
             dt, cpu = time.perf_counter() - t0, time.process_time() - c0
-            seat = v.seat_order(i).index(0)  # where entry A (the bot) sits in game i
             r = played.state.results()[seat]
-            f.write(json.dumps({"game": i, "seat": seat, "result": r, "seconds": round(dt, 4), "cpu_seconds": round(cpu, 4),
+            f.write(json.dumps({"game": i, **extra, "seat": seat, "result": r, "seconds": round(dt, 4),
+                                "cpu_seconds": round(cpu, 4),
                                 "score": 1.0 if r == WIN else 0.5 if r == DRAW else 0.0}) + "\n")
             f.flush()
     return summarize(out)
@@ -62,7 +92,31 @@ def summarize(path: Path) -> dict:
         "cpu_seconds_per_game_median": cpu[n // 2] if n else float("nan"),
         "by_seat": {s: sum(1 for r in rows if r["seat"] == s and r["result"] == "win") /
                     max(1, sum(1 for r in rows if r["seat"] == s)) for s in sorted({r["seat"] for r in rows})},
+        **({"duplicate": duplicate_summary(rows)} if rows and "deal" in rows[0] else {}),
     }
+
+
+def duplicate_summary(rows: list[dict]) -> dict:
+    """Duplicate seating, analysed on paired blocks: each complete deal's mean score (its n rotations) is one
+    observation; the t interval is over the deals. ``independent_games``: the games n independent games a deal
+    would need for the same width (the per-game score variance over the blocks' variance, times the games)."""
+    import numpy as np
+
+    from designlab.stats.inference import mean_interval
+
+    seats = len({r["rotation"] for r in rows}) or 1
+    blocks: dict[int, list[float]] = {}
+    for r in rows:
+        blocks.setdefault(r["deal"], []).append(r["score"])
+    means = np.array([sum(x) / len(x) for x in blocks.values() if len(x) == seats])
+    games = means.size * seats
+    mean, lo, hi = mean_interval(means)
+    per_game = np.array([r["score"] for r in rows if len(blocks[r["deal"]]) == seats])
+    block_var = float(means.var(ddof=1)) if means.size > 1 else float("nan")
+    need = (games * float(per_game.var(ddof=1)) / seats / block_var
+            if means.size > 1 and block_var > 0 else float("nan"))
+    return {"deals": int(means.size), "games": int(games), "score_rate": mean, "score_lo": lo, "score_hi": hi,
+            "independent_games": need}
 
 
 def main() -> None:
@@ -73,6 +127,8 @@ def main() -> None:
     ap.add_argument("--bot", default="ismcts")
     ap.add_argument("--against", default="heuristic")
     ap.add_argument("--summary", action="store_true", help="Only summarize an existing --out file.")
+    ap.add_argument("--duplicate", action="store_true",
+                    help="Duplicate seating: every deal played in each rotation of the seats (module docstring).")
     ap.add_argument("--first", type=int, default=None,
                     help="Play games FIRST..GAMES-1 (to split a run over processes, each with its own --out file; "
                          "concatenate the files afterwards). Default: resume after the games already in --out.")
@@ -82,7 +138,8 @@ def main() -> None:
         return
     if a.first is None:  # resume after the last finished game
         a.first = len(a.out.read_text().splitlines()) if a.out.exists() else 0
-    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=a.first), indent=1))
+    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=a.first, duplicate=a.duplicate),
+                     indent=1))
 
 
 if __name__ == "__main__":

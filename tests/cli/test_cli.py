@@ -152,9 +152,12 @@ def test_show_tells_a_game_exactly_as_the_run_played_it(tmp_path, variant, capsy
     assert main(["show", str(variant), "1", "--seed", "9"]) == 0
     text = capsys.readouterr().out
     # seats rotate: game 1 has the random bot in seat 0
-    assert "seed 9, game 1" in text and "seats: first runner (seat 0) random, second runner (seat 1) heuristic" in text
-    assert (f"result: first runner (random) {row['result_0']}, {row['score_0']:g} points; "
-            f"second runner (heuristic) {row['result_1']}, {row['score_1']:g} points") in text
+    assert "seed 9, game 1" in text and "players: first runner (random), second runner (heuristic)" in text
+    assert "seat 0" not in text and "seat 1" not in text  # roles, not seat numbers (issue 31)
+    from designlab.play.session import points
+
+    assert (f"result: first runner (random) {row['result_0']}, {points(row['score_0'])}; "
+            f"second runner (heuristic) {row['result_1']}, {points(row['score_1'])}") in text
     assert f"ended: {row['end_reason']}, after {row['turns']} turns and {row['decisions']} decisions" in text
     # the play-by-play is the one the run kept as its sample of game 0
     samples = json.loads((out / manifest["variants"][0]["samples_file"]).read_text())
@@ -211,6 +214,14 @@ def test_show_beyond_the_run_is_an_error(variant, capsys):
     assert main(["show", str(variant), "23"]) == 0
 
 
+def test_show_beyond_a_one_game_run_says_1_game(tmp_path, capsys):
+    path = tmp_path / "one.yaml"
+    path.write_text("game: rakshasa\nname: one\ngames: 1\n")
+    assert main(["show", str(path), "1"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"error: {path}: no game 1 in 'one': its run plays 1 game, game 0 only"]
+
+
 def test_summary_rows_of_a_sweep_stay_distinguishable(tmp_path, capsys):
     # long bot-parameter paths: cut to a fixed width, every row would read "long-sweep-name[seats.0.para..."
     sweep = tmp_path / "long.yaml"
@@ -245,7 +256,7 @@ def test_run_names_a_sweeps_reference(tmp_path, capsys):
     assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
     said = " ".join(capsys.readouterr().out.split())
     assert ("s: every point is compared against [honor.runner=10], the first point: the rules as written "
-            "(honor.runner=15) are not in the sweep") in said
+            "(honor.runner=15) are not in the sweep; paired game by game") in said
     manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
     assert {v["reference"] for v in manifest["variants"] if v["sweep_group"]} == {
         "[honor.runner=10], the first point: the rules as written (honor.runner=15) are not in the sweep"}

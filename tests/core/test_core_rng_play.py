@@ -48,3 +48,60 @@ def test_play_counts_decisions_and_keeps_a_replayable_record():
     assert played.decisions >= played.choice_decisions > 0
     assert played.options_total >= played.decisions
     assert replay(game, record_strings(game, played.actions)).key() == played.state.key()
+
+
+# -- common random numbers: game i of a variant and of its base start from the same draws ----------
+
+
+def _chance_outcomes(variant, index: int) -> list:
+    """The chance outcomes of game ``index`` of a variant, in the order the game drew them."""
+    from designlab.core.protocol import CHANCE, TERMINAL
+    from designlab.runner.chunk import game_for
+
+    game = game_for(variant)
+    bots = variant.make_bots(game, variant.seed, index)
+    state, rng, drawn = game.new_initial_state(), game_rng(variant.seed, index), []
+    while (p := state.current_player()) != TERMINAL:
+        a = state.sample_chance(rng) if p == CHANCE else bots[p].act(state.view(p))
+        if p == CHANCE:
+            drawn.append(a)
+        state.apply(a)
+    return drawn
+
+
+def _points(path: str):
+    from pathlib import Path
+
+    from designlab.variant.load import load_variants
+
+    return load_variants([Path(__file__).parents[2] / path])
+
+
+@pytest.mark.parametrize("path", ["variants/fifth-challenge/crown-score-sweep.yaml",
+                                  "variants/raiding-duel/sweep-picks-per-cycle.yaml"])
+def test_game_i_of_a_sweep_point_and_of_its_base_deal_the_same_chance(path):
+    # docs/design.md: common random numbers. A rule that changes scoring (crown score) or what a turn
+    # allows (picks per cycle) leaves the deal alone: the same cards come out in the same order.
+    base, *others = _points(path)
+    variant = others[-1]
+    assert variant.params != base.params and variant.seed == base.seed
+    for i in range(3):
+        drawn = _chance_outcomes(base, i)
+        assert len(drawn) >= 20
+        assert _chance_outcomes(variant, i)[:20] == drawn[:20]
+    # the test can fail: another game index (or seed) deals otherwise
+    assert _chance_outcomes(base, 0)[:20] != _chance_outcomes(base, 1)[:20]
+
+
+def test_game_i_of_a_rakshasa_honor_variant_starts_as_its_base_does():
+    # Rakshasa as written has no chance step: every draw is a bot's, from its (seed, game, seat) stream.
+    # Changing only the runner's honor tokens, game i of the variant replays its base's first moves.
+    from designlab.runner.chunk import play_one
+
+    base, *others = _points("variants/rakshasa/runner-honor-sweep.yaml")
+    variant = next(v for v in others if v.name.endswith("=16]"))
+    for i in range(4):
+        a = play_one(base, i, keep_actions=True).actions
+        b = play_one(variant, i, keep_actions=True).actions
+        assert a[:50] == b[:50]
+    assert play_one(base, 0, keep_actions=True).actions[:50] != play_one(base, 1, keep_actions=True).actions[:50]

@@ -255,7 +255,7 @@ def test_sweep_gets_a_figure_of_how_the_game_changes(html):
 def test_sweep_finding_names_the_measures_that_change(html):
     text = text_of(html)
     m = re.search(r"Sweep runner-honor: as honor\.runner goes from 8 to 16, Rakshasa peeks per game goes from ([\d.]+) "
-                  r"\(([\d.]+)–([\d.]+)\) to ([\d.]+) \(([\d.]+)–([\d.]+)\) \(weighted slope test, Holm-adjusted p < 0\.001\)\.",
+                  r"\(([\d.]+)–([\d.]+)\) to ([\d.]+) \(([\d.]+)–([\d.]+)\) \(paired slope test, Holm-adjusted p < 0\.001\)\.",
                   text)
     assert m, text[:3000]
     first, flo, fhi, last, llo, lhi = map(float, m.groups())
@@ -272,7 +272,7 @@ def test_sweep_finding_names_at_most_three_measures(tmp_path, synth):
     f = next(f for f in findings(a) if f.topic == "sweep-metrics")
     assert re.fullmatch(r"Sweep r: as x goes from 1 to 4, a per game goes from .+; b per game goes from .+; "
                         r"c per game goes from .+; 2 more measures of the game change significantly "
-                        r"\(weighted slope test, Holm-adjusted p < 0\.05\)\.", f.text), f.text
+                        r"\(paired slope test, Holm-adjusted p < 0\.05\)\.", f.text), f.text
 
 
 def test_sweep_without_a_significant_change_says_so(tmp_path, synth):
@@ -280,7 +280,7 @@ def test_sweep_without_a_significant_change_says_so(tmp_path, synth):
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="flat")), {"rakshasa": ["lies_told"]})
     f = next(f for f in findings(a) if f.topic == "sweep-metrics")
     assert f.text == ("Sweep s: none of the 3 measures of the game charted below changes significantly with x "
-                      "(weighted slope test, Holm-adjusted p ≥ 0.05).")
+                      "(paired slope test, Holm-adjusted p ≥ 0.05).")
 
 
 def test_two_parameter_sweep_colours_its_series(tmp_path, synth):

@@ -99,3 +99,21 @@ def test_the_replay_viewer_steps_through_a_sample_game_in_the_browser(page, tab)
     assert box.get_attribute("data-at") == str(steps - 1)
     assert "Round 2" in box.locator(".replay-board").inner_text()
     assert tab.js_errors == [] and tab.refused == []
+
+
+def test_a_replay_names_players_by_role():
+    """Issue 31: no "P0" (Fifth Challenge's boards) and no "seat N" (the viewer's seat list) in a replay."""
+    from designlab.core.play import record_strings
+    from designlab.report.replay import _seat_names
+    from designlab.runner.chunk import play_one
+
+    path = Path(__file__).resolve().parents[2] / "variants/fifth-challenge/base-3p.yaml"
+    v = next(x for x in load_variants([path]) if Path(x.file).resolve() == path)
+    game = v.make_game()
+    played = play_one(v, 0, keep_actions=True)
+    seats = _seat_names(game, {"bots": ["heuristic", "random", "heuristic"]})
+    assert seats == ["first player (heuristic)", "second player (random)", "third player (heuristic)"]
+    data = replay_data(game, record_strings(game, played.actions), seats)
+    shown = [*data["seats"], *data["boards"], *data["lines"]]
+    assert any("you are the third player" in b for b in data["boards"])
+    assert not [x for x in shown if re.search(r"\bP\d\b|\bseat \d", x)]

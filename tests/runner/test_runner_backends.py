@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -66,7 +67,26 @@ if __name__ == "__main__":
 """
 
 
-def test_a_run_killed_with_sigkill_resumes_to_the_same_rows(tmp_path, write_variant):
+def _group(pgid: int) -> list[str]:
+    """The live processes (zombies left out) of a process group, as "pid command"; read from /proc."""
+    out = []
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            state, _, group = (d / "stat").read_text().rsplit(")", 1)[1].split()[:3]  # after "pid (command)"
+            cmd = (d / "cmdline").read_bytes().replace(b"\0", b" ").decode()[:100]
+        except OSError:  # ended while being read
+            continue
+        if state != "Z" and int(group) == pgid:
+            out.append(f"{d.name} {cmd}")
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").is_file(), reason="reads the process table from /proc")
+def test_a_run_killed_with_sigkill_takes_its_workers_along_and_resumes_to_the_same_rows(tmp_path, write_variant):
+    """SIGKILL of the run process alone (kill -9, the OOM killer): its workers, forkserver and resource
+    tracker end within seconds rather than wait for work forever; a rerun resumes to the same rows."""
     from designlab.variant.load import load_variants
 
     path = write_variant(tmp_path, "k", """
@@ -87,9 +107,19 @@ def test_a_run_killed_with_sigkill_resumes_to_the_same_rows(tmp_path, write_vari
             assert proc.poll() is None, f"the run ended before it could be killed: {proc.communicate()}"
             assert time.monotonic() < deadline
             time.sleep(0.01)
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)  # the run, its pool and its forkserver, mid-chunk
+        family = _group(proc.pid)  # the run, its resource tracker, its forkserver and both workers
+        os.kill(proc.pid, signal.SIGKILL)  # the run process alone, mid-chunk
         proc.wait()
+        deadline = time.monotonic() + 10
+        while _group(proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = _group(proc.pid)
+    finally:
+        if _group(proc.pid):  # a failing test leaves nothing running
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert len(family) >= 5, family
+    assert not left, f"still running 10 s after the run was killed: {left}"
     assert not (tmp_path / "res" / "manifest.json").exists(), "the run finished before it was killed"
     kept = len(chunks())
     assert 4 <= kept < 30

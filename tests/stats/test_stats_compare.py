@@ -17,8 +17,9 @@ def seat_arrays(run, name, seat):
     return wins, df[f"score_{seat}"].to_numpy()
 
 
-def test_compare_win_rate_and_score_rows_against_scipy(run):
-    got = compare(run.variant("even").games, run.variant("biased").games)
+def test_compare_win_rate_and_score_rows_against_scipy_unpaired(run):
+    # two samples that cannot be paired (another seed): the independent-samples rows
+    got = compare(run.variant("even").games, run.variant("biased").games, paired=False)
     assert got.height == 4  # two seats x (win rate, mean score)
     for r in got.iter_rows(named=True):
         wa, xa = seat_arrays(run, "even", r["seat"])
@@ -49,12 +50,62 @@ def test_compare_win_rate_and_score_rows_against_scipy(run):
     assert score0["diff"] > 2  # truth: +3 points for seat 0 (plus the win bonus)
 
 
-def test_every_comparison_is_significant_exactly_when_its_interval_excludes_0(run):
+def test_compare_pairs_game_i_with_game_i_against_scipy(run):
+    got = compare(run.variant("even").games, run.variant("biased").games)
+    ok = [set(run.variant(n).games.filter(pl.col("error").is_null())["game_index"]) for n in ("even", "biased")]
+    both = np.array(sorted(ok[0] & ok[1]))
+    assert got.height == 4 and got["paired_n"].to_list() == [both.size] * 4  # error rows of either are left out
+
+    def arrays(name, seat):
+        df = run.variant(name).games.filter(pl.col("game_index").is_in(both.tolist())).sort("game_index")
+        return (df[f"result_{seat}"] == "win").to_numpy(), df[f"score_{seat}"].to_numpy()
+
+    for r in got.iter_rows(named=True):
+        wa, xa = arrays("even", r["seat"])
+        wb, xb = arrays("biased", r["seat"])
+        assert r["diff"] == pytest.approx((wb if r["measure"] == "win rate" else xb).mean()
+                                          - (wa if r["measure"] == "win rate" else xa).mean())
+        assert r["diff_lo"] < r["diff"] < r["diff_hi"]
+        if r["measure"] == "win rate":
+            assert r["test"] == "exact McNemar test"
+            n10, n01 = int((wa & ~wb).sum()), int((~wa & wb).sum())
+            assert (r["n10"], r["n01"]) == (n10, n01)
+            assert r["p_value"] == pytest.approx(st.binomtest(n01, n10 + n01, 0.5).pvalue)
+        else:
+            paired = st.ttest_rel(xb, xa)
+            assert r["test"] == "paired t test" and r["p_value"] == pytest.approx(paired.pvalue, rel=1e-9)
+            ci = paired.confidence_interval()
+            assert (r["diff_lo"], r["diff_hi"]) == pytest.approx((ci.low, ci.high))
+
+
+def test_a_base_with_more_games_is_paired_on_the_common_indices(run):
+    base, variant = run.variant("even").games, run.variant("biased").games.head(700)
+    got = compare(base, variant)
+    n = got["paired_n"][0]
+    assert 690 <= n <= 700 and set(got["paired_n"].to_list()) == {n}  # less the error rows
+    assert set(got["base_n"].to_list()) == {run.variant("even").valid.height}
+    idx = variant.filter(pl.col("error").is_null())["game_index"]
+    even = run.variant("even").games.filter(pl.col("error").is_null() & pl.col("game_index").is_in(idx.implode()))
+    wa = (even["result_0"] == "win").to_numpy()
+    r = got.filter(pl.col("measure") == "win rate").row(0, named=True)
+    assert r["base_value"] == pytest.approx(wa.mean())  # the base over the paired games, not all its own
+    from designlab.stats.compare import paired_words
+
+    assert paired_words(r).startswith(f"paired over {n} games (the game indices both played, of ")
+
+
+def test_every_comparison_is_significant_when_its_interval_is_far_from_0(run):
+    # a mean row's paired t test inverts its interval; a win rate's exact McNemar test and Newcombe's
+    # paired score interval are two procedures and may disagree only near the 5% boundary
     a = analyse_run(run, {"rakshasa": ["lies_told", "peeks"]})
     rows = a.comparisons.filter(pl.col("p_value").is_not_null()).to_dicts()
     assert len(rows) > 20
     for r in rows:
-        assert (r["p_value"] < 0.05) == (r["diff_lo"] > 0 or r["diff_hi"] < 0), r
+        excludes = r["diff_lo"] > 0 or r["diff_hi"] < 0
+        if r["test"] == "paired t test":
+            assert (r["p_value"] < 0.05) == excludes, r
+        elif r["p_value"] < 0.01 or r["p_value"] > 0.1:
+            assert (r["p_value"] < 0.05) == excludes, r
 
 
 def test_newcombe_p_inverts_the_interval_and_holds_its_level():
@@ -166,15 +217,15 @@ def test_game_measures_against_the_base_find_the_known_change_and_not_the_flat_o
     assert all(r["seat"] is None for r in rows.values())
     # peeks per game (both seats) is Poisson(0.4 x): 3.2 at x = 8, 6.4 at x = 16
     peeks = rows["peeks"]
-    assert (peeks["test"], peeks["effect_kind"]) == ("Welch t test", "rank-biserial r")
+    assert (peeks["test"], peeks["effect_kind"]) == ("paired t test", "rank-biserial r")
     assert peeks["diff_lo"] < 3.2 < peeks["diff_hi"] and peeks["p_value"] < 1e-10
     a = (base["m_peeks_0"] + base["m_peeks_1"]).cast(pl.Float64).to_numpy()
     b = (variant["m_peeks_0"] + variant["m_peeks_1"]).cast(pl.Float64).to_numpy()
     assert (peeks["base_value"], peeks["variant_value"]) == pytest.approx((a.mean(), b.mean()))
-    assert peeks["p_value"] == pytest.approx(st.ttest_ind(b, a, equal_var=False).pvalue)
+    assert peeks["p_value"] == pytest.approx(st.ttest_rel(b, a).pvalue)
     assert rows["lies_told"]["p_value"] > 0.05 and rows["length in turns"]["p_value"] > 0.05
     # a true/false game metric is a share of games, compared as a win rate is
     flag = rows["first_challenge_caught"]
-    assert flag["test"] == "Newcombe score test" and 0 <= flag["base_value"] <= 1
+    assert flag["test"] == "exact McNemar test" and 0 <= flag["base_value"] <= 1
     k = int(variant.filter(pl.col("error").is_null())["m_first_challenge_caught"].sum())
     assert flag["variant_value"] == pytest.approx(k / variant.filter(pl.col("error").is_null()).height)

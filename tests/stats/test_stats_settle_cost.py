@@ -29,3 +29,19 @@ def test_a_clear_variant_costs_few_games_and_a_fixed_run_plans_about_as_many(tmp
     assert row["planned"] == 250 and row["fixed_2000"] == pytest.approx(1.0)
     main([str(root), "--reps", "50", "--cap", "2000"])
     assert json.loads(capsys.readouterr().out)["variant"] == "lopsided"
+
+
+def test_the_paired_design_is_costed_for_each_variant_with_a_pairable_base(tmp_path, synth):
+    specs = [synth.Spec("base", games=1000, seat_share=(0.5, 0.5)),
+             synth.Spec("lopsided", games=1000, seat_share=(0.7, 0.3), base="base"),
+             synth.Spec("other-seed", games=1000, seat_share=(0.7, 0.3), base="base", seed=9)]
+    rows = settle_cost(synth.write_results(tmp_path, specs, name="p"), reps=50, cap=3000, base_games=3000)
+    by = {r["variant"]: r for r in rows}
+    assert "paired_mean" not in by["base"] and "paired_mean" not in by["other-seed"]  # no base / not pairable
+    lop = by["lopsided"]
+    assert lop["base"] == "base" and lop["paired_verdicts"]["unbalanced"] == 1.0 and lop["paired_median"] <= 500
+    assert abs(lop["r"]) < 0.2  # synthetic games are drawn apart: no correlation to use
+    assert set(lop["compare_gain"]) == {"win rate", "mean score"}
+    total = by["(the run)"]
+    assert total["paired_total"] == 3000 + lop["paired_mean"] + by["other-seed"]["mean"]
+    assert total["own_total"] == sum(r["mean"] for r in rows[:-1])

@@ -52,7 +52,8 @@ def test_bool_metric_is_a_share_of_games_with_a_wilson_interval(sweep, run):
 
 def test_rising_metric_trends_and_flat_ones_do_not(sweep, run):
     t = {r["metric"]: r for r in sweep.trends.iter_rows(named=True)}
-    assert t["peeks"]["test"] == "weighted slope test" and t["peeks"]["games"] == 5 * 600
+    # the points share a seed: game i of each is paired with game i of the others
+    assert t["peeks"]["test"] == "paired slope test" and t["peeks"]["games"] == 5 * 600
     assert t["peeks"]["p_value"] < 1e-10
     assert t["peeks"]["slope"] == pytest.approx(0.4, abs=0.05)  # truth: 2 seats x 0.2 x; se of the slope ~0.014
     for flat in ("lies_told", "challenges_made", "first_challenge_caught", "length in turns", "length in decisions"):
@@ -140,3 +141,39 @@ def test_trend_test_keeps_its_level_for_skewed_counts_with_unequal_spreads():
         groups = [rng.negative_binomial(r, r / (r + 3.0), 300).astype(float) for r in (20, 5, 2, 1, 0.5)]
         hits += trend_test(xs, groups, True)[2] < 0.05
     assert hits / reps <= 0.06
+
+
+def _paired_points(rng, xs, games, slope, luck, spreads):
+    """Per point: game_index and v, where game i of every point shares its luck (common random numbers)."""
+    shared = rng.normal(0, luck, games)
+    return [pl.DataFrame({"game_index": np.arange(games),
+                          "v": 5 + slope * x + shared + rng.normal(0, sd, games)}) for x, sd in zip(xs, spreads)]
+
+
+def test_paired_trend_test_is_the_slope_through_the_means_and_keeps_its_level():
+    from designlab.stats.sweep import paired_trend_test
+
+    rng = np.random.default_rng(11)
+    xs = [8, 10, 12, 14, 16]
+    frames = _paired_points(rng, xs, 300, 0.5, 3.0, [1, 2, 4, 8, 16])
+    name, slope, p = paired_trend_test(xs, frames)
+    means = [f["v"].mean() for f in frames]
+    assert name == "paired slope test" and slope == pytest.approx(np.polyfit(xs, means, 1)[0]) and p < 0.05
+    # no trend, spreads growing 16-fold along the sweep, games sharing their luck: false positives near 5%
+    hits = sum(paired_trend_test(xs, _paired_points(rng, xs, 200, 0.0, 3.0, [1, 2, 4, 8, 16]))[2] < 0.05
+               for _ in range(600))
+    assert 0.03 <= hits / 600 <= 0.07
+    assert paired_trend_test([1, 1], frames[:2]) is None  # one x value: no slope
+
+
+def test_paired_trend_test_finds_a_trend_the_unpaired_test_misses_when_games_share_their_luck():
+    from designlab.stats.sweep import paired_trend_test
+
+    rng = np.random.default_rng(12)
+    xs = [1, 2, 3, 4]
+    paired = unpaired = 0
+    for _ in range(200):
+        frames = _paired_points(rng, xs, 200, 0.08, 3.0, [0.5] * 4)
+        paired += paired_trend_test(xs, frames)[2] < 0.05
+        unpaired += trend_test(xs, [f["v"].to_numpy() for f in frames], True)[2] < 0.05
+    assert paired > 0.8 * 200 and unpaired < 0.3 * 200

@@ -45,3 +45,44 @@ def test_a_file_that_extends_another_plays_its_own_variant(tmp_path, monkeypatch
     measure(variants / "guessed-deck.yaml", 1, tmp_path / "own.jsonl", bot="heuristic", against="random")
     measure(variants / "base.yaml", 1, tmp_path / "base.jsonl", bot="heuristic", against="random")
     assert played == [list(range(1, 11)), [1, 7, 13, 19, 25] * 2]  # guessed-deck's deck, then the base's
+
+
+def _chance(played, game) -> list:
+    """The chance outcomes of a played game, in order (replayed from its actions)."""
+    from designlab.core.protocol import CHANCE
+
+    state, out = game.new_initial_state(), []
+    for a in played.actions:
+        if state.current_player() == CHANCE:
+            out.append(a)
+        state.apply(a)
+    return out
+
+
+def test_duplicate_seating_plays_each_deal_in_every_rotation_of_the_seats(tmp_path):
+    from designlab.runner.chunk import game_for
+    from designlab.strategy.matchups import matchup, parse_seat
+    from designlab.strategy.strength import duplicate_game
+    from designlab.variant.load import load_variants
+
+    fifth = Path(__file__).resolve().parents[2] / "variants" / "fifth-challenge"
+    for file, n in (("base-2p.yaml", 2), ("base-3p.yaml", 3)):
+        base = [v for v in load_variants([fifth / file]) if v.file and v.file.endswith(file)][0]
+        v = matchup(base, parse_seat(base.game, "heuristic"), parse_seat(base.game, "random"), 4 * n, "h vs r")
+        game = game_for(v)
+        for deal in range(3):
+            games = [duplicate_game(v, deal * n + k) for k in range(n)]
+            assert [g[0] for g in games] == [deal] * n and [g[1] for g in games] == list(range(n))
+            # entry A (index 0) sits in every seat once: each deal in every cyclic rotation
+            assert sorted(g[2].index(0) for g in games) == list(range(n))
+            assert {tuple(g[2]) for g in games} == {tuple((s + k) % n for s in range(n)) for k in range(n)}
+            drawn = [_chance(g[3], game) for g in games]
+            assert all(len(d) >= 10 and d[:10] == drawn[0][:10] for d in drawn)  # the same deal every time
+        # and another deal deals otherwise
+        assert _chance(duplicate_game(v, 0)[3], game)[:10] != _chance(duplicate_game(v, n)[3], game)[:10]
+    out = tmp_path / "dup.jsonl"
+    s = measure(fifth / "base-2p.yaml", 8, out, bot="heuristic", against="random", duplicate=True)
+    rows = _rows(out)
+    assert [(r["deal"], r["rotation"], r["seat"]) for r in rows[:4]] == [(0, 0, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]
+    d = s["duplicate"]
+    assert (d["deals"], d["games"]) == (4, 8) and d["score_lo"] <= d["score_rate"] <= d["score_hi"]

@@ -271,7 +271,8 @@ def test_params_alone_is_no_parameter_path(tmp_path, where):
     assert "unknown parameter path 'params'" in err
 
 
-@pytest.mark.parametrize("value, says", [("'18'", "Input should be a valid integer"),
+@pytest.mark.parametrize("value, says", [("'18'", "Input should be a valid integer, got the text '18': quotes make text, "
+                                                   "write the number bare"),
                                          ("true", "Input should be a valid integer"),
                                          ("17.5", "Input should be a valid integer")])
 def test_a_number_is_a_number(tmp_path, value, says):

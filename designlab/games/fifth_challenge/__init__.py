@@ -2,6 +2,7 @@
 
 from designlab.core.spec import GameSpec
 from designlab.games.fifth_challenge import board as _board
+from designlab.games.fifth_challenge import options as _options
 from designlab.games.fifth_challenge import report as _report
 from designlab.games.fifth_challenge.bots import BOTS
 from designlab.games.fifth_challenge.game import FifthChallengeGame
@@ -15,6 +16,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
+    components=_options.components,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]

@@ -8,6 +8,8 @@ actions with strings of their own, so a scripted game dictates them like moves.
 
 from __future__ import annotations
 
+import re
+
 from designlab.games.fifth_challenge import decktet as D
 
 END = 0  # end the turn
@@ -30,6 +32,11 @@ CHANCE_PHASES = (PH_ACE, PH_DRAW, PH_ROLL)
 # the largest tables the strings cover (the parameters' upper bounds: players, die_sides)
 MAX_SEATS = 4
 MAX_FACES = 20
+
+
+# A challenge's record string names its target by seat number, "challenge Sea on P0" (seat 0), which saved
+# records keep; a person reads and types it by role (board.say, board.read), and this pattern finds it.
+CHALLENGE_WORDS = re.compile(r"challenge (?P<card>.+) on P(?P<seat>\d)")
 
 
 def _action_tables():

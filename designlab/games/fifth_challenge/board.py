@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from html import escape
 
-from designlab.core.spec import Board, the
+from designlab.core.spec import Board, plural, the
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import PHASE_NAMES
+from designlab.games.fifth_challenge.actions import CHALLENGE_WORDS, PH_DAMAGE, PHASE_NAMES
 from designlab.games.fifth_challenge.report import roles
+from designlab.games.fifth_challenge.state import damage_due
 
 SUIT_SYMBOL = {"Moons": "☾", "Suns": "☼", "Waves": "≈", "Leaves": "♣", "Wyrms": "∿", "Knots": "⌘"}
 SUIT_COLOR = {"Moons": "#4b5d8c", "Suns": "#d08a00", "Waves": "#1f77b4", "Leaves": "#2e8b57",
@@ -30,24 +31,57 @@ def _cards(game, cards) -> str:
     return ", ".join(card_words(game, c) for c in cards) or "none"
 
 
+def _damage_words(game, view) -> str:
+    """The damage the player attempting is about to take (F9, F10): while it spends, what
+    stopping now costs (the shortfall left after the suits spent; the whole hand or more is
+    death); once it takes damage, the cards still to discard."""
+    if view.phase == PH_DAMAGE:
+        return f"{view.damage_left} damage left to take"
+    d = damage_due(view, game.p.off_suit_rate)
+    hand = view.hand_sizes[view.to_move]
+    return f"{d} damage to take if the spending stops now" + (f" (the whole hand of {hand}: death)" if d >= hand else "")
+
+
+def _who(game, s: int, me: int | None, capital: bool = False) -> str:
+    """Seat ``s`` as ``me`` hears it named: "you", or its role ("the second player")."""
+    if s == me:
+        return "You" if capital else "you"
+    return the(roles(game)[s], capital)
+
+
+def _to_move(game, view) -> str:
+    """Whose move it is and in which phase, as the viewer reads it: "your move (main)", "the second player to
+    move (spend)"; "game over" once it is."""
+    if view.reason:
+        return "game over"
+    who = "your move" if view.to_move == view.player else f"{_who(game, view.to_move, view.player)} to move"
+    return f"{who} ({PHASE_NAMES[view.phase]})"
+
+
+def _attempt_words(game, view) -> str:
+    return (f"rolled {view.roll}; short by {view.shortfall}; spent {view.matched} matching and "
+            f"{plural(view.off_suits, 'other suit')}; {_damage_words(game, view)}")
+
+
 def text(game, view) -> str:
-    """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
+    """The view in words (rich markup), seat ``view.player`` speaking as 'you', the others named by role."""
     me = view.player
-    who = roles(game)  # the moves name players P0, P1 ... ("challenge Pact on P0"): the role goes beside it
-    lines = [f"[bold]Turn {view.turn + 1}[/bold]: P{view.to_move} to move ({PHASE_NAMES[view.phase]}). "
-             f"You are P{me}, the {who[me]}. Draw pile {view.deck_size}, discards {len(view.discards)}."]
+    who = roles(game)
+    lines = [f"[bold]Turn {view.turn + 1}[/bold]: {_to_move(game, view)}. "
+             f"You are {the(who[me])}. Draw pile {view.deck_size}, discards {len(view.discards)}."]
     for s in range(len(view.hand_sizes)):
         you = " (you)" if s == me else ""
         pend = view.pending[s]
         lines.append(
-            f"  P{s} ({who[s]}){you}: ace {D.NAME[view.aces[s]]} ({D.suit_names(D.SUITS[view.aces[s]]).replace('-', ', ')}); "
-            f"{view.hand_sizes[s]} card(s) in hand; completed {len(view.completed[s])}: {_cards(game, view.completed[s])}; "
+            f"  {the(who[s], capital=True)}{you}: ace {D.NAME[view.aces[s]]} "
+            f"({D.suit_names(D.SUITS[view.aces[s]]).replace('-', ', ')}); "
+            f"{plural(view.hand_sizes[s], 'card')} in hand; completed {len(view.completed[s])}: "
+            f"{_cards(game, view.completed[s])}; "
             f"uncompleted challenge: {card_words(game, pend) if pend >= 0 else 'none'}"
             + ("; died, new hand next turn" if view.dead[s] else ""))
     lines.append("[bold]Your hand[/bold]: " + _cards(game, view.hand) + ".")
     if view.roll:
-        lines.append(f"Attempt: rolled {view.roll}; short by {view.shortfall}; spent {view.matched} matching and "
-                     f"{view.off_suits} other suits; {view.damage_left} damage to take.")
+        lines.append(f"Attempt: {_attempt_words(game, view)}.")
     if view.discards:
         lines.append("Top of the discards: " + _cards(game, view.discards[-3:]) + ".")
     if view.reason:
@@ -74,12 +108,13 @@ def html(game, view) -> str:
     me = view.player
     who = roles(game)
     seats = []
+    moving = -1 if view.reason else view.to_move  # no one moves once the game is over
     for s in range(len(view.hand_sizes)):
         pend = view.pending[s]
         hand = "".join(_card_html(game, c, "fc-hand") for c in view.hand) if s == me else _back(view.hand_sizes[s])
         seats.append(
-            f'<div class="fc-seat{" fc-me" if s == me else ""}{" fc-turn" if s == view.to_move else ""}">'
-            f'<h4>P{s} ({who[s]}){" (you)" if s == me else ""}{" · to move" if s == view.to_move else ""}'
+            f'<div class="fc-seat{" fc-me" if s == me else ""}{" fc-turn" if s == moving else ""}">'
+            f'<h4>{escape(the(who[s], capital=True))}{" (you)" if s == me else ""}{" · to move" if s == moving else ""}'
             f'{" · died" if view.dead[s] else ""}</h4>'
             f'<div class="fc-row"><div><small>ace</small>{_card_html(game, view.aces[s], "fc-ace")}</div>'
             f'<div><small>challenge</small>{_card_html(game, pend, "fc-pend") if pend >= 0 else "<div class=fc-none>none</div>"}</div>'
@@ -89,12 +124,13 @@ def html(game, view) -> str:
     attempt = ""
     if view.roll:
         attempt = (f'<p class="fc-attempt">Rolled <b>{view.roll}</b> · short by {view.shortfall} · spent '
-                   f"{view.matched} matching, {view.off_suits} other suits · damage left {view.damage_left}</p>")
+                   f"{view.matched} matching, {plural(view.off_suits, 'other suit')} · "
+                   f"{escape(_damage_words(game, view))}</p>")
     top = "".join(_card_html(game, c, "fc-disc") for c in view.discards[-3:])
     return (
         f'<div class="fc-board" data-game="fifth-challenge" data-seat="{me}">'
-        f'<p class="fc-head">Turn {view.turn + 1} · P{view.to_move} to move ({escape(PHASE_NAMES[view.phase])}) · '
-        f"draw pile {view.deck_size} · you are P{me}, the {who[me]}</p>"
+        f'<p class="fc-head">Turn {view.turn + 1} · {escape(_to_move(game, view))} · '
+        f"draw pile {view.deck_size} · you are {escape(the(who[me]))}</p>"
         + attempt + "".join(seats)
         + f'<div class="fc-row"><small>discards ({len(view.discards)})</small>{top}</div>'
         + (f'<p class="fc-head">Game over: {escape(view.reason.replace("_", " "))}</p>' if view.reason else "")
@@ -132,4 +168,32 @@ def heard(game, event, seat: int) -> str | None:
     return game.narrate(event)
 
 
-BOARD = Board(html=html, text=text, heard=heard, css=CSS)
+# what a person may type for their own seat as a challenge's target, besides "you"
+_YOU = ("you", "yourself", "me", "myself", "self")
+
+
+def say(game, action: str, seat: int | None) -> str:
+    """A move in a person's words: a challenge's target by role, "you" for ``seat`` itself
+    ("challenge Sea on P0" -> "challenge Sea on you" / "... on the first player"); the record keeps P0."""
+    m = CHALLENGE_WORDS.fullmatch(action)
+    if m is None:
+        return action
+    return f"challenge {m['card']} on {_who(game, int(m['seat']), seat)}"
+
+
+def read(game, entry: str, seat: int) -> str:
+    """What the person at ``seat`` typed, in ``say``'s words: a challenge's target may be "you", "yourself",
+    "me", a role with or without "the" ("second player"), or the start of one ("on the sec")."""
+    head, on, target = entry.rpartition(" on ")
+    if not on or not head.lower().startswith("challenge"):
+        return entry
+    t = " ".join(target.lower().split())
+    if t in _YOU:
+        return f"{head} on you"
+    bare = t.removeprefix("the ")
+    if any(r.startswith(bare) for r in roles(game)):  # a role, or its beginning: said with "the", as shown
+        return f"{head} on the {bare}"
+    return entry
+
+
+BOARD = Board(html=html, text=text, heard=heard, css=CSS, say=say, read=read)

@@ -3,7 +3,7 @@ named by its role ("The second player draws ...")."""
 
 from __future__ import annotations
 
-from designlab.core.spec import the
+from designlab.core.spec import plural, the
 from designlab.games.fifth_challenge.report import roles
 from designlab.games.fifth_challenge.state import TURN_CAP
 
@@ -25,9 +25,9 @@ def narrate(game, event) -> str | None:
     if kind == "reshuffle":
         return f"The draw pile is rebuilt ({f['cards']} cards)."
     if kind == "no_draw":
-        return f"Nothing left to draw: {_seat(f['seat'])} misses {f['missed']} card(s)."
+        return f"Nothing left to draw: {_seat(f['seat'])} misses {plural(f['missed'], 'card')}."
     if kind == "new_hand":
-        return f"{_seat(f['seat'])} starts over with a new youngster and is dealt {f['cards']} card(s)."
+        return f"{_seat(f['seat'])} starts over with a new youngster and is dealt {plural(f['cards'], 'card')}."
     if kind == "challenge":
         who = "themselves" if f["target"] == f["seat"] else _seat(f["target"], capital=False)
         return f"{_seat(f['seat'])} plays {f['card']} ({f['value']}, {f['suits']}) as a challenge for {who}."
@@ -38,7 +38,7 @@ def narrate(game, event) -> str | None:
     if kind == "roll":
         return f"{_seat(f['seat'])} rolls {f['roll']}: total {f['total']} against {f['target']}."
     if kind == "spend":
-        return f"{_seat(f['seat'])} spends {f['card']} ({f['matching']} matching, {f['other']} other suits)."
+        return f"{_seat(f['seat'])} spends {f['card']} ({f['matching']} matching, {plural(f['other'], 'other suit')})."
     if kind == "complete":
         return f"{_seat(f['seat'])} completes {f['card']} ({f['completed']} completed)."
     if kind == "damage":

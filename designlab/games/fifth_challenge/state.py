@@ -83,6 +83,13 @@ _FAST_RANDOM = random.Random if random.Random._randbelow is random.Random._randb
 _OTHER_SLOTS = ("game", "players", "events", "_pub", "_paces", "_pdone", "_dtups", "_open", "_turning")
 
 
+def damage_due(s, off_suit_rate: int) -> int:
+    """F8, F9: what the attempt of a state or view ``s`` (same field names) still misses after
+    the suits spent so far (every ``off_suit_rate`` other suits count one): the cards it costs
+    if the player stops spending now; 0 or less once the challenge is reached."""
+    return s.shortfall - s.matched - s.off_suits // off_suit_rate
+
+
 def _compile_copies(cls):
     """``clone`` and ``key`` from ``FIELDS``, written out line by line once at import: the
     state is cloned for every search-bot iteration, and explicit assignments cost half of a
@@ -412,14 +419,15 @@ class FifthChallengeState(State):
         self._enter_main()
 
     def _enter_main(self) -> None:
-        """The MAIN phase, unless "end turn" is all that is left (then the turn ends)."""
+        """The MAIN phase, unless the table shows that "end turn" is all that is left (then
+        the turn ends). Whether a card in the hand could still be played is not looked at
+        (F11): ending the turn by itself then would tell the other seats that the hand holds
+        no playable card; the player ends it with "end turn", even when it is the only move."""
         self.phase = PH_MAIN
         p = self.to_move
         if not self.attempted and self.pending[p] >= 0:
             return  # an attempt is possible
         if self.played or not self.hands[p]:
-            self._end_turn()
-        elif self.attempted and len(self.legal_actions()) == 1:
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -580,7 +588,7 @@ class FifthChallengeState(State):
         self.counters[M_CARDS_SPENT] += 1
         if self.events is not None:
             self.events.append(("spend", {"seat": p, "card": D.NAME[c], "matching": mt, "other": of}))
-        if self.matched + self.off_suits // g.p.off_suit_rate >= self.shortfall:
+        if damage_due(self, g.p.off_suit_rate) <= 0:
             self._complete()
         elif not hand:
             self._take_damage()
@@ -588,7 +596,7 @@ class FifthChallengeState(State):
     def _take_damage(self) -> None:
         """F9: discard one card per point of shortfall left after the suits spent."""
         p = self.to_move
-        d = self.shortfall - self.matched - self.off_suits // self.game.p.off_suit_rate
+        d = damage_due(self, self.game.p.off_suit_rate)
         hand = self.hands[p]
         if self.events is not None:
             self.events.append(("damage", {"seat": p, "damage": d}))

@@ -8,7 +8,12 @@ back at the state where it is legal.
 
 from __future__ import annotations
 
+import re
+
 from designlab.games.raiding_duel.codes import P_BLACK, P_COMMIT, P_DEAL, P_PICK, P_PUTBACK, P_START
+
+# the start player's draw names the seat by number in records ("start player seat 0"); board.say names it by role
+START_WORDS = re.compile(r"start player seat (?P<seat>\d)")
 
 
 def action_to_string(state, a) -> str:
@@ -30,6 +35,7 @@ def action_to_string(state, a) -> str:
     if ph == P_PUTBACK:
         return f"put back {g.colors[a]}"
     return str(a)
+
 
 def string_to_action(state, text: str):
     """The action at this state whose string is ``text`` (chance outcomes included); ValueError if none."""

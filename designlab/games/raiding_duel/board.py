@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from html import escape
 
-from designlab.core.spec import Board, the
+from designlab.core.spec import Board, plural, the
 
+from .actions import START_WORDS
 from .codes import PHASE_NAMES
 from .report import roles
 
@@ -54,8 +55,9 @@ def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
     who = roles(game)
-    lines = [f"[bold]Round {view.round + 1} of {game.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {who[me]}; "
-             f"{the(who[view.start_player])} holds the gray start figure."]
+    lines = [f"[bold]Round {view.round + 1} of {game.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {the(who[me])}; "
+             + ("you hold" if view.start_player == me else f"{the(who[view.start_player])} holds")
+             + " the gray start figure."]
     for i, line in enumerate(view.display):
         cards = " ".join(game.kind_names[k] for k in line)
         lines.append(f"  line {i + 1}: {cards or '(empty)'}" + (" (last card takeable)" if line else ""))
@@ -72,7 +74,7 @@ def text(game, view) -> str:
         lines.append(f"Supply: {_disks_words(game, view.supply)}.")
     if view.put_back:
         seat, left, _forced = view.put_back
-        lines.append(f"{the(who[seat], capital=True)} puts back {left} more disk(s).")
+        lines.append(f"{the(who[seat], capital=True)} puts back {plural(left, 'more disk')}.")
     return "\n".join(lines)
 
 
@@ -126,11 +128,12 @@ def html(game, view) -> str:
     supply = f'<div class="rd-row"><small>supply</small>{_disks(game, view.supply)}</div>' if view.supply is not None else ""
     pb = ""
     if view.put_back:
-        pb = f'<p class="rd-note">{the(who[view.put_back[0]], capital=True)} puts back {view.put_back[1]} more disk(s).</p>'
+        seat, left, _forced = view.put_back
+        pb = f'<p class="rd-note">{the(who[seat], capital=True)} puts back {plural(left, "more disk")}.</p>'
     return (
         f'<div class="rd-board" data-game="raiding-duel" data-seat="{me}">'
         f'<p class="rd-head">Round {view.round + 1} of {game.rounds} · phase {escape(PHASE_NAMES[view.phase])} · '
-        f"you are {who[me]}</p>"
+        f"you are {the(who[me])}</p>"
         + "".join(lines) + reveal + pb + "".join(seats) + supply + "</div>"
     )
 
@@ -168,4 +171,15 @@ def heard(game, event, seat: int) -> str | None:
     return game.narrate(event)
 
 
-BOARD = Board(html=html, text=text, heard=heard, css=CSS)
+def say(game, action: str, seat: int | None) -> str:
+    """A move in a person's words: the start player's draw (a chance step) by role, "you start" for ``seat``
+    ("start player seat 0" -> "player 1 starts"); the record keeps the seat number. Every other move names
+    no seat."""
+    m = START_WORDS.fullmatch(action)
+    if m is None:
+        return action
+    s = int(m["seat"])
+    return "you start" if s == seat else f"{the(roles(game)[s])} starts"
+
+
+BOARD = Board(html=html, text=text, heard=heard, css=CSS, say=say)

@@ -1,5 +1,6 @@
-"""Raiding Duel's phase, op, step and disk-log codes, and a stash's score: the small vocabulary
-rules.py and determinize.py share (a leaf module, so neither imports the other's internals)."""
+"""Raiding Duel's phase, op, step and disk-log codes, and a stash's score: the small vocabulary that
+state.py (transitions), info.py (views, determinize), game.py, actions.py, board.py and the bots share
+(a leaf module, so none of them imports another's internals)."""
 
 P_START, P_DEAL, P_PICK, P_COMMIT, P_BLACK, P_PUTBACK, P_END = range(7)
 PHASE_NAMES = ("start", "deal", "pick", "commit", "black", "put_back", "end")

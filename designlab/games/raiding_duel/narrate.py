@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from designlab.core.spec import the
+from designlab.core.spec import plural, the
 from designlab.games.raiding_duel.report import roles
 
 
@@ -33,7 +33,7 @@ def narrate(game, event) -> str | None:
         return f"{who}'s black card has no colored card to pair with and does nothing."
     if kind == "take":
         short = f" (pile ran dry: asked {f['asked']})" if f["got"] < f["asked"] else ""
-        return f"{who} takes {f['got']} {f['color']} disk(s) by {f['by']}{short}."
+        return f"{who} takes {plural(f['got'], f['color'] + ' disk')} by {f['by']}{short}."
     if kind == "put_back":
         return f"{who} puts back a {f['color']} disk."
     if kind == "put_back_short":

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from typing import TYPE_CHECKING
 
-from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, State
+from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Game, State
 from designlab.games.raiding_duel.actions import action_to_string, string_to_action
 from designlab.games.raiding_duel.codes import (
     K_CLAIM,
@@ -46,9 +45,6 @@ from designlab.games.raiding_duel.codes import (
     score_stash,
 )
 from designlab.games.raiding_duel.info import STALE, view
-
-if TYPE_CHECKING:
-    from designlab.games.raiding_duel.game import RaidingDuelGame
 
 # Every field of a state, declared once, with how a clone copies it: SHARE (an int, a string, a
 # tuple or None: shared), COPY (a flat list: copied), NESTED (a list of lists: each copied), MAYBE (a
@@ -119,7 +115,8 @@ class RaidingDuelState(State):
     __slots__ = ("game", "events", *(name for name, _ in FIELDS), *(name for name, _ in CACHES))
 
     # ------------------------------------------------------------------ setup
-    def __init__(self, game: RaidingDuelGame, record_events: bool = False, blank: bool = False):
+    # game: the RaidingDuelGame and its rule tables, typed by the protocol (game.py imports this module)
+    def __init__(self, game: Game, record_events: bool = False, blank: bool = False):
         self.game = game
         self.events = [] if record_events else None
         if blank:

@@ -2,6 +2,7 @@
 
 from designlab.core.spec import GameSpec
 from designlab.games.rakshasa import board as _board
+from designlab.games.rakshasa import options as _options
 from designlab.games.rakshasa import report as _report
 from designlab.games.rakshasa import value as _value
 
@@ -16,7 +17,9 @@ GAME = RakshasaGame
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION, persona_rates=_report.PERSONA_RATES, value=_value.value,
+    ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
+    persona_rates=_report.PERSONA_RATES, value=_value.value,
+    components=_options.components,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "RakshasaGame", "RakshasaParams", "RakshasaState", "RakshasaView"]

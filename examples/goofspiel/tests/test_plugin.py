@@ -35,3 +35,17 @@ def test_every_variant_conforms(variant):
 def test_the_other_options_conform(params):
     game = SPECS["goofspiel"].game
     check_game(game(game.Params(**params)), seeds=range(10))
+
+
+def test_the_declared_components_are_the_bids_of_every_card():
+    # designlab why weighs each card of the suit: forbidding a bid must leave the other cards' bids legal
+    spec = SPECS["goofspiel"]
+    game = spec.game(spec.game.Params(cards_per_suit=5))
+    comps = spec.components(game)
+    assert [c.name for c in comps] == ["1", "2", "3", "4", "5"]
+    assert all(c.kind == "choice" for c in comps)
+    state = game.new_initial_state()
+    while state.current_player() < 0:
+        state.apply(state.chance_outcomes()[0][0])
+    view = state.view(state.current_player())
+    assert [sum(c.uses(game, view, a) for a in view.legal_actions) for c in comps] == [1] * 5

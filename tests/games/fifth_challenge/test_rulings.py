@@ -524,6 +524,31 @@ def test_f11_discard_and_replace_only_instead_of_the_other_actions():
     assert s.metrics()["replace_turns"] == 1 and s.metrics()["cards_replaced"] == 2
 
 
+def test_f11_after_an_attempt_the_player_ends_the_turn_even_with_nothing_left_to_play():
+    """Issue 28's leak: two games that differ only in the card P0 drew, a modifier (Market) or
+    not (Author). After the same failed attempt the turn waits for P0's "end turn" in both,
+    though it is P0's only move in one: ending it by itself told P1 that P0 held no modifier."""
+    s = setup(aces=("Ace of Moons", "Ace of Waves"),
+              hands=(("Castle", "Harvest", "Watchman", "Light Keeper", "Borderland"),
+                     ("Mountain", "Journey", "Origin", "Sea", "Lunatic")))
+    play_moves(s, "challenge Castle on P0", "end turn")
+    with_mod, without = s.clone(), s.clone()
+    play_moves(with_mod, "draw Market")  # 6 and Knots: modifies the Castle (7, Suns-Knots)
+    play_moves(without, "draw Author")  # 2: neither a modify nor a challenge P1 may receive
+    moves = ("end turn", "attempt", "roll 5", "take damage", "discard Harvest", "discard Borderland")
+    for t in (with_mod, without):
+        play_moves(t, *moves)
+        assert t.phase == PH_MAIN and t.to_move == 0 and t.attempted and not t.played
+    assert legal(with_mod) == {"end turn", "modify with Market"}
+    assert legal(without) == {"end turn"}
+    assert with_mod.view(1) == without.view(1)
+    play_moves(with_mod, "end turn")
+    play_moves(without, "end turn")
+    assert with_mod.phase == PH_DRAW and with_mod.draw_queue == [0]
+    assert with_mod.view(1) == without.view(1)
+    assert_views_honest(without)
+
+
 @pytest.mark.parametrize("hand_size, draws", [(5, 1), (6, 2)])
 def test_f11_options_hand_size_and_draws_per_turn(hand_size, draws):
     hands = [list(h) + (["Bard"] if i == 0 else ["Merchant"]) for i, h in enumerate(TWO["hands"])][:]

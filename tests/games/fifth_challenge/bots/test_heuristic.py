@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from designlab.bots.ismcts import IsmctsParams
 from designlab.bots.random_bot import RandomBot
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
-from designlab.games.fifth_challenge import GAME, FifthChallengeParams
+from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
+from designlab.games.fifth_challenge.actions import PH_DRAW, PH_MAIN
 from designlab.games.fifth_challenge.bots import HeuristicBot
 from designlab.games.fifth_challenge.bots.model import spend_profile
 from designlab.games.fifth_challenge.scenario import play_moves, setup
+from designlab.registry import bot_class
 
 ID = D.ID_BY_NAME
 
@@ -79,3 +84,30 @@ def test_heuristic_beats_random_two_players():
 
 def test_heuristic_beats_three_randoms():
     assert _win_rate(4, 60) >= 0.6  # measured 0.98 over 2,000 games; fair share 0.25
+
+
+def _after_a_failed_attempt(drawn: str):
+    """P0 failed its Castle attempt, played no card and holds ``drawn`` (issue 28's position:
+    the turn waits for "end turn" whatever the hand)."""
+    s = setup(aces=("Ace of Moons", "Ace of Waves"),
+              hands=(("Castle", "Harvest", "Watchman", "Light Keeper", "Borderland"),
+                     ("Mountain", "Journey", "Origin", "Sea", "Lunatic")))
+    play_moves(s, "challenge Castle on P0", "end turn", f"draw {drawn}", "end turn", "attempt", "roll 5",
+               "take damage", "discard Harvest", "discard Borderland")
+    return s
+
+
+@pytest.mark.parametrize("name", sorted(BOTS) + ["ismcts"])
+def test_every_bot_ends_the_turn_when_nothing_is_left_after_an_attempt(name):
+    """The turn no longer ends by itself after an attempt (F11): each bot closes it, with
+    "end turn" when that is the only move, and after a modify (which ends it) otherwise."""
+    cls = bot_class("fifth-challenge", name)
+    params = IsmctsParams(iterations=60) if name == "ismcts" else None
+    for drawn in ("Author", "Market"):  # Market modifies the Castle, Author does nothing
+        s = _after_a_failed_attempt(drawn)
+        assert s.phase == PH_MAIN and s.attempted
+        bot = cls(s.game, 0, params, random.Random(1))
+        move = s.action_to_string(bot.act(s.view(0)))
+        assert move in ({"end turn"} if drawn == "Author" else {"end turn", "modify with Market"})
+        play_moves(s, move)
+        assert s.phase == PH_DRAW and s.draw_queue == [0]  # the turn is over: the end-of-turn draw

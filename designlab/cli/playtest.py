@@ -1,0 +1,129 @@
+"""The ``playtest`` command: people's games (CSV, BoardGameGeek export, designlab game records) beside the
+bots' games at each skill level on the same variant (designlab.playtest, stats/playtest.py)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from designlab.cli.main import (
+    DEFAULT_WORKERS,
+    Quiet,
+    ReportsRoot,
+    UserError,
+    VariantName,
+    Workers,
+    out,
+    pick_variant,
+    run_name,
+)
+
+DEFAULT_BOT_GAMES = 400  # random and heuristic levels, when no skill result is at hand (a few seconds)
+DEFAULT_SEARCH_GAMES = 20  # the search level's sample (a search game costs seconds)
+
+
+def _pct(x: float) -> str:
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def playtest(
+        variant: Annotated[Path, typer.Argument(help="The variant the people played.")],
+        files: Annotated[list[Path], typer.Argument(
+            help="Playtest files: a CSV (docs/playtests.md), a BoardGameGeek plays export (.xml), designlab game "
+                 "records (.json).", show_default=False)],
+        names: Annotated[bool, typer.Option(
+            "--names", help="Show the players' names (BoardGameGeek exports, a CSV's names column) in the page.")] = False,
+        results_dir: Annotated[Path | None, typer.Option(
+            "--results", help="Where the bots' skill levels are read from (a `designlab skill` result for this "
+                              "variant), or written when they must be played. Default: the --reports folder, "
+                              "where `designlab skill` writes them.")] = None,
+        reports_root: ReportsRoot = Path("reports"),
+        games: Annotated[int, typer.Option(
+            "--games", "-n", min=1, help="Games for the random and heuristic levels, when they must be played.")]
+        = DEFAULT_BOT_GAMES,
+        search_games: Annotated[int, typer.Option(
+            "--search-games", min=0, help="Games for the search level, when it must be played (0 skips it).")]
+        = DEFAULT_SEARCH_GAMES,
+        name: VariantName = None,
+        workers: Workers = DEFAULT_WORKERS,
+        quiet: Quiet = False,
+    ) -> None:
+        """Compare people's playtest games with the bots at each skill level: seat outcomes, which bots they play like."""
+        from designlab.cli.strategy import _play, _refresh_index
+        from designlab.playtest import PlaytestError, find_skill, levels_of, read_playtests
+        from designlab.registry import seat_roles
+        from designlab.report.playtest import gap_sentences, people_sentence, playtest_page
+        from designlab.stats.playtest import analyse_playtest, resemblance_sentence
+
+        v = pick_variant(variant, None, name)
+        game = v.make_game()
+        roles = seat_roles(v.game, game)
+        try:
+            humans = read_playtests(files, v.game, game, roles, keep_names=names)
+        except PlaytestError as e:
+            raise UserError(str(e)) from None
+        label = run_name(variant, [v])
+        folder = results_dir or reports_root
+        skill = find_skill(folder, v.game, v.name)
+        if skill is None:
+            from designlab.report.skill import skill_page
+            from designlab.strategy.skill import run_skill
+
+            out.print(f"no skill-level result for {v.name} under {folder}: playing {games:,} random and {games:,} "
+                      f"heuristic games and {search_games:,} search games", markup=False)
+            _play(2 * games + search_games, quiet, lambda progress: run_skill(
+                v, games, search_games, folder, name=label, workers=workers, progress=progress, page=skill_page))
+            skill = folder / f"{label}-skill" / "skill.json"
+        levels = levels_of(skill)
+        a = analyse_playtest(v.game, v.name, roles, v.balance_tolerance / 100, humans, levels,
+                             [str(f) for f in files], bots_from=str(skill.parent))
+
+        table = Table(title=f"{v.name}: {a.games} games by people beside the bots ({skill.parent})",
+                      title_justify="left")
+        table.add_column("who played")
+        table.add_column("games", justify="right")
+        for r in roles:
+            table.add_column(f"{r} win % (95% exact)", justify="right")
+        table.add_column("no winner", justify="right")
+        table.add_column("verdict")
+        table.add_column("differs from people (Holm p)", justify="right")
+        table.add_row("people", f"{a.games:,}", *[f"{_pct(s.rate)} ({_pct(s.lo)}-{_pct(s.hi)})" for s in a.seats],
+                      str(a.no_winner), a.verdict["verdict"], "")
+        tests = {t["level"]: t for t in a.gap_tests}
+        for lv in a.levels:
+            t = tests.get(lv["level"])
+            p = "" if t is None or not math.isfinite(t["p_holm"]) else \
+                f"{'yes' if t['differs'] else 'no'} ({t['p_holm']:.3g})"
+            table.add_row(escape(f"{lv['level']} ({lv['bot']})"), f"{lv['games']:,}",
+                          *[f"{_pct(r)} ({_pct(lo)}-{_pct(hi)})" for r, lo, hi in zip(lv["rates"], lv["lo"], lv["hi"])],
+                          str(lv["no_winner"]), (lv["verdict"] or {}).get("verdict", "-"), p)
+        out.print(table)
+        out.print(people_sentence(a), markup=False)
+        if a.started:
+            s = a.started
+            out.print(f"The player who started won {s['wins']} of {s['games']} games ({_pct(s['rate'])}%, likely "
+                      f"{_pct(s['lo'])}-{_pct(s['hi'])}%); the bots' games do not record who started, so it has no "
+                      "bot beside it.", markup=False)
+        out.print(resemblance_sentence(a.resemblance), markup=False)
+        for line in gap_sentences(a):
+            out.print(line, markup=False)
+        people_turns = a.lengths.get("people")
+        if people_turns:
+            bots = ", ".join(f"{k} {d['median']:g}" for k, d in a.lengths.items()
+                             if d and k not in ("people", "people minutes"))
+            out.print(f"Length in turns, median: people {people_turns['median']:g} (n {people_turns['n']})"
+                      + (f"; bots: {bots}" if bots else ""), markup=False)
+        page_dir = reports_root / f"{label}-playtest"
+        page_dir.mkdir(parents=True, exist_ok=True)
+        (page_dir / "playtest.json").write_text(json.dumps(a.to_dict(), indent=1))
+        (page_dir / "index.html").write_text(playtest_page(a))
+        out.print(f"playtest page: {page_dir / 'index.html'}", markup=False)
+        _refresh_index(reports_root)

@@ -1,0 +1,120 @@
+"""The ``why`` command: what drives a variant's result (designlab.strategy.why)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from designlab.cli.main import (
+    DEFAULT_WORKERS,
+    Quiet,
+    ReportsRoot,
+    Seed,
+    VariantName,
+    Workers,
+    out,
+    pick_variant,
+    run_name,
+)
+
+MIN_SIDE = 10  # association rows need this many player-games with and without the component
+
+
+def _pts(x: float | None) -> str:
+    return "–" if x is None else f"{x:+.1f}"
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.0f}%"
+
+
+def print_why(r: dict) -> None:
+    """The tables ``designlab why`` prints (plain text, one line per row)."""
+    from rich.table import Table
+
+    tol = r["tolerance"]
+    t = Table(title=f"Restricted play: {r['variant']} ({r['game']}), {r['games']:,} paired games per option, "
+              f"seed {r['seed']}", title_justify="left")
+    for col, just in (("option", "left"), ("group", "left"), ("gain, points (corrected CI)", "right"),
+                      ("games it bit", "right"), ("yielded", "right"), ("bot ignored", "right"), ("verdict", "left")):
+        t.add_column(col, justify=just)
+    for o in sorted(r["options"], key=lambda o: o["gain"]):
+        verdict = o["verdict"] + (" (the strongest)" if o["name"] == r["strongest"] else "")
+        t.add_row(o["name"], o["group"], f"{o['gain']:+.1f} ({o['lo']:+.1f} to {o['hi']:+.1f})",
+                  f"{o['games_bitten']:,}", f"{o['yielded']:,}", f"{o['overridden']:,}", verdict)
+    out.print(t)
+    out.print(f"Gain: the win rate the seat forbidden the option gains (negative: loses) against the unrestricted "
+              f"bots, in points, paired game by game with the unrestricted run on the same seeds; intervals hold "
+              f"for all {len(r['options'])} options at once (Bonferroni), p-values Holm-adjusted. 'never matters': "
+              f"the interval lies within ±{tol:g} points (the variant's balance_tolerance). Yielded: decisions with "
+              f"nothing else legal, played anyway. Bot ignored: answers outside the allowed actions, replaced by a "
+              f"random allowed one.")
+    a = Table(title="Win rate beside each component (association, not cause)", title_justify="left")
+    for col in ("component", "kind", "player-games with it", "win rate with", "without", "difference, points (95% CI)"):
+        a.add_column(col, justify="left" if col in ("component", "kind") else "right")
+    for x in r["association"]:
+        if min(x["n_with"], x["n_without"]) < MIN_SIDE:
+            continue
+        more = f" (more than {x['split']:g} times)" if x.get("split") is not None else ""
+        a.add_row(x["name"] + more, x["kind"], f"{x['n_with']:,}", _pct(x["rate_with"]), _pct(x["rate_without"]),
+                  f"{_pts(x['diff'])} ({_pts(x['lo'])} to {_pts(x['hi'])})")
+    out.print(a)
+    few = [x["name"] for x in r["association"] if min(x["n_with"], x["n_without"]) < MIN_SIDE]
+    if few:
+        out.print(f"Left out (fewer than {MIN_SIDE} player-games with or without): {', '.join(few)}.")
+    flagged = [u for u in r["usage"] if u["flag"]]
+    for u in flagged:
+        out.print(f"{u['role']}: {u['name']} {u['flag']} ({u['chosen']:,} of {u['legal']:,} decisions where it was legal)")
+    unused = [u for u in r["usage"] if not u["legal"]]
+    for u in unused:
+        out.print(f"{u['role']}: {u['name']} never legal")
+    f = r["feel"]
+    for x in f["roles"]:
+        out.print(f"{x['role']}: {x['decisions']['mean']:.1f} decisions a game ({x['decisions']['lo']:.1f} to "
+                  f"{x['decisions']['hi']:.1f}), forced moves {_pct(x['forced']['mean'])} ({_pct(x['forced']['lo'])} "
+                  f"to {_pct(x['forced']['hi'])}), {x['choices']['mean']:.2f} choices a decision")
+    ln, u, d = f["length"], f["unfinished"], f["decided"]
+    out.print(f"length (turns): median {ln.get('p50', 0):g}, 10-90% {ln.get('p10', 0):g} to {ln.get('p90', 0):g}; "
+              f"unfinished {u['k']:,} of {u['n']:,} ({_pct(u['ci'][0])} to {_pct(u['ci'][1])})")
+    if d["n"]:
+        out.print(f"winner decided (never trails again) after {_pct(d['mean'])} of the game on average "
+                  f"({_pct(d['lo'])} to {_pct(d['hi'])}), median {_pct(d['p50'])}; within the first half in "
+                  f"{d['first_half']:,} of {d['n']:,} games")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def why(
+        variant: Annotated[Path, typer.Argument(help="A variant file (its seats play; one seat at a time is restricted).")],
+        games: Annotated[int | None, typer.Option(
+            "--games", "-n", min=1, help="Games per run (one unrestricted run, one per option). Default: 1,500.",
+            show_default=False)] = None,
+        name: VariantName = None,
+        seed: Seed = None,
+        workers: Workers = DEFAULT_WORKERS,
+        reports_root: ReportsRoot = Path("reports"),
+        quiet: Quiet = False,
+    ) -> None:
+        """What drives the result: each option's worth by restricted play, win rates beside each component,
+        options nobody uses, and how the game feels."""
+        from designlab.cli.strategy import _play, _refresh_index
+        from designlab.registry import game_spec
+        from designlab.runner.chunk import game_for
+        from designlab.strategy.why import DEFAULT_GAMES, run_why
+
+        base = pick_variant(variant, seed, name)
+        n = DEFAULT_GAMES if games is None else games
+        comps = game_spec(base.game).components(game_for(base))
+        if not comps:
+            from designlab.cli.main import UserError
+
+            raise UserError(f"{variant}: {base.game} declares no components (GameSpec.components), nothing to weigh")
+        runs = 1 + sum(1 for c in comps if c.kind == "choice")
+        result, path = _play(n * runs, quiet, lambda progress: run_why(
+            base, n, reports_root, run_name(variant, [base]), workers=workers, progress=progress))
+        print_why(result)
+        out.print(f"saved: {path} ({result['runs']} runs of {n:,} games, {result['seconds']:g} s on {workers} "
+                  f"worker{'s' * (workers != 1)}, {result['cpu_seconds']:g} CPU seconds in the workers)")
+        _refresh_index(reports_root)

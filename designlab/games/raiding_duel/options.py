@@ -1,0 +1,55 @@
+"""Raiding Duel's parts as ``designlab why`` weighs them (raiding-duel.txt, DECKS.md): the card colours (the
+disk colours and black), high and low cards (printed value above or at most half the deck's highest), and the
+three kinds of decision: pick a card from a line, reveal (play) cards, put back a disk. A colour is used when a
+seat takes a card of it, plays one, names it for a black card or puts a disk of it back. The accelerator and the
+hidden stash are rule parameters (sweeps compare them), not parts. Declarations only: nothing here changes play."""
+
+from __future__ import annotations
+
+from designlab.core.spec import Component
+
+from .codes import P_BLACK, P_COMMIT, P_PICK, P_PUTBACK
+from .params import BLACK
+
+
+def cards(g, v, a) -> tuple:
+    """The card kinds an action takes or plays (a pick: the line's last card; a reveal: the cards), else ()."""
+    if v.phase == P_PICK:
+        return (v.display[a][-1],)
+    if v.phase == P_COMMIT:
+        return a
+    return ()
+
+
+def _colour(c: int):
+    def uses(g, v, a) -> bool:
+        if v.phase in (P_BLACK, P_PUTBACK):
+            return a == c
+        return any(g.kind_color[k] == c for k in cards(g, v, a))
+    return uses
+
+
+def _value(high: bool, top: int):
+    def uses(g, v, a) -> bool:
+        return any((g.kind_value[k] > top) == high for k in cards(g, v, a))
+    return uses
+
+
+def _step(phase: int):
+    return lambda g, v, a: v.phase == phase
+
+
+def components(game) -> tuple[Component, ...]:
+    g = game
+    # high cards: printed value above half the deck's highest (16-30 of the Stonehenge deck's 1-30)
+    top = max(g.kind_value) // 2
+    names = (*g.colors, BLACK)
+    colours = tuple(Component(names[c], "colours", "choice", f"takes, plays or puts back {names[c]}", _colour(c))
+                    for c in range(len(names)) if c in g.kind_color or c < g.n_colors)
+    values = (Component("high cards", "cards", "choice", f"takes or plays a card above {top}", _value(True, top)),
+              Component("low cards", "cards", "choice", f"takes or plays a card of {top} or less",
+                        _value(False, top)))
+    steps = (Component("pick", "decisions", "step", "picks a card from a line", _step(P_PICK)),
+             Component("reveal", "decisions", "step", "reveals the cards it plays", _step(P_COMMIT)),
+             Component("put back", "decisions", "step", "puts a disk back", _step(P_PUTBACK)))
+    return (*colours, *values, *steps)

@@ -1,0 +1,48 @@
+"""``designlab why``: what drives a variant's result, played (runner.why), judged (stats.why) and written beside
+the balance reports as ``<reports>/<name>-why/why.json``, where a balance report of the same game finds it (its
+"What drives the result" section, report.why)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from designlab.variant.model import Variant
+
+# games per run by default: ``designlab why`` plays one watched run and one restricted run per choice
+# component, so this many games times (choices + 1); measured in docs/reports.md ("What drives the result")
+DEFAULT_GAMES = 1500
+FILE = "why.json"
+
+
+def run_why(variant: Variant, games: int, reports_root: Path, name: str, workers: int = 1,
+            progress: Callable[[int], None] | None = None) -> tuple[dict, Path]:
+    """Play and judge; returns the result (plain data) and the path of the JSON written."""
+    from designlab.registry import seat_roles
+    from designlab.runner.chunk import game_for
+    from designlab.runner.why import play_why
+    from designlab.stats.why import analyse_why
+
+    t0 = time.perf_counter()
+    played = play_why(variant, games, workers, progress)
+    comps = [{"name": c.name, "group": c.group, "kind": c.kind, "label": c.label} for c in played.components]
+    roles = seat_roles(variant.game, game_for(variant))
+    result = {
+        "kind": "why", "name": name, "game": variant.game, "variant": variant.name, "file": variant.file,
+        "seed": variant.seed, "games": games, "players": len(variant.seats), "roles": list(roles),
+        "seats": [s.label() for s in variant.seats], "tolerance": variant.balance_tolerance,
+        "components": comps,
+        **analyse_why(played.watched, played.restricted, comps, roles, variant.balance_tolerance),
+        "runs": 1 + len(played.restricted), "seconds": round(time.perf_counter() - t0, 1), "workers": workers,
+        "cpu_seconds": round(played.cpu_seconds, 1),
+    }
+    folder = Path(reports_root) / f"{name}-why"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / FILE
+    tmp = path.with_name(f"{FILE}.tmp{os.getpid()}")
+    tmp.write_text(json.dumps(result, indent=1))
+    os.replace(tmp, path)
+    return result, path

@@ -1,0 +1,46 @@
+"""`designlab why` from the command line: a table of every option with its gain, a saved why.json the report
+finds, and a bad value as one line, exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from designlab.cli.app import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_why_prints_every_option_and_saves_its_result(tmp_path, capsys):
+    target = REPO / "variants" / "fifth-challenge" / "base-3p.yaml"
+    assert main(["why", str(target), "-n", "12", "-w", "1", "-q", "--reports", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    saved = json.loads((tmp_path / "fifth-challenge-base-3p-why" / "why.json").read_text())
+    assert saved["kind"] == "why" and saved["games"] == 12 and saved["game"] == "fifth-challenge"
+    choices = [c["name"] for c in saved["components"] if c["kind"] == "choice"]
+    assert [o["name"] for o in saved["options"]] == choices
+    for name in ("Moons", "crowns", "pawns", "challenge an opponent"):
+        assert name in printed
+    assert "association, not cause" in printed and "forced moves" in printed
+
+
+def test_zero_games_is_one_line_and_exit_2(tmp_path, capsys):
+    target = REPO / "variants" / "raiding-duel" / "base.yaml"
+    assert main(["why", str(target), "-n", "0", "--reports", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--games" in err
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_game_that_declares_no_components_is_one_line_and_exit_2(tmp_path, capsys, monkeypatch):
+    import dataclasses
+
+    import designlab.registry as registry
+
+    real = registry.game_spec
+    monkeypatch.setattr(registry, "game_spec", lambda name: dataclasses.replace(real(name), components=lambda g: ()))
+    target = REPO / "variants" / "raiding-duel" / "base.yaml"
+    assert main(["why", str(target), "-n", "5", "--reports", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "declares no components" in err
+    assert not any(tmp_path.iterdir())

@@ -1,0 +1,66 @@
+"""The report's "What drives the result" section and its first-screen findings, from designlab why's why.json
+found beside the reports (as ladders and meta-games are)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from designlab.report import render_report
+from designlab.report.bots import find_strategy
+from designlab.report.why import why_findings, why_section
+from designlab.strategy.why import run_why
+from designlab.variant.load import load_variants
+
+VARIANTS = Path(__file__).resolve().parents[2] / "variants"
+
+
+@pytest.fixture(scope="module")
+def why_root(tmp_path_factory):
+    root = tmp_path_factory.mktemp("reports")
+    rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    data, _ = run_why(rk, 10, root, "rakshasa-base", workers=1)
+    return root, data
+
+
+def test_the_section_shows_every_option_association_usage_and_feel(why_root):
+    root, data = why_root
+    found = find_strategy(root, {"rakshasa", "raiding-duel"})
+    html = why_section(found, [("raiding-duel", "Raiding Duel"), ("rakshasa", "Rakshasa")])
+    assert html.startswith('<section id="why"><h2>What drives the result</h2>')
+    assert "designlab why variants/raiding-duel/base.yaml" in html  # a game without a result gets the command
+    for o in data["options"]:
+        assert f"<td>{o['name']}</td>" in html
+    assert "association, not cause" in html and "How the game feels" in html and "forced moves" in html
+
+
+def test_the_balance_report_folds_the_section_in_and_links_it(why_root, results_dir, tmp_path):
+    root, _ = why_root
+    index = render_report(results_dir, root)
+    html = index.read_text()
+    assert '<details class="fold" id="why">' in html and '<a href="#why">What drives the result</a>' in html
+
+
+def _data(**over):
+    opt = {"name": "Songbird", "group": "forms", "gain": -6.0, "lo": -9.0, "hi": -3.0, "verdict": "costs"}
+    base = {"variant": "base", "strongest": "Songbird",
+            "options": [opt, {"name": "Dragon", "group": "forms", "gain": -1.0, "lo": -4.0, "hi": 2.0,
+                              "verdict": "not enough games"}],
+            "usage": [{"role": "first runner", "name": "peek", "flag": "never chosen", "legal": 40},
+                      {"role": "first runner", "name": "swap", "flag": "never chosen", "legal": 3}]}
+    return base | over
+
+
+def test_first_screen_findings_only_beyond_noise():
+    found = why_findings(_data())
+    assert found[0].startswith("base: forbidding Songbird (forms) costs a seat 6.0 points of win rate (3.0 to 9.0")
+    assert "the next, Dragon, costs 1.0: the strongest option" in found[0]
+    assert any("never chose peek in 40 decisions" in f for f in found)
+    assert not any("swap" in f for f in found)  # legal 3 times: too few to say
+    close = _data(options=[_data()["options"][0], {"name": "Dragon", "group": "forms", "gain": -5.0, "lo": -8.0,
+                                                      "hi": -2.0, "verdict": "costs"}], usage=[])
+    assert "1 other option cost as much within noise (Dragon): none stands out" in why_findings(close)[0]
+    quiet = why_findings(_data(strongest=None, usage=[]))
+    assert quiet == []
+    assert why_findings(None) == []
