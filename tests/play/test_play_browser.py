@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import random
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -19,24 +16,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    import uvicorn
-
+def server(tmp_path_factory, browser):
     results = tmp_path_factory.mktemp("results")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(REPO / "variants", results, port=port), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", results
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with browser.served(lambda port: create_app(REPO / "variants", results, port=port)) as url:
+        yield f"{url}/", results
 
 
 @pytest.mark.parametrize("variant, seat, bot", [

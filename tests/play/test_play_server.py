@@ -330,16 +330,13 @@ def test_a_variant_file_that_fails_to_load_is_left_out_and_named(folders, monkey
     assert set(skipped) == {"rakshasa/rich.yaml", "rakshasa/broken.yaml", "rakshasa/escape.yaml"}
 
 
-def test_a_slow_variant_file_holds_up_no_other_request(folders, monkeypatch):
+def test_a_slow_variant_file_holds_up_no_other_request(folders, monkeypatch, browser):
     # /api/variants stuck on a file (a YAML that takes long to load): the page, the records and a game
     # in progress still answer. The loader waits for this test to let it go, so on a server that
     # loads on its event loop the other requests wait forever (here: fail after 20 s).
-    import socket
     import threading
-    import time
 
     import httpx
-    import uvicorn
 
     import designlab.variant.load as load
 
@@ -354,36 +351,23 @@ def test_a_slow_variant_file_holds_up_no_other_request(folders, monkeypatch):
         return real(targets, *a, **k)
 
     monkeypatch.setattr(load, "load_variants", slow)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(variants, results, port=port), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        game = httpx.post(f"{url}/api/games", json=START, timeout=60).json()  # before the list is asked for
-        listed = []
-        asker = threading.Thread(target=lambda: listed.append(httpx.get(f"{url}/api/variants", timeout=60)))
-        asker.start()
-        assert entered.wait(30)
-        assert httpx.get(f"{url}/", timeout=20).status_code == 200
-        assert httpx.get(f"{url}/api/records", timeout=20).status_code == 200
-        assert httpx.get(f"{url}/api/games/{game['id']}", timeout=20).status_code == 200
-        assert httpx.post(f"{url}/api/games/{game['id']}/move", json={"move": "1"}, timeout=20).status_code == 200
-        assert not listed  # the list is still being read
-        release.set()
-        asker.join(60)
-        assert listed[0].status_code == 200 and len(listed[0].json()["variants"]) == 2
-    finally:
-        release.set()
-        srv.should_exit = True
-        thread.join(timeout=10)
+    with browser.served(lambda port: create_app(variants, results, port=port)) as url:  # (no browser: its helper)
+        try:
+            game = httpx.post(f"{url}/api/games", json=START, timeout=60).json()  # before the list is asked for
+            listed = []
+            asker = threading.Thread(target=lambda: listed.append(httpx.get(f"{url}/api/variants", timeout=60)))
+            asker.start()
+            assert entered.wait(30)
+            assert httpx.get(f"{url}/", timeout=20).status_code == 200
+            assert httpx.get(f"{url}/api/records", timeout=20).status_code == 200
+            assert httpx.get(f"{url}/api/games/{game['id']}", timeout=20).status_code == 200
+            assert httpx.post(f"{url}/api/games/{game['id']}/move", json={"move": "1"}, timeout=20).status_code == 200
+            assert not listed  # the list is still being read
+            release.set()
+            asker.join(60)
+            assert listed[0].status_code == 200 and len(listed[0].json()["variants"]) == 2
+        finally:
+            release.set()
 
 
 # -- the finished game's message ---------------------------------------------------------------------
