@@ -15,7 +15,7 @@ from pathlib import Path
 from designlab.core.spec import the
 from designlab.report import html as H
 from designlab.stats.playtest import PlaytestAnalysis, resemblance_sentence
-from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
+from designlab.stats.verdict import LIGHT, Verdict, edge_text, verdict_sentence
 
 SECTION_ID = "playtests"
 
@@ -66,16 +66,17 @@ def first_line(a: PlaytestAnalysis) -> str:
     """The first screen's one line: the people's verdict and which bots they resemble."""
     v = Verdict(**a.verdict)
     top = the(a.roles[v.top]) if v.top is not None else ""
+    # a direction word only when the signed range excludes zero (stats.verdict's rule for every sentence)
     word = {"even": "even", "unbalanced": f"unbalanced, favouring {top}",
-            "leaning": f"leaning to {top}", "not enough games": "not enough games to say",
-            "broken": "broken", "no data": "no data"}[v.verdict]
+            "leaning": f"leaning to {top}" if v.ahead else "leaning",
+            "not enough games": "not enough games to say", "broken": "broken", "no data": "no data"}[v.verdict]
     like = ""
     if a.resemblance:
         best = a.resemblance[0]
         close = len(a.resemblance) > 1 and a.resemblance[1]["ratio_to_best"] < 3
         like = (f"; they play most like the {best['level']} bots" if not close else
                 f"; they cannot be told apart from the {best['level']} and {a.resemblance[1]['level']} bots")
-    gap = f" (gap {100 * v.gap:.1f} points, likely {100 * v.lo:.1f}–{100 * v.hi:.1f})" if v.top is not None else ""
+    gap = f": {edge_text(v, a.roles)}" if v.top is not None else ""
     return f"Playtests by people ({a.games} games): {word}{gap}{like}."
 
 

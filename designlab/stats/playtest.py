@@ -103,6 +103,7 @@ def exact_gap_verdict(wins: Sequence[int], games: int, tolerance: float, draws: 
     pairs = len(k) * (len(k) - 1) // 2
     per_pair = 1 - (1 - level) / pairs
     lo = hi = 0.0
+    diff_lo = diff_hi = math.nan  # the top role minus the bottom one, signed (never clipped at 0)
     for i in range(len(k)):
         for j in range(len(k)):
             d = k[i] + k[j]
@@ -110,8 +111,13 @@ def exact_gap_verdict(wins: Sequence[int], games: int, tolerance: float, draws: 
                 continue
             q_lo, q_hi = exact_interval(k[i], d, per_pair)
             lo, hi = max(lo, (2 * q_lo - 1) * d / n), max(hi, (2 * q_hi - 1) * d / n)
+            if (i, j) == (top, bottom):
+                diff_lo, diff_hi = (2 * q_lo - 1) * d / n, (2 * q_hi - 1) * d / n
+    if math.isnan(diff_lo):  # neither role won a game: their difference is exactly 0
+        diff_lo = diff_hi = 0.0
     gap = rates[top] - rates[bottom]
-    base = dict(gap=gap, lo=lo, hi=min(hi, 1.0), tolerance=tolerance, games=n, top=top, bottom=bottom)
+    base = dict(gap=gap, lo=lo, hi=min(hi, 1.0), tolerance=tolerance, games=n, top=top, bottom=bottom,
+                diff_lo=diff_lo, diff_hi=diff_hi)
     because = broken_because(unfinished / n, draws / n)
     if because:
         return Verdict("broken", because=because, **base)

@@ -44,7 +44,8 @@ def test_thirty_of_forty_is_unbalanced_towards_the_first_runner_and_unlike_even_
     people = csv_of(tmp_path, ["first runner"] * 30 + ["2"] * 10)
     assert main(["playtest", str(BASE), str(people), "--reports", str(reports)]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "Unbalanced: the first runner wins 50.0 points more often than the second runner (likely between" in text
+    assert ("Unbalanced: the first runner is ahead, +50.0 points against the second runner (likely +17.6 to +74.6), "
+            "beyond the 3-point tolerance.") in text
     assert "the first runner won 30 of 40 (75.0%, likely 58.8%–87.3%)" in text  # Clopper-Pearson
     assert "Your players' seat outcomes differ from the random bots' beyond chance" in text
     assert "differ from the heuristic bots' beyond chance" in text
