@@ -10,7 +10,7 @@ LOCK_VENV := .lock-venv
 EXAMPLE       := examples/goofspiel
 EXAMPLE_STAMP := $(VENV)/.example-installed
 
-.PHONY: install lock lint test example demo bench schema clean
+.PHONY: install lock lint test example demo demo-all bench schema clean
 
 # constraints.txt pins every package a fresh install gets, so a new release of a dependency
 # cannot change or break a fresh clone.
@@ -62,18 +62,37 @@ example: $(EXAMPLE_STAMP)
 	  --results results/example --reports reports/example
 
 # Each game's folder under variants/ (schema/ holds JSON only) and its base variant: the folder's first
-# base*.yaml. No game is named here: a game's demo line-up is its spec's ladder_bots and persona grid.
+# base*.yaml. No game is named here: a game's ladder, meta-game and skill line-up come from its spec.
 GAME_DIRS := $(filter-out variants/schema/,$(sort $(wildcard variants/*/)))
 BASES     := $(foreach d,$(GAME_DIRS),$(firstword $(sort $(wildcard $(d)base*.yaml))))
 
-# A ladder of the fast bots and the persona meta-game per game first, so each balance report's
-# "Bot strength" section has them (ISMCTS, about 1.5-3 CPU s a game, is left to a plain `designlab ladder`).
-# The meta-game's exploitability check plays its best response search (about 1.4 CPU s a Rakshasa game)
-# 20 games per opponent and step, not the command's default 40, to keep the demo's length in bounds.
+# What `make demo` plays, in about ten minutes on 2 cores (README): every report section of each game, on a
+# stated subset of the bundled files. Each game's ladder of fast bots, its persona meta-game (4 best response
+# search games per opponent and step: enough for an interval, not for a tight one) and its skill levels (a
+# small search sample) on its first base; the Fifth Challenge 4-player tune, so its report shows a confirmed
+# fix; then one sweep per game and the other bases, each variant played until its verdict settles or
+# DEMO_BUDGET games, whichever comes first (an unsettled verdict says how many more games it needs).
+# `make demo-all` plays every bundled variant and sweep.
+DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challenge/crown-score-sweep.yaml \
+               variants/fifth-challenge/base-3p.yaml variants/fifth-challenge/base-4p.yaml \
+               variants/raiding-duel/sweep-disks-per-color.yaml
+DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
+DEMO_BUDGET ?= 12000
+
 demo: $(STAMP)
+	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
+	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 4 -q -w $(WORKERS) || exit 1; done
+	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 10 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
+	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
+	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
+
+# Everything bundled: the ladders, meta-games (20 search games per opponent) and skill levels of each base,
+# every tune file, and every variant and sweep of every game at its file's game count (about 40 minutes).
+demo-all: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 20 -q -w $(WORKERS) || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 30 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
+	for f in $(wildcard variants/*/tune-*.yaml); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(GAME_DIRS:%/=%) --workers $(WORKERS)
 
 bench: $(STAMP)

@@ -100,15 +100,19 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
 
 def _print_settled(result) -> None:
     """Each variant's verdict on its confidence sequence, as --until-settled judged it."""
+    from designlab.core.spec import plural
+    from designlab.report.roles import roles_of
     from designlab.stats import analyse_run, load_run
+    from designlab.stats.verdict import edge_text
 
     a = analyse_run(load_run(result.out_dir))
+    metas = {va.name: va.results.meta for va in a.variants}
     for r in result.variants:
         v = a.verdicts[r.variant.name]
         why = "settled" if r.stopped_by == "settled" else f"stopped by {r.stopped_by.replace('_', ' ')}, not settled"
-        out.print(f"{r.variant.name}: {v.verdict} after {r.variant.games:,} games ({why}; gap {100 * v.gap:.1f} "
-                  f"points, 95% confidence sequence {100 * v.lo:.1f} to {100 * v.hi:.1f}, tolerance "
-                  f"{100 * v.tolerance:g})", markup=False)
+        out.print(f"{r.variant.name}: {v.verdict} after {plural(r.variant.games, 'game')} ({why}; "
+                  f"{edge_text(v, roles_of(metas[r.variant.name]))} on its 95% confidence sequence, tolerance "
+                  f"{100 * v.tolerance:g} points)", markup=False)
 
 
 def _print_summary(result, seconds: float) -> None:
@@ -123,9 +127,9 @@ def _print_summary(result, seconds: float) -> None:
               for r in result.variants]
     table = Table(title=f"{result.name}: results in {result.out_dir}", title_justify="left")
     # long names wrap rather than get cut, so two rows never print the same
-    table.add_column("variant", overflow="fold", min_width=min(44, max(map(len, labels), default=7)))
-    for col in ("win %", "+/- (95%)", "games", "draw %",
-                "turns (mean)", "errors"):
+    names = labels + [r.variant.sweep_group for r in result.variants if r.variant.sweep and r.variant.sweep_group]
+    table.add_column("variant", overflow="fold", min_width=min(48, max(map(len, names), default=7)))
+    for col in ("win %", "+/- (95%)", "edge (95%)", "games", "draw %", "turns (mean)", "errors"):
         table.add_column(col, justify="right", overflow="fold")
     last_group = None
     for r, seat_role, shown in zip(result.variants, roles, labels, strict=True):
@@ -135,20 +139,40 @@ def _print_summary(result, seconds: float) -> None:
         spread = f"{t.half_width * 100:.1f}" if t.valid else "-"
         draws = f"{t.draws / t.valid * 100:.1f}" if t.valid else "-"
         turns = f"{t.mean_turns:.1f}" if t.valid else "-"
+        # the top role against the bottom one, signed, with the range the report's verdict reads
+        edge = _edge_cell(list(t.wins), t.valid, seat_role)
         group = r.variant.sweep_group if r.variant.sweep else None
         if group and group != last_group:  # a sweep's name once, then each point by its values
-            table.add_row(escape(group), *[""] * 6, style="bold")
+            table.add_row(escape(group), *[""] * 7, style="bold")
         last_group = group
-        table.add_row(escape(shown), wins, spread, f"{r.variant.games:,}", draws, turns, str(r.errors))
+        table.add_row(escape(shown), wins, spread, escape(edge), f"{r.variant.games:,}", draws, turns, str(r.errors))
     out.print(table)
     order = f" ({' / '.join(longest)})" if same else ""
     out.print(f"win %{order}: each role's share of the games that raised no error; +/- (95%): the widest of "
-              "those rates' 95% Wilson interval half-width, in points", markup=False, style="dim")
+              "those rates' 95% Wilson interval half-width, in points; edge (95%): with 2 roles the first one's win rate "
+              "minus the second's, with more the most winning role's minus the least's (named), signed, in points, "
+              "with the 95% range the report's verdict reads (a range across 0: either may be the stronger)", markup=False,
+              style="dim")
     played = result.played_games
     if played:
         out.print(f"{played:,} games played in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)")
     if result.errors:
         err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
+
+
+def _edge_cell(won: list[int], games: int, roles) -> str:
+    """The run summary's edge: with 2 roles the first minus the second (the header's order), else the top role
+    minus the bottom one, named; signed, with the signed range the report's verdict reads."""
+    from designlab.stats.verdict import balance_verdict, signed, signed_range
+
+    v = balance_verdict([w / games for w in won], games) if games else None
+    if v is None or v.top is None:
+        return "-"
+    if len(won) == 2:
+        flip = -1 if v.top == 1 else 1
+        lo, hi = (v.diff_lo, v.diff_hi) if flip == 1 else (-v.diff_hi, -v.diff_lo)
+        return f"{signed(flip * v.gap)} ({signed_range(lo, hi)})"
+    return f"{roles[v.top]} - {roles[v.bottom]} {signed(v.gap)} ({signed_range(v.diff_lo, v.diff_hi)})"
 
 
 def _point_label(sweep: dict) -> str:

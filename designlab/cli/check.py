@@ -53,6 +53,7 @@ def check(
     max_games: MaxGames = None,
 ) -> None:
     """Play a variant and exit 0 if its balance verdict is the expected one, else 1 with the verdict found."""
+    from designlab.core.spec import plural
     from designlab.report.roles import roles_of
     from designlab.runner.cache import default_cache_dir
     from designlab.runner.run import override, run_variants
@@ -75,9 +76,9 @@ def check(
     found = a.verdicts[v.name]
     words = verdict_sentence(found, roles_of(a.variants[0].results.meta))
     tol = f"{100 * found.tolerance:g}"
-    interval = "95% confidence sequence" if found.sequential else "95% interval"
-    line = (f"{v.name}: {found.verdict} over {found.games:,} games at a {tol}-point tolerance "
-            f"(gap {100 * found.gap:.1f} points, {interval} {100 * found.lo:.1f} to {100 * found.hi:.1f}). {words}")
+    interval = " (its range a 95% confidence sequence)" if found.sequential else ""
+    # the signed edge and its range are in the verdict's words; the gap is never shown clipped at 0
+    line = f"{v.name}: {found.verdict} over {plural(found.games, 'game')} at a {tol}-point tolerance{interval}. {words}"
     if found.verdict == expect.value:
         out.print(f"ok: {line}", markup=False, soft_wrap=True)
         return

@@ -176,6 +176,13 @@ class GameSpec:
     # judge: the game's value estimate, which scores the search bot's rollouts cut off after a few decisions
     # (at the first state it judges); None: rollouts play to the end
     value: Callable[[Game, State], Sequence[float] | None] | None = None
+    # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
+    # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name
+    # without a label is shown with spaces for underscores, raw names stay in tooltips and data downloads
+    labels: Mapping[str, str] = field(default_factory=dict)
+    # the compensation knobs (docs/tune.md) the report suggests a tune turn when a variant leans or is
+    # unbalanced: parameter path -> (low, high) of its tune range, each off (no change) at its default
+    compensation: Mapping[str, tuple[float, float]] = field(default_factory=dict)
     # the parts of one variant's game (its parameters may add some, e.g. Fifth Challenge's courts) that
     # `designlab why` weighs: restricted play for choices, association for what is dealt; none: nothing to weigh
     components: Callable[[Game], tuple[Component, ...]] = lambda game: ()

@@ -151,6 +151,25 @@ def page_figure(f: Figure) -> str:
     return figure_html(f)
 
 
+def what_to_change(a: RunAnalysis, reports_root: Path, out_dir: Path) -> dict[str, str]:
+    """game -> the first screen's line on what to change (report.change): a tune's recommendation, else a
+    ready tune file (written into ``out_dir``) for a leaning headline of a game with compensation knobs."""
+    from designlab.report.change import find_tune, suggest_tune, tune_sentence
+    from designlab.report.roles import roles_of
+    from designlab.report.summary import _headline_variant
+
+    out = {}
+    for game in sorted({va.results.game for va in a.variants}):
+        vas = [va for va in a.variants if va.results.game == game]
+        head = _headline_variant(vas, a.sweep_points)
+        if found := find_tune(reports_root, game):
+            out[game] = tune_sentence(*found, roles_of(head.results.meta))
+        elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.meta.get("file") or ""),
+                                  head.name, out_dir):
+            out[game] = text
+    return out
+
+
 def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: bool = False) -> Path:
     """Read a results directory, write reports_root/<run name>/index.html and refresh reports_root/index.html.
 
@@ -163,14 +182,16 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     found = find_strategy(Path(reports_root), {v.results.game for v in a.variants},
                           frozenset(v.name for v in a.variants))
     meta_games = {game: f.data for (game, kind), f in found.items() if kind == "meta"}
+    skills = {game: f.data for (game, kind), f in found.items() if kind == "skill"}
     why_games = {game: f.data for (game, kind), f in found.items() if kind == "why"}
     titles = sorted({(v.results.game, v.results.meta.get("game_title") or v.results.game) for v in a.variants})
     playtest_html, playtest_lines = report_playtests(a.variants, Path(reports_root))
-    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)),
-                first_screen(a, meta_games, anchor, why_games, playtest_lines), why_section(found, titles),
-                playtest_html=playtest_html)
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
+    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)),
+                first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
+                             changes=what_to_change(a, Path(reports_root), out_dir)), why_section(found, titles),
+                playtest_html=playtest_html)
     index = out_dir / "index.html"
     _atomic_write(index, html)
     lights = a.summary["light"].to_list() if a.summary.height else []

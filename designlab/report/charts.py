@@ -14,7 +14,7 @@ import altair as alt
 import numpy as np
 import polars as pl
 
-from designlab.report.roles import entry_label, followed, role_of
+from designlab.report.roles import entry_label, followed, label, role_of
 from designlab.stats.analysis import RunAnalysis
 from designlab.stats.compare import SHARE_TESTS
 from designlab.stats.summary import win_rate_by_metric
@@ -90,8 +90,8 @@ def role_color(labels: list[tuple[str, int]], field: str = "role", title: str = 
     """The same colour for a role in every chart: ``labels`` holds (label, seat or seats entry) pairs, and a label
     takes the colour of the lowest number it was seen with (the first runner blue, the second orange ...)."""
     first: dict[str, int] = {}
-    for label, k in labels:
-        first[str(label)] = min(int(k), first.get(str(label), int(k)))
+    for name, k in labels:
+        first[str(name)] = min(int(k), first.get(str(name), int(k)))
     domain = sorted(first, key=lambda t: (first[t], t))
     return alt.Color(f"{field}:N", title=title, scale=alt.Scale(
         domain=domain, range=[SEAT_COLORS[i % len(SEAT_COLORS)] for i in range(len(domain))]))
@@ -275,8 +275,10 @@ def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | Non
     color = alt.Color("holm:N", title="Holm (game measures)", scale=alt.Scale(
         domain=["significant", "not significant"], range=[SEAT_COLORS[0], "#9aa5b1"]))
     panels = []
+    game_of = {v.name: v.results.game for v in a.variants}
     for measure in df["measure"].unique(maintain_order=True).to_list():
         sub = df.filter(pl.col("measure") == measure)
+        game = game_of.get(c.filter(pl.col("measure") == measure)["variant"][0], "")
         share = sub["test"][0] in SHARE_TESTS  # a true/false measure: a share of games, its change in points
         fmt = "+.1%" if share else "+.3g"
         tooltip = ["variant:N", "base:N", alt.Tooltip("base_value:Q", format=".1%" if share else ".3g", title="base"),
@@ -291,7 +293,7 @@ def measure_changes(a: RunAnalysis, columns: int = 3) -> alt.TopLevelMixin | Non
         dots = alt.Chart().mark_point(filled=True, size=45).encode(x=x, y=y, color=color, tooltip=tooltip)
         zero = alt.Chart().mark_rule(strokeDash=[4, 4], color="#777").encode(x=alt.datum(0))
         panels.append(alt.layer(zero, rules, dots, data=sub).properties(
-            width=190, height=alt.Step(14), title=measure.replace("_", " ")))
+            width=190, height=alt.Step(14), title=label(game, measure)))
     return alt.concat(*panels, columns=columns).resolve_scale(color="shared")
 
 
@@ -359,16 +361,18 @@ def end_reasons(a: RunAnalysis) -> alt.TopLevelMixin | None:
     for va in a.variants:
         for r in va.end_reasons.iter_rows(named=True):
             rows.append({"variant": _name(a, va), "end_reason": r["end_reason"], "share": r["share"], "games": r["games"],
-                         "lo": r["share_lo"], "hi": r["share_hi"]})
+                         "lo": r["share_lo"], "hi": r["share_hi"],
+                         "why": label(va.results.game, str(r["end_reason"]))})  # the designer's words
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
     return alt.Chart(df).mark_bar().encode(
         y=_variant_y(_order(a)),
         x=alt.X("share:Q", stack="normalize", title="share of games", axis=alt.Axis(format="%")),
-        color=alt.Color("end_reason:N", title="end reason"),
-        order=alt.Order("end_reason:N"),
-        tooltip=["variant:N", "end_reason:N", "games:Q", alt.Tooltip("share:Q", format=".1%"),
+        color=alt.Color("why:N", title="end reason"),
+        order=alt.Order("why:N"),
+        tooltip=["variant:N", alt.Tooltip("why:N", title="end reason"), alt.Tooltip("end_reason:N", title="recorded as"),
+                 "games:Q", alt.Tooltip("share:Q", format=".1%"),
                  alt.Tooltip("lo:Q", format=".1%", title="95% CI low"), alt.Tooltip("hi:Q", format=".1%", title="95% CI high")],
     ).properties(width=WIDTH, height=alt.Step(ROW + 4))
 
@@ -395,7 +399,7 @@ def metric_means(a: RunAnalysis, game: str, metrics: list[str], title_by: str = 
             else:
                 continue
             rows.append({"variant": _name(a, va), "metric": r["metric"], "who": who, "number": number, "mean": r["mean"],
-                         "lo": r["mean_lo"], "hi": r["mean_hi"], "n": r["n"]})
+                         "lo": r["mean_lo"], "hi": r["mean_hi"], "n": r["n"], "label": label(game, r["metric"])})
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
@@ -403,13 +407,16 @@ def metric_means(a: RunAnalysis, game: str, metrics: list[str], title_by: str = 
     color = role_color(list(zip(df["who"], df["number"])), "who", "role") if title_by == "seat" else \
         alt.Color("who:N", title=title_by)
     base = alt.Chart().encode(y=_variant_y(order), yOffset="who:N", color=color)
-    tooltip = ["variant:N", "metric:N", "who:N", alt.Tooltip("mean:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
+    tooltip = ["variant:N", alt.Tooltip("label:N", title="measure"), alt.Tooltip("metric:N", title="recorded as"), "who:N",
+               alt.Tooltip("mean:Q", format=".3f"), alt.Tooltip("lo:Q", format=".3f"),
                alt.Tooltip("hi:Q", format=".3f"), "n:Q"]
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
-    points = base.mark_point(filled=True, size=40).encode(x=alt.X("mean:Q", title="mean per game (95% interval)",
+    # a per-seat metric is a mean for each role in each game: "per game" alone means the whole game's
+    unit = "mean per role per game (95% interval)" if title_by == "seat" else "mean per game (95% interval)"
+    points = base.mark_point(filled=True, size=40).encode(x=alt.X("mean:Q", title=unit,
                                                                   scale=alt.Scale(zero=False)), tooltip=tooltip)
     layer = alt.layer(rules, points).properties(width=250, height=alt.Step(ROW))
-    return alt.layer(layer, data=df).facet(facet=alt.Facet("metric:N", title=None), columns=2).resolve_scale(
+    return alt.layer(layer, data=df).facet(facet=alt.Facet("label:N", title=None), columns=2).resolve_scale(
         x="independent")
 
 

@@ -13,7 +13,7 @@ import polars as pl
 
 from designlab.core.spec import the
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
-from designlab.report.roles import followed, role_of, roles_of, sweep_meta
+from designlab.report.roles import followed, label, role_of, roles_of, sweep_meta
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA, SHARE_TESTS, paired_words, row_interval
 from designlab.stats.inference import wilson
@@ -36,7 +36,7 @@ def findings(a: RunAnalysis) -> list[Finding]:
     for s in a.sweeps:
         out.append(sweep_sentence(s, sweep_meta(a.variants, s.group), reference(a.variants, s.group)))
         if s.trends.height:
-            out.append(sweep_metrics_sentence(s))
+            out.append(sweep_metrics_sentence(s, game=str(sweep_meta(a.variants, s.group).get("game", ""))))
     in_sweep = a.sweep_points
     balance_tests = a.tests.filter(pl.col("family") == "balance").height if a.tests.height else 1
     metas = {va.name: va.results.meta for va in a.variants}
@@ -46,7 +46,8 @@ def findings(a: RunAnalysis) -> list[Finding]:
         out.append(comparison_sentence(c, balance_tests, role_of(metas.get(c["variant"], {}), c["seat"])))
     measures = a.measure_changes()
     for name in measures["variant"].unique(maintain_order=True).to_list():
-        out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts()))
+        out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts(),
+                                             game=str(metas.get(name, {}).get("game", ""))))
     for name, base, why in a.skipped:
         out.append(Finding("comparison", f"{name} is not compared with its base {base}: {why}.", "info", name))
     out += _warnings(a)
@@ -173,8 +174,9 @@ def comparison_sentence(c: dict, tests: int = 1, role: str = "") -> Finding:
     claims follows the interval it shows: the corrected one (over the ``tests`` balance tests of the report) for a difference that holds
     across the report, the 95% one of this comparison alone for the rest, each named."""
     diff = c["diff"]
-    moves = "raises" if diff > 0 else "lowers" if diff < 0 else "leaves"
     lo, hi = corrected_interval(c, tests)
+    # a direction word only when the interval the sentence reads excludes zero
+    moves = "changes" if not (lo > 0 or hi < 0) else "raises" if diff > 0 else "lowers"
     alone = points_range(c["diff_lo"], c["diff_hi"], sign=True)
     who = the(role) if role else f"seat {c['seat']}"
     text = (f"Against {c['base']}, {c['variant']} {moves} {who}'s win rate from {pct(c['base_value'])} to "
@@ -254,9 +256,10 @@ def sweep_sentence(s: SweepAnalysis, meta: dict | None = None, against: str = ""
     return Finding("sweep", text, level)
 
 
-def _measure(name: str, kind: str) -> str:
-    """A sweep measure in words: 'game length in decisions', 'lies told per game', 'the share of games with ...'."""
-    words = name.replace("_", " ")
+def _measure(name: str, kind: str, game: str = "") -> str:
+    """A sweep measure in words: 'game length in decisions', 'lies told per game', 'the share of games with ...'
+    (named by the game's spec label)."""
+    words = label(game, name)
     if name in LENGTHS:
         return f"game {words}"
     return f"the share of games with {words}" if kind == "share" else f"{words} per game"
@@ -285,7 +288,7 @@ def _changes(moves: list[tuple[float, str]], significant: int, most: int, how: s
     return "; ".join(parts)
 
 
-def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
+def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3, game: str = "") -> Finding:
     """The measures of the game that change significantly along a sweep series (Holm over the whole report):
     the ``most`` with the largest relative change from the first point to the last."""
     label = s.heading
@@ -304,13 +307,13 @@ def sweep_metrics_sentence(s: SweepAnalysis, most: int = 3) -> Finding:
         if (first["x"], last["x"]) != (x_first, x_last):
             continue  # not measured at both ends: counted among the others
         moves.append((_relative(first["mean"], last["mean"]),
-                      f"{_measure(t['metric'], t['kind'])} goes from {_value(first)} to {_value(last)} "
+                      f"{_measure(t['metric'], t['kind'], game)} goes from {_value(first)} to {_value(last)} "
                       f"({test}, Holm-adjusted {pval(t['p_holm'])})"))
     return Finding("sweep-metrics", f"{label}: as {s.parameter} goes from {x_first} to {x_last}, "
                    + _changes(moves, sig.height, most, f"{test}, Holm-adjusted p < {ALPHA}") + ".")
 
 
-def variant_measures_sentence(rows: list[dict], most: int = 3) -> Finding:
+def variant_measures_sentence(rows: list[dict], most: int = 3, game: str = "") -> Finding:
     """How a variant changes the game against its base (``rows``: its comparisons with no seat): the
     significant measures after Holm, the ``most`` with the largest relative change first."""
     name, base = rows[0]["variant"], rows[0]["base"]
@@ -330,7 +333,7 @@ def variant_measures_sentence(rows: list[dict], most: int = 3) -> Finding:
             values = (f"{num(r['base_value'], d)} to {num(r['variant_value'], d)} ({r['diff']:+.{d}f}, 95% CI "
                       f"{r['diff_lo']:+.{d}f} to {r['diff_hi']:+.{d}f}")
         moves.append((_relative(r["base_value"], r["variant_value"]),
-                      f"{_measure(r['measure'], 'share' if share else 'mean')} goes from {values}; "
+                      f"{_measure(r['measure'], 'share' if share else 'mean', game)} goes from {values}; "
                       f"{r['test']}, Holm-adjusted {pval(r['p_holm'])})"))
     return Finding("variant-measures", f"{name} against {base}: "
                    + _changes(moves, len(sig), most, f"Holm-adjusted p < {ALPHA}") + ".", "info", name)

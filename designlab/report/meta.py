@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from designlab.core.spec import the
 from designlab.registry import SPECS
 from designlab.report import html as H
 from designlab.report.fmt import gain_text, signed, unit
-from designlab.report.roles import role
+from designlab.report.roles import label, role
 from designlab.strategy.results import MetaResult
 from designlab.strategy.solve import equilibrium_notes
 
@@ -221,3 +223,43 @@ def meta_sentence(m: dict, roles: tuple[str, ...]) -> str:
     if parts:
         return ". ".join(parts) + ". If one style should not win out, the rules reward it: change them."
     return "No single style of play wins out: the best play mixes styles."
+
+
+_DID = re.compile(r"([^;()]+?) (-?\d+(?:\.\d+)?) per game \(equilibrium mix (-?\d+(?:\.\d+)?)\)")
+
+
+def _did_words(did: str, game: str) -> list[str]:
+    """What a stronger way of playing did differently, in the designer's words: 'tells fewer lies (2.9 a game
+    against 7.6 for the styles tried)', from the exploitability check's ``did`` ("lies told 2.9 per game
+    (equilibrium mix 7.6)"), each measure named by its spec label."""
+    out = []
+    for name, resp, base in _DID.findall(did or ""):
+        r, b = float(resp), float(base)
+        if r == b:
+            continue
+        what = label(game, name.strip().replace(" ", "_"))
+        out.append(f"{'more' if r > b else 'fewer'} {what} ({r:g} a game, against {b:g} for the styles tried)")
+    return out
+
+
+def meta_headline(m: dict, roles: tuple[str, ...]) -> str:
+    """The meta-game's finding for the first screen, in a designer's words: what the stronger way of playing
+    does differently and what it means for the balance verdict. No "best response", "mix" or "grid": the
+    details (``meta_sentence`` and the meta-game section) keep the full account."""
+    result = (m.get("check") or {}).get("result") or {}
+    cands = [c for step in result.get("steps") or [] for c in step.get("candidates") or [] if c.get("beyond_noise")]
+    game = str(m.get("game", ""))
+    if cands:
+        payoff = m.get("payoff", "win")
+        b = max(cands, key=lambda c: c["gain"])
+        row_who, _, col_who, _ = _sides(m, roles)
+        who = (row_who if b.get("side", "row") == "row" else col_who).removesuffix(" alike")
+        who = "a player" if " and " in who else who
+        did = _did_words(b.get("did", ""), game)
+        how = f" It plays with {' and '.join(did)}." if did else ""
+        return (f"A stronger way of playing than the bots' styles exists: {who} who plays it gains "
+                f"{gain_text(payoff, b['gain'])} (likely {signed(payoff, b['lo'])} to {signed(payoff, b['hi'])})."
+                f"{how} The verdict above comes from the game's bots, so stronger players may find a different "
+                "balance: the skill line says how the edge moves with stronger play.")
+    text = meta_sentence(m, roles)
+    return text.replace("the best play mixes styles", "the best play varies between styles")

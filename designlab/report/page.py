@@ -19,7 +19,7 @@ from designlab.report.replay import assets as replay_assets
 from designlab.report.roles import role_with_seat, roles_of
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import SHARE_TESTS
-from designlab.stats.verdict import LIGHT, rule_text
+from designlab.stats.verdict import LIGHT, rule_text, signed, signed_range
 
 VL_VERSION = "5.20"  # the Vega-Lite version altair 5.5 writes (alt.SCHEMA_VERSION v5.20.1)
 
@@ -159,29 +159,38 @@ def variants_section(a: RunAnalysis) -> str:
             count(s["games"]) + _stopped(va.results.meta),
             f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
             seats, pct(s["draw_share"]), pct(s["unfinished_share"]),
-            f"{100 * s['gap']:.1f}<br>({points_range(s['gap_lo'], s['gap_hi']).replace(' points', '')})"
-            if not missing(s["gap"]) else "–",
+            _edge_cell(a.verdicts.get(va.name), roles) if not missing(s["gap"]) else "–",
             pct(s["balance"]), pval_short(s.get("seat_p_holm")),
             num(s["turns_median"]), num(s["mean_branching"], 2), pct(s["choice_share"]),
             num(s["lead_changes_mean"], 2), pct_ci(s["comeback_rate"], s["comeback_lo"], s["comeback_hi"]).replace(" (", "<br>("),
             f'<span class="warn">{len(warnings)}</span>' if warnings else "0",
         ])
     headers = ["light", "variant", "games", "errors", "win rate per role (95% CI)", "draws", "unfinished",
-               "gap, points (95% CI)", "balance", "seats p (Holm)", "median turns", "mean branching", "choices",
+               "edge, points (95% CI)", "balance", "seats p (Holm)", "median turns", "mean branching", "choices",
                "lead changes / game", "comebacks (95% CI)", "rules warnings"]
     return (
         '<section id="variants"><h2>Variants</h2>'
         + table(headers, rows, numeric=set(range(2, 16)))
         + f'<p class="note"><b>Verdicts.</b> {escape(rule_text(tolerances(a), _any_sequential(a)))}</p>'
         + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
-          "every rate). gap: highest minus lowest seat win rate, in percentage points, with an interval that holds for every "
-          "pair of seats at once (the top and bottom seats are picked after seeing the data); balance = 1 − gap. "
+          "every rate). edge: the highest role's win rate minus the lowest's, signed, in percentage points, with that "
+          "pair's interval from a family that holds for every pair of seats at once (the top and bottom seats are "
+          "picked after seeing the data), never clipped at 0; balance = 1 − gap. "
           "seats p: do all seats win equal shares of the decisive games? (exact binomial test for 2 seats, "
           "chi-square across the seats for more, exact multinomial when the counts are small), Holm-adjusted "
           "in the report's balance family. branching: mean legal actions per decision; choices: share of decisions with more than one "
           "option; comebacks: decisive games whose winner was behind at mid-game. See docs/reports.md.</p>"
         + "</section>"
     )
+
+
+def _edge_cell(v, roles) -> str:
+    """The top role's edge over the bottom one, signed, with its signed 95% range (never clipped at 0)."""
+    if v is None or v.top is None:
+        return "–"
+    if missing(v.diff_lo):
+        return f"{100 * v.gap:.1f}<br>({points_range(v.lo, v.hi).replace(' points', '')})"
+    return (f"{escape(roles[v.top])} {signed(v.gap)}<br>({signed_range(v.diff_lo, v.diff_hi)})")
 
 
 def _any_sequential(a: RunAnalysis) -> bool:

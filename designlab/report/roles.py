@@ -81,6 +81,16 @@ def sweep_meta(variants, group: str) -> dict:
     return next((va.results.meta for va in variants if va.name.startswith(group + "[")), {})
 
 
+def label(game: str, name: str) -> str:
+    """A metric, end reason or panel-metric name as the game's spec labels it (``GameSpec.labels``), else the
+    name with spaces for underscores: the only way a raw name reaches what a person reads."""
+    from designlab.registry import SPECS
+
+    spec = SPECS.get(game)
+    labels = getattr(spec, "labels", None) or {}
+    return labels.get(name) or str(name).replace("_", " ")
+
+
 def role(meta, side: str) -> str:
     """Who plays a side's ("row", "column") personas, as a sentence names them: the grid's role ("runner"),
     else its label ("persona")."""

@@ -53,3 +53,41 @@ def skill_section(skill, level: int = 2) -> str:
 
 def skill_page(skill) -> str:
     return H.page(f"Balance at each skill level: {skill.variant} ({skill.game})", skill_section(skill))
+
+
+def skill_line(skill, variant_file: str = "") -> str:
+    """The first screen's one line on skill: how the edge of the strongest level's top role over its bottom
+    role moves from the weakest level to the strongest, each with its likely range, and the change with its
+    own ("grows"/"shrinks" only when that range excludes zero). Without a skill result (``skill`` None), the
+    command that measures it, on ``variant_file``."""
+    import math
+
+    from designlab.core.spec import the
+    from designlab.stats.inference import z_crit
+    from designlab.strategy.results import MIN_GAMES, SkillResult
+    from designlab.strategy.results import level_edge as _edge
+
+    if skill is None:
+        target = variant_file or "VARIANT.yaml"
+        return (f"How skill changes the edge is not measured yet: designlab skill {target} plays it with random, "
+                "heuristic and searching players.")
+    if isinstance(skill, dict):
+        skill = SkillResult.from_dict(skill)
+    lv = [x for x in skill.levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None]
+    if len(lv) < 2:
+        return (f"Skill levels on {skill.variant} played too few games to compare (at least {MIN_GAMES} each): "
+                f"designlab skill again with more games would tell.")
+    top, bottom = lv[-1].verdict["top"], lv[-1].verdict["bottom"]
+    z = z_crit()
+    parts = []
+    for x in lv:
+        d, se = _edge(x, top, bottom)
+        parts.append(f"{100 * d:+.1f} with {x.level} players (likely {100 * (d - z * se):+.1f} to "
+                     f"{100 * (d + z * se):+.1f})")
+    (d0, s0), (d1, s1) = _edge(lv[0], top, bottom), _edge(lv[-1], top, bottom)
+    change, half = d1 - d0, z * math.hypot(s0, s1)
+    way = ("grows" if change > 0 else "shrinks") if abs(change) > half else "changes"
+    roles = skill.roles
+    return (f"With stronger players ({skill.variant}), {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
+            + ", ".join(parts) + f". From {lv[0].level} to {lv[-1].level} it {way} by {100 * change:+.1f} points "
+            f"(likely {100 * (change - half):+.1f} to {100 * (change + half):+.1f}).")

@@ -11,14 +11,16 @@ from __future__ import annotations
 from html import escape
 
 from designlab.core.protocol import FIX  # where a rules warning names its fix (GameParams.fix)
-from designlab.core.spec import the
+from designlab.core.spec import plural, the
 from designlab.report.findings import reference
-from designlab.report.fmt import missing
-from designlab.report.meta import meta_sentence
-from designlab.report.roles import roles_of
+from designlab.report.fmt import missing, num
+from designlab.report.meta import meta_headline
+from designlab.report.roles import followed, roles_of, sweep_meta
+from designlab.report.skill import skill_line
 from designlab.report.why import why_findings
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
-from designlab.stats.verdict import LIGHT, Verdict, verdict_sentence
+from designlab.stats.sweep import _fmt_value
+from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_range, verdict_sentence
 
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
 ACT_ON = 5  # findings to act on per game on the first screen
@@ -68,7 +70,8 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
         if v and v.verdict in ("unbalanced", "leaning") and va.name != head:
             out.append(("advantage", f"{va.name}: " + verdict_sentence(v, roles_of(va.results.meta)), "#" + anchor(va.name)))
     # the same role ahead in every variant
-    tops = {verdicts[va.name].top for va in fair if va.name in verdicts and verdicts[va.name].gap > 0}
+    # the same role ahead beyond noise in every variant (each one's signed range excludes zero)
+    tops = {verdicts[va.name].top if verdicts[va.name].ahead else None for va in fair if va.name in verdicts}
     if len(fair) >= 3 and len(tops) == 1 and None not in tops:
         seat = tops.pop()
         role = roles_of(fair[0].results.meta)[seat]
@@ -78,21 +81,28 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
             if va.seats.height:
                 by_n.setdefault(va.seats.height, []).append(va.seats.filter(va.seats["seat"] == seat)["win_rate"][0])
         spans = [f"{_span(rates)} with {n} players (even: {100 / n:.0f}%)" for n, rates in sorted(by_n.items())]
-        out.append(("same role ahead", f"{the(role, capital=True)} wins more often in all {len(fair)} variants ("
-                    f"{'; '.join(spans)}): an edge no variant here removes.", "#variants"))
+        out.append(("same role ahead", f"{the(role, capital=True)} is ahead beyond noise in all {len(fair)} variants "
+                    f"(win rates {'; '.join(spans)}; each variant's edge in the table): an edge no variant here "
+                    "removes.", "#variants"))
     # no measurable edge anywhere, but not yet shown even: the action is to play more games
-    judged = [verdicts[va.name] for va in fair if va.name in verdicts]
+    judged = [verdicts[va.name] for va in vas if va.name in verdicts and not _bot_sweep(va)]  # sweep points too
     short = [v for v in judged if v.verdict == "not enough games" and v.more_games]
     if judged and short and all(v.verdict in ("even", "not enough games") for v in judged):
         more = sorted(v.more_games for v in short)
         span = f"{more[0]:,}" if more[0] == more[-1] else f"{more[0]:,} to {more[-1]:,}"
         tol = ", ".join(sorted({f"{100 * v.tolerance:g}" for v in short}))
         out.append(("more games", f"No variant gives a role an edge these games can measure (every gap likely at most "
-                    f"{100 * max(v.hi for v in judged):.1f} points), but {len(short)} of {len(judged)} are not yet shown "
+                    f"{100 * max(v.hi for v in judged):.1f} points), but {len(short)} of {len(judged)} "
+                    f"{'is' if len(short) == 1 else 'are'} not yet shown "
                     f"within the {tol}-point tolerance: about {span} more games each would tell.", "#variants"))
+    elif short:  # some variants are judged, others still need games: say how many, so the list is never empty
+        more = sorted(v.more_games for v in short)
+        span = f"{more[0]:,}" if more[0] == more[-1] else f"{more[0]:,} to {more[-1]:,}"
+        out.append(("more games", f"{len(short)} of {len(judged)} variants are not yet shown within their tolerance "
+                    f"either way: about {span} more games each would tell.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
-        out.append(("strategy", meta_sentence(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
+        out.append(("strategy", meta_headline(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
                     "#bots"))
     # what drives the result (designlab why): only beyond noise, or an option a role never chose
     for text in why_findings(why_game):
@@ -128,28 +138,100 @@ def _span(rates: list[float]) -> str:
 
 
 def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:
-    fair = [va for va in vas if va.name not in a.sweep_points and va.name in a.verdicts and not _bot_sweep(va)]
+    """Every variant and sweep point judged for fairness (not a bot's parameter), fairest first."""
+    fair = [va for va in vas if va.name in a.verdicts and not _bot_sweep(va)]
     fair.sort(key=lambda va: (missing(a.verdicts[va.name].gap), a.verdicts[va.name].gap, va.name))
     rows = []
     for va in fair[:RANKED]:
         v: Verdict = a.verdicts[va.name]
         roles = roles_of(va.results.meta)
-        ahead = f"{roles[v.top]} ahead" if v.top is not None and v.gap > 0 else ""
+        ahead = f"{roles[v.top]} ahead" if v.ahead else ""
+        edge = "–" if v.top is None else (
+            f'{escape(roles[v.top])} {signed(v.gap)} <span class="small">({signed_range(v.diff_lo, v.diff_hi)})</span>'
+            if not missing(v.diff_lo) else f"{_pts(v.gap)} <span class=\"small\">({_pts(v.lo)} to {_pts(v.hi)})</span>")
         rows.append(
             f'<tr><td><a href="#{anchor(va.name)}">{escape(va.name)}</a></td>'
-            f'<td class="num">{_pts(v.gap)} <span class="small">({_pts(v.lo)} to {_pts(v.hi)})</span></td>'
+            f'<td class="num">{edge}</td>'
             f'<td><span class="light light-{LIGHT[v.verdict]}">{escape(v.verdict)}</span>'
             f' <span class="small">{escape(ahead)}</span></td>'
             f'<td class="small">{escape(_changes(va))}</td></tr>')
+    if not rows:
+        return ""
     more = len(fair) - RANKED
-    tail = (f'<p class="small">{more} more variant{"s" * (more != 1)} and every sweep point in '
+    tail = (f'<p class="small">{plural(more, "more variant")} in '
             '<a href="#variants">the variants table</a>.</p>' if more > 0 else "")
-    return ('<table class="ranked"><thead><tr><th>variant</th><th>role gap, points (likely range)</th>'
+    return ('<table class="ranked"><thead><tr><th>variant, fairest first</th><th>edge, points (likely range)</th>'
             '<th>verdict</th><th>what it changes</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>" + tail)
 
 
+def fair_share_line(va: VariantAnalysis) -> str:
+    """With 3 or more roles, each against its fair share of the decisive games, signed, with its simultaneous
+    range: 'Against a fair 33.3% of the decisive games each: the first player +6.7 points (likely +2.1 to
+    +11.3), ...' ("" with two roles, where the edge says it all)."""
+    adv = va.advantage
+    if adv.height < 3 or missing(adv["deviation"][0]):
+        return ""
+    roles = roles_of(va.results.meta)
+    parts = [f"{the(roles[r['seat']])} {signed(r['deviation'])} (likely "
+             f"{signed_range(r['deviation_lo'], r['deviation_hi'])})" for r in adv.iter_rows(named=True)]
+    return (f"Against a fair {100 * adv['expected'][0]:.1f}% each of the games with a winner, in points: "
+            + ", ".join(parts) + ".")
+
+
+def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
+    """Per swept parameter of this game's sweeps (not a bot's): its fairest value, in one sentence. Where the
+    curve crosses even, with its likely range; else the points within the tolerance; else that none of the
+    values is even, naming the closest. Never empty for a sweep with a judged point."""
+    names = {va.name for va in vas}
+    out = []
+    for s in a.sweeps:
+        if s.entry is not None:
+            continue
+        points = [va for va in vas if va.name.startswith(s.group + "[") and va.name in a.verdicts
+                  and _in_series(va, s)]
+        if not points or not names & {va.name for va in points}:
+            continue
+        where = f" ({s.series})" if s.series else ""
+        value = {va.name: str(_value_of(va, s.parameter)) for va in points}
+        tol = ", ".join(sorted({f"{100 * a.verdicts[va.name].tolerance:g}" for va in points}))
+        even = [va for va in points if a.verdicts[va.name].verdict == "even"]
+        judged = [va for va in points if not missing(a.verdicts[va.name].gap)]
+        closest = min(judged, key=lambda va: (a.verdicts[va.name].gap, va.name)) if judged else None
+        fit = s.fit
+        if fit is not None and fit.crosses and fit.bounded:
+            text = (f"Fairest {s.parameter}{where}: about {num(fit.x_even, 1)} (likely {num(fit.lo, 1)} to "
+                    f"{num(fit.hi, 1)}), where {followed(sweep_meta(a.variants, s.group), None)} comes out even")
+            if even:
+                text += f"; within the {tol}-point tolerance at {s.parameter} = {', '.join(value[v.name] for v in even)}"
+            out.append(text + ".")
+        elif even:
+            out.append(f"Fairest {s.parameter}{where}: {', '.join(value[v.name] for v in even)}, "
+                       f"{'each ' if len(even) > 1 else ''}within the {tol}-point tolerance.")
+        elif closest is not None:
+            v = a.verdicts[closest.name]
+            roles = roles_of(closest.results.meta)
+            tell = f"; about {v.more_games:,} more games there would tell" if v.more_games else ""
+            out.append(f"None of these values of {s.parameter}{where} is even at the {tol}-point tolerance yet; "
+                       f"the smallest edge is at {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}{tell}.")
+    return out
+
+
+def _value_of(va: VariantAnalysis, parameter: str):
+    return (va.results.meta.get("sweep") or {}).get(parameter)
+
+
+def _in_series(va: VariantAnalysis, s) -> bool:
+    """Is a sweep point on the series ``s`` follows (its other swept values are the series')?"""
+    sweep = va.results.meta.get("sweep") or {}
+    if s.parameter not in sweep:
+        return False
+    others = ", ".join(f"{q}={_fmt_value(v)}" for q, v in sweep.items() if q != s.parameter)
+    return others == s.series
+
+
 def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
-                 playtests: dict[str, str] | None = None) -> str:
+                 playtests: dict[str, str] | None = None, skills: dict[str, dict] | None = None,
+                 changes: dict[str, str] | None = None) -> str:
     """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
     its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id; ``playtests``:
     game -> the one line on people's playtests, report/playtest.py)."""
@@ -167,10 +249,20 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         items = "".join(f'<li>{escape(t)} <a class="small" href="{escape(link)}">evidence</a></li>'
                         for t, link in game_findings(a, game, vas, meta_games.get(game), anchor,
                                                      (why_games or {}).get(game)))
+        share = fair_share_line(head)
+        share = f'<p class="shares small">{escape(share)}</p>' if share else ""
+        fairest = "".join(f'<p class="fairest">{escape(t)}</p>' for t in fairest_values(a, vas))
+        target = str(head.results.meta.get("file") or "")
+        if target and head.results.meta.get("sweep"):  # a sweep file holds many variants: name the one
+            target += f" --variant '{head.name}'"
+        skill = skill_line((skills or {}).get(game), target)
+        fairest += f'<p class="skill-line">{escape(skill)}</p>'
+        if (changes or {}).get(game):
+            fairest += f'<p class="change-line">{escape(changes[game])}</p>'
         parts.append(
             f'<div class="game" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
             f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'
-            f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>'
+            f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>{share}{fairest}'
             + (f'<p class="playtest-line">{escape(playtests[game])} <a class="small" href="#playtests">evidence</a></p>'
                if playtests and game in playtests else "") +
             f'<div class="cols"><div>{_ranked_rows(a, vas, anchor)}</div>'

@@ -27,14 +27,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-from designlab.core.spec import the
-from designlab.stats.inference import LEVEL, gap_interval
-from designlab.stats.sequential import games_to_settle, sequence_gap_interval
+from designlab.core.spec import plural, the
+from designlab.stats.inference import LEVEL, gap_interval, pair_z
+from designlab.stats.sequential import games_to_settle, pair_sequences, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
 BROKEN_DRAWS = 0.50
+MAX_SETTLE = 1e8  # games; more than this is no practical advice (a gap within rounding of the tolerance)
 
 VERDICTS = ("even", "leaning", "unbalanced", "not enough games", "broken", "no data")
 # the traffic-light colour of each verdict (the page's CSS classes)
@@ -59,10 +61,22 @@ class Verdict:
     more_games: int | None = None  # about how many more games would settle a leaning / not-enough-games verdict
     because: str = ""  # why a variant is broken
     sequential: bool = False  # lo, hi are the gap's confidence sequence (--until-settled), not a fixed-n interval
+    # the top role's win rate minus the bottom role's, signed: that pair's interval of the same simultaneous
+    # family as lo, hi, not clipped at 0 (NaN when unknown, e.g. a verdict saved before it was recorded)
+    diff_lo: float = math.nan
+    diff_hi: float = math.nan
 
     @property
     def light(self) -> str:
         return LIGHT[self.verdict]
+
+    @property
+    def ahead(self) -> bool:
+        """Is the top role ahead of the bottom one beyond noise (its signed interval excludes zero)? The only
+        case a sentence may use a direction word."""
+        if _num(self.diff_lo):
+            return self.diff_lo >= 0.0005  # as printed (one decimal of a point): +0.0 is not ahead
+        return _num(self.lo) and self.lo > 0  # a verdict saved without it: some pair of roles is apart
 
 
 def broken_because(unfinished_share: float, draw_share: float) -> str:
@@ -79,6 +93,8 @@ def _settle(n: int, half: float, room: float) -> int | None:
     if room <= 0 or half <= 0 or n <= 0:
         return None
     total = n * (half / room) ** 2
+    if total > MAX_SETTLE:  # a gap on the tolerance: no practical number of games settles it
+        return None
     more = max(total - n, 1.0)
     digits = max(int(math.floor(math.log10(more))) - 1, 0)  # two significant figures
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
@@ -92,6 +108,22 @@ def _settle_sequence(rates: Sequence[float], n: int, tolerance: float) -> int | 
     more = max(total - n, 1.0)
     digits = max(int(math.floor(math.log10(more))) - 1, 0)  # two significant figures
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
+
+
+def signed_gap(rates: Sequence[float], games: int, top: int, bottom: int, level: float = LEVEL,
+               sequential: bool = False) -> tuple[float, float]:
+    """The interval of rates[top] - rates[bottom], signed (it may reach below 0), from the same simultaneous
+    family over the pairs of seats as the gap's (``gap_interval`` or, ``sequential``, the confidence sequence)."""
+    if sequential:
+        low, high = pair_sequences(rates, games, level)
+        pairs = list(combinations(range(len(rates)), 2))
+        k = pairs.index((min(top, bottom), max(top, bottom)))
+        lo, hi = float(low[k]), float(high[k])
+        return (lo, hi) if top < bottom else (-hi, -lo)
+    a, b = rates[top], rates[bottom]
+    d = a - b
+    half = pair_z(len(rates), level) * math.sqrt(max(a + b - d * d, 0.0) / games)
+    return max(d - half, -1.0), min(d + half, 1.0)
 
 
 def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = DEFAULT_TOLERANCE,
@@ -111,9 +143,10 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
         lo, hi = sequence_gap_interval(rates, games, level)
     else:
         lo, hi = gap_interval(rates, games, level)  # simultaneous over the pairs of seats
+    diff_lo, diff_hi = signed_gap(rates, games, top, bottom, level, sequential)
     because = broken_because(unfinished_share, draw_share)
     base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom,
-                sequential=sequential)
+                sequential=sequential, diff_lo=diff_lo, diff_hi=diff_hi)
     if because:
         return Verdict("broken", because=because, **base)
     if hi <= tolerance:
@@ -132,21 +165,45 @@ def points(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
-    """The verdict in plain words, in the game's roles ("the first runner wins 6.1 points more often ...").
+def signed(x: float) -> str:
+    """A signed difference in percentage points: +1.4, -1.8 (the one way every sentence writes a gap)."""
+    return "–" if not _num(x) else f"{100 * x:+.1f}"
 
-    No statistical term: "likely between" is the interval the verdict reads."""
+
+def signed_range(lo: float, hi: float) -> str:
+    """'-1.8 to +3.3': a signed interval, never clipped at 0."""
+    return f"{signed(lo)} to {signed(hi)}"
+
+
+def edge_text(v: Verdict, roles: Sequence[str], lead: bool = False) -> str:
+    """The top role against the bottom one, signed, with its likely range: 'the first runner +1.4 points against
+    the second runner (likely -1.8 to +3.3)'; ``lead``: 'the first runner is ahead, +6.1 points against ...' (only
+    for a verdict whose signed range excludes zero)."""
+    if v.top is None:
+        return ""
+    top, bottom = the(roles[v.top]), the(roles[v.bottom])
+    rng = (f"likely {signed_range(v.diff_lo, v.diff_hi)}" if _num(v.diff_lo)
+           else f"likely {points(v.lo)} to {points(v.hi)} apart")
+    least = "the least successful role; " if len(roles) > 2 else ""
+    unit = plural(100 * v.gap, "point", digits=1).split(" ", 1)[1]
+    return f"{top}{' is ahead,' if lead else ''} {signed(v.gap)} {unit} against {bottom} ({least}{rng})"
+
+
+def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
+    """The verdict in plain words, in the game's roles: the top role's signed edge over the bottom one with
+    its likely range ("the first runner +6.1 points against the second runner (likely +2.0 to +10.2)").
+
+    A direction word ("ahead", "leaning to") only when the signed range excludes zero; no statistical term:
+    "likely" is the interval the verdict reads."""
     tol = f"{100 * v.tolerance:g}"
     if v.verdict == "no data":
         return "No game finished, so there is nothing to judge."
-    top, bottom = (roles[v.top], roles[v.bottom]) if v.top is not None else ("", "")
-    between = (f"{the(top)} wins {points(v.gap)} points more often than {the(bottom)} "
-               f"(likely between {points(v.lo)} and {points(v.hi)})")
+    top = the(roles[v.top]) if v.top is not None else ""
     if v.gap == 0:
         between = f"the roles win equally often (a gap likely at most {points(v.hi)} points)"
-    elif len(roles) > 2:
-        between = (f"{the(top)} wins {points(v.gap)} points more often than {the(bottom)}, the least successful "
-                   f"role (likely between {points(v.lo)} and {points(v.hi)})")
+    else:
+        between = edge_text(v, roles, lead=v.ahead)
+    either = "" if v.ahead or v.gap == 0 else "either role may be the stronger, and "
     settle = (f"; about {v.more_games:,} more games would settle it" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
@@ -155,12 +212,14 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     if v.verdict == "broken":
         return f"Broken: {v.because}; {between}.{after}"
     if v.verdict == "even":
-        return f"Even: no role is more than {tol} points ahead ({between}).{after}"
+        return f"Even: every role within {tol} points of the others; {between}.{after}"
     if v.verdict == "unbalanced":
         return f"Unbalanced: {between}, beyond the {tol}-point tolerance.{after}"
     if v.verdict == "leaning":
-        return f"Leaning to {the(top)}: {between}, which may still be within the {tol}-point tolerance{settle}.{after}"
-    return f"Not enough games to say: {between}, which may be more than the {tol}-point tolerance{settle}.{after}"
+        lead = f"Leaning to {top}" if v.ahead else "Leaning"
+        return (f"{lead}: {between}; {either}the gap may still be within the {tol}-point tolerance{settle}."
+                f"{after}")
+    return f"Not enough games to say: {between}; {either}the gap may be more than the {tol}-point tolerance{settle}.{after}"
 
 
 SEQUENCE_NOTE = ("Games were added chunk by chunk until the verdict was sure or the cap was reached ({games:,} in "

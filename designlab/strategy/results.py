@@ -120,6 +120,15 @@ class Level:
     errors: int = 0
 
 
+def level_edge(lv: Level, top: int, bottom: int) -> tuple[float, float]:
+    """The win-rate edge of seat ``top`` over ``bottom`` at a skill level, and its standard error."""
+    import math
+
+    a, b = lv.win_rates[top], lv.win_rates[bottom]
+    d = a - b
+    return d, math.sqrt(max(a + b - d * d, 0.0) / lv.games) if lv.games else math.nan
+
+
 @dataclass
 class SkillResult:
     name: str

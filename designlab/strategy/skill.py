@@ -27,7 +27,7 @@ import polars as pl
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.core.spec import the
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
-from designlab.strategy.results import MIN_GAMES, Level, SkillResult
+from designlab.strategy.results import MIN_GAMES, Level, SkillResult, level_edge
 from designlab.variant.model import Seat, Variant
 
 LEVEL_NAMES = ("random", "heuristic", "search")
@@ -59,13 +59,6 @@ def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance:
     return Level(name, seat.label(), n, wins, draws, unfinished, asdict(v), points, df.height - n)
 
 
-def _edge(lv: Level, top: int, bottom: int) -> tuple[float, float]:
-    """The win-rate edge of seat ``top`` over ``bottom`` at a level, and its standard error."""
-    a, b = lv.win_rates[top], lv.win_rates[bottom]
-    d = a - b
-    return d, math.sqrt(max(a + b - d * d, 0.0) / lv.games) if lv.games else math.nan
-
-
 def findings(levels: list[Level], roles: list[str]) -> list[str]:
     """A sentence when the verdict changes with skill, or when the edge of the strongest level's top
     role over its bottom role moves beyond noise (95%, normal difference of independent runs)
@@ -77,7 +70,7 @@ def findings(levels: list[Level], roles: list[str]) -> list[str]:
         return []
     strong = lv[-1]
     top, bottom = strong.verdict["top"], strong.verdict["bottom"]
-    edges = [(x.level, *_edge(x, top, bottom)) for x in lv]
+    edges = [(x.level, *level_edge(x, top, bottom)) for x in lv]
     path = ", ".join(f"{name} {100 * d:+.1f}" for name, d, _ in edges)
     out = []
     (d0, s0), (d1, s1) = edges[0][1:], edges[-1][1:]

@@ -288,6 +288,7 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
         "lights": {},
     }
     (out_dir / REPORT_META).write_text(json.dumps(meta, indent=1))
+    (out_dir / "tune.json").write_text(json.dumps(result, indent=1))  # what a balance report's first screen reads
     render_index(reports_root)
     return index
 

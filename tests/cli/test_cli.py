@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 from pathlib import Path
 
@@ -76,9 +77,11 @@ def test_run_summary_gives_each_rate_its_interval(tmp_path, variant, capsys):
     manifest = json.loads((out / "manifest.json").read_text())
     df = pl.read_parquet(out / manifest["variants"][0]["games_file"])
     widest = max(wilson_half_width(int((df[f"result_{s}"] == "win").sum()), df.height) for s in range(2))
-    row = next(line for line in text.splitlines() if "small" in line and "12" in line)
+    row = next(line for line in text.splitlines() if line.startswith("│") and "small" in line)
     assert f"{widest * 100:.1f}" in row.split()
     assert "+/- (95%)" in text and "Wilson" in text
+    # the edge is signed with a range that is never clipped at 0 (12 games: it spans 0)
+    assert re.search(r"[+-]\d+\.\d \(-\d+\.\d to \+\d+\.\d\)", row), row
 
 
 def test_results_do_not_depend_on_worker_count(tmp_path, variant):
@@ -235,6 +238,7 @@ def test_summary_rows_of_a_sweep_stay_distinguishable(tmp_path, capsys):
     """))
     assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
     rows = [line.split("│")[1].strip() for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    rows = [r for r in rows if r]  # another cell wrapped onto a second line
     assert rows[0] == "a-rather-long-sweep-name-for-a-bluffing-persona"  # the sweep once, then its points
     assert rows[1:] == ["[lie_rate=0, challenge_rate=0]", "[lie_rate=0, challenge_rate=0.5]",
                         "[lie_rate=0.25, challenge_rate=0]", "[lie_rate=0.25, challenge_rate=0.5]"]

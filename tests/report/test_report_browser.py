@@ -107,3 +107,25 @@ def test_mark_counter_tells_drawn_from_empty_charts():
     p.feed(dom)
     assert p.marks == {"chart-a": 2, "chart-b": 0, "chart-c": 0}
     assert p.rendered == {"chart-a": "yes", "chart-b": "failed", "chart-c": None}
+
+
+@pytest.mark.parametrize("slope, fairest", [(-0.35, r"Fairest honor\.runner: about \d+\.\d \(likely \d+\.\d to \d+\.\d\)"),
+                                            (0.0, r"(Fairest honor\.runner: [\d, ]+|None of these values of "
+                                                  r"honor\.runner is even at the 3-point tolerance yet; the smallest "
+                                                  r"edge is at \d+)")])
+def test_a_sweeps_first_screen_ranks_its_points_and_names_a_fairest_value(synth, tmp_path, tab, slope, fairest):
+    """A run of one sweep and nothing else (the README's tour): the first screen's table ranks the points,
+    a sentence names the fairest value (where even is crossed, else the points within tolerance, else that
+    none is even), and "Nothing stands out" is not all it says."""
+    specs = synth.sweep_specs(games=1500, slope=slope) if slope else synth.sweep_specs(games=300, slope=1e-9)
+    results = synth.write_results(tmp_path / "results", specs, name="honor-only")
+    report = render_report(results, tmp_path / "reports")
+    tab.goto(report.as_uri())
+    rows = tab.locator("#answer table.ranked tbody tr")
+    assert rows.count() >= 5, rows.count()
+    assert "honor.runner" in rows.first.inner_text()
+    answer = tab.locator("#answer").inner_text()
+    assert re.search(fairest, answer), answer
+    box = tab.locator("#answer .fairest").first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 900  # on the first screen at 1400x900
+    assert "Nothing stands out" not in answer

@@ -74,14 +74,16 @@ def test_the_same_role_ahead_everywhere_gives_its_rates_per_number_of_players(sy
              synth.Spec("four", games=2000, players=4, seat_share=(0.31, 0.23, 0.23, 0.23), bots=("heuristic",) * 4, **fc)]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="mixed")))
     found = [text for text, _ in game_findings(a, "fifth-challenge", a.variants, None, anchor)]
-    same = [t for t in found if "wins more often in all 3 variants" in t]
+    same = [t for t in found if "is ahead beyond noise in all 3 variants" in t]
     assert len(same) == 1, found
     assert re.search(r"\d+–\d+% with 2 players \(even: 50%\); \d+% with 4 players \(even: 25%\)", same[0]), same[0]
 
 
-EVEN_SENTENCE = re.compile(r"Even: no role is more than (\d+(?:\.\d+)?) points ahead \(.*?likely "
-                           r"(?:between \d+\.\d and (\d+\.\d)|at most (\d+\.\d) points)\)")
-EVEN_ROW = re.compile(r'\((\d+\.\d) to (\d+\.\d)\)</span></td><td><span class="light light-even">even</span>')
+EVEN_SENTENCE = re.compile(r"Even: every role within (\d+(?:\.\d+)?) points of the others; .*?\(.*?likely "
+                           r"(?:[+-]\d+\.\d to ([+-]\d+\.\d)|at most (\d+\.\d) points)\)")
+EVEN_ROW = re.compile(r'\(([+-]\d+\.\d) to ([+-]\d+\.\d)\)</span></td><td><span class="light light-even">even</span>')
+DIRECTION = re.compile(r"\bahead\b|more often|Leaning to|leans to|wins more|\braises\b|\blowers\b")
+SIGNED_RANGE = re.compile(r"\(([^()]*?)([+-]\d+\.\d) to ([+-]\d+\.\d)( points)?\)")
 CANNOT_TELL = re.compile(r"95% interval ([+-]\d+\.\d) to ([+-]\d+\.\d) points\): these games cannot tell the two apart")
 
 
@@ -114,7 +116,16 @@ def test_property_the_report_prints_no_even_beyond_the_tolerance_and_no_cannot_t
     for m in EVEN_SENTENCE.finditer(text):
         assert float(m.group(1)) == tol and float(m.group(2) or m.group(3)) <= tol, m.group(0)
     for m in EVEN_ROW.finditer(screen):
-        assert float(m.group(2)) <= tol, m.group(0)
+        assert -tol <= float(m.group(1)) and float(m.group(2)) <= tol, m.group(0)
+    # a direction word only in a sentence whose signed ranges all exclude zero
+    sentences = [x for f in findings(a) for x in re.split(r"(?<=\.) (?=[A-Z])", f.text)]
+    sentences += re.split(r"(?<=\.) (?=[A-Z])|<[^>]+>", unescape(screen))
+    for sentence in sentences:
+        if DIRECTION.search(sentence):
+            for m in SIGNED_RANGE.finditer(sentence):
+                if "corrected" in sentence and "alone" in m.group(1):
+                    continue  # the uncorrected range beside its corrected one, which the sentence reads
+                assert float(m.group(2)) > 0 or float(m.group(3)) < 0, sentence
     for m in CANNOT_TELL.finditer(text):
         assert float(m.group(1)) <= 0 <= float(m.group(2)), m.group(0)
     verdicts = [v.verdict for v in a.verdicts.values()]

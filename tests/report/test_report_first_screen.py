@@ -48,3 +48,38 @@ def test_first_viewport_shows_each_games_verdict_and_nothing_overflows(report, t
     # and the variant's own tables, packed until then, are in the page
     tab.locator(f"details[id='{target}'] table").first.wait_for()
     assert tab.js_errors == []
+
+
+SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def _param_keys() -> set[str]:
+    """Every parameter key of every game's variant file: what a designer types (a rules warning names the one
+    that fixes it), so not a raw name the report should have labelled."""
+    from pydantic import BaseModel
+
+    from designlab.registry import SPECS
+
+    keys: set[str] = set()
+
+    def walk(model) -> None:
+        for name, f in model.model_fields.items():
+            keys.add(name)
+            t = f.annotation
+            if isinstance(t, type) and issubclass(t, BaseModel):
+                walk(t)
+
+    for spec in SPECS.values():
+        walk(spec.game.Params)
+    return keys
+
+
+def test_no_raw_snake_case_name_on_the_first_screen_or_in_the_findings(report, tab):
+    """Every metric, end reason and knob a person reads is the spec's label (GameSpec.labels), not its
+    recorded name: no snake_case word in the visible text of the first screen and the findings."""
+    tab.goto(report.as_uri())
+    tab.unfold_all()  # the folded parts inflate when opened
+    for part in ("#answer", "#findings"):
+        text = tab.locator(part).inner_text()
+        raw = sorted(set(SNAKE.findall(text)) - _param_keys())
+        assert not raw, (part, raw)

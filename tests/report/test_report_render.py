@@ -133,7 +133,7 @@ def test_findings_for_known_biased_variant(analysis):
                 "the first runner above, the second runner below the fair share beyond its simultaneous 95% "
                 "interval)" in f.text), f.text
     assert "seat 0" not in f.text and "seat 1" not in f.text
-    assert "Unbalanced: the first runner wins" in f.text and "beyond the 3-point tolerance" in f.text
+    assert "Unbalanced: the first runner is ahead, +" in f.text and "beyond the 3-point tolerance" in f.text
     assert "5 games raised an error" in f.text
 
 
@@ -152,7 +152,7 @@ def test_findings_for_known_even_variants(analysis, synth, tmp_path):
     assert "Not enough games to say" in f.text and "more games would settle it" in f.text
     big = synth.write_results(tmp_path, [synth.Spec("even-big", games=40_000, seat_share=(0.5, 0.5))], name="big")
     f = _finding(analyse_run(load_run(big)), "even-big")
-    assert f.level == "even" and "Even: no role is more than 3 points ahead" in f.text
+    assert f.level == "even" and "Even: every role within 3 points of the others" in f.text
 
 
 def test_comparison_findings_say_whether_the_difference_is_real(analysis, synth, tmp_path):
@@ -254,7 +254,7 @@ def test_sweep_gets_a_figure_of_how_the_game_changes(html):
 
 def test_sweep_finding_names_the_measures_that_change(html):
     text = text_of(html)
-    m = re.search(r"Sweep runner-honor: as honor\.runner goes from 8 to 16, peeks per game goes from ([\d.]+) "
+    m = re.search(r"Sweep runner-honor: as honor\.runner goes from 8 to 16, Rakshasa peeks per game goes from ([\d.]+) "
                   r"\(([\d.]+)–([\d.]+)\) to ([\d.]+) \(([\d.]+)–([\d.]+)\) \(paired slope test, Holm-adjusted p < 0\.001\)\.",
                   text)
     assert m, text[:3000]
@@ -333,7 +333,7 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
     row = a.comparisons.filter((pl.col("variant") == "more-peeks") & (pl.col("measure") == "peeks")).row(0, named=True)
     assert row["significant"] and row["diff_lo"] < 4.0 < row["diff_hi"]  # truth: 2 x (3 - 1)
     assert said["more-peeks"].startswith(
-        f"more-peeks against a: peeks per game goes from {row['base_value']:.1f} to {row['variant_value']:.1f} "
+        f"more-peeks against a: Rakshasa peeks per game goes from {row['base_value']:.1f} to {row['variant_value']:.1f} "
         f"({row['diff']:+.1f}, 95% CI {row['diff_lo']:+.1f} to {row['diff_hi']:+.1f}; Welch t test, Holm-adjusted "
         "p < 0.001)")
     assert "lies told" not in said["more-peeks"]  # same distribution in both
@@ -343,7 +343,7 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
     # the chart: small multiples, one panel per measure on its own scale, a row per variant
     spec = specs_of(html)["chart-measure-changes"]
     panels = {p["title"]: p for p in spec["concat"]}
-    assert {"peeks", "lies told"} <= set(panels) and spec["columns"] == 3
+    assert {"Rakshasa peeks", "lies told"} <= set(panels) and spec["columns"] == 3
     data = {(r["variant"], r["measure"]): r for p in panels.values() for r in spec["datasets"][p["data"]["name"]]}
     peeks = data[("more-peeks", "peeks")]
     assert peeks["diff"] == pytest.approx(row["diff"], rel=1e-5) and peeks["holm"] == "significant"
@@ -439,3 +439,25 @@ def test_sweep_axes_zoom_to_the_data_mark_even_and_tick_whole_numbers(html):
     assert any(lay.get("mark", {}).get("type") == "text" for lay in layers)  # "even (50%)" written on its line
     x = next(lay["encoding"]["x"] for lay in layers if lay["encoding"].get("x", {}).get("field") == "x_num")
     assert x["axis"]["format"] == "d" and x["axis"]["tickMinStep"] == 1  # honor.runner 8..16: whole numbers
+
+
+def test_charts_name_metrics_and_end_reasons_by_the_specs_labels(run):
+    """The designer's words from GameSpec.labels in the panels and the end-reason chart; the recorded names
+    stay in the tooltips (and the data); a per-seat mean says 'per role per game'."""
+    from designlab.report import charts
+    from designlab.report.roles import label
+    from designlab.stats.analysis import analyse_run
+
+    assert label("rakshasa", "caught_out_then_completed") == "first run caught out, second completed"
+    assert label("rakshasa", "challenges_right") == "challenges that caught a lie"
+    assert label("no-such-game", "some_name") == "some name"
+    a = analyse_run(run)
+    spec = charts.end_reasons(a).to_dict()
+    rows = next(iter(spec["datasets"].values()))
+    assert all(r["why"] == label("rakshasa", r["end_reason"]) for r in rows if r["variant"])
+    assert spec["encoding"]["color"]["field"] == "why"
+    means = charts.metric_means(a, "rakshasa", ["lies_told", "peeks"]).to_dict()
+    assert means["facet"]["field"] == "label"
+    values = {r["label"] for r in next(iter(means["datasets"].values()))}
+    assert "lies told" in values and "Rakshasa peeks" in values, values
+    assert "mean per role per game" in json.dumps(means)

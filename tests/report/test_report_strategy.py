@@ -139,3 +139,47 @@ def test_the_skill_page_says_what_the_search_levels_time_budget_gave(tmp_path):
     base = _base("rakshasa")
     _, page_path = run_skill(base, 30, 20, tmp_path, search="heuristic", search_minutes=60, page=skill_page)
     assert "The search level played 20 games within a time budget of 60 min, which it did not reach" in page_path.read_text()
+
+
+def test_the_first_screen_says_what_the_stronger_play_does_in_the_games_words():
+    """No 'best response', 'mix' or 'grid' on the first screen: what the stronger way of playing does (its
+    measures by their spec labels, more or fewer) and what that means for the verdict."""
+    from designlab.report.meta import meta_headline
+
+    step = {"candidates": [
+        {"side": "row", "name": "best response 1", "gain": 21.9, "lo": 15.2, "hi": 28.7, "beyond_noise": True,
+         "did": "lies chosen 2.9 per game (equilibrium mix 7.6); challenges 3.1 per game (equilibrium mix 1.0)"}]}
+    m = {"game": "rakshasa", "variant": "base", "payoff": "points", "row_names": ["lie 0"], "col_names": ["c 0"],
+         "row_role": "runner", "col_role": "builder", "solution": {},
+         "check": {"result": {"grid_exploitable": True, "survives": True, "steps": [step]}}}
+    text = meta_headline(m, ("first runner", "second runner"))
+    assert text.startswith("A stronger way of playing than the bots' styles exists: the runner who plays it gains "
+                           "+21.9 points (likely +15.2 to +28.7)."), text
+    assert "fewer lies told by choice (2.9 a game, against 7.6 for the styles tried)" in text
+    assert "more challenges made (3.1 a game, against 1 for the styles tried)" in text
+    assert "stronger players may find a different balance" in text
+    for word in ("best response", "mix", "grid", "_"):
+        assert word not in text, word
+
+
+def test_the_skill_line_gives_each_levels_edge_and_the_change_with_ranges():
+    from designlab.report.skill import skill_line
+    from designlab.strategy.results import Level, SkillResult
+
+    def level(name, rates, games):
+        return Level(name, name, games, rates, 0.0, 0.0, {"top": 0, "bottom": 1})
+
+    skill = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
+                        [level("random", [0.50, 0.485], 4000), level("heuristic", [0.505, 0.497], 4000),
+                         level("search", [0.61, 0.39], 100)], [], 0.03)
+    text = skill_line(skill)
+    assert text.startswith("With stronger players (base), the first runner's edge over the second runner, in points: "
+                           "+1.5 with random players (likely "), text
+    assert "+22.0 with search players (likely +2.9 to +41.1)" in text, text
+    assert "From random to search it grows by +20.5 points (likely +1.1 to +39.9)." in text, text
+    close = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
+                        [level("random", [0.50, 0.49], 400), level("search", [0.52, 0.47], 100)], [], 0.03)
+    assert " it changes by +4.0 points (likely -" in skill_line(close)  # no direction word across zero
+    assert skill_line(None, "variants/x.yaml") == ("How skill changes the edge is not measured yet: designlab skill "
+                                                   "variants/x.yaml plays it with random, heuristic and searching "
+                                                   "players.")

@@ -30,7 +30,9 @@ def _install(root: Path, site: Path) -> dict:
     groups = project["entry-points"]
     (info / "entry_points.txt").write_text("".join(
         f"[{group}]\n" + "".join(f"{k} = {v}\n" for k, v in eps.items()) for group, eps in groups.items()))
-    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(site)])}
+    # the designlab under test stays first if the suite was given one (a worktree's PYTHONPATH)
+    keep = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(site), *keep])}
 
 
 def test_a_new_game_installs_plays_and_passes_its_own_tests(tmp_path, capsys):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import polars as pl
@@ -56,8 +57,8 @@ def test_more_players_cover_every_pair_of_seats():
 def test_the_sentence_names_roles_and_the_interval_it_reads():
     v = balance_verdict([0.56, 0.44], 2000, 0.03)
     text = verdict_sentence(v, ROLES)
-    assert text.startswith("Unbalanced: the first runner wins 12.0 points more often than the second runner")
-    assert f"likely between {100 * v.lo:.1f} and {100 * v.hi:.1f}" in text
+    assert text.startswith("Unbalanced: the first runner is ahead, +12.0 points against the second runner")
+    assert f"(likely {100 * v.diff_lo:+.1f} to {100 * v.diff_hi:+.1f})" in text and v.diff_lo == v.lo
     assert "more games would settle it" in verdict_sentence(balance_verdict([0.505, 0.495], 400, 0.03), ROLES)
 
 
@@ -102,3 +103,47 @@ def test_property_verdicts_on_synthetic_results(synth, share, games, tol, seed):
         assert v.hi <= tol and v.lo >= 0
     else:
         assert v.hi > tol
+
+
+DIRECTION = re.compile(r"\bahead\b|more often|Leaning to|leans to|wins more")
+SIGNED_RANGE = re.compile(r"likely ([+-]\d+\.\d) to ([+-]\d+\.\d)")
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(50, 40_000), p0=st.floats(0.2, 0.8), draws=st.floats(0.0, 0.2), players=st.integers(2, 4),
+       sequential=st.booleans(), data=st.data())
+def test_property_a_direction_word_only_beside_a_signed_range_that_excludes_zero(n, p0, draws, players,
+                                                                                 sequential, data):
+    """The sentence's signed range is the top-minus-bottom pair's, never clipped at 0; "ahead" and "leaning
+    to" appear only when it excludes zero as printed, and the printed range holds the printed edge."""
+    rest = data.draw(st.lists(st.floats(0.2, 0.8), min_size=players - 1, max_size=players - 1))
+    weights = np.array([p0, *rest])
+    rates = [round(x * n) / n for x in (1 - draws) * weights / weights.sum()]
+    v = balance_verdict(rates, n, 0.03, sequential=sequential)
+    roles = tuple(f"role {k}" for k in range(players))
+    text = verdict_sentence(v, roles)
+    m = SIGNED_RANGE.search(text)
+    if v.gap > 0:
+        assert m, text
+        lo, hi = float(m.group(1)), float(m.group(2))
+        assert lo <= round(100 * v.gap, 1) <= hi and v.diff_lo <= v.gap <= v.diff_hi
+        assert bool(DIRECTION.search(text)) == (lo > 0), text
+    else:
+        assert not DIRECTION.search(text), text
+
+
+def test_the_signed_range_reaches_below_zero_where_the_gap_range_is_clipped():
+    v = balance_verdict([0.505, 0.495], 400, 0.03)
+    assert v.lo == 0.0 and v.diff_lo < 0 < v.diff_hi and not v.ahead
+    text = verdict_sentence(v, ROLES)
+    assert "the first runner +1.0 point against the second runner (likely -8.8 to +10.8)" in text, text
+    assert "ahead" not in text and "either role may be the stronger" in text
+    s = balance_verdict([0.53, 0.47], 2000, 0.03, sequential=True)  # the confidence sequence's pair, signed
+    assert s.diff_lo <= s.gap <= s.diff_hi and max(s.diff_lo, 0.0) == s.lo
+
+
+def test_plural_agrees_with_its_number():
+    from designlab.core.spec import plural
+
+    assert [plural(1, "game"), plural(2, "game"), plural(13_000, "game")] == ["1 game", "2 games", "13,000 games"]
+    assert plural(1.0, "point", digits=1) == "1.0 point" and plural(2.5, "point", digits=1) == "2.5 points"

@@ -33,3 +33,21 @@ PERSONA_GRID = PersonaGrid(
     payoff="win", row_label="persona", col_label="opponent", row_role="player", col_role="opponent",
     question="Which risk appetite wins? Entries are the row persona's win share, seats alternated.",
 )
+
+
+# the knob a tune may turn when seat order is the problem (docs/tune.md), with its tune range; 0 is off
+COMPENSATION = {"later_seat_extra_cards": (0, 2)}
+
+# the designer's words for the metrics and end reasons the report shows (GameSpec.labels)
+LABELS = {
+    "later_seat_extra_cards": "extra starting cards for later seats",  # the compensation knob
+    "ace_suit": "suit of the ace dealt", "attempts": "challenge attempts", "cards_replaced": "cards replaced",
+    "cards_spent": "cards spent", "challenges_on_others": "challenges on another player",
+    "challenges_on_self": "challenges on oneself", "completed": "challenges completed", "damage_taken": "damage taken",
+    "deaths": "deaths (hand emptied)", "failures": "failed challenges", "modifications": "modifications",
+    "replace_turns": "turns spent replacing cards", "reshuffles": "reshuffles",
+    "reshuffles_empty_deck": "reshuffles of an empty deck", "reshuffles_excuse": "reshuffles by excuse",
+    "score": "score", "successes": "successful challenges", "suits_spent": "suits spent",
+    "suits_spent_matching": "matching suits spent", "suits_spent_off": "off suits spent", "turns": "turns",
+    "fifth_challenge_completed": "a player completed the fifth challenge",
+}

@@ -19,7 +19,8 @@ GAME = RaidingDuelGame
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS, components=_options.components,
+    ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
+    components=_options.components,
 )
 
 __all__ = ["SPEC",

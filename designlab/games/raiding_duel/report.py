@@ -39,3 +39,23 @@ PERSONA_GRID = PersonaGrid(
     payoff="win", row_label="persona", col_label="opponent", row_role="player", col_role="opponent",
     question="Which style wins? Entries are the row persona's win share, seats alternated.",
 )
+
+
+# the knob a tune may turn when seat order is the problem (docs/tune.md), with its tune range; 0 is off
+COMPENSATION = {"scoring.second_start_points": (0, 6)}
+
+# the designer's words for the metrics and end reasons the report shows (GameSpec.labels)
+LABELS = {
+    "scoring.second_start_points": "end-of-game points for the second start player",  # the compensation knob
+    "black_bonus_taken": "bonus disks taken with black cards", "black_forced_put_back": "black cards forcing a put-back",
+    "black_lone": "lone black cards", "black_no_effect": "black cards without effect", "black_pairs": "black pairs",
+    "black_played": "black cards played", "contested_colors": "colors claimed by both", "final_hand": "cards left in hand",
+    "four_of_a_kind": "four-of-a-kind reveals", "outside": "disks outside a set", "piles_ran_dry": "piles that ran dry",
+    "points_r1": "points in round 1", "points_r2": "points in round 2", "put_back": "disks put back",
+    "put_backs_short": "put-backs short of disks", "sets": "complete sets", "start_player_changes": "start player changes",
+    "taken": "disks taken", "tie_break_used": "tie-break used",
+    **{f"{w}_{c}": f"{c} disks {'put back' if w == 'put_back' else 'taken'}"
+       for w in ("put_back", "taken") for c in ("blue", "green", "red", "white", "yellow")},
+    # end reasons
+    "more_points": "more points", "highest_card_in_hand": "tie broken by the highest card in hand",
+}

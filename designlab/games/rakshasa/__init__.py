@@ -17,7 +17,8 @@ GAME = RakshasaGame
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS, persona_rates=_report.PERSONA_RATES, value=_value.value,
+    ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
+    persona_rates=_report.PERSONA_RATES, value=_value.value,
     components=_options.components,
 )
 

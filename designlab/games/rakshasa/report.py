@@ -49,3 +49,25 @@ PERSONA_GRID = PersonaGrid(
              "(seat 0 runs first with the row's lie rate against the column's challenge rate; every builder "
              "persona challenges a claim no unspent form could make, and plausible ones at its rate).",
 )
+
+
+# the knob a tune may turn when seat order is the problem (docs/tune.md), with its tune range; 0 is off
+COMPENSATION = {"honor.second_runner_extra": (0, 4)}
+
+# the designer's words for the metrics and end reasons the report shows (GameSpec.labels)
+LABELS = {
+    "honor.second_runner_extra": "extra honor for the second runner",  # the compensation knob
+    # metrics
+    "challenges": "challenges made", "challenges_right": "challenges that caught a lie", "claims": "claims made",
+    "claims_judged": "claims the builder judged", "forms_played": "forms played", "forms_spent": "forms spent",
+    "forms_used": "forms used", "lie_chances": "chances to lie", "lies_caught": "lies caught",
+    "lies_chosen": "lies told by choice", "lies_forced": "lies forced by an unaffordable skirt",
+    "lies_told": "lies told", "overcome": "obstacles overcome", "paid_by_runner": "honor paid by the runner",
+    "paid_to_runner": "honor paid to the runner", "peeks": "Rakshasa peeks", "point_margin": "winning margin",
+    "points": "points", "rakshasa_sections": "Rakshasa sections", "reveals": "reveals", "run_end": "how the run ended",
+    "skirted": "obstacles skirted", "swaps": "builder swaps",
+    # how each run ended (run_end) and each game's end reason: first run, then second run
+    "completed": "completed", "caught_out": "caught out", "stuck": "stuck",
+    **{f"{a}_then_{b}": f"first run {a.replace('_', ' ')}, second {b.replace('_', ' ')}"
+       for a in ("completed", "caught_out", "stuck") for b in ("completed", "caught_out", "stuck")},
+}

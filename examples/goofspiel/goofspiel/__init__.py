@@ -24,6 +24,7 @@ def components(game: GoofspielGame) -> tuple[Component, ...]:
 SPEC = GameSpec(
     game=GoofspielGame, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD, ladder_bots=_report.LADDER_BOTS,
+    labels=_report.LABELS,
     components=components,
 )
 

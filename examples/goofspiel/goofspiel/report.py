@@ -26,3 +26,10 @@ PERSONA_GRID = PersonaGrid(
     row_names=("matcher", "predictable (spread 0)", "heuristic", "erratic (spread 2)", "never outbids"),
     payoff="win", question="Which bidding style wins? Entries are the row persona's win share, seats alternated.",
 )
+
+
+# the designer's words for the metrics the report shows (GameSpec.labels); raw names stay in tooltips
+LABELS = {
+    "overbid": "bids above the prize", "points_lost": "prize points lost to ties", "prizes_won": "prizes won",
+    "ties": "tied bids", "top_prize": "top prize won",
+}
