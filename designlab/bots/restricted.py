@@ -8,7 +8,9 @@ actions and lets the wrapped bot choose among the rest, from a view that differs
   view as it is; counted in ``yielded``;
 * the wrapped bot answers with a forbidden action anyway (a bot that reads the rules rather than the view's
   legal actions, e.g. a search on a determinized state): one of the allowed actions, drawn with the bot's own
-  random stream, is played instead; counted in ``overridden``;
+  random stream, is played instead; counted in ``overridden``. A safety net only: every bundled bot chooses
+  among its view's legal actions (its own next-best move), which tests/bots/test_restricted.py checks for each
+  game's bots and each option its spec declares, so for them it stays at 0;
 * ``bites`` counts the decisions where the restriction removed something.
 
 Nothing here reads the state: the option is a predicate over (game, view, action), as the game's spec declares

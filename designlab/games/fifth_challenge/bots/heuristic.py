@@ -445,8 +445,10 @@ class HeuristicBot(Bot):
         attempted = view.attempted
         can_attempt = mine >= 0 and not attempted
         # legal is END, the challenges and modifies card by card, ATTEMPT if the own challenge
-        # may be attempted, then one replace per card if nothing was played or attempted
-        plays = legal[1:len(legal) - can_attempt - (0 if attempted or view.played else len(hand))]
+        # may be attempted, then one replace per card if nothing was played or attempted (none if
+        # restricted play forbids the discard-and-replace turn: the last action is then below REPLACE)
+        replaces = 0 if attempted or view.played or legal[-1] < REPLACE else len(hand)
+        plays = legal[1:len(legal) - can_attempt - replaces]
 
         # what every candidate shares: the bonus row, the worth of a completion and of a death
         brow, win, dv = self._seat_values(me, completed, aces)
@@ -608,7 +610,8 @@ class HeuristicBot(Bot):
         """Nothing worth doing: if nothing else was done, swap the weakest cards."""
         if view.played or view.attempted or not view.hand:
             return END
-        c = self.replace_pick(view)
+        # the replaces come last; none when restricted play forbids the discard-and-replace turn
+        c = self.replace_pick(view) if legal[-1] >= REPLACE else -1
         if c >= 0:
             return REPLACE + c
         if ATTEMPT in legal and len(view.hand) >= self.hand_size:
@@ -633,13 +636,16 @@ class HeuristicBot(Bot):
             return SPEND + plan[0] if plan else STOP
         c = pending[me]
         n = len(hand)
+        # legal is STOP then one spend per card in hand, unless restricted play forbids some cards:
+        # the plan then spends only the others (n stays the hand: what is left after spending)
+        spendable = hand if len(legal) > n else tuple(a - SPEND for a in legal[1:])
         s = view.shortfall
         m0, o0 = view.matched, view.off_suits
         rate = self.off_suit_rate
         _, wins, dv = self._seat_values(me, completed, aces)
         win = wins(c)
         card = self.card_cost
-        codes = tuple(map(self._codes[c].__getitem__, hand))
+        codes = tuple(map(self._codes[c].__getitem__, spendable))
         whole_hand_ok = self.empty_hand_wins and win >= 60.0  # spending the last card still wins
         best_mask, best_val = 0, None
         # every subset of the hand, in mask order; subsets with the same sums as an earlier one
@@ -658,8 +664,8 @@ class HeuristicBot(Bot):
             return STOP
         # spend the cards of the plan, those that bring the most first (a code orders as
         # (matching, other))
-        plan = sorted((i for i in range(n) if best_mask >> i & 1), key=codes.__getitem__, reverse=True)
-        plan = tuple(map(hand.__getitem__, plan))
+        plan = sorted((i for i in range(len(codes)) if best_mask >> i & 1), key=codes.__getitem__, reverse=True)
+        plan = tuple(map(spendable.__getitem__, plan))
         self._spend_plan = (hand, plan)
         return SPEND + plan[0]
 

@@ -363,8 +363,13 @@ class RaidingBot(StashModel, Bot):
         hw = self.params.high_card_weight
         rand = self.rng.random
         bis = bisect_left if keep_ties else bisect_right
+        # the view's legal reveals are the hand's sets unless restricted play forbids some: skip those
+        legal = view.legal_actions
+        allowed = frozenset(legal) if len(legal) < len(my_combos) else None
         best, best_a = None, None
         for t in range(len(my_combos)):
+            if allowed is not None and my_combos[t] not in allowed:
+                continue
             total = (score[my_cls[t]] + sbonus * (last - cum[bis(olows, my_lows[t])])) / n_opp
             # cards kept: a little value for high cards (tie-break, D10)
             total -= hw * my_sums[t] * 0.1

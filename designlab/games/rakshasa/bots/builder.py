@@ -331,9 +331,11 @@ class Builder:
         pos = len(view[V_COURSE])
         start = g.sec_start[g.pos_section[pos]]
         # the scores depend only on this key: memoised per game definition, with the softmax
-        # weights of the last temperature used: [actions, scores, temperature, weights, total, best]
+        # weights of the last temperature used: [actions, scores, temperature, weights, total, best].
+        # The legal builds follow from the hand, except under restricted play: they are in the key so
+        # a builder forbidden an obstacle type never reads another's entry (nor they its)
         builds = self.memo.builds
-        key = (pos, view[V_COURSE][start:], view[V_SPENT], view[V_HAND])
+        key = (pos, view[V_COURSE][start:], view[V_SPENT], view[V_HAND], legal)
         ent = builds.get(key)
         if ent is None:
             scores = self.build_scores(view, legal, pos, start)

@@ -237,35 +237,42 @@ class Runner:
         # hidden obstacle
         if form == RAKSHASA and PEEK in legal:
             return self.claim(view, pos, False)
+        # a hidden card can always be revealed, unless restricted play forbids it: then the best of the rest
+        reveal = REVEAL in legal
         if view[V_FORM_UP]:
-            # honest options only
+            # honest options only (a peek, left alone by restricted play, is the last resort)
             if t != HIDDEN:
-                if PASS_T[form][t]:
+                if PASS_T[form][t] and reveal:
                     return REVEAL
-                return SKIRT if SKIRT in legal else REVEAL
+                return SKIRT if SKIRT in legal else (REVEAL if reveal else self.claim(view, pos, True))
             p = self.p_pass(view, form)
-            if SKIRT in legal and (1 - p) * g.costs.reveal_skirt > g.costs.skirt_hidden:
+            if SKIRT in legal and (not reveal or (1 - p) * g.costs.reveal_skirt > g.costs.skirt_hidden):
                 self.last_p_pass = None
                 return SKIRT
-            return REVEAL
+            if reveal:
+                return REVEAL
+            self.last_p_pass = None
+            return self.claim(view, pos, True)
         if t != HIDDEN:  # peeked earlier and not swapped since
-            if PASS_T[form][t]:
+            if PASS_T[form][t] and reveal:
                 return REVEAL
             p = 0.0
         else:
             p = self.p_pass(view, form)
-        c_rev = self.cost_after_reveal(view, remaining, t)
-        acts, costs = [REVEAL], [(1 - p) * c_rev]
-        if self.lie_rate is None and p > 0.0:  # a card it passes: the builder may challenge the true claim
-            income = self.true_claim_income()
-            costs[0] -= p * income
+        acts: list = []
+        costs: list = []
+        if reveal:
+            acts.append(REVEAL)
+            costs.append((1 - p) * self.cost_after_reveal(view, remaining, t))
+            if self.lie_rate is None and p > 0.0:  # a card it passes: the builder may challenge the true claim
+                costs[0] -= p * self.true_claim_income()
         if SKIRT in legal:
             acts.append(SKIRT)
             costs.append(float(g.costs.skirt_hidden))
         if PEEK in legal:
             peek_caught = g.caught_cost[K_PEEK]
             if self.lie_rate is not None:
-                honest = min(costs)
+                honest = min(costs) if costs else 99
                 if self.fixed_lie(view, honest if honest < 99 else None, peek_caught,
                                    (L_CLAIM, pos, K_PEEK, HIDDEN)):
                     return self.claim(view, pos, True)
