@@ -59,6 +59,20 @@ class Verdict:
     more_games: int | None = None  # about how many more games would settle a leaning / not-enough-games verdict
     because: str = ""  # why a variant is broken
     sequential: bool = False  # lo, hi are the gap's confidence sequence (--until-settled), not a fixed-n interval
+    budget_ran_out: bool = False  # played until settled, but its budget (max_games) was spent first
+    file: str = ""  # the variant's file, for the command that would settle it
+
+    @property
+    def settle_budget(self) -> int:
+        """A budget (max_games) that would about settle it: the games needed, rounded up to a thousand
+        (twice the games played when no practical number settles it, to look further)."""
+        need = self.games + self.more_games if self.more_games else 2 * self.games
+        return -(-need // 1000) * 1000
+
+
+def settle_command(v: Verdict, verb: str = "sweep") -> str:
+    """The command that plays on to ``v.settle_budget`` (cached games are not played again)."""
+    return f"designlab {verb} {v.file} --max-games {v.settle_budget}"
 
     @property
     def light(self) -> str:
@@ -147,7 +161,9 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     elif len(roles) > 2:
         between = (f"{the(top)} wins {points(v.gap)} points more often than {the(bottom)}, the least successful "
                    f"role (likely between {points(v.lo)} and {points(v.hi)})")
-    settle = (f"; about {v.more_games:,} more games would settle it" if v.more_games
+    settle = (f"; its budget of {v.games:,} games ran out first: about {v.more_games:,} more games would settle it "
+              f"({settle_command(v)})" if v.budget_ran_out and v.more_games
+              else f"; about {v.more_games:,} more games would settle it" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
     # the reader must know why this range is wider than a one-look 95% interval

@@ -106,7 +106,7 @@ def test_run_states_the_games_and_warns_before_it_plays(tmp_path, monkeypatch, c
     monkeypatch.setattr(app_module, "WARN_POINTS", 5)  # the same words as at 1,000, without 1,000 points to play
     monkeypatch.setattr(app_module, "WARN_GAMES", 20)
     _sweep(tmp_path, 2, 3, games=4)
-    assert main(["run", "big.yaml", "-w", "1", "--quiet"]) == 0
+    assert main(["run", "big.yaml", "-w", "1", "--quiet", "-n", "4"]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err == ["big.yaml: 6 variants (6 sweep points), 24 games (4 each)",
                    "warning: big.yaml asks for 6 sweep points (more than 5); each is a variant with its own games "
@@ -152,7 +152,7 @@ def test_run_counts_a_sweeps_points_as_they_are_checked(tmp_path, monkeypatch, c
     monkeypatch.setattr(app_module, "Progress", Recorder)
     monkeypatch.chdir(tmp_path)
     _sweep(tmp_path, 2, 3, games=1)
-    assert main(["run", "big.yaml", "-w", "1", "--quiet"]) == 0
+    assert main(["run", "big.yaml", "-w", "1", "--quiet", "-n", "1"]) == 0
     assert seen[0] == ("restart", 6, "checking the 6 points of big")
     assert seen[1:7] == [("tick", 1)] * 6
     assert sum(n for kind, n, *_ in seen[7:] if kind == "tick") == 6  # then the games, one each
