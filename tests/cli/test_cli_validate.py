@@ -114,12 +114,22 @@ def test_run_states_the_games_and_warns_before_it_plays(tmp_path, monkeypatch, c
                    "warning: big.yaml asks for 24 games (more than 20); `designlab run -n N` sets the games per variant"]
 
 
-def test_run_states_the_budget_when_the_count_is_adaptive(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("stop", [["--until-settled"], []])  # the settled verdict is run's default
+def test_run_states_the_budget_when_the_count_is_adaptive(tmp_path, monkeypatch, capsys, stop):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "v.yaml").write_text("game: rakshasa\nseats: [{bot: random}, {bot: random}]\n")
-    assert main(["run", "v.yaml", "-w", "1", "--quiet", "--until-settled", "--max-games", "50"]) == 0
+    assert main(["run", "v.yaml", "-w", "1", "--quiet", *stop, "--max-games", "50"]) == 0
     assert capsys.readouterr().err.splitlines()[0] == (
-        "v.yaml: 1 variant, up to 50 games each (--until-settled stops each earlier): at most 50 games")
+        "v.yaml: 1 variant, up to 50 games each (the settled verdict stops each earlier): at most 50 games")
+
+
+def test_run_states_each_files_own_budget(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.yaml").write_text("game: rakshasa\nseats: [{bot: random}, {bot: random}]\ngames: 20\n"
+                                     "max_games: 40\n")
+    assert main(["run", "v.yaml", "-w", "1", "--quiet"]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "v.yaml: 1 variant, up to 40 games each (the settled verdict stops each earlier): at most 40 games")
 
 
 def test_progress_shows_a_status_line_before_anything_finishes(monkeypatch, capsys):
