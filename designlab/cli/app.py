@@ -27,8 +27,8 @@ from designlab.cli.main import (
     EXIT_BAD_INPUT,
     EXIT_FAILED_GAMES,
     Cluster,
+    FixedGames,
     Fresh,
-    Games,
     MaxGames,
     Png,
     Precision,
@@ -46,6 +46,7 @@ from designlab.cli.main import (
     out,
     pick_variant,
     run_name,
+    settles,
     stopping_errors,
     warn_fixed_seats,
 )
@@ -59,13 +60,13 @@ _tune.register(app)
 
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: bool = False,
          cluster: str | None = None, precision: float | None = None, max_games: int | None = None,
-         until_settled: bool = False):
+         until_settled: bool = False, verb: str = "run"):
     from designlab.runner.cache import default_cache_dir
-    from designlab.runner.run import DEFAULT_MAX_GAMES, RunInterrupted, run_variants
+    from designlab.runner.run import RunInterrupted, run_variants
 
     stopping_errors(precision, max_games, until_settled)
     adaptive = precision is not None or until_settled
-    total = sum((max_games or DEFAULT_MAX_GAMES) if adaptive else v.games for v in variants)
+    total = sum((max_games or v.max_games) if adaptive else v.games for v in variants)
     progress = Progress(total, quiet, "games")
     cache = default_cache_dir()
     t0 = time.perf_counter()
@@ -94,25 +95,32 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
                       f"(widest seat win-rate interval +/- {r.half_width:.4f}; this does not settle the verdict)",
                       markup=False)
     if until_settled:
-        _print_settled(result)
+        _print_settled(result, verb)
     return result
 
 
-def _print_settled(result) -> None:
-    """Each variant's verdict on its confidence sequence, as --until-settled judged it."""
+def _print_settled(result, verb: str) -> None:
+    """Each variant's verdict on its confidence sequence, as --until-settled judged it; a variant whose budget ran
+    out gets the games still needed and the command that would settle it (``verb``: run or sweep)."""
     from designlab.core.spec import plural
     from designlab.report.roles import roles_of
     from designlab.stats import analyse_run, load_run
-    from designlab.stats.verdict import edge_text
+    from designlab.stats.verdict import edge_text, settle_command
 
     a = analyse_run(load_run(result.out_dir))
     metas = {va.name: va.results.meta for va in a.variants}
     for r in result.variants:
         v = a.verdicts[r.variant.name]
-        why = "settled" if r.stopped_by == "settled" else f"stopped by {r.stopped_by.replace('_', ' ')}, not settled"
+        why = "settled" if r.stopped_by == "settled" else \
+            f"its budget of {r.max_games:,} games ran out, not settled" if r.stopped_by == "max_games" else \
+            f"stopped by {r.stopped_by.replace('_', ' ')}, not settled"
         out.print(f"{r.variant.name}: {v.verdict} after {plural(r.variant.games, 'game')} ({why}; "
                   f"{edge_text(v, roles_of(metas[r.variant.name]))} on its 95% confidence sequence, tolerance "
                   f"{100 * v.tolerance:g} points)", markup=False)
+        if v.budget_ran_out:
+            more = f"about {v.more_games:,} more games would settle it: " if v.more_games else \
+                "it sits on the tolerance, so no practical number of games settles it; a larger budget: "
+            out.print(f"  {more}{settle_command(v, verb)}", markup=False, soft_wrap=True)
 
 
 def _print_summary(result, seconds: float) -> None:
@@ -190,7 +198,7 @@ def _fmt_value(v) -> str:
 @app.command()
 def run(
     variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file runs every point).")],
-    games: Games = None,
+    games: FixedGames = None,
     seed: Seed = None,
     workers: Workers = DEFAULT_WORKERS,
     out_dir: Annotated[Path | None, typer.Option("--out", help="Results folder (default results/<name>).")] = None,
@@ -201,17 +209,18 @@ def run(
     max_games: MaxGames = None,
     until_settled: UntilSettled = False,
 ) -> None:
-    """Play one variant's games and write one Parquet row per game."""
-    from designlab.runner.run import DEFAULT_MAX_GAMES, override
+    """Play one variant's games, until its balance verdict is settled or its budget is spent (or exactly -n N),
+    and write one Parquet row per game."""
+    from designlab.runner.run import override
 
-    stopping_errors(precision, max_games, until_settled)  # before a big file loads
+    until_settled = settles(games, precision, max_games, until_settled)  # before a big file loads
     loading = Progress(None, quiet, f"loading {variant}")  # a 10,000-point sweep takes seconds to check
     try:
         variants = override(load([variant], progress=loading), games, seed)
     finally:
         loading.close()
     adaptive = "--until-settled" if until_settled else "--precision" if precision is not None else None
-    state_plan(str(variant), variants, err, (max_games or DEFAULT_MAX_GAMES) if adaptive else None, adaptive)
+    state_plan(str(variant), variants, err, max_games if adaptive else None, adaptive)
     name = run_name(variant, variants)
     result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games,
                   until_settled)
@@ -222,7 +231,7 @@ def run(
 @app.command()
 def sweep(
     targets: Annotated[list[Path], typer.Argument(help="Variant or sweep files, or folders of them; one run and one report each.")],
-    games: Games = None,
+    games: FixedGames = None,
     seed: Seed = None,
     workers: Workers = DEFAULT_WORKERS,
     results_root: Annotated[Path, typer.Option("--results", help="Folder for results.")] = Path("results"),
@@ -235,11 +244,12 @@ def sweep(
     max_games: MaxGames = None,
     until_settled: UntilSettled = False,
 ) -> None:
-    """Run every variant and sweep point, then write the HTML balance report."""
+    """Run every variant and sweep point (each until its verdict is settled, within its budget, or exactly
+    -n N games), then write the HTML balance report."""
     from designlab.report import render_report
     from designlab.runner.run import override
 
-    stopping_errors(precision, max_games, until_settled)  # before any file loads or game runs
+    until_settled = settles(games, precision, max_games, until_settled)  # before any file loads or game runs
     tunes: list[Path] = []  # tune files in the folders: `designlab tune` plays those, not a sweep
     plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
     if tunes:
@@ -249,7 +259,7 @@ def sweep(
     for target, variants in plans:
         name = run_name(target, variants)
         result = _run(variants, results_root / name, name, workers, quiet, fresh, cluster, precision, max_games,
-                      until_settled)
+                      until_settled, "sweep")
         failed += result.errors
         page = render_report(result.out_dir, reports_root, png=png)
         out.print(f"report: {page}")
@@ -350,9 +360,12 @@ def state_plan(target: str, variants, console, per_variant: int | None = None, a
     n = len(variants)
     what = f"{n:,} variant{'s' if n != 1 else ''}" + (f" ({points:,} sweep points)" if points else "")
     tunes = [v for v in variants if v.tune is not None]
-    if adaptive:
-        games, upto = per_variant * n, "up to "
-        what += f", up to {per_variant:,} games each ({adaptive} stops each earlier): at most {games:,} games"
+    if adaptive:  # each variant's budget: the option's, else its file's max_games
+        budgets = [per_variant or v.max_games for v in variants]
+        games, upto = sum(budgets), "up to "
+        each = f"{budgets[0]:,} games each" if len(set(budgets)) == 1 else f"{min(budgets):,} to {max(budgets):,} games"
+        stop = "the settled verdict" if adaptive == "--until-settled" else adaptive
+        what += f", up to {each} ({stop} stops each earlier): at most {games:,} games"
     else:
         games, upto = sum(v.games for v in variants if v.tune is None), ""
         each = {v.games for v in variants}

@@ -39,6 +39,11 @@ class UserError(Exception):
 # -- options shared by every command ------------------------------------------------------------
 
 Games = Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per variant (overrides the file).")]
+# run and sweep: -n N plays exactly N games; without it they play until the verdict is settled, within a budget
+FixedGames = Annotated[int | None, typer.Option(
+    "--games", "-n", min=1,
+    help="Play exactly N games per variant. Without it each variant gets games until its balance verdict is "
+         "settled, up to its budget (--max-games, or the file's max_games).")]
 Seed = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Batch seed (overrides the file).")]
 Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
@@ -55,11 +60,13 @@ Precision = Annotated[float | None, typer.Option(
 UntilSettled = Annotated[bool, typer.Option(
     "--until-settled",
     help="Add games to each variant until its balance verdict is even or unbalanced at the file's "
-         "balance_tolerance, on a 95% confidence sequence (valid although it is checked after every chunk).")]
+         "balance_tolerance, on a 95% confidence sequence (valid although it is checked after every chunk). "
+         "The default of run and sweep (without -n or --precision).")]
 VariantName = Annotated[str | None, typer.Option(
     "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")]
 MaxGames = Annotated[int | None, typer.Option(
-    "--max-games", min=1, help="Cap per variant under --precision or --until-settled (default 100,000).")]
+    "--max-games", min=1, help="Budget: the most games per variant while its verdict is unsettled (or under "
+                               "--precision); overrides the file's max_games (default 40,000). Cached games count.")]
 
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
 
@@ -166,6 +173,17 @@ def stopping_errors(precision: float | None, max_games: int | None, until_settle
     if max_games is not None and precision is None and not until_settled:
         raise UserError("--max-games caps --precision or --until-settled; give one of them too, "
                         "or set the game count with --games")
+
+
+def settles(games: int | None, precision: float | None, max_games: int | None, until_settled: bool) -> bool:
+    """run and sweep: do they play until the verdict is settled (the default)? ``-n`` is the fixed count,
+    ``--precision`` its own stop; a mistaken mix is one line."""
+    if precision is not None and until_settled:
+        raise UserError("--precision and --until-settled are two ways to stop; give one of them")
+    if games is not None and (precision is not None or until_settled or max_games is not None):
+        given = "--precision" if precision is not None else "--until-settled" if until_settled else "--max-games"
+        raise UserError(f"-n plays exactly N games and {given} adds games until a stop; give one of them")
+    return games is None and precision is None
 
 
 def warn_fixed_seats(variants) -> None:

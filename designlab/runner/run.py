@@ -26,7 +26,11 @@ How a run goes:
 * With ``until_settled``, a variant gets chunk after chunk until its balance
   verdict is even or unbalanced at its ``balance_tolerance``, judged on the gap's
   95% confidence sequence (``stats.sequential``: valid however often it is
-  read, here after every chunk), or ``max_games`` is reached.
+  read, here after every chunk), or ``max_games`` is reached. The verdict is
+  first read once the variant's ``games`` are played (its file's minimum).
+* ``max_games`` (the budget) is the run's if given, else each variant's own
+  (its file's ``max_games``). Chunks already cached count towards it, so a
+  rerun with a bigger budget plays only the chunks past the old stop.
 * Either way the decision is taken on the chunks in grid order, so the games a
   point needs do not depend on timing or worker count.
 * A game that raises becomes an error row; its traceback is written under
@@ -54,7 +58,7 @@ from designlab.runner.backends import BackendError, make_backend
 from designlab.runner.cache import ChunkStore
 from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
 from designlab.runner.errors import RunError
-from designlab.variant.model import MAX_GAMES, Variant
+from designlab.variant.model import DEFAULT_MAX_GAMES, MAX_GAMES, Variant
 
 # The stats modules (and scipy under them, over a second to import) load only for --until-settled, inside
 # the functions that need them: a run of fixed size, a fully cached rerun above all, never waits for them.
@@ -66,7 +70,6 @@ __all__ = [
 ]
 
 CHUNK_GAMES = 250  # games per chunk: small enough to balance 2 workers and resume, ~4 ms overhead each
-DEFAULT_MAX_GAMES = 100_000  # cap per variant under --precision or --until-settled when --max-games is not given
 SETTLED = ("even", "unbalanced")  # the verdicts that end an --until-settled variant
 Z95 = 1.959963984540054
 
@@ -120,6 +123,7 @@ class VariantRun:
     played_games: int = 0  # games played by this run (speculative chunks past the stop included)
     worker_cpu_seconds: float = 0.0  # CPU time the workers spent on this variant's chunks (benchmarks)
     tally: GamesTally | None = None  # wins, draws and turns in games_file, for a summary table
+    max_games: int | None = None  # the budget this variant was played under (adaptive stopping), else None
 
 
 @dataclass
@@ -199,7 +203,10 @@ class _Point:
         self.v, self.cache, self.scratch, self.fresh = v, cache, scratch, fresh
         self.precision, self.until_settled = precision, until_settled
         adaptive = precision is not None or until_settled
-        self.limit = (max_games or DEFAULT_MAX_GAMES) if adaptive else v.games
+        self.limit = (max_games or v.max_games) if adaptive else v.games
+        self.budget = self.limit if adaptive else None
+        # --until-settled reads the verdict once the file's games are played (never past the budget)
+        self.first_look = min(v.games, self.limit) if until_settled else 0
         self.grid = chunk_bounds(self.limit, size)
         self.size = size
         self.stop_at: int | None = None if adaptive else v.games
@@ -228,7 +235,7 @@ class _Point:
         # Adaptive and undecided: play ahead only as far as the current estimate of the
         # games needed, so few speculative chunks are wasted when the point stops.
         prefix_end = self.grid[self._prefix_i - 1][0] + self.grid[self._prefix_i - 1][1] if self._prefix_i else 0
-        return start < max(prefix_end + self.size, 2 * self.size, self._estimate())
+        return start < max(prefix_end + self.size, 2 * self.size, self.first_look, self._estimate())
 
     def _estimate(self) -> float:
         """About how many games the stop needs, from the games so far (how far to play ahead)."""
@@ -289,7 +296,7 @@ class _Point:
             self.half_width = max(wilson_half_width(w, self._prefix_valid) for w in self._prefix_wins)
             if part.errors:
                 self.stop_at, self.stopped_by = end, "errors"  # a broken bot would burn max_games of errors
-            elif self.until_settled and self._settled():
+            elif self.until_settled and end >= self.first_look and self._settled():
                 self.stop_at, self.stopped_by = end, "settled"
             elif self.precision is not None and self.half_width <= self.precision:
                 self.stop_at, self.stopped_by = end, "precision"
@@ -517,7 +524,7 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
     half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats)))
     cpu = sum(p.cpu_seconds for p in pt.done.values())
     return VariantRun(v, games_file, len(errors), time.perf_counter() - pt.started, pt.stopped_by, half,
-                      cached, played, cpu, tally_games(games_file, len(v.seats)))
+                      cached, played, cpu, tally_games(games_file, len(v.seats)), pt.budget)
 
 
 def _sample_columns(players: int) -> list[str]:
@@ -613,7 +620,7 @@ def _write_manifest(result: RunResult) -> None:
             "games_played": v.games,
             "stopped_by": r.stopped_by,
             "precision": result.precision,
-            "max_games": (result.max_games or DEFAULT_MAX_GAMES) if result.adaptive else None,
+            "max_games": r.max_games,
             # --until-settled: the verdict reads the gap's confidence sequence, as the stop did
             "confidence_sequence": _confidence_sequence() if result.until_settled else None,
             "half_width": None if r.half_width is None else round(r.half_width, 6),

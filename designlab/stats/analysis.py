@@ -19,7 +19,7 @@ their family; ``tests`` lists every test with its family.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import polars as pl
@@ -136,6 +136,9 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
         v = balance_verdict([s.get(f"win_{k}", math.nan) for k in range(s["players"])], s["games"],
                             tolerance_of(va.results.meta), s["unfinished_share"], s["draw_share"],
                             sequential=sequential(va.results.meta))
+        if v.sequential and va.results.meta.get("stopped_by") == "max_games" and v.verdict in ("leaning",
+                                                                                              "not enough games"):
+            v = replace(v, budget_ran_out=True, file=va.results.meta.get("file") or "")
         # the verdict's interval (simultaneous over the pairs of seats) is the gap's interval the report shows
         s |= {"light": v.verdict, "gap_lo": v.lo, "gap_hi": v.hi, "tolerance": v.tolerance,
               "more_games": v.more_games, "broken_because": v.because}

@@ -65,6 +65,15 @@ class Verdict:
     # family as lo, hi, not clipped at 0 (NaN when unknown, e.g. a verdict saved before it was recorded)
     diff_lo: float = math.nan
     diff_hi: float = math.nan
+    budget_ran_out: bool = False  # played until settled, but its budget (max_games) was spent first
+    file: str = ""  # the variant's file, for the command that would settle it
+
+    @property
+    def settle_budget(self) -> int:
+        """A budget (max_games) that would about settle it: the games needed, rounded up to a thousand
+        (twice the games played when no practical number settles it, to look further)."""
+        need = self.games + self.more_games if self.more_games else 2 * self.games
+        return -(-need // 1000) * 1000
 
     @property
     def light(self) -> str:
@@ -77,6 +86,11 @@ class Verdict:
         if _num(self.diff_lo):
             return self.diff_lo >= 0.0005  # as printed (one decimal of a point): +0.0 is not ahead
         return _num(self.lo) and self.lo > 0  # a verdict saved without it: some pair of roles is apart
+
+
+def settle_command(v: Verdict, verb: str = "sweep") -> str:
+    """The command that plays on to ``v.settle_budget`` (cached games are not played again)."""
+    return f"designlab {verb} {v.file} --max-games {v.settle_budget}"
 
 
 def broken_because(unfinished_share: float, draw_share: float) -> str:
@@ -204,7 +218,9 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     else:
         between = edge_text(v, roles, lead=v.ahead)
     either = "" if v.ahead or v.gap == 0 else "either role may be the stronger, and "
-    settle = (f"; about {v.more_games:,} more games would settle it" if v.more_games
+    settle = (f"; its budget of {v.games:,} games ran out first: about {v.more_games:,} more games would settle it "
+              f"({settle_command(v)})" if v.budget_ran_out and v.more_games
+              else f"; about {v.more_games:,} more games would settle it" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
     # the reader must know why this range is wider than a one-look 95% interval

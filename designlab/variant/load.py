@@ -205,7 +205,7 @@ class Loader:
         variant = Variant(
             game=vf.game, name=vf.name, description=vf.description.strip(), file=shown,
             params=params, seats=seats, games=vf.games, seed=vf.seed, rotate_seats=vf.rotate_seats,
-            balance_tolerance=vf.balance_tolerance,
+            balance_tolerance=vf.balance_tolerance, max_games=vf.max_games,
             base=m.parent.name if m.parent is not None else None,
         )
         if m.parent is not None:

@@ -17,6 +17,10 @@ from designlab.core.rng import MAX_SEED, bot_rng
 from designlab.registry import bot_class, game_class
 
 MAX_GAMES = 10_000_000
+# The default budget of `run` and `sweep`: the most games a variant gets while its verdict is unsettled.
+# 40,000 games are about 40 s at 1,000 games/s (Rakshasa, Fifth Challenge on 2 free cores) and 60-100 s for
+# Raiding Duel (400-700 games/s): a designer's rerun of one variant within about a minute (README, Commands).
+DEFAULT_MAX_GAMES = 40_000
 
 
 class SeatFile(BaseModel):
@@ -107,7 +111,14 @@ class VariantFile(BaseModel):
     extends: str | None = Field(None, description="Variant file this one overrides, relative to this file.")
     params: dict[str, Any] = Field(default_factory=dict, description="Game parameter overrides.")
     seats: list[SeatFile] | None = Field(None, description="A bot per seat; default: the game's default bot.")
-    games: int = Field(1000, ge=1, le=MAX_GAMES, description="Games to play.")
+    games: int = Field(
+        1000, ge=1, le=MAX_GAMES,
+        description="Games played before the balance verdict is first read: `run` and `sweep` then add games until "
+                    "it is settled, up to max_games (a budget below games wins). `-n N` plays exactly N games instead.")
+    max_games: int = Field(
+        DEFAULT_MAX_GAMES, ge=1, le=MAX_GAMES,
+        description="Budget: the most games `run` and `sweep` play of this variant while its balance verdict is not "
+                    "settled (and under --precision); --max-games overrides it.")
     seed: int = Field(0, ge=0, le=MAX_SEED, description="Batch seed.")
     balance_tolerance: float = Field(
         3.0, gt=0, le=50,
@@ -158,6 +169,7 @@ class Variant:
     seed: int
     rotate_seats: bool = True
     balance_tolerance: float = 3.0  # percentage points; judges the results, so not part of identity()
+    max_games: int = DEFAULT_MAX_GAMES  # budget of the settled default: how far to play, not what a game is
     base: str | None = None  # variant this one is compared against
     sweep: dict | None = None  # this sweep point's values
     sweep_group: str | None = None

@@ -88,7 +88,7 @@ def test_results_do_not_depend_on_worker_count(tmp_path, variant):
     frames = []
     for w in (1, 2):
         out = tmp_path / f"w{w}"
-        assert main(["run", str(variant), "--out", str(out), "-w", str(w), "--quiet", "--fresh"]) == 0
+        assert main(["run", str(variant), "--out", str(out), "-w", str(w), "--quiet", "--fresh", "-n", "24"]) == 0
         frames.append(pl.read_parquet(next(out.glob("*/games.parquet"))))
     assert frames[0].equals(frames[1])
 
@@ -236,7 +236,7 @@ def test_summary_rows_of_a_sweep_stay_distinguishable(tmp_path, capsys):
           seats.0.params.lie_rate: [0.0, 0.25]
           seats.0.params.challenge_rate: [0.0, 0.5]
     """))
-    assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
+    assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet", "-n", "2"]) == 0
     rows = [line.split("│")[1].strip() for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
     rows = [r for r in rows if r]  # another cell wrapped onto a second line
     assert rows[0] == "a-rather-long-sweep-name-for-a-bluffing-persona"  # the sweep once, then its points
@@ -253,7 +253,7 @@ def test_run_names_a_sweeps_reference(tmp_path, capsys):
     (tmp_path / "base.yaml").write_text("game: rakshasa\nseats: [{bot: heuristic}, {bot: random}]\ngames: 2\n")
     sweep = tmp_path / "s.yaml"
     sweep.write_text("extends: base.yaml\nparams: {costs: {peek: 2}}\nsweep:\n  honor.runner: [10, 20]\n")
-    assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
+    assert main(["run", str(sweep), "--out", str(tmp_path / "res"), "-w", "1", "--quiet", "-n", "2"]) == 0
     said = " ".join(capsys.readouterr().out.split())
     assert ("s: every point is compared against [honor.runner=10], the first point: the rules as written "
             "(honor.runner=15) are not in the sweep; paired game by game") in said

@@ -36,7 +36,7 @@ def test_a_plugin_whose_package_is_gone_is_one_warning_line(tmp_path):
 
     variant = tmp_path / "small.yaml"
     variant.write_text("game: rakshasa\nname: small\nseats:\n  - bot: heuristic\n  - bot: random\ngames: 20\n")
-    ran = _designlab(["run", str(variant), "-w", "1", "-q", "--out", str(tmp_path / "out")], site, tmp_path)
+    ran = _designlab(["run", str(variant), "-w", "1", "-q", "-n", "20", "--out", str(tmp_path / "out")], site, tmp_path)
     assert ran.returncode == 0 and ran.stderr.splitlines()[0] == WARNING, ran.stderr  # then run's own plan line
     assert ran.stderr.count("warning: game plugin") == 1 and "Traceback" not in ran.stderr
     assert "20 games played" in ran.stdout

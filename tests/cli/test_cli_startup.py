@@ -56,7 +56,7 @@ def test_a_fully_cached_rerun_imports_no_scipy(tmp_path):
     variant = tmp_path / "small.yaml"
     variant.write_text("game: rakshasa\nname: small\nseats:\n  - bot: heuristic\n  - bot: random\n"
                        "games: 30\nseed: 3\n")
-    args = ["run", str(variant), "--out", str(tmp_path / "out"), "--workers", "1", "--quiet"]
+    args = ["run", str(variant), "--out", str(tmp_path / "out"), "--workers", "1", "--quiet", "-n", "30"]
     first = _start(args, tmp_path, heavy=("scipy",))
     assert first["code"] == 0
     again = _start(args, tmp_path, heavy=("scipy", "numpy", "altair"))

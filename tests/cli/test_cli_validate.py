@@ -106,7 +106,7 @@ def test_run_states_the_games_and_warns_before_it_plays(tmp_path, monkeypatch, c
     monkeypatch.setattr(app_module, "WARN_POINTS", 5)  # the same words as at 1,000, without 1,000 points to play
     monkeypatch.setattr(app_module, "WARN_GAMES", 20)
     _sweep(tmp_path, 2, 3, games=4)
-    assert main(["run", "big.yaml", "-w", "1", "--quiet"]) == 0
+    assert main(["run", "big.yaml", "-w", "1", "--quiet", "-n", "4"]) == 0
     err = capsys.readouterr().err.splitlines()
     assert err == ["big.yaml: 6 variants (6 sweep points), 24 games (4 each)",
                    "warning: big.yaml asks for 6 sweep points (more than 5); each is a variant with its own games "
@@ -114,12 +114,22 @@ def test_run_states_the_games_and_warns_before_it_plays(tmp_path, monkeypatch, c
                    "warning: big.yaml asks for 24 games (more than 20); `designlab run -n N` sets the games per variant"]
 
 
-def test_run_states_the_budget_when_the_count_is_adaptive(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("stop", [["--until-settled"], []])  # the settled verdict is run's default
+def test_run_states_the_budget_when_the_count_is_adaptive(tmp_path, monkeypatch, capsys, stop):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "v.yaml").write_text("game: rakshasa\nseats: [{bot: random}, {bot: random}]\n")
-    assert main(["run", "v.yaml", "-w", "1", "--quiet", "--until-settled", "--max-games", "50"]) == 0
+    assert main(["run", "v.yaml", "-w", "1", "--quiet", *stop, "--max-games", "50"]) == 0
     assert capsys.readouterr().err.splitlines()[0] == (
-        "v.yaml: 1 variant, up to 50 games each (--until-settled stops each earlier): at most 50 games")
+        "v.yaml: 1 variant, up to 50 games each (the settled verdict stops each earlier): at most 50 games")
+
+
+def test_run_states_each_files_own_budget(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "v.yaml").write_text("game: rakshasa\nseats: [{bot: random}, {bot: random}]\ngames: 20\n"
+                                     "max_games: 40\n")
+    assert main(["run", "v.yaml", "-w", "1", "--quiet"]) == 0
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "v.yaml: 1 variant, up to 40 games each (the settled verdict stops each earlier): at most 40 games")
 
 
 def test_progress_shows_a_status_line_before_anything_finishes(monkeypatch, capsys):
@@ -152,7 +162,7 @@ def test_run_counts_a_sweeps_points_as_they_are_checked(tmp_path, monkeypatch, c
     monkeypatch.setattr(app_module, "Progress", Recorder)
     monkeypatch.chdir(tmp_path)
     _sweep(tmp_path, 2, 3, games=1)
-    assert main(["run", "big.yaml", "-w", "1", "--quiet"]) == 0
+    assert main(["run", "big.yaml", "-w", "1", "--quiet", "-n", "1"]) == 0
     assert seen[0] == ("restart", 6, "checking the 6 points of big")
     assert seen[1:7] == [("tick", 1)] * 6
     assert sum(n for kind, n, *_ in seen[7:] if kind == "tick") == 6  # then the games, one each

@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 from scipy.stats import binomtest
 
-from designlab.runner.run import RunError, run_variants, wilson_half_width
+from designlab.runner.run import DEFAULT_MAX_GAMES, RunError, run_variants, wilson_half_width
 from designlab.stats import analyse_run, load_run
 from designlab.stats.verdict import balance_verdict
 
@@ -44,7 +44,7 @@ def test_a_biased_coin_stops_at_the_first_chunk_that_reaches_the_target(tmp_path
     assert abs(win_rate - 0.8) < 0.04
     entry = json.loads(result.manifest.read_text())["variants"][0]
     assert entry["games"] == entry["games_played"] == df.height
-    assert entry["stopped_by"] == "precision" and entry["precision"] == 0.02 and entry["max_games"] == 100_000
+    assert entry["stopped_by"] == "precision" and entry["precision"] == 0.02 and entry["max_games"] == DEFAULT_MAX_GAMES
     assert entry["hash"] == r.variant.hash  # the hash of the variant as played: these games, this count
 
 

@@ -61,7 +61,7 @@ def test_the_command_reports_failed_games_and_exits_non_zero(tmp_path, test_bots
         seats: [{bot: boom}, {bot: random}]
         games: 40
     """)
-    code = main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"])
+    code = main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet", "-n", "40"])
     captured = capsys.readouterr()
     assert "game(s) raised an error" in captured.err
     assert "│ boom" in captured.out  # the summary table still shows the variant, its games and errors
