@@ -163,7 +163,11 @@ def what_to_change(a: RunAnalysis, reports_root: Path, out_dir: Path) -> dict[st
         vas = [va for va in a.variants if va.results.game == game]
         head = _headline_variant(vas, a.sweep_points)
         if found := find_tune(reports_root, game):
-            out[game] = tune_sentence(*found, roles_of(head.results.meta))
+            # the tune's own roles: a variant of its player count (a 4-player tune beside a 2-player headline)
+            players = found[1].get("players")
+            roles = next((r for r in map(roles_of, (va.results.meta for va in vas)) if len(r) == players),
+                         roles_of(head.results.meta))
+            out[game] = tune_sentence(*found, roles)
         elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.meta.get("file") or ""),
                                   head.name, out_dir):
             out[game] = text
