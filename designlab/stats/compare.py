@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 
 import polars as pl
-from scipy import stats as st
 
 from designlab.stats.inference import (
     cohens_h,
@@ -115,6 +114,8 @@ def _paired_mean_row(measure: str, seat, xa, xb, na: int, nb: int) -> dict:
 def row_interval(c: dict, level: float) -> tuple[float, float]:
     """A comparison row's interval for the difference at another ``level`` (a report's corrected one),
     paired or not as the row was computed."""
+    from scipy import stats as st  # here, not at import: a plain CLI start loads no scipy
+
     if c.get("paired_n") is None:
         if c["test"] in SHARE_TESTS:
             ka, kb = round(c["base_value"] * c["base_n"]), round(c["variant_value"] * c["variant_n"])

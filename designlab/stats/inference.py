@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from statistics import NormalDist
 
 import numpy as np
 import polars as pl
@@ -27,10 +28,9 @@ LEVEL = 0.95  # every interval in a report is a 95% interval
 
 @lru_cache(maxsize=64)  # scipy's scalar ppf is slow, and the scalar intervals ask for the same few levels
 def z_crit(level: float = LEVEL) -> float:
-    """Two-sided normal critical value (1.95996... for 95%)."""
-    from scipy import stats as st
-
-    return float(st.norm.ppf(0.5 + level / 2))
+    """Two-sided normal critical value (1.95996... for 95%); the standard library's normal quantile, so the
+    verdict of a cached rerun loads no scipy."""
+    return NormalDist().inv_cdf(0.5 + level / 2)
 
 
 def _col(x: str | pl.Expr) -> pl.Expr:
@@ -120,10 +120,8 @@ def newcombe_p(k1: int, n1: int, k2: int, n2: int) -> float:
 def pair_z(seats: int, level: float = LEVEL) -> float:
     """Normal critical value for every difference between ``seats`` shares at once (Bonferroni over
     the seats * (seats - 1) / 2 pairs; 1.96 for 2 seats, 2.39 for 3, 2.64 for 4, 2.81 for 5)."""
-    from scipy import stats as st
-
     pairs = max(seats * (seats - 1) // 2, 1)
-    return float(st.norm.ppf(1 - (1 - level) / (2 * pairs)))
+    return NormalDist().inv_cdf(1 - (1 - level) / (2 * pairs))
 
 
 def gap_interval(rates: Sequence[float], n: int, level: float = LEVEL) -> tuple[float, float]:

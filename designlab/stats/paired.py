@@ -23,7 +23,6 @@ import math
 
 import numpy as np
 import polars as pl
-from scipy import stats as st
 
 from designlab.stats.inference import LEVEL, _wilson_z, pair_z, z_crit
 from designlab.stats.load import valid_games
@@ -67,12 +66,16 @@ def paired_rate_diff(both: int, base_only: int, variant_only: int, neither: int,
 
 def mcnemar_p(base_only: int, variant_only: int) -> float:
     """Exact conditional McNemar test of p_variant = p_base: the discordant pairs split 50:50."""
+    from scipy import stats as st  # here, not at import: a plain CLI start loads no scipy
+
     m = base_only + variant_only
     return 1.0 if m == 0 else float(st.binomtest(variant_only, m, 0.5).pvalue)
 
 
 def paired_mean_diff(xb, xv, level: float = LEVEL) -> tuple[float, float, float]:
     """mean(variant - base) over the pairs with the t interval of the differences."""
+    from scipy import stats as st  # here, not at import: a plain CLI start loads no scipy
+
     diff = np.asarray(xv, dtype=float) - np.asarray(xb, dtype=float)
     if diff.size < 2:
         return (math.nan, math.nan, math.nan)
@@ -83,6 +86,8 @@ def paired_mean_diff(xb, xv, level: float = LEVEL) -> tuple[float, float, float]
 
 def paired_t_p(xb, xv) -> float:
     """Two-sided paired t test of mean(variant - base) = 0; the test ``paired_mean_diff`` inverts."""
+    from scipy import stats as st  # here, not at import: a plain CLI start loads no scipy
+
     diff = np.asarray(xv, dtype=float) - np.asarray(xb, dtype=float)
     if diff.size < 2:
         return math.nan
@@ -212,6 +217,8 @@ def cv_sequence_pairs(joint, base_counts, level: float = LEVEL, t_opt: float = 1
     sequence of the per-game residual v - beta (b - mean_b(all)) (the variant's games) plus |beta| times
     the base's own one-look interval (its N games), splitting the error between the two (Bonferroni, as
     over the pairs)."""
+    from scipy import stats as st  # here, not at import: a plain CLI start loads no scipy
+
     n, big, mv, mb, ma, vv, vb, cov, va = cv_moments(joint, base_counts)
     k = np.shape(joint)[-1] - 1
     pairs = max(k * (k - 1) // 2, 1)

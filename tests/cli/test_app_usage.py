@@ -36,7 +36,9 @@ MISTAKES = {
 
 STOPPING = {
     "precision and until-settled": (["run", BASE, "--precision", "0.01", "--until-settled"], "give one of them"),
-    "max-games alone": (["sweep", BASE, "--max-games", "500"], "--max-games caps --precision or --until-settled"),
+    # --max-games alone is the budget of the settled default; beside -n (a fixed count) it is a mistake
+    "games and max-games": (["sweep", BASE, "-n", "100", "--max-games", "500"],
+                            "-n plays exactly N games and --max-games adds games until a stop"),
 }
 
 
