@@ -77,12 +77,12 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
                variants/fifth-challenge/base-3p.yaml variants/fifth-challenge/base-4p.yaml \
                variants/raiding-duel/sweep-disks-per-color.yaml
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
-DEMO_BUDGET ?= 12000
+DEMO_BUDGET ?= 20000
 
 demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 4 -q -w $(WORKERS) || exit 1; done
-	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 10 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
+	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 30 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
 	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
 
