@@ -251,7 +251,14 @@ def sweep(
 
     until_settled = settles(games, precision, max_games, until_settled)  # before any file loads or game runs
     tunes: list[Path] = []  # tune files in the folders: `designlab tune` plays those, not a sweep
-    plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
+    loading = Progress(None, quiet, "loading " + ", ".join(map(str, targets)))  # a big sweep takes seconds to check
+    try:
+        plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
+    finally:
+        loading.close()
+    adaptive = "--until-settled" if until_settled else "--precision" if precision is not None else None
+    for target, variants in plans:  # what each file will play, and a warning for a very large one, before any game
+        state_plan(str(target), variants, err, max_games if adaptive else None, adaptive)
     if tunes:
         out.print(f"left out {len(tunes)} tune file(s), run them with `designlab tune FILE`: "
                   + ", ".join(str(p) for p in tunes), markup=False)

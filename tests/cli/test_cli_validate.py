@@ -114,6 +114,23 @@ def test_run_states_the_games_and_warns_before_it_plays(tmp_path, monkeypatch, c
                    "warning: big.yaml asks for 24 games (more than 20); `designlab run -n N` sets the games per variant"]
 
 
+def test_sweep_states_each_files_games_and_warns_before_it_plays(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(app_module, "WARN_POINTS", 5)
+    monkeypatch.setattr(app_module, "WARN_GAMES", 20)
+    _sweep(tmp_path, 2, 3, games=4)
+    (tmp_path / "v.yaml").write_text("game: rakshasa\nseats: [{bot: random}, {bot: random}]\n")
+    assert main(["sweep", "big.yaml", "v.yaml", "-w", "1", "--quiet", "-n", "4"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    # every file's plan is stated before the first game of the first file plays
+    assert err[:4] == ["big.yaml: 6 variants (6 sweep points), 24 games (4 each)",
+                       "warning: big.yaml asks for 6 sweep points (more than 5); each is a variant with its own games "
+                       "and report rows: a coarser grid, or zip, asks for fewer",
+                       "warning: big.yaml asks for 24 games (more than 20); `designlab run -n N` sets the games per "
+                       "variant",
+                       "v.yaml: 1 variant, 4 games"]
+
+
 @pytest.mark.parametrize("stop", [["--until-settled"], []])  # the settled verdict is run's default
 def test_run_states_the_budget_when_the_count_is_adaptive(tmp_path, monkeypatch, capsys, stop):
     monkeypatch.chdir(tmp_path)
