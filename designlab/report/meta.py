@@ -220,9 +220,13 @@ def meta_sentence(m: dict, roles: tuple[str, ...]) -> str:
         parts.append(text)
         if side == "row" and m.get("payoff") == "win" and m.get("row_names") == m.get("col_names"):
             break  # the same personas on both sides, seats alternated: the column side says the same
+    steps = result.get("steps") or []
+    few = sorted({c["name"] for c in (steps[-1].get("candidates") or [] if steps else []) if not c.get("judged", True)})
+    caveat = (f" A search for stronger play ({', '.join(few)}) played too few games to be judged, so stronger play "
+              "may change this." if few else "")
     if parts:
-        return ". ".join(parts) + ". If one style should not win out, the rules reward it: change them."
-    return "No single style of play wins out: the best play mixes styles."
+        return ". ".join(parts) + ". If one style should not win out, the rules reward it: change them." + caveat
+    return "No single style of play wins out: the best play mixes styles." + caveat
 
 
 _DID = re.compile(r"([^;()]+?) (-?\d+(?:\.\d+)?) per game \(equilibrium mix (-?\d+(?:\.\d+)?)\)")

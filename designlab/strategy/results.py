@@ -10,6 +10,9 @@ MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level
 # games per opponent of the meta-game check's best response search (bots/responder.py): such a game costs
 # about a CPU second on Rakshasa (docs/strategy.md), a game of the game's own bots a few milliseconds
 SEARCH_GAMES = 40
+# A responder's gain in the exploitability check is judged (may be "beyond noise") only on at least this many
+# games against each opponent: the t interval's coverage on paired win differences is poor below it.
+MIN_JUDGED_GAMES = 10
 
 
 @dataclass

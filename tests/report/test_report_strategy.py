@@ -10,6 +10,7 @@ from pathlib import Path
 
 import vl_convert
 
+from designlab.report.exploit import unjudged
 from designlab.report.html import page
 from designlab.report.ladder import ladder_page, ladder_section
 from designlab.report.meta import meta_section, meta_sentence
@@ -85,6 +86,15 @@ def test_the_meta_game_section_draws_and_its_finding_speaks_in_roles(tmp_path):
     unsettled = deepcopy(saved)
     unsettled["check"] = {"result": {"grid_exploitable": False, "survives": False, "steps": []}}
     assert "best with" not in meta_sentence(unsettled, roles)
+    # a search for stronger play on too few games: the finding stands, with the caveat
+    few = deepcopy(saved)
+    few["check"] = {"result": {"grid_exploitable": False, "survives": True, "steps": [
+        {"candidates": [{"side": "row", "name": "best response 1", "gain": 0.7, "lo": -0.4, "hi": 1.0,
+                         "beyond_noise": False, "judged": False}]}]}}
+    text = meta_sentence(few, roles)
+    assert "best with the heuristic style" in text
+    assert text.endswith("A search for stronger play (best response 1) played too few games to be judged, so "
+                         "stronger play may change this."), text
 
 
 def test_a_points_meta_game_names_the_role_of_each_side():
@@ -183,3 +193,9 @@ def test_the_skill_line_gives_each_levels_edge_and_the_change_with_ranges():
     assert skill_line(None, "variants/x.yaml") == ("How skill changes the edge is not measured yet: designlab skill "
                                                    "variants/x.yaml plays it with random, heuristic and searching "
                                                    "players.")
+
+
+def test_the_exploitability_check_says_which_responder_was_not_judged():
+    step = {"candidates": [{"name": "best response 1", "judged": False}, {"name": "honest", "judged": True}]}
+    assert unjudged(step).startswith("Not judged: best response 1 played too few games")
+    assert unjudged({"candidates": [{"name": "honest"}]}) == ""  # a check saved before the rule: judged
