@@ -8,6 +8,7 @@ edits nothing here. Game-independent bots are listed below and play every game.
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.metadata import entry_points
@@ -47,40 +48,123 @@ class BrokenPlugin:
                 f"failed to load: {self.reason}")
 
 
-def _load_specs() -> tuple[dict[str, GameSpec], dict[str, BrokenPlugin]]:
-    specs: dict[str, GameSpec] = {}
-    broken: dict[str, BrokenPlugin] = {}
-    found = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
-    for ep in found:
-        source = ep.dist.name if ep.dist is not None else "?"
-        try:
-            spec = ep.load()
-        except Exception as e:  # noqa: BLE001 - an uninstalled folder, a syntax error, an import-time bug...
-            why = " ".join(f"{type(e).__name__}: {e}".split())  # one line, however the plugin words it
+def _try(ep, specs: dict[str, GameSpec], broken: dict[str, BrokenPlugin]) -> None:
+    """Load one entry point into ``specs``, or name it in ``broken`` with the reason."""
+    source = ep.dist.name if ep.dist is not None else "?"
+    try:
+        spec = ep.load()
+    except Exception as e:  # noqa: BLE001 - an uninstalled folder, a syntax error, an import-time bug...
+        why = " ".join(f"{type(e).__name__}: {e}".split())  # one line, however the plugin words it
+    else:
+        if not isinstance(spec, GameSpec):
+            why = f"it names a {type(spec).__name__}, not a GameSpec"
+        elif spec.name in specs:
+            why = f"the game {spec.name!r} is registered already, by {specs[spec.name].source}"
         else:
-            if not isinstance(spec, GameSpec):
-                why = f"it names a {type(spec).__name__}, not a GameSpec"
-            elif spec.name in specs:
-                why = f"the game {spec.name!r} is registered already, by {specs[spec.name].source}"
-            else:
-                specs[spec.name] = replace(spec, source=source)
-                continue
-        broken[ep.name] = BrokenPlugin(ep.name, ep.value, source, why)
+            specs[spec.name] = replace(spec, source=source)
+            return
+    broken[ep.name] = BrokenPlugin(ep.name, ep.value, source, why)
+
+
+def _found() -> list:
+    found = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
     if not found:
         raise GamePluginError(
             f"no games registered under the {ENTRY_POINT_GROUP!r} entry points: install designlab "
             "(pip install -e .) so its package metadata exists"
         )
+    return found
+
+
+def _load_specs() -> tuple[dict[str, GameSpec], dict[str, BrokenPlugin]]:
+    """Every registered game, loaded afresh: (name -> spec, entry point name -> why it was left out)."""
+    specs: dict[str, GameSpec] = {}
+    broken: dict[str, BrokenPlugin] = {}
+    for ep in _found():
+        _try(ep, specs, broken)
     return dict(sorted(specs.items())), broken
 
 
-SPECS, BROKEN = _load_specs()  # the games, and the plugins left out (entry point name -> why)
-GAMES: dict[str, type[Game]] = {name: spec.game for name, spec in SPECS.items()}
-GAME_BOTS: dict[str, dict[str, type[Bot]]] = {name: dict(spec.bots) for name, spec in SPECS.items()}
+class _Loader:
+    """The registered games, each imported the first time it is asked for: a command that plays one game
+    imports that game's package only (a command starts faster, and a broken plugin costs nothing to a
+    command that does not need it). Listing the games loads them all, in entry point order."""
+
+    def __init__(self) -> None:
+        self.specs: dict[str, GameSpec] = {}
+        self.broken: dict[str, BrokenPlugin] = {}  # entry point name -> why; filled as plugins are met
+        self.tried: set[tuple[str, str]] = set()
+        self.everything = False
+
+    def _load(self, eps) -> None:
+        for ep in eps:
+            if (ep.name, ep.value) not in self.tried:
+                self.tried.add((ep.name, ep.value))
+                _try(ep, self.specs, self.broken)
+                if ep.name in self.broken and on_broken is not None:
+                    on_broken(self.broken[ep.name])
+
+    def spec(self, name: str) -> GameSpec:
+        if name not in self.specs and not self.everything:
+            self._load(ep for ep in _found() if ep.name == name)  # a game's entry point is named for it
+            if name not in self.specs:
+                self.load_all()  # ... or a plugin named it otherwise
+        return self.specs[name]
+
+    def load_all(self) -> None:
+        if not self.everything:
+            self._load(_found())
+            self.everything = True
+
+
+_LOADER = _Loader()
+on_broken = None  # called with each BrokenPlugin when it is met (the CLI prints one warning line)
+
+
+class _Games(MutableMapping):
+    """A name -> value view of the games (``derive`` of each spec), loaded on demand; tests and plugins may
+    set an entry (a game class or bots of their own), which then wins over the spec's."""
+
+    def __init__(self, derive) -> None:
+        self._derive = derive
+        self._set: dict = {}
+
+    def __getitem__(self, name):
+        if name in self._set:
+            return self._set[name]
+        value = self._set[name] = self._derive(_LOADER.spec(name))  # KeyError for an unknown game
+        return value
+
+    def __setitem__(self, name, value) -> None:
+        self._set[name] = value
+
+    def __delitem__(self, name) -> None:
+        del self._set[name]
+
+    def __contains__(self, name) -> bool:
+        try:
+            self[name]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self):
+        _LOADER.load_all()
+        return iter(sorted(set(_LOADER.specs) | set(self._set)))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+SPECS = _Games(lambda spec: spec)  # game name -> GameSpec
+BROKEN = _LOADER.broken  # the plugins left out so far (entry point name -> why); `designlab list` meets them all
+GAMES = _Games(lambda spec: spec.game)
+GAME_BOTS = _Games(lambda spec: dict(spec.bots))
 GENERIC_BOTS: dict[str, type[Bot]] = {"random": RandomBot, "ismcts": IsmctsBot, "responder": ResponderBot}
 
 
 def _unknown_game(name: str) -> UnknownNameError:
+    _LOADER.load_all()  # to name every game it might have meant, and whether a broken plugin was this one
     if name in BROKEN:  # an installed game whose plugin did not load: say why rather than "unknown"
         return UnknownNameError(f"the game {name!r} is installed but cannot be used: {BROKEN[name]}")
     return UnknownNameError(f"unknown game {name!r}; known games: {', '.join(sorted(GAMES))}")

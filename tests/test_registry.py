@@ -69,3 +69,17 @@ def test_no_entry_point_at_all_is_an_error(monkeypatch):
     monkeypatch.setattr(registry, "entry_points", lambda group: [])
     with pytest.raises(registry.GamePluginError, match="no games registered"):
         registry._load_specs()
+
+
+def test_a_game_is_imported_only_when_asked_for():
+    import ast
+    import subprocess
+    import sys
+
+    code = ("import sys; from designlab import registry; registry.game_spec('rakshasa'); "
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('designlab.games.')})); "
+            "list(registry.SPECS); "
+            "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('designlab.games.')}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0] == "['rakshasa']"  # one game asked for: one game's package imported
+    assert {"fifth_challenge", "raiding_duel", "rakshasa"} <= set(ast.literal_eval(out[1]))  # listing them loads every one

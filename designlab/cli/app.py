@@ -528,12 +528,15 @@ def _usage_line(e: Exception) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn typed errors into messages and exit codes."""
-    from designlab.registry import BROKEN, UnknownNameError
+    from designlab import registry
+    from designlab.registry import UnknownNameError
     from designlab.runner.errors import RunError
     from designlab.variant.yamlpos import VariantError, VariantErrors
 
-    for plugin in BROKEN.values():  # one line each; every other game and command still works
-        err.print(f"warning: {plugin}; its game is left out (designlab list shows it)", markup=False, highlight=False)
+    # a game is loaded when a command needs it; a plugin that fails is one line then, and every other game and
+    # command still works
+    registry.on_broken = lambda plugin: err.print(f"warning: {plugin}; its game is left out (designlab list shows "
+                                                  "it)", markup=False, highlight=False)
     try:
         # with standalone_mode=False typer returns a command's exit code instead of raising
         code = app(args=argv, prog_name="designlab", standalone_mode=False)

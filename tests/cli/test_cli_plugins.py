@@ -1,6 +1,6 @@
 """An installed game plugin that fails to load (its package folder deleted) costs one warning line on
-stderr, naming its entry point and distribution; `designlab list` shows it as broken with the reason, and
-the bundled games still list, validate and run. Run in a fresh interpreter: the registry loads once."""
+stderr when a command meets it, naming its entry point and distribution; `designlab list` shows it as broken
+with the reason, and the bundled games still list, validate and run (a run of another game never imports it). Run in a fresh interpreter: the registry loads once."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ def test_a_plugin_whose_package_is_gone_is_one_warning_line(tmp_path):
     variant = tmp_path / "small.yaml"
     variant.write_text("game: rakshasa\nname: small\nseats:\n  - bot: heuristic\n  - bot: random\ngames: 20\n")
     ran = _designlab(["run", str(variant), "-w", "1", "-q", "-n", "20", "--out", str(tmp_path / "out")], site, tmp_path)
-    assert ran.returncode == 0 and ran.stderr.splitlines()[0] == WARNING, ran.stderr  # then run's own plan line
-    assert ran.stderr.count("warning: game plugin") == 1 and "Traceback" not in ran.stderr
+    # a run of another game never imports the plugin: nothing to warn about, nothing it can break
+    assert ran.returncode == 0 and "warning" not in ran.stderr and "Traceback" not in ran.stderr, ran.stderr
     assert "20 games played" in ran.stdout
 
     ghost = tmp_path / "ghost.yaml"
