@@ -49,6 +49,7 @@ def register(app: typer.Typer) -> None:
         result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
             base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
             progress=progress, page=skill_page, search_minutes=search_minutes))
+        from designlab.stats.verdict import Verdict, edge_text
         from designlab.strategy.results import MIN_GAMES
 
         for lv in result.levels:
@@ -60,8 +61,10 @@ def register(app: typer.Typer) -> None:
             if lv.games < MIN_GAMES:
                 out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  too few to judge (under {MIN_GAMES})")
                 continue
-            out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  gap {100 * v['gap']:.1f} points "
-                      f"({100 * v['lo']:.1f} to {100 * v['hi']:.1f})  {v['verdict']}")
+            # signed, with the range the verdict reads: a range across 0 names no stronger role
+            edge = edge_text(Verdict(**v), result.roles) if v.get("top") is not None else "no role ahead"
+            out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  {v['verdict']}: {edge}",
+                      markup=False, soft_wrap=True)
         for f in result.findings:
             out.print(f)
         out.print(f"skill levels: {page}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from designlab.cli.app import main
@@ -24,3 +25,15 @@ def test_a_negative_search_games_is_one_line_and_exit_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--search-games" in err
     assert not any(tmp_path.iterdir())
+
+
+def test_skill_prints_each_levels_edge_signed_with_its_range(tmp_path, capsys):
+    assert main(["skill", str(BASE), "-n", "40", "--search-games", "0", "-w", "1", "-q",
+                 "--reports", str(tmp_path)]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith(("random", "heuristic"))]
+    assert len(lines) == 2
+    for line in lines:
+        # 'heuristic  heuristic  40 games  not enough games: the first runner +5.0 points against the second
+        # runner (likely -20.1 to +30.1)': a signed edge and a signed range, never 'gap 5.0 (0.0 to ...)'
+        assert re.search(r"games  [a-z ]+: the .+ [+-]\d+\.\d points? against the .+ \(likely [+-]\d+\.\d to [+-]\d+\.\d\)",
+                         line), line
