@@ -67,8 +67,9 @@ GAME_DIRS := $(filter-out variants/schema/,$(sort $(wildcard variants/*/)))
 BASES     := $(foreach d,$(GAME_DIRS),$(firstword $(sort $(wildcard $(d)base*.yaml))))
 
 # What `make demo` plays, in about ten minutes on 2 cores (README): every report section of each game, on a
-# stated subset of the bundled files. Each game's ladder of fast bots, its persona meta-game (2 best response
-# search games per opponent and step: the fewest that give an interval, a wide one) and its skill levels (30
+# stated subset of the bundled files. Each game's ladder of fast bots, its persona meta-game (its exploitability
+# check without the best response search: a search responder is judged only on 10 games per opponent and step,
+# minutes of search the demo cannot afford; `make demo-all` plays 20) and its skill levels (30
 # search games, the fewest the first screen's skill line reads) on its first base; the Fifth Challenge 4-player
 # tune, so its report shows a confirmed fix; then one sweep per game and the other bases, each variant played
 # until its verdict settles or DEMO_BUDGET games, whichever comes first: at 4,000 most stop unsettled, and
@@ -83,7 +84,7 @@ DEMO_BUDGET ?= 4000
 
 demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
-	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 2 -q -w $(WORKERS) || exit 1; done
+	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 0 -q -w $(WORKERS) || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 30 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
 	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
