@@ -82,6 +82,12 @@ def print_why(r: dict) -> None:
         out.print(f"winner decided (never trails again) after {_pct(d['mean'])} of the game on average "
                   f"({_pct(d['lo'])} to {_pct(d['hi'])}), median {_pct(d['p50'])}; within the first half in "
                   f"{d['first_half']:,} of {d['n']:,} games")
+    if dr := f.get("drama"):
+        out.print(f"drama: the winner's estimated chance fell as low as {_pct(dr['low']['p50'])} in the median game "
+                  f"(10-90% {_pct(dr['low']['p10'])} to {_pct(dr['low']['p90'])}); comebacks from below "
+                  f"{_pct(dr['comeback_below'])} in {dr['comebacks']:,} of {dr['n']:,} games "
+                  f"({_pct(dr['comebacks_ci'][0])} to {_pct(dr['comebacks_ci'][1])}); the expected winner changed "
+                  f"{dr['changes']['mean']:.2f} times a game ({dr['changes']['lo']:.2f} to {dr['changes']['hi']:.2f})")
 
 
 def register(app: typer.Typer) -> None:

@@ -105,6 +105,15 @@ def _game(d: dict, folder: Path) -> str:
                f"({_pct(dc['lo'])} to {_pct(dc['hi'])}; median {_pct(dc.get('p50'))}, 90th percentile "
                f"{_pct(dc.get('p90'))}), within the first half in {dc['first_half']:,} of {dc['n']:,} games with a "
                "single winner (from the score traces)." if dc["n"] else "")
+    dr = f.get("drama")
+    drama = (f" Drama, from the game's value estimate read at every decision of {dr['n']:,} games with a single "
+             f"winner: the winner's estimated chance of winning fell as low as {_pct(dr['low']['p50'])} in the median "
+             f"game (10th to 90th percentile {_pct(dr['low']['p10'])} to {_pct(dr['low']['p90'])}; mean "
+             f"{_pct(dr['low']['mean'])}, {_pct(dr['low']['lo'])} to {_pct(dr['low']['hi'])}); it fell below "
+             f"{_pct(dr['comeback_below'])} (a comeback) in {dr['comebacks']:,} games ({_pct(dr['comebacks_ci'][0])} "
+             f"to {_pct(dr['comebacks_ci'][1])}); the expected winner changed {dr['changes']['mean']:.2f} times a "
+             f"game ({dr['changes']['lo']:.2f} to {dr['changes']['hi']:.2f})." if dr else
+             " Drama (how far behind the winner was) needs a value estimate, which this game's spec does not give.")
     return (f"<h3>{H.esc(d['game'])}: {H.esc(d['variant'])}</h3>"
             f'<p class="note">From <code>{H.esc(folder.name)}/why.json</code>: {d["games"]:,} games per run, '
             f"seed {d['seed']}, seats {H.esc(', '.join(d['seats']))}; one unrestricted run and one run per option "
@@ -121,4 +130,4 @@ def _game(d: dict, folder: Path) -> str:
             + H.table_html(["role", "decisions a game (95%)", "forced moves (95%)", "choices a decision (95%)"], feel)
             + f'<p class="note">Length (the game\'s turns): median {ln.get("p50", 0):g}, 10th to 90th percentile '
             f"{ln.get('p10', 0):g} to {ln.get('p90', 0):g}. Unfinished (turn cap): {un['k']:,} of {un['n']:,} "
-            f"({_pct(un['ci'][0])} to {_pct(un['ci'][1])}).{decided}</p>")
+            f"({_pct(un['ci'][0])} to {_pct(un['ci'][1])}).{decided}{drama}</p>")

@@ -6,7 +6,9 @@ For a variant and ``n`` games:
   each bot is wrapped in a ``Watcher`` that records, at each of its decisions, how many actions were legal and,
   for each of the game's declared components (``GameSpec.components``), whether one that uses it was legal and
   whether the action chosen used it (dealt ones: whether the view shows the seat holding it). Watching reads
-  the view and the answer; it changes no move.
+  the view and the answer; it changes no move. Where the game has a value estimate (``GameSpec.value``), each
+  watched game is replayed from its actions and read at every decision: how low the eventual winner's chance
+  fell, and how often the expected winner changed (drama).
 * one **restricted run** per choice component: game ``i`` again, on the same streams (``core.rng``: the game's
   and every bot's stream keyed by (seed, i, seat)), with the bot in seat ``i mod players`` wrapped in
   ``bots.restricted.RestrictedBot`` forbidden that component. Game ``i`` of every run is the same deal and the
@@ -55,6 +57,40 @@ def decided_at(trace: list, results: tuple) -> float | None:
     return (last + 1) / len(trace)
 
 
+def value_path(game: Game, actions: list, value: Callable) -> list[tuple[float, ...]]:
+    """The game's value estimate (``GameSpec.value``: each seat's chance of winning) at each decision of a
+    played game where it can judge, replayed from its actions (chance included) on a fresh state. An
+    observer's after-the-fact reading of the true state, never shown to a bot."""
+    st = game.new_initial_state()
+    path = []
+    for a in actions:
+        if st.current_player() >= 0:  # a seat's decision (not chance, not the end)
+            v = value(game, st)
+            if v is not None:
+                path.append(tuple(float(x) for x in v))
+        st.apply(a)
+    return path
+
+
+def drama(path: list[tuple[float, ...]], results: tuple) -> tuple[float, int] | None:
+    """(the eventual winner's lowest estimated chance of winning, how often the expected winner changed) over
+    a game's value path; the expected winner is the seat the estimate favours, a tie favouring nobody (a change
+    is counted between two favourites). None without a single winner or a judged state."""
+    winners = [s for s, r in enumerate(results) if r == WIN]
+    if len(winners) != 1 or not path:
+        return None
+    w = winners[0]
+    changes, last = 0, None
+    for v in path:
+        top = max(v)
+        fav = v.index(top) if v.count(top) == 1 else None
+        if fav is not None:
+            if last is not None and fav != last:
+                changes += 1
+            last = fav
+    return min(v[w] for v in path), changes
+
+
 class Watcher(Bot):
     """A bot that records what each decision offered and what was chosen, and plays exactly as ``inner``."""
 
@@ -96,16 +132,19 @@ class WhyChunk:
     cpu_seconds: float = 0.0  # CPU time of the worker for this chunk
 
 
-def watched_row(index: int, game: Game, bots: list[Bot], rng, comps) -> tuple:
+def watched_row(index: int, game: Game, bots: list[Bot], rng, comps, value: Callable | None = None) -> tuple:
     """(index, shares, results, turns, end reason, decided_at, per seat (decisions, forced, options, legal,
-    chosen, held))."""
+    chosen, held), drama) with ``drama`` from the game's value estimate ``value`` (None without one)."""
     watchers = [Watcher(b, comps) for b in bots]
-    st = play(game, watchers, rng).state
+    played = play(game, watchers, rng, keep_actions=value is not None)
+    st = played.state
     results = st.results()
     seats = tuple((w.decisions, w.forced, w.options, tuple(w.legal), tuple(w.chosen), tuple(w.held))
                   for w in watchers)
     trace = [[float(x) for x in row] for row in st.score_trace()]
-    return (index, shares(results), tuple(results), st.turns(), st.end_reason(), decided_at(trace, results), seats)
+    felt = drama(value_path(game, played.actions, value), tuple(results)) if value is not None else None
+    return (index, shares(results), tuple(results), st.turns(), st.end_reason(), decided_at(trace, results), seats,
+            felt)
 
 
 def restricted_row(index: int, game: Game, bots: list[Bot], rng, forbidden: Callable, private: Game) -> tuple:
@@ -128,16 +167,17 @@ def components_of(variant: Variant, game: Game) -> tuple[Component, ...]:
 
 
 def play_rows(game: Game, comps: tuple[Component, ...], run: int, indices, seed: int,
-              make_bots: Callable[[int], list[Bot]]) -> list:
+              make_bots: Callable[[int], list[Bot]], value: Callable | None = None) -> list:
     """The rows of games ``indices`` of one run (WATCHED, or the index of the forbidden component), game ``i``
-    played on ``game_rng(seed, i)`` by ``make_bots(i)``: any game, spec or not (the tests' toy game too)."""
+    played on ``game_rng(seed, i)`` by ``make_bots(i)``: any game, spec or not (the tests' toy game too);
+    ``value``: the game's value estimate, read along the watched games (drama)."""
     rows = []
     private = type(game)(game.params) if run != WATCHED else None  # the restricted bot's own copy (restricted_row)
     with fewer_gc_passes():
         for i in indices:
             bots, rng = make_bots(i), game_rng(seed, i)
             if run == WATCHED:
-                rows.append(watched_row(i, game, bots, rng, comps))
+                rows.append(watched_row(i, game, bots, rng, comps, value))
             else:
                 rows.append(restricted_row(i, game, bots, rng, comps[run].uses, private))
     return rows
@@ -149,8 +189,10 @@ def why_chunk_task(variant: Variant, run: int, start: int, count: int) -> WhyChu
 
     c0 = time.process_time()
     game = game_for(variant)
+    from designlab.registry import game_spec
+
     rows = play_rows(game, components_of(variant, game), run, range(start, start + count), variant.seed,
-                     lambda i: variant.make_bots(game, variant.seed, i))
+                     lambda i: variant.make_bots(game, variant.seed, i), game_spec(variant.game).value)
     return WhyChunk(run, start, rows, time.process_time() - c0)
 
 
@@ -195,4 +237,4 @@ def play_why(variant: Variant, games: int, workers: int = 1,
     return WhyGames(comps, rows.pop(WATCHED), rows, cpu)
 
 
-__all__ = ["CHUNK", "WATCHED", "WhyGames", "decided_at", "play_why", "shares", "why_chunk_task", "UNFINISHED"]
+__all__ = ["CHUNK", "WATCHED", "WhyGames", "decided_at", "drama", "play_why", "value_path", "shares", "why_chunk_task", "UNFINISHED"]

@@ -3,8 +3,9 @@ rates beside each component (association), how often each option is used, and ho
 
 Inputs are plain rows (``runner.why`` plays them; this layer never imports the runner):
 
-* watched rows, one per game: ``(index, shares, results, turns, end reason, decided_at, seats)`` with per seat
-  ``(decisions, forced, options, legal[k], chosen[k], held[k])`` over the components ``k``;
+* watched rows, one per game: ``(index, shares, results, turns, end reason, decided_at, seats, drama)`` with per
+  seat ``(decisions, forced, options, legal[k], chosen[k], held[k])`` over the components ``k``, and ``drama``
+  the (winner's lowest estimated chance, changes of the expected winner) or None (no value estimate);
 * restricted rows per choice component ``k``: ``(index, seat, share, bites, yielded, overridden)``.
 
 **Gain** of forbidding an option: over games ``i``, ``d_i`` = the restricted seat's share of the win in game ``i``
@@ -112,7 +113,7 @@ def association(watched: list, comps: Sequence[dict]) -> list[dict]:
         if c["kind"] == "step":
             continue
         pairs = [(results[s] == WIN, seat[5][k] if c["kind"] == "dealt" else seat[4][k])
-                 for _, _, results, *_, seats in watched for s, seat in enumerate(seats)]
+                 for _, _, results, _, _, _, seats, *_ in watched for s, seat in enumerate(seats)]
         split = None
         if c["kind"] != "dealt" and pairs and all(n > 0 for _, n in pairs):
             split = float(np.median([n for _, n in pairs]))
@@ -168,7 +169,8 @@ def feel(watched: list, roles: Sequence[str]) -> dict:
     """How the game feels, per variant: per role decisions per game, forced-move share and choices per decision
     (means over games with t intervals); game length percentiles (the game's turns); the share of games that
     ended unfinished (Wilson); how early the winner was decided (``decided_at``: percentiles, mean with its
-    interval, and the share decided in the first half, Wilson)."""
+    interval, and the share decided in the first half, Wilson); where the game has a value estimate, its drama
+    (``drama_summary``)."""
     per_role = []
     for s, role in enumerate(roles):
         dec = [row[6][s][0] for row in watched]
@@ -182,7 +184,25 @@ def feel(watched: list, roles: Sequence[str]) -> dict:
     return {"roles": per_role, "length": _percentiles([row[3] for row in watched]),
             "unfinished": {"k": unfinished, "n": n, "ci": list(wilson(unfinished, n))},
             "decided": {"n": len(decided), **_percentiles(decided), **_mean(decided),
-                        "first_half": early, "first_half_ci": list(wilson(early, len(decided))) if decided else None}}
+                        "first_half": early, "first_half_ci": list(wilson(early, len(decided))) if decided else None},
+            "drama": drama_summary([row[7] for row in watched if len(row) > 7 and row[7] is not None])}
+
+
+COMEBACK = 0.25  # a comeback: the eventual winner's estimated chance of winning fell below this at some point
+
+
+def drama_summary(felt: list[tuple[float, int]]) -> dict | None:
+    """From each judged game's (winner's lowest estimated chance, changes of the expected winner): the lowest
+    chance's percentiles and mean (t interval), the comebacks (lowest below ``COMEBACK``; Wilson) and the
+    changes a game (mean, t interval). None when no game was judged (the game has no value estimate)."""
+    if not felt:
+        return None
+    low = [x for x, _ in felt]
+    changes = [float(c) for _, c in felt]
+    back = sum(1 for x in low if x < COMEBACK)
+    return {"n": len(felt), "low": {**_percentiles(low), **_mean(low)}, "comeback_below": COMEBACK,
+            "comebacks": back, "comebacks_ci": list(wilson(back, len(felt))), "changes": _mean(changes),
+            "changed": sum(1 for c in changes if c > 0)}
 
 
 def analyse_why(watched: list, restricted: dict[int, list], comps: Sequence[dict], roles: Sequence[str],

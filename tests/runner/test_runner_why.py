@@ -10,7 +10,17 @@ import pytest
 from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.runner.chunk import game_for, play_one
-from designlab.runner.why import WATCHED, Watcher, components_of, decided_at, play_rows, play_why, why_chunk_task
+from designlab.runner.why import (
+    WATCHED,
+    Watcher,
+    components_of,
+    decided_at,
+    drama,
+    play_rows,
+    play_why,
+    value_path,
+    why_chunk_task,
+)
 from designlab.stats.why import COSTS, NEVER, restricted_play, strongest
 from designlab.variant.load import load_variants
 
@@ -65,6 +75,30 @@ def test_decided_at_reads_the_score_trace():
     assert decided_at([[0, 1], [2, 1], [3, 1]], ("win", "loss")) == pytest.approx(1 / 3)
     assert decided_at([[1, 0], [2, 1]], ("win", "loss")) == 0
     assert decided_at([[1, 1]], ("draw", "draw")) is None
+
+
+def test_drama_reads_the_winners_lowest_chance_and_the_changes_of_favourite():
+    path = [(0.5, 0.5), (0.7, 0.3), (0.2, 0.8), (0.4, 0.6), (0.9, 0.1)]
+    # seat 0 won: its chance fell to 0.2; the favourite went 0 -> 1 -> 0 (the first tie favours nobody)
+    assert drama(path, ("win", "loss")) == (0.2, 2)
+    assert drama(path, ("draw", "draw")) is None and drama([], ("win", "loss")) is None
+
+
+def test_the_value_path_is_read_at_every_judged_decision_of_the_game_replayed(rakshasa):
+    from designlab.registry import game_spec
+
+    game, value = game_for(rakshasa), game_spec("rakshasa").value
+    played = play_one(rakshasa, 3, keep_actions=True)
+    path = value_path(game, played.actions, value)
+    # Rakshasa judges where a section starts: several times a game, each a pair of chances summing to 1
+    assert len(path) >= 2 and all(len(v) == 2 and abs(sum(v) - 1) < 1e-9 for v in path)
+    row = play_rows(game, components_of(rakshasa, game), WATCHED, [3], rakshasa.seed,
+                    lambda i: rakshasa.make_bots(game, rakshasa.seed, i), value)[0]
+    assert row[7] == drama(path, tuple(played.state.results()))
+    # a game without a value estimate: no drama, the rest of the row the same
+    plain = play_rows(game, components_of(rakshasa, game), WATCHED, [3], rakshasa.seed,
+                      lambda i: rakshasa.make_bots(game, rakshasa.seed, i))[0]
+    assert plain[7] is None and plain[:7] == row[:7]
 
 
 @pytest.fixture(scope="module")

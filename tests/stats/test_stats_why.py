@@ -70,3 +70,15 @@ def test_association_and_usage_count_the_rows():
     assert u[("second", "ace")]["flag"] == ""
     never = usage([_row(("win", "loss"), ((1, 0, 2, (1, 0), (0, 0), (0, 0)),) * 2)], comps, ("a", "b"))
     assert never[0]["flag"] == "never chosen"
+
+
+def test_drama_is_summarised_with_intervals_and_only_where_judged():
+    from designlab.stats.why import COMEBACK, drama_summary
+
+    assert drama_summary([]) is None  # no value estimate: nothing is claimed
+    felt = [(0.1, 3), (0.6, 0), (0.2, 1), (0.5, 1)]
+    d = drama_summary(felt)
+    assert d["n"] == 4 and d["comebacks"] == sum(1 for x, _ in felt if x < COMEBACK) == 2
+    assert d["comebacks_ci"][0] < 0.5 < d["comebacks_ci"][1]
+    assert d["changes"]["mean"] == pytest.approx(1.25) and d["changes"]["lo"] < 1.25 < d["changes"]["hi"]
+    assert d["low"]["p50"] == pytest.approx(0.35) and d["changed"] == 3
