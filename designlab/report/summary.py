@@ -40,8 +40,15 @@ def _changes(va: VariantAnalysis) -> str:
 
 
 def _headline_variant(vas: list[VariantAnalysis], sweep_points: set[str]) -> VariantAnalysis:
-    """The rules as written: a variant that extends nothing and is no sweep point, else a sweep's reference
-    point compared against nothing (the point of the rules as written, variant/load.py), else the first."""
+    """The variant the designer asked about: in a run of one variant file that extends another (base-4p.yaml
+    extends base-2p.yaml; a designer's mine/rich-runner.yaml extends the base), that file's variant, the base
+    being there to compare against. Otherwise the rules as written: a variant that extends nothing and is no
+    sweep point, else a sweep's reference point compared against nothing (the point of the rules as written,
+    variant/load.py), else the first."""
+    bases = {va.results.meta.get("base") for va in vas}
+    asked = [va for va in vas if va.name not in bases]  # what no other variant of the run extends
+    if not sweep_points and len(asked) == 1 and len(vas) == 2:
+        return asked[0]
     plain = [va for va in vas if not va.results.meta.get("base") and va.name not in sweep_points]
     reference = [va for va in vas if not va.results.meta.get("base")]
     return (plain or reference or vas)[0]

@@ -55,10 +55,23 @@ def test_the_headline_variants_verdict_is_not_repeated_among_the_findings(synth,
     from designlab.stats import analyse_run, load_run
 
     specs = [synth.Spec("rules", games=600, seat_share=(0.75, 0.25)),
-             synth.Spec("other", games=600, seat_share=(0.75, 0.25), base="rules")]
+             synth.Spec("other", games=600, seat_share=(0.75, 0.25), base="rules"),
+             synth.Spec("third", games=600, seat_share=(0.75, 0.25), base="rules")]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="head")))
     found = [text for text, _ in game_findings(a, "rakshasa", a.variants, None, anchor)]
     assert any(t.startswith("other:") for t in found) and not any(t.startswith("rules:") for t in found)
+
+
+def test_a_run_of_one_file_that_extends_another_heads_with_that_files_variant(synth, tmp_path):
+    # `designlab sweep base-4p.yaml` (extends base-2p.yaml) or a designer's mine/rich-runner.yaml: the report
+    # answers for the variant asked about; the file it extends is there to compare against
+    from designlab.report.summary import _headline_variant
+    from designlab.stats import analyse_run, load_run
+
+    specs = [synth.Spec("rules", games=200, seat_share=(0.5, 0.5)),
+             synth.Spec("mine", games=200, seat_share=(0.6, 0.4), base="rules")]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="one")))
+    assert _headline_variant(a.variants, a.sweep_points).name == "mine"
 
 
 def test_the_same_role_ahead_everywhere_gives_its_rates_per_number_of_players(synth, tmp_path):
