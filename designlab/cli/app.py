@@ -91,8 +91,9 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
                   "--fresh plays them all again", markup=False)
     if precision:
         for r in result.variants:
+            widest = "-" if r.half_width is None else f"{r.half_width:.4f}"  # None: no game without an error
             out.print(f"{r.variant.name}: {r.variant.games:,} games, stopped by {r.stopped_by.replace('_', ' ')} "
-                      f"(widest seat win-rate interval +/- {r.half_width:.4f}; this does not settle the verdict)",
+                      f"(widest seat win-rate interval +/- {widest}; this does not settle the verdict)",
                       markup=False)
     if until_settled:
         _print_settled(result, verb)

@@ -40,7 +40,6 @@ How a run goes:
 from __future__ import annotations
 
 import json
-import math
 import os
 import shutil
 import time
@@ -54,24 +53,24 @@ import polars as pl
 from designlab import __version__
 from designlab.core.play import record_strings
 from designlab.core.protocol import DRAW, WIN
-from designlab.runner.backends import BackendError, make_backend
 from designlab.runner.cache import ChunkStore
-from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
+from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_one
 from designlab.runner.errors import RunError
+from designlab.runner.pool import ChunkPool
+from designlab.stats.inference import wilson_half_width, z_crit
 from designlab.variant.model import DEFAULT_MAX_GAMES, MAX_GAMES, Variant
 
-# The stats modules (and scipy under them, over a second to import) load only for --until-settled, inside
-# the functions that need them: a run of fixed size, a fully cached rerun above all, never waits for them.
+# scipy (over a second to import) loads only where --until-settled tests, inside the stats functions that
+# need it: a run of fixed size, a fully cached rerun above all, never waits for it.
 
 __all__ = [
     "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "GamesTally", "RunError", "RunInterrupted", "RunResult", "VariantRun",
     "chunk_bounds", "override", "play_chunk", "play_one", "run_variants", "sample_indices",
-    "tally_games", "tell_samples", "wilson_half_width",
+    "tally_games", "tell_samples",
 ]
 
 CHUNK_GAMES = 250  # games per chunk: small enough to balance 2 workers and resume, ~4 ms overhead each
 SETTLED = ("even", "unbalanced")  # the verdicts that end an --until-settled variant
-Z95 = 1.959963984540054
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -159,17 +158,9 @@ class RunResult:
 ProgressFn = Callable[[int], None]  # called with the number of games just finished (played or cached)
 
 
-def chunk_bounds(games: int, size: int = CHUNK_GAMES) -> list[tuple[int, int]]:
-    """The fixed chunk grid of a variant: (start, count) pairs covering ``[0, games)``."""
-    return [(s, min(size, games - s)) for s in range(0, games, size)]
-
-
-def wilson_half_width(wins: int, n: int, z: float = Z95) -> float:
-    """Half the width of the Wilson score interval for ``wins`` out of ``n``."""
-    if n <= 0:
-        return 1.0
-    p = wins / n
-    return z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+def chunk_bounds(games: int, size: int = CHUNK_GAMES, start: int = 0) -> list[tuple[int, int]]:
+    """The fixed chunk grid of a variant: (start, count) pairs covering ``[start, games)``."""
+    return [(s, min(size, games - s)) for s in range(start, games, size)]
 
 
 def override(variants: list[Variant], games: int | None, seed: int | None) -> list[Variant]:
@@ -250,7 +241,8 @@ class _Point:
                 self._settle_guess = (n, 1.1 * games_to_settle(rates, n, self.v.balance_tolerance / 100))
             return self._settle_guess[1]
         worst = max(p * (1 - p) for p in rates)
-        return 1.1 * Z95 * Z95 * worst / (self.precision * self.precision)
+        z = z_crit()
+        return 1.1 * z * z * worst / (self.precision * self.precision)
 
     def take_next(self) -> tuple[int, int]:
         start, count = self.grid[self.next_i]
@@ -399,8 +391,7 @@ def run_variants(
 
 def _schedule(points: list[_Point], result: RunResult, out_dir: Path, workers: int, cluster: str | None,
               progress: ProgressFn | None, samples: int) -> None:
-    backend = None
-    inflight: dict[object, tuple[_Point, int, int]] = {}
+    pool = ChunkPool(workers, cluster)
     try:
         while True:
             # Resolve cache hits and submit new chunks, variants in order, until the slots are full.
@@ -414,66 +405,34 @@ def _schedule(points: list[_Point], result: RunResult, out_dir: Path, workers: i
                         if progress:
                             progress(count)
                         continue
-                    if backend is None:
-                        backend = _start_backend(workers, cluster)
-                    if len(inflight) >= backend.slots:
+                    if pool.full():
                         break
                     pt.take_next()
                     pt.inflight.add(start)
-                    inflight[backend.submit(play_chunk_task, pt.v, start, count)] = (pt, start, count)
+                    pool.submit(pt.v, start, count, tag=(pt, start))
             for pt in points:
                 if pt.complete():
                     result.variants.append(_finish(pt, out_dir, samples))
                     pt.finished = True
                 surplus = pt.surplus()
-                if surplus and backend is not None:
-                    drop = [h for h, (p, s, _) in inflight.items() if p is pt and s in surplus]
-                    for h in backend.cancel(drop):  # chunks already running finish and go to the cache
-                        pt.inflight.discard(inflight.pop(h)[1])
-            if not inflight:
+                if surplus:  # chunks already running finish and go to the cache
+                    for _, start in pool.cancel(lambda tag, pt=pt, surplus=surplus: tag[0] is pt and tag[1] in surplus):
+                        pt.inflight.discard(start)
+            if not pool.busy:
                 if all(pt.finished for pt in points):
                     return
                 if not any(pt.wants_more() or pt.complete() for pt in points):
                     raise RuntimeError("runner stalled: nothing in flight and nothing to play")  # a bug, not input
                 continue
-            for handle in backend.wait_any(list(inflight)):
-                pt, start, count = inflight.pop(handle)
-                out = backend.result(handle)
-                _check_code(pt, out)
+            for (pt, start), out in pool.finished():
                 pt.record(start, pt.store(out))
                 if progress:
-                    progress(count)
+                    progress(out.count)
     except KeyboardInterrupt:
-        if backend is not None:
-            try:  # stopping must not hide what was kept, whatever state the backend is in
-                backend.cancel(list(inflight))
-                backend.close(kill=True)
-            except Exception:  # noqa: BLE001
-                pass
-            backend = None
+        pool.close(kill=True)
         raise _interrupted(points) from None
-    except BackendError as e:
-        raise RunError(str(e)) from None
     finally:
-        if backend is not None:
-            backend.close()
-
-
-def _start_backend(workers: int, cluster: str | None):
-    try:
-        return make_backend(workers, cluster)
-    except BackendError as e:
-        raise RunError(str(e)) from None
-
-
-def _check_code(pt: _Point, out: ChunkOut) -> None:
-    mine = pt.scratch.code
-    if out.code != mine:
-        raise RunError(
-            f"a worker played {pt.v.name!r} with other code than this process (fingerprint {out.code}, here "
-            f"{mine}): the source changed during the run, or cluster workers have another designlab; "
-            "nothing was cached from it, run again once the code is the same everywhere"
-        )
+        pool.close()
 
 
 def _interrupted(points: list[_Point]) -> RunInterrupted:
@@ -521,7 +480,7 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
     cached = sum(p.take for p in parts if p.cached)
     played = sum(p.take for p in pt.done.values() if not p.cached)
     valid = sum(p.valid for p in parts)
-    half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats)))
+    half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats))) if valid else None
     cpu = sum(p.cpu_seconds for p in pt.done.values())
     return VariantRun(v, games_file, len(errors), time.perf_counter() - pt.started, pt.stopped_by, half,
                       cached, played, cpu, tally_games(games_file, len(v.seats)), pt.budget)

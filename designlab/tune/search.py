@@ -47,6 +47,7 @@ from scipy.stats import norm
 from scipy.stats import t as student_t
 
 from designlab.core.rng import derive_seed
+from designlab.stats.inference import wilson
 from designlab.stats.load import valid_games
 from designlab.stats.sweep import per_game, point_counts
 from designlab.tune.play import GamePlayer
@@ -128,16 +129,6 @@ def search_cell(spec: TuneSpec, c: dict, roles: tuple[str, ...]) -> str:
         return "-"
     value = f"{c['search_value']:.1f}" if spec.target_seat is None and len(roles) > 2 else f"{c['search_gap']:+.1f}"
     return f"{value} ({c['search_games']:,} games)"
-
-
-def wilson(k: int, n: int, z: float) -> tuple[float, float]:
-    if n <= 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
 
 
 def violations(spec: TuneSpec, tally: Tally) -> list[float]:
@@ -452,7 +443,8 @@ def _verdict(spec: TuneSpec, variant: Variant, r: dict, tally: Tally, z: float, 
         aims[spec.target_seat] = spec.target_share
         followed = [spec.target_seat]
     for s in range(n):
-        lo, hi = wilson(tally.wins[s], tally.decisive, z)
+        # no decisive game: the share may be anything
+        lo, hi = wilson(tally.wins[s], tally.decisive, z=z) if tally.decisive else (0.0, 1.0)
         g_lo, g_hi = 100 * (lo - aims[s]), 100 * (hi - aims[s])
         inside = -spec.tolerance <= g_lo and g_hi <= spec.tolerance
         if s in followed:

@@ -69,7 +69,7 @@ def test_run_writes_one_row_per_game(tmp_path, variant, capsys):
 
 
 def test_run_summary_gives_each_rate_its_interval(tmp_path, variant, capsys):
-    from designlab.runner.run import wilson_half_width
+    from designlab.stats.inference import wilson_half_width
 
     out = tmp_path / "res"
     assert main(["run", str(variant), "--out", str(out), "-n", "12", "--seed", "9", "-w", "1", "--quiet"]) == 0
