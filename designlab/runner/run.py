@@ -64,7 +64,8 @@ from designlab.variant.model import DEFAULT_MAX_GAMES, MAX_GAMES, Variant
 # need it: a run of fixed size, a fully cached rerun above all, never waits for it.
 
 __all__ = [
-    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "GamesTally", "RunError", "RunInterrupted", "RunResult", "VariantRun",
+    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "FIXED", "Edge", "GamesTally", "RunError", "RunInterrupted", "RunResult",
+    "Stopping", "VariantRun",
     "chunk_bounds", "override", "play_chunk", "play_one", "run_variants", "sample_indices",
     "tally_games", "tell_samples",
 ]
@@ -94,9 +95,41 @@ class GamesTally:
     mean_turns: float | None  # None without a valid game
 
     @property
+    def win_rates(self) -> tuple[float | None, ...]:
+        """Each seat's share of the valid games (None without one)."""
+        return tuple(w / self.valid if self.valid else None for w in self.wins)
+
+    @property
+    def draw_rate(self) -> float | None:
+        return self.draws / self.valid if self.valid else None
+
+    @property
     def half_width(self) -> float | None:
         """The widest seat's 95% Wilson half-width of its win rate: how far any of those rates may be off."""
         return max(wilson_half_width(w, self.valid) for w in self.wins) if self.valid else None
+
+    def edge(self) -> Edge | None:
+        """The top seat against the bottom one as the report's verdict reads them (None without a valid game)."""
+        from designlab.stats.verdict import balance_verdict
+
+        v = balance_verdict([w / self.valid for w in self.wins], self.valid) if self.valid else None
+        if v is None or v.top is None:
+            return None
+        if len(self.wins) == 2 and v.top == 1:  # two seats: always the first minus the second
+            return Edge(-v.gap, -v.diff_hi, -v.diff_lo, 0, 1)
+        return Edge(v.gap, v.diff_lo, v.diff_hi, v.top, v.bottom)
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A run summary's edge: with 2 seats the first's win rate minus the second's, else the top seat's minus the
+    bottom one's; signed, with the signed 95% range the report's verdict reads (shares, not points)."""
+
+    gap: float
+    lo: float
+    hi: float
+    top: int
+    bottom: int
 
 
 def tally_games(games_file: Path, players: int) -> GamesTally:
@@ -125,18 +158,59 @@ class VariantRun:
     max_games: int | None = None  # the budget this variant was played under (adaptive stopping), else None
 
 
+@dataclass(frozen=True)
+class Stopping:
+    """How each variant's games end, checked once, here: at the variant's own ``games`` (the default), or chunk
+    after chunk until every seat's rate is within ``precision``, or until the balance verdict settles
+    (``until_settled``); ``max_games`` is the budget of those two (else each variant's own). The words of a
+    mistake are the command line's, which is where a mistake is made."""
+
+    precision: float | None = None
+    until_settled: bool = False
+    max_games: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.precision is not None and self.until_settled:
+            raise RunError("--precision and --until-settled are two ways to stop; give one of them")
+        if self.precision is not None and not 0 < self.precision < 0.5:
+            raise RunError(f"--precision must be between 0 and 0.5 (a half-width of a win rate), got {self.precision}")
+        if self.max_games is not None:
+            if not self.adaptive:
+                raise RunError("--max-games caps --precision or --until-settled; give one of them too, "
+                               "or set the game count with --games")
+            if not 1 <= self.max_games <= MAX_GAMES:
+                raise RunError(f"--max-games must be between 1 and {MAX_GAMES:,}, got {self.max_games}")
+
+    @classmethod
+    def for_run(cls, games: int | None, precision: float | None = None, max_games: int | None = None,
+                until_settled: bool = False) -> Stopping:
+        """run and sweep: until the verdict is settled by default; ``games`` (-n) is exactly that many games,
+        ``precision`` its own stop; a mistaken mix is one line."""
+        if precision is not None and until_settled:
+            cls(precision, until_settled)  # raises: two ways to stop
+        if games is not None and (precision is not None or until_settled or max_games is not None):
+            given = "--precision" if precision is not None else "--until-settled" if until_settled else "--max-games"
+            raise RunError(f"-n plays exactly N games and {given} adds games until a stop; give one of them")
+        return cls(precision, until_settled or (games is None and precision is None), max_games)
+
+    @property
+    def adaptive(self) -> bool:
+        return self.precision is not None or self.until_settled
+
+    def budget(self, v: Variant) -> int:
+        """The most games ``v`` may get: its budget when adaptive, else its own count."""
+        return (self.max_games or v.max_games) if self.adaptive else v.games
+
+
+FIXED = Stopping()  # each variant plays its own games
+
+
 @dataclass
 class RunResult:
     name: str
     out_dir: Path
     variants: list[VariantRun] = field(default_factory=list)
-    precision: float | None = None
-    max_games: int | None = None
-    until_settled: bool = False
-
-    @property
-    def adaptive(self) -> bool:
-        return self.precision is not None or self.until_settled
+    stopping: Stopping = FIXED
 
     @property
     def errors(self) -> int:
@@ -189,15 +263,15 @@ class _Part:
 class _Point:
     """The chunks of one variant: which are done, which to play next, when to stop."""
 
-    def __init__(self, v: Variant, cache: ChunkStore | None, scratch: ChunkStore, fresh: bool,
-                 precision: float | None, max_games: int | None, size: int, until_settled: bool = False):
+    def __init__(self, v: Variant, cache: ChunkStore | None, scratch: ChunkStore, fresh: bool, stopping: Stopping,
+                 size: int):
         self.v, self.cache, self.scratch, self.fresh = v, cache, scratch, fresh
-        self.precision, self.until_settled = precision, until_settled
-        adaptive = precision is not None or until_settled
-        self.limit = (max_games or v.max_games) if adaptive else v.games
+        self.precision, self.until_settled = stopping.precision, stopping.until_settled
+        adaptive = stopping.adaptive
+        self.limit = stopping.budget(v)
         self.budget = self.limit if adaptive else None
         # --until-settled reads the verdict once the file's games are played (never past the budget)
-        self.first_look = min(v.games, self.limit) if until_settled else 0
+        self.first_look = min(v.games, self.limit) if self.until_settled else 0
         self.grid = chunk_bounds(self.limit, size)
         self.size = size
         self.stop_at: int | None = None if adaptive else v.games
@@ -330,40 +404,29 @@ def run_variants(
     variants: list[Variant],
     out_dir: Path,
     name: str,
+    *,
     workers: int = 1,
     progress: ProgressFn | None = None,
     samples: int = 2,
     cache_dir: Path | None = None,
     fresh: bool = False,
     cluster: str | None = None,
-    precision: float | None = None,
-    max_games: int | None = None,
+    stopping: Stopping = FIXED,
     chunk_games: int = CHUNK_GAMES,
-    until_settled: bool = False,
 ) -> RunResult:
-    """Play every game of every variant and write the results directory.
+    """Play every game of every variant and write the results directory; the result has each variant's
+    summary (``VariantRun.tally``).
 
     ``cache_dir``: reuse and store finished chunks there (None: no cache; chunks
     live in a scratch folder for the run). ``fresh``: play everything, ignoring
     cached chunks (the new chunks still replace them). ``cluster``: a Dask
-    scheduler address instead of local processes. ``precision``, ``until_settled``:
-    adaptive stopping (see the module docstring), one or the other; ``max_games``
-    caps each variant then.
+    scheduler address instead of local processes. ``stopping``: when each
+    variant's games end (see the module docstring).
     """
     names = [v.name for v in variants]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise RunError(f"variant names must be unique in a run: {', '.join(dupes)}")
-    if precision is not None and not 0 < precision < 0.5:
-        raise RunError(f"precision must be between 0 and 0.5 (a half-width of a win rate), got {precision}")
-    if precision is not None and until_settled:
-        raise RunError("precision and until_settled are two ways to stop; give one of them")
-    if max_games is not None:
-        if precision is None and not until_settled:
-            raise RunError("max_games caps adaptive stopping; give a precision or until_settled too "
-                           "(or set the game count)")
-        if not 1 <= max_games <= MAX_GAMES:
-            raise RunError(f"max_games must be between 1 and {MAX_GAMES:,}, got {max_games}")
     if chunk_games < 1:
         raise RunError("chunk_games must be at least 1")
     try:
@@ -373,10 +436,10 @@ def run_variants(
     for old in out_dir.glob(".scratch-*"):  # left by a killed run
         shutil.rmtree(old, ignore_errors=True)
     scratch_root = out_dir / f".scratch-{os.getpid()}"
-    result = RunResult(name, out_dir, precision=precision, max_games=max_games, until_settled=until_settled)
+    result = RunResult(name, out_dir, stopping=stopping)
     points = [
         _Point(v, ChunkStore(cache_dir, v, persistent=True) if cache_dir is not None else None,
-               ChunkStore(scratch_root, v, persistent=False), fresh, precision, max_games, chunk_games, until_settled)
+               ChunkStore(scratch_root, v, persistent=False), fresh, stopping, chunk_games)
         for v in variants
     ]
     try:
@@ -578,10 +641,10 @@ def _write_manifest(result: RunResult) -> None:
             "samples_file": f"{v.slug}/samples.json",
             "games_played": v.games,
             "stopped_by": r.stopped_by,
-            "precision": result.precision,
+            "precision": result.stopping.precision,
             "max_games": r.max_games,
             # --until-settled: the verdict reads the gap's confidence sequence, as the stop did
-            "confidence_sequence": _confidence_sequence() if result.until_settled else None,
+            "confidence_sequence": _confidence_sequence() if result.stopping.until_settled else None,
             "half_width": None if r.half_width is None else round(r.half_width, 6),
             "cached_games": r.cached_games,
             "played_games": r.played_games,

@@ -260,3 +260,18 @@ def test_run_names_a_sweeps_reference(tmp_path, capsys):
     manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
     assert {v["reference"] for v in manifest["variants"] if v["sweep_group"]} == {
         "[honor.runner=10], the first point: the rules as written (honor.runner=15) are not in the sweep"}
+
+
+def test_every_command_module_adds_its_commands_one_way():
+    """Through its register(app), which app.py calls: no command is added as a side effect of an import."""
+    import ast
+
+    folder = Path(__file__).resolve().parents[2] / "designlab" / "cli"
+    for f in sorted(folder.glob("*.py")):
+        if f.name in ("__init__.py", "main.py", "app.py"):
+            continue
+        top = ast.parse(f.read_text()).body
+        assert any(isinstance(n, ast.FunctionDef) and n.name == "register" for n in top), f.name
+        at_import = [n.name for n in top if isinstance(n, ast.FunctionDef)
+                     for d in n.decorator_list if "app" in ast.unparse(d)]
+        assert not at_import, f"{f.name} adds {at_import} when imported"
