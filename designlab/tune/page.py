@@ -34,7 +34,7 @@ def _trials_frame(result: dict) -> pl.DataFrame:
             continue
         row = {"trial": t["index"], "state": t["state"], "games": t["games"], "gap": t["gap"], "value": t["value"]}
         dec, wins = t.get("decisive") or 0, t.get("wins") or []
-        # the trial's own 95% Wilson interval around its gap (the search's noise, uncorrected)
+        # the widest 95% normal half-width a share of `dec` games can have (at 1/2): the search's noise, uncorrected
         half = 196 * math.sqrt(0.25 / dec) if dec else float("nan")
         row |= {"lo": t["gap"] - half, "hi": t["gap"] + half, "n_wins": sum(wins)}
         for s, w in enumerate(wins):  # every seat's gap, for games of more than two players
