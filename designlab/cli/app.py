@@ -49,16 +49,6 @@ from designlab.cli.main import (
     warn_fixed_seats,
 )
 
-# every command module adds its commands here, in the order --help lists them (app.py's own follow)
-_check.register(app)
-_new_game.register(app)
-_play.register(app)  # play, serve
-_strategy.register(app)  # ladder, meta
-_skill.register(app)
-_playtest.register(app)
-_why.register(app)
-_tune.register(app)
-
 
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping, fresh: bool = False,
          cluster: str | None = None, verb: str = "run"):
@@ -184,7 +174,6 @@ def _fmt_value(v) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
-@app.command()
 def run(
     variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file runs every point).")],
     games: FixedGames = None,
@@ -215,7 +204,6 @@ def run(
         raise typer.Exit(EXIT_FAILED_GAMES)
 
 
-@app.command()
 def sweep(
     targets: Annotated[list[Path], typer.Argument(help="Variant or sweep files, or folders of them; one run and one report each.")],
     games: FixedGames = None,
@@ -254,7 +242,6 @@ def sweep(
         raise typer.Exit(EXIT_FAILED_GAMES)
 
 
-@app.command()
 def report(
     results_dir: Annotated[Path, typer.Argument(help="A results folder written by run or sweep.")],
     reports_root: ReportsRoot = Path("reports"),
@@ -268,7 +255,6 @@ def report(
     out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
 
 
-@app.command()
 def show(
     variant: Annotated[Path | None, typer.Argument(help="A variant file.")] = None,
     index: Annotated[int, typer.Argument(min=0, help="Game index in the run (0 is its first game).")] = 0,
@@ -376,7 +362,6 @@ def _tune_budget(t) -> str:
             f"{t.confirm_games:,} confirming games")
 
 
-@app.command()
 def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
     """Check variant files without playing; every problem is listed with file:line:col."""
     variants = load(files)
@@ -400,7 +385,6 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or 
               markup=False)
 
 
-@app.command("list")
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
     """Games, bots with their parameters, and bundled variants (the rules' parameters: designlab params GAME)."""
     from designlab.registry import BROKEN, SPECS, bots_for
@@ -432,7 +416,6 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
                   f"{escape(plugin.target)} failed to load: {escape(plugin.reason)}\n")
 
 
-@app.command()
 def params(game: Annotated[str, typer.Argument(help="Game name (see designlab list).")]) -> None:
     """The game's rule parameters: each path as a variant file writes it, its default, its range or choices."""
     from designlab.registry import game_class
@@ -456,7 +439,6 @@ def params(game: Annotated[str, typer.Argument(help="Game name (see designlab li
               "Bots' parameters: designlab list.", markup=False)
 
 
-@app.command()
 def schema(
     ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="Game name.")] = None,
@@ -477,10 +459,18 @@ def schema(
     err.print(f"written: {write_schema(game, folder)}")
 
 
-@app.command()
 def version() -> None:
     """Print the designlab version."""
     out.print(__version__)
+
+
+# Every command is added here, one way, in the order --help lists them: each command module's through its
+# register(app) (check; new-game; play, serve; ladder, meta; skill; playtest; why; tune), then this module's own.
+for _module in (_check, _new_game, _play, _strategy, _skill, _playtest, _why, _tune):
+    _module.register(app)
+for _name, _command in (("run", run), ("sweep", sweep), ("report", report), ("show", show), ("validate", validate),
+                        ("list", list_), ("params", params), ("schema", schema), ("version", version)):
+    app.command(_name)(_command)
 
 
 def _usage_errors() -> tuple[type[Exception], ...]:

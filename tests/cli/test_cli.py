@@ -268,10 +268,11 @@ def test_every_command_module_adds_its_commands_one_way():
 
     folder = Path(__file__).resolve().parents[2] / "designlab" / "cli"
     for f in sorted(folder.glob("*.py")):
-        if f.name in ("__init__.py", "main.py", "app.py"):
+        if f.name in ("__init__.py", "main.py"):
             continue
         top = ast.parse(f.read_text()).body
-        assert any(isinstance(n, ast.FunctionDef) and n.name == "register" for n in top), f.name
+        # app.py adds its own commands beside the modules' register calls
+        assert f.name == "app.py" or any(isinstance(n, ast.FunctionDef) and n.name == "register" for n in top), f.name
         at_import = [n.name for n in top if isinstance(n, ast.FunctionDef)
                      for d in n.decorator_list if "app" in ast.unparse(d)]
         assert not at_import, f"{f.name} adds {at_import} when imported"
