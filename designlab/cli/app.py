@@ -14,9 +14,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from designlab import __version__
-from designlab.cli import check as _check  # noqa: F401  (check adds itself to the app)
-from designlab.cli import new_game as _new_game  # noqa: F401  (new-game adds itself to the app)
-from designlab.cli import play as _play  # noqa: F401  (play, serve: they add themselves to the app)
+from designlab.cli import check as _check
+from designlab.cli import new_game as _new_game
+from designlab.cli import play as _play
 from designlab.cli import playtest as _playtest
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
@@ -46,34 +46,22 @@ from designlab.cli.main import (
     out,
     pick_variant,
     run_name,
-    settles,
-    stopping_errors,
     warn_fixed_seats,
 )
 
-_strategy.register(app)  # ladder, meta
-_skill.register(app)
-_playtest.register(app)
-_why.register(app)
-_tune.register(app)
 
-
-def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: bool = False,
-         cluster: str | None = None, precision: float | None = None, max_games: int | None = None,
-         until_settled: bool = False, verb: str = "run"):
+def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping, fresh: bool = False,
+         cluster: str | None = None, verb: str = "run"):
+    """``run_variants`` with a progress bar, then its summary printed."""
     from designlab.runner.cache import default_cache_dir
     from designlab.runner.run import RunInterrupted, run_variants
 
-    stopping_errors(precision, max_games, until_settled)
-    adaptive = precision is not None or until_settled
-    total = sum((max_games or v.max_games) if adaptive else v.games for v in variants)
-    progress = Progress(total, quiet, "games")
+    progress = Progress(sum(stopping.budget(v) for v in variants), quiet, "games")
     cache = default_cache_dir()
     t0 = time.perf_counter()
     try:
         result = run_variants(variants, out_dir, name, workers=workers, progress=progress, cache_dir=cache,
-                              fresh=fresh, cluster=cluster, precision=precision, max_games=max_games,
-                              until_settled=until_settled)
+                              fresh=fresh, cluster=cluster, stopping=stopping)
     except RunInterrupted as e:
         progress.close()
         err.print(str(e), markup=False)
@@ -89,12 +77,13 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, fresh: b
     if result.cached_games:
         out.print(f"{result.cached_games:,} games from the cache ({cache}), {result.played_games:,} played; "
                   "--fresh plays them all again", markup=False)
-    if precision:
+    if stopping.precision:
         for r in result.variants:
+            widest = "-" if r.half_width is None else f"{r.half_width:.4f}"  # None: no game without an error
             out.print(f"{r.variant.name}: {r.variant.games:,} games, stopped by {r.stopped_by.replace('_', ' ')} "
-                      f"(widest seat win-rate interval +/- {r.half_width:.4f}; this does not settle the verdict)",
+                      f"(widest seat win-rate interval +/- {widest}; this does not settle the verdict)",
                       markup=False)
-    if until_settled:
+    if stopping.until_settled:
         _print_settled(result, verb)
     return result
 
@@ -103,19 +92,17 @@ def _print_settled(result, verb: str) -> None:
     """Each variant's verdict on its confidence sequence, as --until-settled judged it; a variant whose budget ran
     out gets the games still needed and the command that would settle it (``verb``: run or sweep)."""
     from designlab.core.spec import plural
-    from designlab.report.roles import roles_of
-    from designlab.stats import analyse_run, load_run
+    from designlab.runner.check import run_verdicts
     from designlab.stats.verdict import edge_text, settle_command
 
-    a = analyse_run(load_run(result.out_dir))
-    metas = {va.name: va.results.meta for va in a.variants}
+    verdicts = run_verdicts(result)
     for r in result.variants:
-        v = a.verdicts[r.variant.name]
+        v = verdicts[r.variant.name]
         why = "settled" if r.stopped_by == "settled" else \
             f"its budget of {r.max_games:,} games ran out, not settled" if r.stopped_by == "max_games" else \
             f"stopped by {r.stopped_by.replace('_', ' ')}, not settled"
         out.print(f"{r.variant.name}: {v.verdict} after {plural(r.variant.games, 'game')} ({why}; "
-                  f"{edge_text(v, roles_of(metas[r.variant.name]))} on its 95% confidence sequence, tolerance "
+                  f"{edge_text(v, r.variant.roles)} on its 95% confidence sequence, tolerance "
                   f"{100 * v.tolerance:g} points)", markup=False)
         if v.budget_ran_out:
             more = f"about {v.more_games:,} more games would settle it: " if v.more_games else \
@@ -124,11 +111,9 @@ def _print_settled(result, verb: str) -> None:
 
 
 def _print_summary(result, seconds: float) -> None:
-    from designlab.registry import seat_roles
-
     # each seat named by its role in the game's words; one header when every variant has the same roles
     # (or each a prefix of the longest: 2, 3 and 4 players of a game whose roles are its turn order)
-    roles = [seat_roles(r.variant.game, r.variant.make_game()) for r in result.variants]
+    roles = [r.variant.roles for r in result.variants]
     longest = max(roles, key=len, default=())
     same = all(longest[:len(x)] == x for x in roles)
     labels = [("  " + _point_label(r.variant.sweep)) if r.variant.sweep and r.variant.sweep_group else r.variant.name
@@ -142,13 +127,12 @@ def _print_summary(result, seconds: float) -> None:
     last_group = None
     for r, seat_role, shown in zip(result.variants, roles, labels, strict=True):
         t = r.tally  # counted by the runner over the games without an error
-        wins = " / ".join(("" if same else f"{role} ") + (f"{w / t.valid * 100:.1f}" if t.valid else "-")
-                          for role, w in zip(seat_role, t.wins, strict=True))
+        wins = " / ".join(("" if same else f"{role} ") + (f"{rate * 100:.1f}" if t.valid else "-")
+                          for role, rate in zip(seat_role, t.win_rates, strict=True))
         spread = f"{t.half_width * 100:.1f}" if t.valid else "-"
-        draws = f"{t.draws / t.valid * 100:.1f}" if t.valid else "-"
+        draws = f"{t.draw_rate * 100:.1f}" if t.valid else "-"
         turns = f"{t.mean_turns:.1f}" if t.valid else "-"
-        # the top role against the bottom one, signed, with the range the report's verdict reads
-        edge = _edge_cell(list(t.wins), t.valid, seat_role)
+        edge = _edge_cell(t.edge(), seat_role)
         group = r.variant.sweep_group if r.variant.sweep else None
         if group and group != last_group:  # a sweep's name once, then each point by its values
             table.add_row(escape(group), *[""] * 7, style="bold")
@@ -168,19 +152,14 @@ def _print_summary(result, seconds: float) -> None:
         err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
 
 
-def _edge_cell(won: list[int], games: int, roles) -> str:
-    """The run summary's edge: with 2 roles the first minus the second (the header's order), else the top role
-    minus the bottom one, named; signed, with the signed range the report's verdict reads."""
-    from designlab.stats.verdict import balance_verdict, signed, signed_range
+def _edge_cell(edge, roles) -> str:
+    """The run summary's edge (``GamesTally.edge``): with 2 roles unnamed (the header's order), else named."""
+    from designlab.stats.verdict import signed, signed_range
 
-    v = balance_verdict([w / games for w in won], games) if games else None
-    if v is None or v.top is None:
+    if edge is None:
         return "-"
-    if len(won) == 2:
-        flip = -1 if v.top == 1 else 1
-        lo, hi = (v.diff_lo, v.diff_hi) if flip == 1 else (-v.diff_hi, -v.diff_lo)
-        return f"{signed(flip * v.gap)} ({signed_range(lo, hi)})"
-    return f"{roles[v.top]} - {roles[v.bottom]} {signed(v.gap)} ({signed_range(v.diff_lo, v.diff_hi)})"
+    cell = f"{signed(edge.gap)} ({signed_range(edge.lo, edge.hi)})"
+    return cell if len(roles) == 2 else f"{roles[edge.top]} - {roles[edge.bottom]} {cell}"
 
 
 def _point_label(sweep: dict) -> str:
@@ -195,7 +174,6 @@ def _fmt_value(v) -> str:
     return f"{v:g}" if isinstance(v, float) else str(v)
 
 
-@app.command()
 def run(
     variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file runs every point).")],
     games: FixedGames = None,
@@ -211,24 +189,21 @@ def run(
 ) -> None:
     """Play one variant's games, until its balance verdict is settled or its budget is spent (or exactly -n N),
     and write one Parquet row per game."""
-    from designlab.runner.run import override
+    from designlab.runner.run import Stopping, override
 
-    until_settled = settles(games, precision, max_games, until_settled)  # before a big file loads
+    stopping = Stopping.for_run(games, precision, max_games, until_settled)  # before a big file loads
     loading = Progress(None, quiet, f"loading {variant}")  # a 10,000-point sweep takes seconds to check
     try:
         variants = override(load([variant], progress=loading), games, seed)
     finally:
         loading.close()
-    adaptive = "--until-settled" if until_settled else "--precision" if precision is not None else None
-    state_plan(str(variant), variants, err, max_games if adaptive else None, adaptive)
+    state_plan(str(variant), variants, err, stopping)
     name = run_name(variant, variants)
-    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, fresh, cluster, precision, max_games,
-                  until_settled)
+    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, stopping, fresh, cluster)
     if result.errors:
         raise typer.Exit(EXIT_FAILED_GAMES)
 
 
-@app.command()
 def sweep(
     targets: Annotated[list[Path], typer.Argument(help="Variant or sweep files, or folders of them; one run and one report each.")],
     games: FixedGames = None,
@@ -247,9 +222,9 @@ def sweep(
     """Run every variant and sweep point (each until its verdict is settled, within its budget, or exactly
     -n N games), then write the HTML balance report."""
     from designlab.report import render_report
-    from designlab.runner.run import override
+    from designlab.runner.run import Stopping, override
 
-    until_settled = settles(games, precision, max_games, until_settled)  # before any file loads or game runs
+    stopping = Stopping.for_run(games, precision, max_games, until_settled)  # before any file loads or game runs
     tunes: list[Path] = []  # tune files in the folders: `designlab tune` plays those, not a sweep
     loading = Progress(None, quiet, "loading " + ", ".join(map(str, targets)))  # a big sweep takes seconds to check
     try:
@@ -265,8 +240,7 @@ def sweep(
     failed = 0
     for target, variants in plans:
         name = run_name(target, variants)
-        result = _run(variants, results_root / name, name, workers, quiet, fresh, cluster, precision, max_games,
-                      until_settled, "sweep")
+        result = _run(variants, results_root / name, name, workers, quiet, stopping, fresh, cluster, "sweep")
         failed += result.errors
         page = render_report(result.out_dir, reports_root, png=png)
         out.print(f"report: {page}")
@@ -275,7 +249,6 @@ def sweep(
         raise typer.Exit(EXIT_FAILED_GAMES)
 
 
-@app.command()
 def report(
     results_dir: Annotated[Path, typer.Argument(help="A results folder written by run or sweep.")],
     reports_root: ReportsRoot = Path("reports"),
@@ -289,7 +262,6 @@ def report(
     out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
 
 
-@app.command()
 def show(
     variant: Annotated[Path | None, typer.Argument(help="A variant file.")] = None,
     index: Annotated[int, typer.Argument(min=0, help="Game index in the run (0 is its first game).")] = 0,
@@ -317,7 +289,7 @@ def show(
     from designlab.core.protocol import CHANCE
     from designlab.core.spec import plural
     from designlab.play.session import points
-    from designlab.registry import game_spec, seat_roles
+    from designlab.registry import game_spec
     from designlab.runner.chunk import game_for, play_one
 
     v = pick_variant(variant, seed, name)
@@ -326,7 +298,7 @@ def show(
         raise UserError(f"{variant}: no game {index} in {v.name!r}: its run plays {plural(v.games, 'game')}, {which}")
     game = game_for(v)
     labels = [v.seats[e].label() for e in v.seat_order(index)]
-    roles = seat_roles(v.game, game)
+    roles = v.roles
     out.print(f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}", markup=False)
     out.print("players: " + ", ".join(f"{roles[s]} ({label})" for s, label in enumerate(labels)), markup=False)
     try:
@@ -360,18 +332,18 @@ WARN_GAMES = 1_000_000
 SHOW_POINTS = 5  # validate lists a big sweep's first points, then counts the rest
 
 
-def state_plan(target: str, variants, console, per_variant: int | None = None, adaptive: str | None = None) -> None:
-    """One line saying what ``target`` asks for: variants, sweep points, games (with ``adaptive``, the
-    option, and ``per_variant``, its cap: a budget); a warning line each above WARN_POINTS or WARN_GAMES."""
+def state_plan(target: str, variants, console, stopping=None) -> None:
+    """One line saying what ``target`` asks for: variants, sweep points, games (with an adaptive ``stopping``,
+    each variant's budget); a warning line each above WARN_POINTS or WARN_GAMES."""
     points = sum(1 for v in variants if v.sweep_group)
     n = len(variants)
     what = f"{n:,} variant{'s' if n != 1 else ''}" + (f" ({points:,} sweep points)" if points else "")
     tunes = [v for v in variants if v.tune is not None]
-    if adaptive:  # each variant's budget: the option's, else its file's max_games
-        budgets = [per_variant or v.max_games for v in variants]
+    if stopping is not None and stopping.adaptive:
+        budgets = [stopping.budget(v) for v in variants]
         games, upto = sum(budgets), "up to "
         each = f"{budgets[0]:,} games each" if len(set(budgets)) == 1 else f"{min(budgets):,} to {max(budgets):,} games"
-        stop = "the settled verdict" if adaptive == "--until-settled" else adaptive
+        stop = "the settled verdict" if stopping.until_settled else "--precision"
         what += f", up to {each} ({stop} stops each earlier): at most {games:,} games"
     else:
         games, upto = sum(v.games for v in variants if v.tune is None), ""
@@ -397,7 +369,6 @@ def _tune_budget(t) -> str:
             f"{t.confirm_games:,} confirming games")
 
 
-@app.command()
 def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
     """Check variant files without playing; every problem is listed with file:line:col."""
     variants = load(files)
@@ -421,7 +392,6 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or 
               markup=False)
 
 
-@app.command("list")
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:
     """Games, bots with their parameters, and bundled variants (the rules' parameters: designlab params GAME)."""
     from designlab.registry import BROKEN, SPECS, bots_for
@@ -453,7 +423,6 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
                   f"{escape(plugin.target)} failed to load: {escape(plugin.reason)}\n")
 
 
-@app.command()
 def params(game: Annotated[str, typer.Argument(help="Game name (see designlab list).")]) -> None:
     """The game's rule parameters: each path as a variant file writes it, its default, its range or choices."""
     from designlab.registry import game_class
@@ -477,7 +446,6 @@ def params(game: Annotated[str, typer.Argument(help="Game name (see designlab li
               "Bots' parameters: designlab list.", markup=False)
 
 
-@app.command()
 def schema(
     ctx: typer.Context,
     game: Annotated[str | None, typer.Argument(help="Game name.")] = None,
@@ -498,10 +466,18 @@ def schema(
     err.print(f"written: {write_schema(game, folder)}")
 
 
-@app.command()
 def version() -> None:
     """Print the designlab version."""
     out.print(__version__)
+
+
+# Every command is added here, one way, in the order --help lists them: each command module's through its
+# register(app) (check; new-game; play, serve; ladder, meta; skill; playtest; why; tune), then this module's own.
+for _module in (_check, _new_game, _play, _strategy, _skill, _playtest, _why, _tune):
+    _module.register(app)
+for _name, _command in (("run", run), ("sweep", sweep), ("report", report), ("show", show), ("validate", validate),
+                        ("list", list_), ("params", params), ("schema", schema), ("version", version)):
+    app.command(_name)(_command)
 
 
 def _usage_errors() -> tuple[type[Exception], ...]:

@@ -4,8 +4,8 @@ It plays the variant (the result cache makes a rerun of an unchanged variant ins
 the report does (``stats.verdict.balance_verdict`` at the file's ``balance_tolerance``), and exits
 0 when the verdict is the expected one, 1 with one line naming the verdict found (or when games
 raised errors), 2 on bad input. With ``--until-settled`` it adds games until the verdict is even or
-unbalanced (or ``--max-games``), judged on the gap's confidence sequence, as ``run`` does. app.py
-imports this module once; it adds its command to the app."""
+unbalanced (or ``--max-games``), judged on the gap's confidence sequence, as ``run`` does. The library
+call is ``runner.check.check_variant``; app.py calls ``register(app)`` once."""
 
 from __future__ import annotations
 
@@ -25,11 +25,9 @@ from designlab.cli.main import (
     UntilSettled,
     VariantName,
     Workers,
-    app,
     out,
     pick_variant,
     run_name,
-    stopping_errors,
     warn_fixed_seats,
 )
 
@@ -40,7 +38,10 @@ class Expected(str, Enum):
     unbalanced = "unbalanced"
 
 
-@app.command()
+def register(app: typer.Typer) -> None:
+    app.command()(check)
+
+
 def check(
     variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file needs --variant NAME).")],
     expect: Annotated[Expected, typer.Option("--expect", help="The verdict the variant must get.")],
@@ -54,32 +55,28 @@ def check(
 ) -> None:
     """Play a variant and exit 0 if its balance verdict is the expected one, else 1 with the verdict found."""
     from designlab.core.spec import plural
-    from designlab.report.roles import roles_of
     from designlab.runner.cache import default_cache_dir
-    from designlab.runner.run import override, run_variants
-    from designlab.stats import analyse_run, load_run
+    from designlab.runner.check import check_variant
+    from designlab.runner.run import Stopping, override
     from designlab.stats.verdict import verdict_sentence
 
-    stopping_errors(None, max_games, until_settled)
-    v = pick_variant(variant, seed, name)
-    v = override([v], games, None)[0]
+    stopping = Stopping(until_settled=until_settled, max_games=max_games)
+    v = override([pick_variant(variant, seed, name)], games, None)[0]
     stem = run_name(variant, [v])
-    result = run_variants([v], Path("results") / f"{stem}-check", f"{stem}-check", workers=workers,
-                          cache_dir=default_cache_dir(), fresh=fresh, until_settled=until_settled,
-                          max_games=max_games)
-    if result.errors:
-        out.print(f"{v.name}: {result.errors:,} game(s) raised an error (tracebacks under "
-                  f"{result.out_dir}/); no verdict", markup=False)
+    checked = check_variant(v, out_dir=Path("results") / f"{stem}-check", name=f"{stem}-check", stopping=stopping,
+                            workers=workers, cache_dir=default_cache_dir(), fresh=fresh)
+    found = checked.verdict
+    if found is None:
+        out.print(f"{v.name}: {checked.run.errors:,} game(s) raised an error (tracebacks under "
+                  f"{checked.run.out_dir}/); no verdict", markup=False)
         raise typer.Exit(EXIT_FAILED_GAMES)
     warn_fixed_seats([v])
-    a = analyse_run(load_run(result.out_dir))
-    found = a.verdicts[v.name]
-    words = verdict_sentence(found, roles_of(a.variants[0].results.meta))
+    words = verdict_sentence(found, v.roles)
     tol = f"{100 * found.tolerance:g}"
     interval = " (its range a 95% confidence sequence)" if found.sequential else ""
     # the signed edge and its range are in the verdict's words; the gap is never shown clipped at 0
     line = f"{v.name}: {found.verdict} over {plural(found.games, 'game')} at a {tol}-point tolerance{interval}. {words}"
-    if found.verdict == expect.value:
+    if checked.meets(expect.value):
         out.print(f"ok: {line}", markup=False, soft_wrap=True)
         return
     out.print(f"expected {expect.value}, found {line}", markup=False, soft_wrap=True)

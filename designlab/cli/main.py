@@ -1,8 +1,8 @@
 """The designlab app, its consoles, its errors and the options its commands share, declared once.
 
-The command modules (app.py's own commands, strategy.py, play.py ...) import this module and add
-their commands to ``app``; this module imports none of them, so there is no import cycle.
-app.py registers the command modules and holds ``main()``, the entry point.
+The command modules (strategy.py, play.py ...) import this module; each has a ``register(app)`` that adds
+its commands, and app.py, which holds ``main()`` (the entry point) and its own commands, calls them.
+This module imports none of them, so there is no import cycle.
 """
 
 from __future__ import annotations
@@ -164,26 +164,6 @@ def pick_variant(target: Path, seed: int | None, name: str | None):
         return own[0]
     raise UserError(f"{target} holds {len(own)} variants; pick one with --variant NAME: "
                     + ", ".join(v.name for v in own))
-
-
-def stopping_errors(precision: float | None, max_games: int | None, until_settled: bool) -> None:
-    """The adaptive-stopping options that cannot go together, as one line each."""
-    if precision is not None and until_settled:
-        raise UserError("--precision and --until-settled are two ways to stop; give one of them")
-    if max_games is not None and precision is None and not until_settled:
-        raise UserError("--max-games caps --precision or --until-settled; give one of them too, "
-                        "or set the game count with --games")
-
-
-def settles(games: int | None, precision: float | None, max_games: int | None, until_settled: bool) -> bool:
-    """run and sweep: do they play until the verdict is settled (the default)? ``-n`` is the fixed count,
-    ``--precision`` its own stop; a mistaken mix is one line."""
-    if precision is not None and until_settled:
-        raise UserError("--precision and --until-settled are two ways to stop; give one of them")
-    if games is not None and (precision is not None or until_settled or max_games is not None):
-        given = "--precision" if precision is not None else "--until-settled" if until_settled else "--max-games"
-        raise UserError(f"-n plays exactly N games and {given} adds games until a stop; give one of them")
-    return games is None and precision is None
 
 
 def warn_fixed_seats(variants) -> None:

@@ -1,6 +1,6 @@
 """``designlab new-game NAME [--dir PATH]``: write a new game's package (designlab.scaffold).
 
-app.py imports this module once; it adds its command to the app."""
+app.py calls ``register(app)`` once; nothing here runs at import time."""
 
 from __future__ import annotations
 
@@ -9,10 +9,13 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import UserError, app, out
+from designlab.cli.main import UserError, out
 
 
-@app.command("new-game")
+def register(app: typer.Typer) -> None:
+    app.command("new-game")(new_game)
+
+
 def new_game(
     name: Annotated[str, typer.Argument(help="The game's name: lowercase words joined by hyphens, e.g. pig-race.")],
     folder: Annotated[Path, typer.Option("--dir", help="Where to write the package folder NAME/.")] = Path("."),

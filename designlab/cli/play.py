@@ -1,7 +1,7 @@
 """The ``play`` command (one seat played in the terminal), ``serve`` (the same in the browser) and
 ``show --record``'s replay.
 
-app.py imports this module once; it adds its commands to the app (designlab.cli.main)."""
+app.py calls ``register(app)`` once; nothing here runs at import time."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import UserError, VariantName, app, out, pick_variant
+from designlab.cli.main import UserError, VariantName, out, pick_variant
 from designlab.core.rng import MAX_SEED
 from designlab.core.spec import plural
 
@@ -25,7 +25,11 @@ def _play_errors(fn):
         raise UserError(str(e)) from None
 
 
-@app.command()
+def register(app: typer.Typer) -> None:
+    app.command()(play)
+    app.command()(serve)
+
+
 def play(
     variant: Annotated[Path, typer.Argument(help="A variant file.")],
     seat: Annotated[str, typer.Option(
@@ -87,7 +91,6 @@ def say(spec, game, action: str) -> str:
     return action if spec.board is None else spec.board.say(game, action, None)
 
 
-@app.command()
 def serve(
     variants: Annotated[Path, typer.Option("--variants", help="Folder of variant files the page offers.")] = Path("variants"),
     results: Annotated[Path, typer.Option("--results", help="Folder for game records (written to its play/).")] = Path("results"),

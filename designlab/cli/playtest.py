@@ -59,15 +59,13 @@ def register(app: typer.Typer) -> None:
         """Compare people's playtest games with the bots at each skill level: seat outcomes, which bots they play like."""
         from designlab.cli.strategy import _play, _refresh_index
         from designlab.playtest import PlaytestError, find_skill, levels_of, read_playtests
-        from designlab.registry import seat_roles
         from designlab.report.playtest import gap_sentences, people_sentence, playtest_page
         from designlab.stats.playtest import analyse_playtest, resemblance_sentence
 
         v = pick_variant(variant, None, name)
-        game = v.make_game()
-        roles = seat_roles(v.game, game)
+        roles = v.roles
         try:
-            humans = read_playtests(files, v.game, game, roles, keep_names=names)
+            humans = read_playtests(files, v.game, v.make_game(), roles, keep_names=names)
         except PlaytestError as e:
             raise UserError(str(e)) from None
         label = run_name(variant, [v])

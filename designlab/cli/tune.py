@@ -76,7 +76,7 @@ def tune(
     page_dir = reports_root / name
     page_dir.mkdir(parents=True, exist_ok=True)
     ready = page_dir / "recommended.yaml"
-    text = recommended_yaml(result, v, os.path.relpath(Path(v.file).resolve(), page_dir.resolve()),
+    text = recommended_yaml(result.data, v, os.path.relpath(Path(v.file).resolve(), page_dir.resolve()),
                             f"{v.name}-recommended")
     if text:
         ready.write_text(text)
@@ -84,11 +84,11 @@ def tune(
         out.print(text.rstrip(), markup=False, highlight=False)
     elif ready.exists():
         ready.unlink()  # a rerun that confirms nothing must not leave an older recommendation
-    page = render_tune(result, v, page_dir, reports_root, text)
+    page = render_tune(result.data, v, page_dir, reports_root, text)
     out.print(f"tune page: {page}")
     out.print(f"all reports: {reports_root / 'index.html'}")
     cpu = time.process_time() - c0
-    out.print(f"{result['played_games']:,} games played, {result['cached_games']:,} from the cache, in {wall:.1f} s "
+    out.print(f"{result.played_games:,} games played, {result.cached_games:,} from the cache, in {wall:.1f} s "
               f"(this process's CPU {cpu:.1f} s)", markup=False)
 
 
@@ -101,28 +101,26 @@ def _fmt(v) -> str:
     return f"{v:.4g}" if isinstance(v, float) else str(v)
 
 
-def _print_result(out, v, result: dict, wall: float) -> None:
-    from designlab.registry import seat_roles
+def _print_result(out, v, result, wall: float) -> None:
+    """``result``: a TuneResult."""
     from designlab.tune.search import search_cell, search_column
 
-    roles = seat_roles(v.game, v.make_game())
+    roles = v.roles
     spec = v.tune
-    s = result["search"]
-    out.print(f"search: {s['trials']} trials ({s['pruned']} stopped early by successive halving), "
-              f"{s['games']:,} games", markup=False)
-    base = result["trials"][0] if result["trials"] else None
-    if base and base["changed"] == 0 and base["gap"] is not None:
+    out.print(f"search: {result.trials} trials ({result.pruned} stopped early by successive halving), "
+              f"{result.search_games:,} games", markup=False)
+    base = result.as_written
+    if base is not None:
         if spec.target_seat is None and len(roles) > 2:
-            shares = [w / base["decisive"] for w in base["wins"]]
-            seat = max(range(len(shares)), key=lambda k: abs(shares[k] - 1 / len(shares)))
-            what = f"{roles[seat]} {100 * (shares[seat] - 1 / len(shares)):+.1f} points from even, the widest seat"
+            seat, gap = base.widest
+            what = f"{roles[seat]} {gap:+.1f} points from even, the widest seat"
         else:
             who = roles[spec.target_seat if spec.target_seat is not None else 0]
-            what = f"{who} {base['gap']:+.1f} points from {'its target' if spec.target_seat is not None else 'even'}"
-        out.print(f"the rules as written (trial 0, {base['games']:,} games): {what}", markup=False)
+            what = f"{who} {base.gap:+.1f} points from {'its target' if spec.target_seat is not None else 'even'}"
+        out.print(f"the rules as written (trial 0, {base.games:,} games): {what}", markup=False)
     paths = [p.path for p in spec.parameters]
-    table = Table(title=f"confirmation: {result['confirm']['games']:,} fresh games per candidate, tolerance "
-                        f"+/- {spec.tolerance:g} points (95% intervals, Bonferroni over {result['confirm']['tests']})",
+    table = Table(title=f"confirmation: {result.confirm_games:,} fresh games per candidate, tolerance "
+                        f"+/- {spec.tolerance:g} points (95% intervals, Bonferroni over {result.confirm_tests})",
                   title_justify="left")
     table.add_column("trial", justify="right")
     for p in paths:
@@ -133,23 +131,22 @@ def _print_result(out, v, result: dict, wall: float) -> None:
     for name, _, _ in spec.constraints:
         table.add_column(escape(name), justify="right")
     table.add_column("verdict")
-    for c in result["candidates"]:
-        seat = next(x for x in c["seats"] if x["followed"]) if spec.target_seat is not None else max(
-            c["seats"], key=lambda x: max(abs(x["gap_lo"]), abs(x["gap_hi"])))
-        gap = f"{escape(roles[seat['seat']])} {seat['gap']:+.1f} ({seat['gap_lo']:+.1f} to {seat['gap_hi']:+.1f})"
-        cells = [str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_cell(spec, c, roles), gap]
-        cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c["measures"]]
-        verdict = "confirmed" if c["confirmed"] else "dropped"
-        if c["index"] == result["recommended"]:
+    for c in result.candidates:
+        seat = c.shown
+        gap = f"{escape(roles[seat.seat])} {seat.gap:+.1f} ({seat.gap_lo:+.1f} to {seat.gap_hi:+.1f})"
+        cells = [str(c.index)] + [_fmt(c.params[p]) for p in paths] + [search_cell(spec, c.row, roles), gap]
+        cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c.measures]
+        verdict = "confirmed" if c.confirmed else "dropped"
+        if c is result.recommended:
             verdict = "[bold green]recommended[/bold green]"
         table.add_row(*cells, verdict)
     out.print(table)
-    if not result["candidates"]:
+    if not result.candidates:
         out.print("no trial played every rung within the budget and the constraints: raise the budget", markup=False)
-    elif result["recommended"] is None:
+    elif result.recommended is None:
         out.print("no candidate was confirmed within the tolerance: nothing is recommended (widen the ranges, "
                   "raise the budget or confirm.games)", markup=False)
-    imp = result["importance"]["values"]
-    if imp:
-        out.print("importance: " + ", ".join(f"{k} {x:.2f}" for k, x in sorted(imp.items(), key=lambda kv: -kv[1])),
+    if result.importance:
+        out.print("importance: " + ", ".join(f"{k} {x:.2f}" for k, x in sorted(result.importance.items(),
+                                                                            key=lambda kv: -kv[1])),
                   markup=False)

@@ -46,6 +46,19 @@ Event = tuple  # (kind: str, fields: dict); kinds are game words: "claim", "roll
 FIX = "To fix it"
 
 
+def set_path(data: dict, path: str, value: Any) -> bool:
+    """Set the dotted ``path`` (``honor.runner``) of nested dicts to ``value``; False, and nothing set, when a key
+    on the way is not there. The one setter behind sweeps, tunes and rules warnings (GameParams.changed)."""
+    *groups, last = path.split(".")
+    node: Any = data
+    for key in groups:
+        node = node.get(key) if isinstance(node, dict) else None
+    if not isinstance(node, dict) or last not in node:
+        return False
+    node[last] = value
+    return True
+
+
 class GameParams(BaseModel):
     """Base for a game's parameter model: unknown keys are errors; frozen once loaded.
 
@@ -70,11 +83,7 @@ class GameParams(BaseModel):
         """A copy with the parameter at ``path`` set to ``value``, validated as a variant file's value is."""
         self._field(path)
         data = self.model_dump()
-        node = data
-        *groups, last = path.split(".")
-        for key in groups:
-            node = node[key]
-        node[last] = value
+        set_path(data, path, value)
         return type(self).model_validate(data)
 
     def setting(self, path: str, value: Any = ...) -> str:

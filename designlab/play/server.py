@@ -345,9 +345,8 @@ def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0
                 spec = SPECS.get(v.game)
                 if spec is None or spec.board is None:
                     raise PlayError(f"{v.game} has no board drawing")
-                game = v.make_game()
-                out.append({"name": name, "game": v.game, "title": game.title, "variant": v.name,
-                            "description": v.description, "roles": list(spec.roles(game)),
+                out.append({"name": name, "game": v.game, "title": v.title, "variant": v.name,
+                            "description": v.description, "roles": list(v.roles),
                             "bots": sorted(bots_for(v.game)), "seats": [s.label() for s in v.seats]})
             except Exception as e:  # noqa: BLE001  one file that does not load (a sweep, a broken or foreign
                 # file, whatever the loader raised) is left out and named; it must not hide the others

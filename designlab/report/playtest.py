@@ -160,7 +160,8 @@ def report_playtests(variants, reports_root: Path) -> tuple[str, dict[str, str]]
     the run, the variant whose file has a ``playtests/`` folder beside it (the rules as written first).
     A file that cannot be read is named in the section instead of stopping the report."""
     from designlab.playtest import PlaytestError, find_skill, levels_of, playtest_files, read_playtests
-    from designlab.registry import game_spec, seat_roles
+    from designlab.registry import game_spec
+    from designlab.report.roles import roles_of
     from designlab.stats.playtest import analyse_playtest
 
     parts, lines, seen = [], {}, set()
@@ -176,7 +177,7 @@ def report_playtests(variants, reports_root: Path) -> tuple[str, dict[str, str]]
         try:
             cls = game_spec(game_name).game
             game = cls(cls.Params(**(meta.get("params") or {})))
-            roles = seat_roles(game_name, game)
+            roles = roles_of(meta)  # as the run recorded them
             humans = read_playtests(files, game_name, game, roles, keep_names=False)
         except PlaytestError as e:
             parts.append(f'<p class="flag">Playtests in {H.esc(folder)} were left out: {H.esc(e)}</p>')

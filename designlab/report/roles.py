@@ -34,8 +34,12 @@ def _roles(game: str, params_json: str, players: int) -> tuple[str, ...]:
 
 
 def roles_of(meta: dict) -> tuple[str, ...]:
-    """Each seat's role for a variant's manifest entry (``seat k`` for a game this install lacks)."""
+    """Each seat's role for a variant's manifest entry, as the run recorded it; for results written before runs
+    recorded roles, from the game (``seat k`` for a game this install lacks)."""
     players = int(meta.get("players") or len(meta.get("seats") or ()) or 0)
+    recorded = meta.get("roles")
+    if isinstance(recorded, list) and len(recorded) == players:
+        return tuple(str(r) for r in recorded)
     return _roles(str(meta.get("game", "")), json.dumps(meta.get("params") or {}, sort_keys=True), players)
 
 

@@ -40,7 +40,6 @@ How a run goes:
 from __future__ import annotations
 
 import json
-import math
 import os
 import shutil
 import time
@@ -54,24 +53,25 @@ import polars as pl
 from designlab import __version__
 from designlab.core.play import record_strings
 from designlab.core.protocol import DRAW, WIN
-from designlab.runner.backends import BackendError, make_backend
 from designlab.runner.cache import ChunkStore
-from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_chunk_task, play_one
+from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_one
 from designlab.runner.errors import RunError
+from designlab.runner.pool import ChunkPool
+from designlab.stats.inference import wilson_half_width, z_crit
 from designlab.variant.model import DEFAULT_MAX_GAMES, MAX_GAMES, Variant
 
-# The stats modules (and scipy under them, over a second to import) load only for --until-settled, inside
-# the functions that need them: a run of fixed size, a fully cached rerun above all, never waits for them.
+# scipy (over a second to import) loads only where --until-settled tests, inside the stats functions that
+# need it: a run of fixed size, a fully cached rerun above all, never waits for it.
 
 __all__ = [
-    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "GamesTally", "RunError", "RunInterrupted", "RunResult", "VariantRun",
+    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "FIXED", "Edge", "GamesTally", "RunError", "RunInterrupted", "RunResult",
+    "Stopping", "VariantRun",
     "chunk_bounds", "override", "play_chunk", "play_one", "run_variants", "sample_indices",
-    "tally_games", "tell_samples", "wilson_half_width",
+    "tally_games", "tell_samples",
 ]
 
 CHUNK_GAMES = 250  # games per chunk: small enough to balance 2 workers and resume, ~4 ms overhead each
 SETTLED = ("even", "unbalanced")  # the verdicts that end an --until-settled variant
-Z95 = 1.959963984540054
 
 
 class RunInterrupted(KeyboardInterrupt):
@@ -95,9 +95,41 @@ class GamesTally:
     mean_turns: float | None  # None without a valid game
 
     @property
+    def win_rates(self) -> tuple[float | None, ...]:
+        """Each seat's share of the valid games (None without one)."""
+        return tuple(w / self.valid if self.valid else None for w in self.wins)
+
+    @property
+    def draw_rate(self) -> float | None:
+        return self.draws / self.valid if self.valid else None
+
+    @property
     def half_width(self) -> float | None:
         """The widest seat's 95% Wilson half-width of its win rate: how far any of those rates may be off."""
         return max(wilson_half_width(w, self.valid) for w in self.wins) if self.valid else None
+
+    def edge(self) -> Edge | None:
+        """The top seat against the bottom one as the report's verdict reads them (None without a valid game)."""
+        from designlab.stats.verdict import balance_verdict
+
+        v = balance_verdict([w / self.valid for w in self.wins], self.valid) if self.valid else None
+        if v is None or v.top is None:
+            return None
+        if len(self.wins) == 2 and v.top == 1:  # two seats: always the first minus the second
+            return Edge(-v.gap, -v.diff_hi, -v.diff_lo, 0, 1)
+        return Edge(v.gap, v.diff_lo, v.diff_hi, v.top, v.bottom)
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A run summary's edge: with 2 seats the first's win rate minus the second's, else the top seat's minus the
+    bottom one's; signed, with the signed 95% range the report's verdict reads (shares, not points)."""
+
+    gap: float
+    lo: float
+    hi: float
+    top: int
+    bottom: int
 
 
 def tally_games(games_file: Path, players: int) -> GamesTally:
@@ -126,18 +158,59 @@ class VariantRun:
     max_games: int | None = None  # the budget this variant was played under (adaptive stopping), else None
 
 
+@dataclass(frozen=True)
+class Stopping:
+    """How each variant's games end, checked once, here: at the variant's own ``games`` (the default), or chunk
+    after chunk until every seat's rate is within ``precision``, or until the balance verdict settles
+    (``until_settled``); ``max_games`` is the budget of those two (else each variant's own). The words of a
+    mistake are the command line's, which is where a mistake is made."""
+
+    precision: float | None = None
+    until_settled: bool = False
+    max_games: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.precision is not None and self.until_settled:
+            raise RunError("--precision and --until-settled are two ways to stop; give one of them")
+        if self.precision is not None and not 0 < self.precision < 0.5:
+            raise RunError(f"--precision must be between 0 and 0.5 (a half-width of a win rate), got {self.precision}")
+        if self.max_games is not None:
+            if not self.adaptive:
+                raise RunError("--max-games caps --precision or --until-settled; give one of them too, "
+                               "or set the game count with --games")
+            if not 1 <= self.max_games <= MAX_GAMES:
+                raise RunError(f"--max-games must be between 1 and {MAX_GAMES:,}, got {self.max_games}")
+
+    @classmethod
+    def for_run(cls, games: int | None, precision: float | None = None, max_games: int | None = None,
+                until_settled: bool = False) -> Stopping:
+        """run and sweep: until the verdict is settled by default; ``games`` (-n) is exactly that many games,
+        ``precision`` its own stop; a mistaken mix is one line."""
+        if precision is not None and until_settled:
+            cls(precision, until_settled)  # raises: two ways to stop
+        if games is not None and (precision is not None or until_settled or max_games is not None):
+            given = "--precision" if precision is not None else "--until-settled" if until_settled else "--max-games"
+            raise RunError(f"-n plays exactly N games and {given} adds games until a stop; give one of them")
+        return cls(precision, until_settled or (games is None and precision is None), max_games)
+
+    @property
+    def adaptive(self) -> bool:
+        return self.precision is not None or self.until_settled
+
+    def budget(self, v: Variant) -> int:
+        """The most games ``v`` may get: its budget when adaptive, else its own count."""
+        return (self.max_games or v.max_games) if self.adaptive else v.games
+
+
+FIXED = Stopping()  # each variant plays its own games
+
+
 @dataclass
 class RunResult:
     name: str
     out_dir: Path
     variants: list[VariantRun] = field(default_factory=list)
-    precision: float | None = None
-    max_games: int | None = None
-    until_settled: bool = False
-
-    @property
-    def adaptive(self) -> bool:
-        return self.precision is not None or self.until_settled
+    stopping: Stopping = FIXED
 
     @property
     def errors(self) -> int:
@@ -159,17 +232,9 @@ class RunResult:
 ProgressFn = Callable[[int], None]  # called with the number of games just finished (played or cached)
 
 
-def chunk_bounds(games: int, size: int = CHUNK_GAMES) -> list[tuple[int, int]]:
-    """The fixed chunk grid of a variant: (start, count) pairs covering ``[0, games)``."""
-    return [(s, min(size, games - s)) for s in range(0, games, size)]
-
-
-def wilson_half_width(wins: int, n: int, z: float = Z95) -> float:
-    """Half the width of the Wilson score interval for ``wins`` out of ``n``."""
-    if n <= 0:
-        return 1.0
-    p = wins / n
-    return z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+def chunk_bounds(games: int, size: int = CHUNK_GAMES, start: int = 0) -> list[tuple[int, int]]:
+    """The fixed chunk grid of a variant: (start, count) pairs covering ``[start, games)``."""
+    return [(s, min(size, games - s)) for s in range(start, games, size)]
 
 
 def override(variants: list[Variant], games: int | None, seed: int | None) -> list[Variant]:
@@ -198,15 +263,15 @@ class _Part:
 class _Point:
     """The chunks of one variant: which are done, which to play next, when to stop."""
 
-    def __init__(self, v: Variant, cache: ChunkStore | None, scratch: ChunkStore, fresh: bool,
-                 precision: float | None, max_games: int | None, size: int, until_settled: bool = False):
+    def __init__(self, v: Variant, cache: ChunkStore | None, scratch: ChunkStore, fresh: bool, stopping: Stopping,
+                 size: int):
         self.v, self.cache, self.scratch, self.fresh = v, cache, scratch, fresh
-        self.precision, self.until_settled = precision, until_settled
-        adaptive = precision is not None or until_settled
-        self.limit = (max_games or v.max_games) if adaptive else v.games
+        self.precision, self.until_settled = stopping.precision, stopping.until_settled
+        adaptive = stopping.adaptive
+        self.limit = stopping.budget(v)
         self.budget = self.limit if adaptive else None
         # --until-settled reads the verdict once the file's games are played (never past the budget)
-        self.first_look = min(v.games, self.limit) if until_settled else 0
+        self.first_look = min(v.games, self.limit) if self.until_settled else 0
         self.grid = chunk_bounds(self.limit, size)
         self.size = size
         self.stop_at: int | None = None if adaptive else v.games
@@ -250,7 +315,8 @@ class _Point:
                 self._settle_guess = (n, 1.1 * games_to_settle(rates, n, self.v.balance_tolerance / 100))
             return self._settle_guess[1]
         worst = max(p * (1 - p) for p in rates)
-        return 1.1 * Z95 * Z95 * worst / (self.precision * self.precision)
+        z = z_crit()
+        return 1.1 * z * z * worst / (self.precision * self.precision)
 
     def take_next(self) -> tuple[int, int]:
         start, count = self.grid[self.next_i]
@@ -338,40 +404,29 @@ def run_variants(
     variants: list[Variant],
     out_dir: Path,
     name: str,
+    *,
     workers: int = 1,
     progress: ProgressFn | None = None,
     samples: int = 2,
     cache_dir: Path | None = None,
     fresh: bool = False,
     cluster: str | None = None,
-    precision: float | None = None,
-    max_games: int | None = None,
+    stopping: Stopping = FIXED,
     chunk_games: int = CHUNK_GAMES,
-    until_settled: bool = False,
 ) -> RunResult:
-    """Play every game of every variant and write the results directory.
+    """Play every game of every variant and write the results directory; the result has each variant's
+    summary (``VariantRun.tally``).
 
     ``cache_dir``: reuse and store finished chunks there (None: no cache; chunks
     live in a scratch folder for the run). ``fresh``: play everything, ignoring
     cached chunks (the new chunks still replace them). ``cluster``: a Dask
-    scheduler address instead of local processes. ``precision``, ``until_settled``:
-    adaptive stopping (see the module docstring), one or the other; ``max_games``
-    caps each variant then.
+    scheduler address instead of local processes. ``stopping``: when each
+    variant's games end (see the module docstring).
     """
     names = [v.name for v in variants]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
         raise RunError(f"variant names must be unique in a run: {', '.join(dupes)}")
-    if precision is not None and not 0 < precision < 0.5:
-        raise RunError(f"precision must be between 0 and 0.5 (a half-width of a win rate), got {precision}")
-    if precision is not None and until_settled:
-        raise RunError("precision and until_settled are two ways to stop; give one of them")
-    if max_games is not None:
-        if precision is None and not until_settled:
-            raise RunError("max_games caps adaptive stopping; give a precision or until_settled too "
-                           "(or set the game count)")
-        if not 1 <= max_games <= MAX_GAMES:
-            raise RunError(f"max_games must be between 1 and {MAX_GAMES:,}, got {max_games}")
     if chunk_games < 1:
         raise RunError("chunk_games must be at least 1")
     try:
@@ -381,10 +436,10 @@ def run_variants(
     for old in out_dir.glob(".scratch-*"):  # left by a killed run
         shutil.rmtree(old, ignore_errors=True)
     scratch_root = out_dir / f".scratch-{os.getpid()}"
-    result = RunResult(name, out_dir, precision=precision, max_games=max_games, until_settled=until_settled)
+    result = RunResult(name, out_dir, stopping=stopping)
     points = [
         _Point(v, ChunkStore(cache_dir, v, persistent=True) if cache_dir is not None else None,
-               ChunkStore(scratch_root, v, persistent=False), fresh, precision, max_games, chunk_games, until_settled)
+               ChunkStore(scratch_root, v, persistent=False), fresh, stopping, chunk_games)
         for v in variants
     ]
     try:
@@ -399,8 +454,7 @@ def run_variants(
 
 def _schedule(points: list[_Point], result: RunResult, out_dir: Path, workers: int, cluster: str | None,
               progress: ProgressFn | None, samples: int) -> None:
-    backend = None
-    inflight: dict[object, tuple[_Point, int, int]] = {}
+    pool = ChunkPool(workers, cluster)
     try:
         while True:
             # Resolve cache hits and submit new chunks, variants in order, until the slots are full.
@@ -414,66 +468,34 @@ def _schedule(points: list[_Point], result: RunResult, out_dir: Path, workers: i
                         if progress:
                             progress(count)
                         continue
-                    if backend is None:
-                        backend = _start_backend(workers, cluster)
-                    if len(inflight) >= backend.slots:
+                    if pool.full():
                         break
                     pt.take_next()
                     pt.inflight.add(start)
-                    inflight[backend.submit(play_chunk_task, pt.v, start, count)] = (pt, start, count)
+                    pool.submit(pt.v, start, count, tag=(pt, start))
             for pt in points:
                 if pt.complete():
                     result.variants.append(_finish(pt, out_dir, samples))
                     pt.finished = True
                 surplus = pt.surplus()
-                if surplus and backend is not None:
-                    drop = [h for h, (p, s, _) in inflight.items() if p is pt and s in surplus]
-                    for h in backend.cancel(drop):  # chunks already running finish and go to the cache
-                        pt.inflight.discard(inflight.pop(h)[1])
-            if not inflight:
+                if surplus:  # chunks already running finish and go to the cache
+                    for _, start in pool.cancel(lambda tag, pt=pt, surplus=surplus: tag[0] is pt and tag[1] in surplus):
+                        pt.inflight.discard(start)
+            if not pool.busy:
                 if all(pt.finished for pt in points):
                     return
                 if not any(pt.wants_more() or pt.complete() for pt in points):
                     raise RuntimeError("runner stalled: nothing in flight and nothing to play")  # a bug, not input
                 continue
-            for handle in backend.wait_any(list(inflight)):
-                pt, start, count = inflight.pop(handle)
-                out = backend.result(handle)
-                _check_code(pt, out)
+            for (pt, start), out in pool.finished():
                 pt.record(start, pt.store(out))
                 if progress:
-                    progress(count)
+                    progress(out.count)
     except KeyboardInterrupt:
-        if backend is not None:
-            try:  # stopping must not hide what was kept, whatever state the backend is in
-                backend.cancel(list(inflight))
-                backend.close(kill=True)
-            except Exception:  # noqa: BLE001
-                pass
-            backend = None
+        pool.close(kill=True)
         raise _interrupted(points) from None
-    except BackendError as e:
-        raise RunError(str(e)) from None
     finally:
-        if backend is not None:
-            backend.close()
-
-
-def _start_backend(workers: int, cluster: str | None):
-    try:
-        return make_backend(workers, cluster)
-    except BackendError as e:
-        raise RunError(str(e)) from None
-
-
-def _check_code(pt: _Point, out: ChunkOut) -> None:
-    mine = pt.scratch.code
-    if out.code != mine:
-        raise RunError(
-            f"a worker played {pt.v.name!r} with other code than this process (fingerprint {out.code}, here "
-            f"{mine}): the source changed during the run, or cluster workers have another designlab; "
-            "nothing was cached from it, run again once the code is the same everywhere"
-        )
+        pool.close()
 
 
 def _interrupted(points: list[_Point]) -> RunInterrupted:
@@ -521,7 +543,7 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
     cached = sum(p.take for p in parts if p.cached)
     played = sum(p.take for p in pt.done.values() if not p.cached)
     valid = sum(p.valid for p in parts)
-    half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats)))
+    half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats))) if valid else None
     cpu = sum(p.cpu_seconds for p in pt.done.values())
     return VariantRun(v, games_file, len(errors), time.perf_counter() - pt.started, pt.stopped_by, half,
                       cached, played, cpu, tally_games(games_file, len(v.seats)), pt.budget)
@@ -619,10 +641,10 @@ def _write_manifest(result: RunResult) -> None:
             "samples_file": f"{v.slug}/samples.json",
             "games_played": v.games,
             "stopped_by": r.stopped_by,
-            "precision": result.precision,
+            "precision": result.stopping.precision,
             "max_games": r.max_games,
             # --until-settled: the verdict reads the gap's confidence sequence, as the stop did
-            "confidence_sequence": _confidence_sequence() if result.until_settled else None,
+            "confidence_sequence": _confidence_sequence() if result.stopping.until_settled else None,
             "half_width": None if r.half_width is None else round(r.half_width, 6),
             "cached_games": r.cached_games,
             "played_games": r.played_games,

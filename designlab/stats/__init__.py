@@ -25,6 +25,7 @@ from designlab.stats.inference import (
     welch_diff,
     welch_p,
     wilson,
+    wilson_half_width,
     wilson_hi,
     wilson_lo,
 )
@@ -58,5 +59,5 @@ __all__ = [
     "logistic_fit", "mann_whitney", "margin_summary", "margins", "mean_interval", "metric_columns",
     "metric_summary", "newcombe_diff", "newcombe_p", "pair_z", "seat_balance_test", "simultaneous_wilson", "score_summary", "seat_advantage", "seat_long", "seat_rates",
     "sweep_curve", "t_crit", "trace_stats", "valid_games", "variant_summary", "welch_diff", "welch_p", "wilson",
-    "wilson_hi", "wilson_lo", "win_rate_by_metric",
+    "wilson_half_width", "wilson_hi", "wilson_lo", "win_rate_by_metric",
 ]

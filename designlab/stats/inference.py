@@ -63,19 +63,30 @@ def _wilson(k: str | pl.Expr, n: str | pl.Expr, level: float, sign: float) -> pl
     return pl.when(n <= 0).then(None).when(edge).then(0.0 if sign < 0 else 1.0).otherwise(bound)
 
 
-def wilson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]:
+def wilson(k: int, n: int, level: float = LEVEL, *, z: float | None = None) -> tuple[float, float]:
     """Scalar Wilson score interval (the expressions' formula, in plain floats: the comparisons call
-    it many times over)."""
+    it many times over); ``z`` in place of ``level`` for a critical value the caller has (Bonferroni)."""
     if n <= 0:
         return (math.nan, math.nan)
-    return _wilson_z(k, n, z_crit(level))
+    return _wilson_z(k, n, z_crit(level) if z is None else z)
+
+
+def wilson_half_width(k: int, n: int, level: float = LEVEL) -> float:
+    """Half the width of the Wilson score interval before clipping to [0, 1] (which never cuts it: the
+    interval touches 0 only at k = 0 and 1 only at k = n): how far a rate of k in n may be off. NaN at n = 0."""
+    if n <= 0:
+        return math.nan
+    return _wilson_centre_half(k, n, z_crit(level))[1]
+
+
+def _wilson_centre_half(k: int, n: int, z: float) -> tuple[float, float]:
+    p = k / n
+    denom = 1 + z * z / n
+    return (p + z * z / (2 * n)) / denom, z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
 
 
 def _wilson_z(k: int, n: int, z: float) -> tuple[float, float]:
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    centre, half = _wilson_centre_half(k, n, z)
     lo = 0.0 if k == 0 else min(max(centre - half, 0.0), 1.0)
     hi = 1.0 if k == n else min(max(centre + half, 0.0), 1.0)
     return lo, hi

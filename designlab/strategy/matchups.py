@@ -74,7 +74,7 @@ def seat_from_dict(game: str, raw: dict) -> Seat:
 def matchup(base: Variant, a: Seat, b: Seat, games: int, name: str, rotate: bool = True,
             seed: int | None = None) -> Variant:
     """A variant where entry A and entry B alternate round the table."""
-    n = base.make_game().num_players
+    n = base.players
     seats = tuple(a if s % 2 == 0 else b for s in range(n))
     return replace(
         base, name=name, seats=seats, games=games, rotate_seats=rotate,
@@ -88,7 +88,7 @@ def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, na
     ``a`` fixed in ``row_seat`` for points."""
     if payoff == "win":
         return matchup(base, a, b, games, name, rotate=True)
-    n = base.make_game().num_players
+    n = base.players
     if n != 2:
         raise StrategyError("payoff: points needs a two-player game")
     if row_seat not in (0, 1):

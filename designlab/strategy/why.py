@@ -21,18 +21,16 @@ FILE = "why.json"
 def run_why(variant: Variant, games: int, reports_root: Path, name: str, workers: int = 1,
             progress: Callable[[int], None] | None = None) -> tuple[dict, Path]:
     """Play and judge; returns the result (plain data) and the path of the JSON written."""
-    from designlab.registry import seat_roles
-    from designlab.runner.chunk import game_for
     from designlab.runner.why import play_why
     from designlab.stats.why import analyse_why
 
     t0 = time.perf_counter()
     played = play_why(variant, games, workers, progress)
     comps = [{"name": c.name, "group": c.group, "kind": c.kind, "label": c.label} for c in played.components]
-    roles = seat_roles(variant.game, game_for(variant))
+    roles = variant.roles
     result = {
         "kind": "why", "name": name, "game": variant.game, "variant": variant.name, "file": variant.file,
-        "seed": variant.seed, "games": games, "players": len(variant.seats), "roles": list(roles),
+        "seed": variant.seed, "games": games, "players": variant.players, "roles": list(roles),
         "seats": [s.label() for s in variant.seats], "tolerance": variant.balance_tolerance,
         "components": comps,
         **analyse_why(played.watched, played.restricted, comps, roles, variant.balance_tolerance),

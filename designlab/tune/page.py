@@ -27,12 +27,6 @@ def _fmt(v) -> str:
     return f"{v:.4g}" if isinstance(v, float) else str(v)
 
 
-def _roles(v: Variant) -> tuple[str, ...]:
-    from designlab.registry import seat_roles
-
-    return seat_roles(v.game, v.make_game())
-
-
 def _trials_frame(result: dict) -> pl.DataFrame:
     rows = []
     for t in result["trials"]:
@@ -40,7 +34,7 @@ def _trials_frame(result: dict) -> pl.DataFrame:
             continue
         row = {"trial": t["index"], "state": t["state"], "games": t["games"], "gap": t["gap"], "value": t["value"]}
         dec, wins = t.get("decisive") or 0, t.get("wins") or []
-        # the trial's own 95% Wilson interval around its gap (the search's noise, uncorrected)
+        # the widest 95% normal half-width a share of `dec` games can have (at 1/2): the search's noise, uncorrected
         half = 196 * math.sqrt(0.25 / dec) if dec else float("nan")
         row |= {"lo": t["gap"] - half, "hi": t["gap"] + half, "n_wins": sum(wins)}
         for s, w in enumerate(wins):  # every seat's gap, for games of more than two players
@@ -192,7 +186,7 @@ def convergence_chart(result: dict) -> alt.TopLevelMixin | None:
 
 def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yaml_text: str) -> Path:
     spec = v.tune
-    roles = _roles(v)
+    roles = v.roles
     if spec.target_seat is not None:
         aim = f"{roles[spec.target_seat]}'s share minus {spec.target_share:.0%}"
     elif len(roles) == 2:
@@ -283,7 +277,7 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
     meta = {
         "name": f"tune: {v.name}", "kind": "tune", "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "rendered": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "games": [v.make_game().title], "variants": len(result["trials"]),
+        "games": [v.title], "variants": len(result["trials"]),
         "played": int(s["games"] + sum(c["games"] for c in result["candidates"])), "errors": 0,
         "lights": {},
     }

@@ -47,6 +47,7 @@ from scipy.stats import norm
 from scipy.stats import t as student_t
 
 from designlab.core.rng import derive_seed
+from designlab.stats.inference import wilson
 from designlab.stats.load import valid_games
 from designlab.stats.sweep import per_game, point_counts
 from designlab.tune.play import GamePlayer
@@ -130,16 +131,6 @@ def search_cell(spec: TuneSpec, c: dict, roles: tuple[str, ...]) -> str:
     return f"{value} ({c['search_games']:,} games)"
 
 
-def wilson(k: int, n: int, z: float) -> tuple[float, float]:
-    if n <= 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return c - h, c + h
-
-
 def violations(spec: TuneSpec, tally: Tally) -> list[float]:
     """Per constraint: how far the measure's mean lies outside its band (0: inside)."""
     out = []
@@ -199,6 +190,94 @@ def _in_domain(p: TuneParam, value) -> bool:
     return p.step is None or abs(((value - p.low) / p.step) - round((value - p.low) / p.step)) < 1e-9
 
 
+@dataclass(frozen=True)
+class SeatGap:
+    """A confirmed candidate's seat: its share of decisive games and its gap from its aim, in points, with the
+    Bonferroni-corrected 95% interval; ``followed``: the objective reads it."""
+
+    seat: int
+    share: float
+    gap: float
+    gap_lo: float
+    gap_hi: float
+    within: bool
+    followed: bool
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One of the best trials, replayed on fresh games."""
+
+    index: int  # the trial's number (the k-th trial that finished)
+    params: dict[str, Any]
+    games: int
+    confirmed: bool
+    seats: tuple[SeatGap, ...]
+    measures: tuple[dict, ...]  # per constraint: measure, mean, lo, hi, band, holds
+    row: dict  # as tune.json holds it (the page and search_cell read it)
+
+    @property
+    def shown(self) -> SeatGap:
+        """The seat a one-line summary shows: the one followed (a target seat), else the widest interval."""
+        followed = [x for x in self.seats if x.followed]
+        if len(followed) == 1:
+            return followed[0]
+        return max(self.seats, key=lambda x: max(abs(x.gap_lo), abs(x.gap_hi)))
+
+
+@dataclass(frozen=True)
+class AsWritten:
+    """The rules as written, as the search played them (trial 0): games, and each seat's share of the decisive
+    games with its distance from the fair share (points, signed)."""
+
+    games: int
+    gap: float  # the followed seat's signed gap (seat 0, or the target seat, from its target)
+    shares: tuple[float, ...]
+
+    @property
+    def widest(self) -> tuple[int, float]:
+        """The seat furthest from a fair share, and its distance (points, signed)."""
+        fair = 1 / len(self.shares)
+        seat = max(range(len(self.shares)), key=lambda k: abs(self.shares[k] - fair))
+        return seat, 100 * (self.shares[seat] - fair)
+
+
+@dataclass(frozen=True)
+class TuneResult:
+    """What ``tune`` found. ``data`` is tune.json's content (what the tune page and the report read); the rest
+    is the same, typed."""
+
+    data: dict
+    trials: int
+    pruned: int
+    search_games: int
+    as_written: AsWritten | None  # None when trial 0 did not play the rules as written, or had no decisive game
+    candidates: tuple[Candidate, ...]
+    recommended: Candidate | None
+    confirm_games: int
+    confirm_tests: int
+    importance: dict[str, float]
+    played_games: int
+    cached_games: int
+
+    @classmethod
+    def of(cls, data: dict) -> TuneResult:
+        t0 = data["trials"][0] if data["trials"] else None
+        as_written = None
+        if t0 and t0["changed"] == 0 and t0["gap"] is not None:
+            as_written = AsWritten(t0["games"], t0["gap"], tuple(w / t0["decisive"] for w in t0["wins"]))
+        candidates = tuple(
+            Candidate(c["index"], c["params"], c["games"], c["confirmed"],
+                      tuple(SeatGap(x["seat"], x["share"], x["gap"], x["gap_lo"], x["gap_hi"], x["within"], x["followed"])
+                            for x in c["seats"]), tuple(c["measures"]), c)
+            for c in data["candidates"])
+        s = data["search"]
+        return cls(data, s["trials"], s["pruned"], s["games"], as_written, candidates,
+                   next((c for c in candidates if c.index == data["recommended"]), None), data["confirm"]["games"],
+                   data["confirm"]["tests"], dict(data["importance"]["values"]), data["played_games"],
+                   data["cached_games"])
+
+
 @dataclass
 class Progress:
     """What the CLI shows while a tune runs."""
@@ -209,13 +288,13 @@ class Progress:
     stage: str = "search"
 
 
-def tune(variant: Variant, out_dir: Path, workers: int = 1, cluster: str | None = None,
+def tune(variant: Variant, out_dir: Path, *, workers: int = 1, cluster: str | None = None,
          cache_dir: Path | None = None, on_trial: Callable[[Progress], None] | None = None,
-         on_games: Callable[[int], None] | None = None, stop_after: int | None = None) -> dict:
-    """Search, confirm and recommend; writes ``out_dir``/tune.json and returns its content.
+         on_games: Callable[[int], None] | None = None, stop_after: int | None = None) -> TuneResult | None:
+    """Search, confirm and recommend; writes ``out_dir``/tune.json and returns it, typed.
 
-    ``stop_after``: stop the search after that many trials in this call (a test stands in for a kill
-    with it: the study is left as a killed run leaves it, a trial in progress included)."""
+    ``stop_after``: stop the search after that many trials in this call and return None (a test stands in
+    for a kill with it: the study is left as a killed run leaves it, a trial in progress included)."""
     import optuna
     from optuna.trial import TrialState
 
@@ -263,7 +342,7 @@ def tune(variant: Variant, out_dir: Path, workers: int = 1, cluster: str | None 
                 # as a kill mid-trial leaves it: one RUNNING trial, part of its games played
                 player.play(with_values(variant, values, f"{variant.name}[trial {k}]", seed=trial_seed(spec, k)),
                             0, ends[0])
-                return {"stopped": True}
+                return None
             trial.set_user_attr("index", k)
             state, value, games = _evaluate(study, trial, variant, spec, values, k, ends, names, player)
             study.tell(trial, value if state == TrialState.COMPLETE else None, state=state)
@@ -286,7 +365,7 @@ def tune(variant: Variant, out_dir: Path, workers: int = 1, cluster: str | None 
         player.close()
     result["search"]["seconds"] = float(study.user_attrs.get("seconds", 0.0))
     (out_dir / RESULT_FILE).write_text(json.dumps(result, indent=1, default=_json_default))
-    return result
+    return TuneResult.of(result)
 
 
 def _storage(path: Path):
@@ -452,7 +531,8 @@ def _verdict(spec: TuneSpec, variant: Variant, r: dict, tally: Tally, z: float, 
         aims[spec.target_seat] = spec.target_share
         followed = [spec.target_seat]
     for s in range(n):
-        lo, hi = wilson(tally.wins[s], tally.decisive, z)
+        # no decisive game: the share may be anything
+        lo, hi = wilson(tally.wins[s], tally.decisive, z=z) if tally.decisive else (0.0, 1.0)
         g_lo, g_hi = 100 * (lo - aims[s]), 100 * (hi - aims[s])
         inside = -spec.tolerance <= g_lo and g_hi <= spec.tolerance
         if s in followed:

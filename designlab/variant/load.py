@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from designlab.core.protocol import set_path
 from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
 from designlab.variant.model import Seat, SeatFile, TuneParam, TuneSpec, Variant, VariantFile
 from designlab.variant.yamlpos import (
@@ -283,11 +284,15 @@ class Loader:
             axes.append([tuple((k, zipped[k][i], ("zip", k, i)) for k in zipped) for i in range(n)])
 
         base_params = variant.params.model_dump(mode="json")
-        # each value alone first, so an error points at the list item that causes it
+        # each value alone first, so an error points at the list item that causes it; a point that sets one
+        # value (a sweep of one parameter) is then the very value checked here, and is not validated again
+        alone: dict[tuple[str, str], tuple] = {}
         for axis in axes:
             for group in axis:
                 for setting in group:
-                    self._check_point(variant, gcls, base_params, [setting], positions, errors)
+                    checked = self._check_point(variant, gcls, base_params, [setting], positions, errors)
+                    if checked is not None:
+                        alone[_setting_key(setting)] = checked
         if errors:
             raise VariantErrors(_dedupe(errors))
         points: list[Variant] = []
@@ -298,6 +303,10 @@ class Loader:
             if tick is not None:
                 tick(1)
             settings = [s for group in combo for s in group]
+            if len(settings) == 1 and _setting_key(settings[0]) in alone:
+                params, seats = alone[_setting_key(settings[0])]
+                self._add_point(variant, settings, params, seats, seen, points, positions, errors)
+                continue
             params_raw = json.loads(base_json)
             seats_raw = [s.to_dict() for s in variant.seats]
             point_errors: list[VariantError] = []
@@ -316,36 +325,41 @@ class Loader:
             seats = self._point_seats(variant, seats_raw, settings, positions, errors)
             if seats is None:
                 continue
-            label = ", ".join(f"{k}={_fmt(v)}" for k, v, _ in settings)
-            name = f"{variant.name}[{label}]"
-            if name in seen:
-                errors.append(VariantError(locate(positions, ("sweep",)), "sweep", f"two points named {name}"))
-                continue
-            seen[name] = name
-            points.append(
-                replace(
-                    variant, name=name, params=params, seats=seats,
-                    sweep={k: v for k, v, _ in settings}, sweep_group=variant.name,
-                )
-            )
+            self._add_point(variant, settings, params, seats, seen, points, positions, errors)
         if errors:
             raise VariantErrors(errors)
         return _with_reference(variant, points, parent)
 
-    def _check_point(self, variant, gcls, base_params, settings, positions, errors) -> None:
+    def _add_point(self, variant, settings, params, seats, seen, points, positions, errors) -> None:
+        label = ", ".join(f"{k}={_fmt(v)}" for k, v, _ in settings)
+        name = f"{variant.name}[{label}]"
+        if name in seen:
+            errors.append(VariantError(locate(positions, ("sweep",)), "sweep", f"two points named {name}"))
+            return
+        seen[name] = name
+        points.append(
+            replace(
+                variant, name=name, params=params, seats=seats,
+                sweep={k: v for k, v, _ in settings}, sweep_group=variant.name,
+            )
+        )
+
+    def _check_point(self, variant, gcls, base_params, settings, positions, errors) -> tuple | None:
+        """The point's validated (params, seats), or None with its errors added."""
         params_raw = copy.deepcopy(base_params)
         seats_raw = [s.to_dict() for s in variant.seats]
         for key, value, where in settings:
             err = _set_path(params_raw, seats_raw, key, value)
             if err:
                 errors.append(VariantError(locate(positions, where[:2]), dotted(where[:2]), err))
-                return
+                return None
         try:
-            strict(gcls.Params, params_raw)
+            params = strict(gcls.Params, params_raw)
         except ValidationError as e:
             errors.extend(_sweep_errors(e, settings, positions))
-            return
-        self._point_seats(variant, seats_raw, settings, positions, errors)
+            return None
+        seats = self._point_seats(variant, seats_raw, settings, positions, errors)
+        return None if seats is None else (params, seats)
 
     def _point_seats(self, variant, seats_raw, settings, positions, errors):
         if not any(k.startswith("seats.") for k, _, _ in settings):
@@ -358,6 +372,12 @@ class Loader:
                 errors.extend(_sweep_errors(e, settings, positions))
                 return None
         return tuple(out)
+
+
+def _setting_key(setting: tuple) -> tuple[str, str]:
+    """A (path, value, where) setting by path and value (a value may be a list: not hashable)."""
+    key, value, _ = setting
+    return key, json.dumps(value, sort_keys=True, default=str)
 
 
 def _as_written(a: Variant, b: Variant) -> bool:
@@ -434,7 +454,7 @@ def _tune(variant: Variant, vf: VariantFile, gcls, positions: Positions) -> Tune
             params.append(replace(tp, base=base))
     target_seat = target_share = None
     if not isinstance(block.objective, str):
-        roles = _roles(variant)
+        roles = variant.roles
         seat = block.objective.seat
         where = ("tune", "objective", "seat")
         if isinstance(seat, str):
@@ -527,13 +547,6 @@ def _tune_param(key: str, spec: Any, where: tuple, positions: Positions, errors:
     return TuneParam(key, kind, low=lo, high=hi, step=step, log=log)
 
 
-def _roles(variant: Variant) -> tuple[str, ...]:
-    try:
-        return tuple(game_spec(variant.game).roles(variant.make_game()))
-    except UnknownNameError:  # a game registered without a spec (tests): seats by number
-        return tuple(f"seat {s}" for s in range(len(variant.seats)))
-
-
 def _measures(game: str) -> tuple[str, ...]:
     try:
         own = tuple(game_spec(game).measures)
@@ -594,7 +607,8 @@ def _fmt(v: Any) -> str:
 
 
 def _set_path(params: dict, seats: list, key: str, value: Any) -> str | None:
-    """Set a dotted path (relative to params, or ``seats.N.params.x``); an error text or None."""
+    """Set a variant's dotted path (relative to params, or ``seats.N.params.x``) with core's ``set_path``; an
+    error text or None."""
     parts = key.split(".")
     if parts[0] == "seats":
         if len(parts) < 4 or not parts[1].isdigit() or parts[2] != "params":
@@ -608,16 +622,8 @@ def _set_path(params: dict, seats: list, key: str, value: Any) -> str | None:
         target = params
         if parts[0] == "params":
             parts = parts[1:]
-    if not parts:  # `params` alone names no parameter
+    if not parts or not set_path(target, ".".join(parts), value):  # `params` alone names no parameter
         return f"unknown parameter path {key!r}"
-    for p in parts[:-1]:
-        nxt = target.get(p) if isinstance(target, dict) else None
-        if not isinstance(nxt, dict):
-            return f"unknown parameter path {key!r}"
-        target = nxt
-    if not isinstance(target, dict) or parts[-1] not in target:
-        return f"unknown parameter path {key!r}"
-    target[parts[-1]] = value
     return None
 
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from designlab import __version__
 from designlab.core.protocol import Bot, BotParams, Game, GameParams
 from designlab.core.rng import MAX_SEED, bot_rng
-from designlab.registry import bot_class, game_class
+from designlab.registry import bot_class, game_class, seat_roles
 
 MAX_GAMES = 10_000_000
 # The default budget of `run` and `sweep`: the most games a variant gets while its verdict is unsettled.
@@ -203,6 +203,33 @@ class Variant:
     def make_game(self) -> Game:
         return game_class(self.game)(self.params)
 
+    # What later layers ask of the game, resolved once per variant: nothing outside the variant builds a game
+    # to learn them. (A sweep point or a replace() copy is a new instance and resolves its own.)
+    @property
+    def players(self) -> int:
+        return len(self.seats)  # the loader checks a seat per player
+
+    @property
+    def title(self) -> str:
+        return game_class(self.game).title
+
+    @functools.cached_property
+    def roles(self) -> tuple[str, ...]:
+        """Each seat's role in the game's own words under these parameters (``seat k`` for a game without them)."""
+        return seat_roles(self.game, self.make_game())
+
+    @functools.cached_property
+    def bot_classes(self) -> tuple[type[Bot], ...]:
+        """Each seats entry's bot class, looked up once (not per seat of every game)."""
+        return tuple(bot_class(self.game, s.bot) for s in self.seats)
+
+    def __getstate__(self) -> dict:
+        # a worker gets the variant pickled: the bot classes are looked up again there, since a search bot's
+        # class is made by the registry (IsmctsBot.playing) and would unpickle as the plain IsmctsBot
+        state = dict(self.__dict__)
+        state.pop("bot_classes", None)
+        return state
+
     def seat_order(self, game_index: int) -> list[int]:
         """Which seats-entry sits in each seat in game ``game_index``."""
         n = len(self.seats)
@@ -211,23 +238,22 @@ class Variant:
 
     def make_bots(self, game: Game, batch_seed: int, game_index: int) -> list[Bot]:
         bots = []
+        classes = self.bot_classes
         for seat, entry in enumerate(self.seat_order(game_index)):
-            spec = self.seats[entry]
-            cls = bot_class(self.game, spec.bot)
-            bots.append(cls(game, seat, spec.params, bot_rng(batch_seed, game_index, seat)))
+            bots.append(classes[entry](game, seat, self.seats[entry].params, bot_rng(batch_seed, game_index, seat)))
         return bots
 
     def manifest(self) -> dict:
-        cls = game_class(self.game)
         return {
             "name": self.name,
             "slug": self.slug,
             "hash": self.hash,
             "game": self.game,
-            "game_title": cls.title,
+            "game_title": self.title,
             "file": self.file,
             "description": self.description,
-            "players": len(self.seats),
+            "players": self.players,
+            "roles": list(self.roles),
             "params": self.params.model_dump(mode="json"),
             "seats": [s.to_dict() for s in self.seats],
             "rotate_seats": self.rotate_seats,

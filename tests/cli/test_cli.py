@@ -69,7 +69,7 @@ def test_run_writes_one_row_per_game(tmp_path, variant, capsys):
 
 
 def test_run_summary_gives_each_rate_its_interval(tmp_path, variant, capsys):
-    from designlab.runner.run import wilson_half_width
+    from designlab.stats.inference import wilson_half_width
 
     out = tmp_path / "res"
     assert main(["run", str(variant), "--out", str(out), "-n", "12", "--seed", "9", "-w", "1", "--quiet"]) == 0
@@ -260,3 +260,19 @@ def test_run_names_a_sweeps_reference(tmp_path, capsys):
     manifest = json.loads((tmp_path / "res" / "manifest.json").read_text())
     assert {v["reference"] for v in manifest["variants"] if v["sweep_group"]} == {
         "[honor.runner=10], the first point: the rules as written (honor.runner=15) are not in the sweep"}
+
+
+def test_every_command_module_adds_its_commands_one_way():
+    """Through its register(app), which app.py calls: no command is added as a side effect of an import."""
+    import ast
+
+    folder = Path(__file__).resolve().parents[2] / "designlab" / "cli"
+    for f in sorted(folder.glob("*.py")):
+        if f.name in ("__init__.py", "main.py"):
+            continue
+        top = ast.parse(f.read_text()).body
+        # app.py adds its own commands beside the modules' register calls
+        assert f.name == "app.py" or any(isinstance(n, ast.FunctionDef) and n.name == "register" for n in top), f.name
+        at_import = [n.name for n in top if isinstance(n, ast.FunctionDef)
+                     for d in n.decorator_list if "app" in ast.unparse(d)]
+        assert not at_import, f"{f.name} adds {at_import} when imported"

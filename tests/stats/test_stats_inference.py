@@ -25,6 +25,7 @@ from designlab.stats import (
     t_crit,
     welch_diff,
     wilson,
+    wilson_half_width,
     wilson_hi,
     wilson_lo,
 )
@@ -49,6 +50,21 @@ def test_wilson_is_null_without_games_and_exact_at_the_edges():
     assert df.row(0) == (None, None)
     assert df["lo"][1] == 0.0 and df["hi"][2] == 1.0
     assert math.isnan(wilson(0, 0)[0])
+
+
+def test_wilson_half_width_matches_scipy_and_the_scalar_interval():
+    for k, n in ((0, 10), (3, 10), (50, 100), (812, 1000), (1000, 1000)):
+        ci = st.binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
+        assert wilson_half_width(k, n) == pytest.approx((ci.high - ci.low) / 2, rel=1e-9)
+        lo, hi = wilson(k, n)
+        assert wilson_half_width(k, n) == pytest.approx((hi - lo) / 2, rel=1e-12)  # clipping never cuts it
+    assert math.isnan(wilson_half_width(0, 0))
+
+
+def test_wilson_takes_a_critical_value_in_place_of_a_level():
+    z = st.norm.ppf(1 - 0.05 / 8)  # Bonferroni over 4 two-sided intervals
+    assert wilson(30, 100, z=z) == pytest.approx(wilson(30, 100, level=1 - 0.05 / 4), rel=1e-12)
+    assert wilson(0, 100, z=z)[0] == 0.0 and wilson(100, 100, z=z)[1] == 1.0  # exact at the edges, as without z
 
 
 def test_newcombe_difference_matches_newcombe_1998_table_ii():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from designlab.tune.page import _roles, region_chart
+from designlab.tune.page import region_chart
 from designlab.variant.load import load_variants
 
 VARIANTS = Path(__file__).parents[2] / "variants"
@@ -28,7 +28,7 @@ def test_a_four_seat_region_has_one_panel_per_seat_with_that_seats_gap(tmp_path)
     f.write_text(f"game: fifth-challenge\nname: t\nextends: {VARIANTS / 'fifth-challenge' / 'base-4p.yaml'}\n"
                  "tune:\n  parameters:\n    later_seat_extra_cards: [0, 2]\n")
     v = _tuned(f)
-    roles = _roles(v)
+    roles = v.roles
     assert len(roles) == 4
     trials = [_trial(0, 0, [400, 200, 200, 200], 1000), _trial(1, 1, [250, 250, 250, 250], 1000),
               _trial(2, 2, [100, 300, 300, 300], 1000)]
@@ -49,5 +49,5 @@ def test_a_two_seat_region_stays_one_chart(tmp_path):
     v = _tuned(f)
     trials = [{"index": i, "state": "complete", "params": {"honor.runner": 12 + i}, "games": 100, "value": 1.0,
                "gap": 1.0, "wins": [51, 49], "decisive": 100, "invalid": None} for i in range(3)]
-    chart, _ = region_chart({"trials": trials, "candidates": [], "recommended": None}, v, "aim", _roles(v))
+    chart, _ = region_chart({"trials": trials, "candidates": [], "recommended": None}, v, "aim", v.roles)
     assert "concat" not in chart.to_dict()

@@ -23,7 +23,7 @@ def _page(coin, tmp_path, choices=None) -> Path:
                     budget_games=None, budget_minutes=None, budget_trials=30, confirm_candidates=3,
                     confirm_games=2000, rung_games=100, rungs=3, reduction=3, seed=11, choose="closest")
     v = replace(coin(p_first=param.base), tune=spec, file=str(tmp_path / "coin.yaml"))
-    result = tune(v, tmp_path / "results", cache_dir=tmp_path / "cache")
+    result = tune(v, tmp_path / "results", cache_dir=tmp_path / "cache").data
     reports = tmp_path / "reports"
     text = recommended_yaml(result, v, "../../coin.yaml", "coin-recommended")
     if text:  # as the CLI writes it beside the page

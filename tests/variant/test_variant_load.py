@@ -105,6 +105,24 @@ def _sweep(tmp_path, values: str, params: str = "") -> list:
     return load_variants([sweep])
 
 
+@pytest.mark.parametrize("sweep, points, checks", [
+    ("sweep:\n  honor.runner: [10, 12, 15]\n", 3, 3),  # each point is one value: checked once
+    ("sweep:\n  honor.runner: [10, 12]\n  costs.lie_penalty: [0, 3]\n", 4, 4 + 4),  # each value, then each point
+])
+def test_a_sweep_point_is_validated_once(tmp_path, monkeypatch, sweep, points, checks):
+    from designlab.games.rakshasa.params import RakshasaParams
+    from designlab.variant import load
+
+    seen = []
+    real = load.strict
+    monkeypatch.setattr(load, "strict", lambda model, data: seen.append(model) or real(model, data))
+    write(tmp_path, "base.yaml", BASE)
+    loaded = load_variants([write(tmp_path, "s.yaml", "extends: base.yaml\n" + sweep)])
+    assert sum(1 for v in loaded if v.sweep_group) == points
+    # the game's parameters are validated once per file (base.yaml, s.yaml) and as the sweep needs
+    assert seen.count(RakshasaParams) == 2 + checks
+
+
 def test_a_sweep_is_compared_against_its_point_of_the_rules_as_written(tmp_path):
     variants = _sweep(tmp_path, "[10, 15, 20]")
     # the 15 point plays exactly the file it extends, so that file does not join the run
