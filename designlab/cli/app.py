@@ -231,9 +231,8 @@ def sweep(
         plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
     finally:
         loading.close()
-    adaptive = "--until-settled" if until_settled else "--precision" if precision is not None else None
     for target, variants in plans:  # what each file will play, and a warning for a very large one, before any game
-        state_plan(str(target), variants, err, max_games if adaptive else None, adaptive)
+        state_plan(str(target), variants, err, stopping)
     if tunes:
         out.print(f"left out {len(tunes)} tune file(s), run them with `designlab tune FILE`: "
                   + ", ".join(str(p) for p in tunes), markup=False)
