@@ -1,15 +1,14 @@
 """Rakshasa's game definition for one set of parameters: the course geometry (R1), the
 rules tables the state reads on the hot path, action strings, determinization and the
-rule warnings. The parameters are read under their own names (``game.rules``, a plain copy of
-``game.params``, with its groups ``game.costs`` and ``game.scoring``); the tables are named for
+rule warnings. The parameters are read under their own names (``game.rules``, the kit's plain copy
+of ``game.params``, with its groups ``game.costs`` and ``game.scoring``); the tables are named for
 what they hold."""
 
 from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel
-
+from designlab.core.kit import rules_of
 from designlab.core.protocol import Game
 
 from .actions import BUILD, FORM, K_CLAIM, K_CLAIM_REVEALED, K_PEEK, KEEP, action_strings
@@ -18,19 +17,6 @@ from .info import RakshasaView, determinize
 from .narrate import narrate
 from .params import RakshasaParams
 from .state import RakshasaState
-
-
-class Rules:
-    """The parameters as a plain object: every field under its own name, groups nested alike.
-    CPython 3.11 specialises attribute reads only on instances of Python classes with their own
-    values; a pydantic model (it defines ``__getattr__``) or a SimpleNamespace is read the slow,
-    generic way, which cost the hot path 3-4% more instructions per random game (valgrind counts,
-    designlab issue 16 note)."""
-
-    def __init__(self, params: BaseModel):
-        for name in type(params).model_fields:
-            value = getattr(params, name)
-            setattr(self, name, Rules(value) if isinstance(value, BaseModel) else value)
 
 
 class RakshasaGame(Game):
@@ -44,7 +30,7 @@ class RakshasaGame(Game):
 
     def __init__(self, params: RakshasaParams | None = None):
         super().__init__(params)  # None: the default parameters
-        self.rules = p = Rules(self.params)  # what the rules read, on the hot path too
+        self.rules = p = rules_of(self.params)  # what the rules read, on the hot path too
         self.costs = c = p.costs
         self.scoring = p.scoring
         honor = p.honor

@@ -2,7 +2,7 @@
 challenges, peeks and swaps (rakshasa.txt read with rulings R1-R12, N1-N2; the
 parameters in params.py, the course geometry and tables on ``RakshasaGame``).
 
-Every field of the state is declared once, in ``FIELDS``: ``__slots__``, ``clone``,
+Every field of the state is declared once, in ``FIELDS`` (core/kit.py): ``__slots__``, ``clone``,
 ``key``, the start of a game and the public part of determinization come from it.
 
 Hot path note: the state is plain ints and lists; actions are ints (actions.py); the
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from designlab.core.kit import DEALT, FRESH, LIST, NESTED, OWNER, START, Field, Fields
 from designlab.core.protocol import CHANCE, TERMINAL, State
 from designlab.core.results import results_from_ranking
 
@@ -61,6 +62,7 @@ from .actions import (
 from .components import FORM_NAMES, HIDDEN, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
 from .info import RakshasaView
 
+_new_state = object.__new__  # a state with no field set, for clone to fill
 _new_view = tuple.__new__  # RakshasaView.make without the classmethod call (the hot path)
 
 # per-seat metric counters (index into RakshasaState.counters[seat])
@@ -100,86 +102,57 @@ def _swap_table_entry(mask: int, types: int, descending: bool) -> tuple:
 
 RUN_ENDS = ("completed", "caught_out", "stuck", "skirt_unpaid", "builder_broke", "no_tokens", "no_form")
 
-# -- the state's fields, declared once -----------------------------------------
-# (name, copy, origin, start, doc). copy: how ``clone`` copies the field (VALUE: an int, bool or
-# tuple, shared; LIST: a list, copied; PER_SEAT: one list per seat, each copied). origin: where
-# ``from_view`` (determinization) takes it: VIEW = the view's field of the same name (as a list if
-# the field is one); START = its start-of-game value; DEALT = info.determinize deals or derives it
-# from the view. start: the start-of-game value's factory, for fields that last the whole game;
-# None for the fields of a run, which ``_start_run`` sets (R11: each run starts afresh).
-VALUE, LIST, PER_SEAT = range(3)
-VIEW, START, DEALT = range(3)
-FIELDS = (
-    ("run", VALUE, VIEW, None, "0 or 1"),
-    ("runner", VALUE, VIEW, None, "seat running this run"),
-    ("phase", VALUE, VIEW, None, "P_* phase"),
-    ("runner_tokens", VALUE, VIEW, None, "runner's honor"),
-    ("builder_tokens", VALUE, VIEW, None, "builder's honor"),
-    ("course", LIST, DEALT, None, "per course position: the obstacle type there, -1 until built"),
-    ("face_up", LIST, DEALT, None, "per course position: the card is face up"),
-    ("peeked", LIST, DEALT, None, "per course position: the runner has looked at it, and it was not swapped since"),
-    ("built", VALUE, DEALT, None, "cards built so far (the course is built in position order)"),
-    ("hand", LIST, DEALT, None, "builder's cards in hand per type"),
-    ("leg", VALUE, VIEW, None, "run section index (outbound sections, then the return run)"),
-    ("step", VALUE, VIEW, None, "obstacle index within the run section"),
-    ("form", VALUE, DEALT, None, "the runner's form, -1 when none is in play"),
-    ("form_up", VALUE, VIEW, None, "the runner's form is face up"),
-    ("spent", VALUE, VIEW, None, "bitmask of spent forms"),
-    ("played", VALUE, DEALT, None, "bitmask of forms played this run section"),
-    ("claim", VALUE, VIEW, None, "pending claim kind (K_*) while the builder decides, else -1"),
-    ("overcome", VALUE, VIEW, None, "obstacles overcome this run"),
-    ("passed", VALUE, VIEW, None, "obstacles passed this run"),
-    ("log", VALUE, VIEW, None,
-     "public events of this run section (L_* tuples; a tuple, extended by concatenation so that views "
-     "and clones share it)"),
-    ("trail", VALUE, VIEW, None, "this run's T_PLACE / T_SEEN entries (public: what went where, what was seen)"),
+# -- the state's fields, declared once (core/kit.py) ---------------------------------------------
+# Public fields are copied back from the view's field of the same name by determinization; the
+# course, hand, form and what follows from them are dealt by info.determinize; the records of the
+# whole game start again there (restore=START). The fields of a run have no start value:
+# ``_start_run`` sets them (R11: each run starts afresh).
+FIELDS = Fields(
+    Field("run", doc="0 or 1"),
+    Field("runner", doc="seat running this run"),
+    Field("phase", doc="P_* phase"),
+    Field("runner_tokens", doc="runner's honor"),
+    Field("builder_tokens", doc="builder's honor"),
+    Field("course", LIST, OWNER, doc="the builder's: per course position, the obstacle type there, -1 until built"),
+    Field("face_up", LIST, restore=DEALT, doc="per course position: the card is face up"),
+    Field("peeked", LIST, restore=DEALT,
+          doc="per course position: the runner has looked at it, and it was not swapped since"),
+    Field("built", restore=DEALT, doc="cards built so far (the course is built in position order)"),
+    Field("hand", LIST, OWNER, doc="the builder's cards in hand per type"),
+    Field("leg", doc="run section index (outbound sections, then the return run)"),
+    Field("step", doc="obstacle index within the run section"),
+    Field("form", seen=OWNER, doc="the runner's form, -1 when none is in play (the builder sees it once face up)"),
+    Field("form_up", doc="the runner's form is face up"),
+    Field("spent", doc="bitmask of spent forms"),
+    Field("played", seen=OWNER, doc="the runner's: bitmask of forms played this run section"),
+    Field("claim", doc="pending claim kind (K_*) while the builder decides, else -1"),
+    Field("overcome", doc="obstacles overcome this run"),
+    Field("passed", doc="obstacles passed this run"),
+    Field("log", doc="public events of this run section (L_* tuples; a tuple, extended by concatenation so that "
+                     "views and clones share it)"),
+    Field("trail", doc="this run's T_PLACE / T_SEEN entries (public: what went where, what was seen)"),
     # kept in step with the lists above, so that views and legal actions need no per-call scans
-    ("face_down_mask", VALUE, DEALT, None, "bitmask of built face-down positions"),
-    ("peeked_mask", VALUE, DEALT, None, "bitmask of ``peeked``"),
-    ("known", LIST, DEALT, None, "per course position: the type the runner knows (face up or peeked), else HIDDEN"),
+    Field("face_down_mask", restore=DEALT, doc="bitmask of built face-down positions"),
+    Field("peeked_mask", restore=DEALT, doc="bitmask of ``peeked``"),
+    Field("known", LIST, OWNER,
+          doc="the runner's: per course position, the type it knows (face up or peeked), else HIDDEN"),
     # the whole game
-    ("points", LIST, VIEW, lambda: [-1, -1], "per seat: points of its finished run, -1 if not run yet"),
-    ("run_ends", LIST, START, lambda: ["", ""], "per run: why it ended (RUN_ENDS), '' until it has"),
-    ("trace", LIST, START, list, "running scores (per seat) at each section end and run end"),
-    ("counters", PER_SEAT, START, lambda: [[0] * N_METRICS, [0] * N_METRICS], "per seat: the M_* counters"),
-    ("forms_used", PER_SEAT, START, lambda: [[], []], "per seat: the form held at the end of each section it ran"),
-    ("n_turns", VALUE, START, int, "obstacles passed in the game"),
-    ("overcome_by", LIST, START, lambda: [0, 0], "per seat: obstacles overcome in its run (tie_break more_overcome)"),
+    Field("points", LIST, start=lambda game: [-1, -1], doc="per seat: points of its finished run, -1 if not run yet"),
+    Field("run_ends", LIST, restore=START, start=lambda game: ["", ""],
+          doc="per run: why it ended (RUN_ENDS), '' until it has"),
+    Field("trace", LIST, restore=START, start=lambda game: [],
+          doc="running scores (per seat) at each section end and run end"),
+    Field("counters", NESTED, restore=START, start=lambda game: [[0] * N_METRICS, [0] * N_METRICS],
+          doc="per seat: the M_* counters"),
+    Field("forms_used", NESTED, restore=START, start=lambda game: [[], []],
+          doc="per seat: the form held at the end of each section it ran"),
+    Field("n_turns", restore=START, start=lambda game: 0, doc="obstacles passed in the game"),
+    Field("overcome_by", LIST, restore=START, start=lambda game: [0, 0],
+          doc="per seat: obstacles overcome in its run (tie_break more_overcome)"),
+    # the view's tuples of face-up flags, peeked positions, known types, course, hand and points until one
+    # of them changes (None: to rebuild; every method that changes them resets it)
+    Field("view_cache", FRESH, start=lambda game: None, key=False),
 )
-# not fields of the game: the game definition, the event list (None unless recorded) and the view's
-# cached tuples (face-up flags, peeked positions, known types, course, hand, points) until one of
-# them changes (None: to rebuild; every method that changes them resets it)
-_SLOTS = ("game", "events", "view_cache") + tuple(f[0] for f in FIELDS)
-_GAME_START = tuple((name, start) for name, _c, _o, start, _d in FIELDS if start is not None)
-
-
-def _generated(cls) -> None:
-    """``clone``, ``key`` and ``from_view`` of ``cls``, written out from ``FIELDS`` once at import
-    (explicit assignments: as fast as hand-written ones, unlike a loop of getattr and setattr)."""
-    copy = {VALUE: "self.{0}", LIST: "self.{0}[:]", PER_SEAT: "[self.{0}[0][:], self.{0}[1][:]]"}
-    keyed = {VALUE: "self.{0}", LIST: "tuple(self.{0})", PER_SEAT: "tuple(map(tuple, self.{0}))"}
-    clone = ["def clone(self):", "    s = _new(cls)", "    s.game = self.game",
-             "    s.events = None if self.events is None else list(self.events)", "    s.view_cache = None"]
-    clone += [f"    s.{name} = " + copy[c].format(name) for name, c, _o, _s, _d in FIELDS]
-    clone.append("    return s")
-    key = ["def key(self):", "    return (" + ", ".join(keyed[c].format(name) for name, c, _o, _s, _d in FIELDS) + ",)"]
-    from_view = ["def from_view(cls, game, view):", "    s = _new(cls)", "    s.game = game", "    s.events = None",
-                 "    s.view_cache = None"]
-    starts = {}
-    for name, c, origin, start, _d in FIELDS:
-        if origin == VIEW:
-            from_view.append(f"    s.{name} = " + (f"list(view.{name})" if c == LIST else f"view.{name}"))
-        elif origin == START:
-            starts[f"start_{name}"] = start
-            from_view.append(f"    s.{name} = start_{name}()")
-    from_view.append("    return s")
-    ns = {"_new": object.__new__, "cls": cls, **starts}
-    for lines in (clone, key, from_view):
-        exec("\n".join(lines), ns)  # our own source text, written from FIELDS above
-    for name in ("clone", "key", "from_view"):
-        fn = ns[name]
-        fn.__qualname__, fn.__module__ = f"{cls.__name__}.{name}", cls.__module__
-        setattr(cls, name, classmethod(fn) if name == "from_view" else fn)
 
 
 # (out of view(): a comprehension there would make its locals cells, allocated at every call)
@@ -192,18 +165,62 @@ def _positions(mask: int) -> tuple:
 
 
 class RakshasaState(State):
-    """One game in play (fields: ``FIELDS``; ``clone``, ``key`` and ``from_view`` are generated
-    from them below the class)."""
+    """One game in play (fields: ``FIELDS``, which also make ``clone``, ``key`` and ``from_view``)."""
 
-    __slots__ = _SLOTS
+    __slots__ = FIELDS.slots
 
     def __init__(self, game, record_events: bool = False):
-        self.game = game
-        self.events = [] if record_events else None
-        self.view_cache = None
-        for name, start in _GAME_START:
-            setattr(self, name, start())
+        FIELDS.start(self, game, record_events)
         self._start_run(0)
+
+    def clone(self) -> RakshasaState:
+        """A copy sharing nothing mutable: every field of FIELDS in its order, as declared (written out: the search
+        bot clones at every iteration; tests check it against FIELDS with clone_mismatches)."""
+        new = _new_state(RakshasaState)
+        new.game = self.game
+        new.events = None if self.events is None else self.events[:]
+        new.run = self.run
+        new.runner = self.runner
+        new.phase = self.phase
+        new.runner_tokens = self.runner_tokens
+        new.builder_tokens = self.builder_tokens
+        new.course = self.course[:]
+        new.face_up = self.face_up[:]
+        new.peeked = self.peeked[:]
+        new.built = self.built
+        new.hand = self.hand[:]
+        new.leg = self.leg
+        new.step = self.step
+        new.form = self.form
+        new.form_up = self.form_up
+        new.spent = self.spent
+        new.played = self.played
+        new.claim = self.claim
+        new.overcome = self.overcome
+        new.passed = self.passed
+        new.log = self.log
+        new.trail = self.trail
+        new.face_down_mask = self.face_down_mask
+        new.peeked_mask = self.peeked_mask
+        new.known = self.known[:]
+        new.points = self.points[:]
+        new.run_ends = self.run_ends[:]
+        new.trace = self.trace[:]
+        new.counters = [x[:] for x in self.counters]
+        new.forms_used = [x[:] for x in self.forms_used]
+        new.n_turns = self.n_turns
+        new.overcome_by = self.overcome_by[:]
+        new.view_cache = None
+        return new
+
+    def key(self) -> tuple:
+        return FIELDS.key(self)
+
+    @classmethod
+    def from_view(cls, game, view) -> RakshasaState:
+        """A state with the view's public fields and the game's records started again; info.determinize
+        deals the rest."""
+        return FIELDS.from_view(cls, game, view)
 
     # -- setup --------------------------------------------------------------
     def _start_run(self, run: int) -> None:
@@ -752,5 +769,3 @@ class RakshasaState(State):
         out["point_margin"] = abs(self.points[0] - self.points[1])
         return out
 
-
-_generated(RakshasaState)
