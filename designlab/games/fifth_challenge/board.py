@@ -37,7 +37,7 @@ def _damage_words(game, view) -> str:
     death); once it takes damage, the cards still to discard."""
     if view.phase == PH_DAMAGE:
         return f"{view.damage_left} damage left to take"
-    d = damage_due(view, game.p.off_suit_rate)
+    d = damage_due(view, game.rules.off_suit_rate)
     hand = view.hand_sizes[view.to_move]
     return f"{d} damage to take if the spending stops now" + (f" (the whole hand of {hand}: death)" if d >= hand else "")
 

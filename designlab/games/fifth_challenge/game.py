@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
+from designlab.core.kit import rules_of
 from designlab.core.protocol import Game
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge import info, narrate
 from designlab.games.fifth_challenge.actions import ROLL
-from designlab.games.fifth_challenge.info import FifthChallengeView
-from designlab.games.fifth_challenge.params import FifthChallengeParams, plain
+from designlab.games.fifth_challenge.info import FIELDS, FifthChallengeView
+from designlab.games.fifth_challenge.params import FifthChallengeParams
 from designlab.games.fifth_challenge.state import FifthChallengeState
 
 
@@ -26,9 +27,9 @@ class FifthChallengeGame(Game):
     def __init__(self, params: FifthChallengeParams | None = None):
         super().__init__(params)  # None: the default parameters
         P = self.params
-        # the parameters under their own names, as plain attributes (the rules read a few at
-        # every turn; see params.plain)
-        self.p = plain(P)
+        # the parameters under their own names, as the kit's plain attributes (the rules read a few
+        # at every turn; see core.kit.rules_of)
+        self.rules = rules_of(P)
         # Tables by card id, read by the rules and the bots.
         # play_value: a card's value as a challenge (0: it cannot be one: aces, the Excuse,
         # pawns unless F4's option); score_value: what it scores once completed (F12)
@@ -94,7 +95,7 @@ class FifthChallengeGame(Game):
     def determinize(self, view: FifthChallengeView, rng: random.Random) -> FifthChallengeState:
         """Public table copied from the view; the unseen cards (other hands and the draw
         pile) dealt at random to match the hand sizes and the draw pile size."""
-        return info.deal_unseen(FifthChallengeState.blank(self), view, rng)
+        return info.deal_unseen(FIELDS.from_view(FifthChallengeState, self, view), view, rng)
 
     def narrate(self, event) -> str:
         line = narrate.narrate(self, event)

@@ -99,7 +99,7 @@ class HeuristicBot(Bot):
         # the game's tables and parameters, under their own names (read at every decision)
         self.play_value, self.score_value = g.play_value, g.score_value
         self.shared_suits, self.other_suits, self.may_modify = g.shared_suits, g.other_suits, g.may_modify
-        P = g.p
+        P = g.rules
         self.off_suit_rate = P.off_suit_rate
         self.die_sides = P.die_sides
         self.ace_counts_for_bonus = P.ace_counts_for_bonus
