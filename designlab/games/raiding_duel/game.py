@@ -13,7 +13,7 @@ from designlab.games.raiding_duel.codes import K_CLAIM, K_LONE, K_PAIR, OP_PB, O
 from designlab.games.raiding_duel.info import RaidingDuelView, determinize
 from designlab.games.raiding_duel.narrate import narrate
 from designlab.games.raiding_duel.params import BLACK, RaidingDuelParams
-from designlab.games.raiding_duel.state import RaidingDuelState
+from designlab.games.raiding_duel.state import FIELDS, RaidingDuelState
 
 
 class RaidingDuelGame(Game):
@@ -293,7 +293,7 @@ class RaidingDuelGame(Game):
         return RaidingDuelState(self, record_events=record_events)
 
     def determinize(self, view: RaidingDuelView, rng: random.Random) -> RaidingDuelState:
-        return determinize(RaidingDuelState(self, blank=True), view, rng)
+        return determinize(FIELDS.from_view(RaidingDuelState, self, view), view, rng)
 
     def narrate(self, event) -> str:
         return narrate(self, event) or super().narrate(event)

@@ -98,13 +98,13 @@ def view(state, player: int) -> RaidingDuelView:
         own_hand = tuple(sorted(own_hand + com[player]))
     if com[o] is not None:
         opp_hand = tuple(sorted(opp_hand + com[o]))
-    disp = state._disp
+    disp = state.display_seen
     if disp is None:
-        disp = state._disp = tuple(map(tuple, state.display))
-    deck = state._deck_t
+        disp = state.display_seen = tuple(map(tuple, state.display))
+    deck = state.deck_seen
     if deck is None:
-        deck = state._deck_t = tuple(state.deck_left)
-    dv = state._dv[player]
+        deck = state.deck_seen = tuple(state.deck_left)
+    dv = state.disks_seen[player]
     if dv is None:
         dv = disk_view(state, player)
     stash, pool, supply, returning, rp, log, base = dv
@@ -156,7 +156,7 @@ def disk_view(state, player: int) -> tuple:
             rp = tuple(tuple(x if i == player else None for i, x in enumerate(r)) for r in state.round_points)
         log = tuple((e[0], e[1], -1) if e[0] == L_PB and e[1] != player else e for e in state.disk_log)
         dv = (tuple(stash), tuple(pool), None, None, rp, log, state.log_base)
-        state._dv = (dv, state._dv[1]) if player == 0 else (state._dv[0], dv)
+        state.disks_seen = (dv, state.disks_seen[1]) if player == 0 else (state.disks_seen[0], dv)
         return dv
     dv = (
         (tuple(st[0]), tuple(st[1])),
@@ -167,27 +167,20 @@ def disk_view(state, player: int) -> tuple:
         (),
         (),
     )
-    state._dv = (dv, dv)  # every disk is public: both seats see the same
+    state.disks_seen = (dv, dv)  # every disk is public: both seats see the same
     return dv
 
 
 def determinize(s, view, rng: random.Random):
-    """Fill ``s`` (a blank RaidingDuelState of the view's game: ``RaidingDuelState(game, blank=True)``)
-    with a full state consistent with ``view`` and return it. Every field of state.FIELDS is set
-    (tests/games/raiding_duel/test_info.py checks)."""
+    """Complete ``s``, a state with the view's public fields and its records started again
+    (``state.FIELDS.from_view``), into a full state consistent with ``view`` and return it: every
+    field of state.FIELDS is set (tests/games/raiding_duel/test_state.py checks)."""
     g = s.game
     me = view.player
     o = 1 - me
     ph = view.phase
-    s.phase = ph
     s.actor = view.actor if ph > P_DEAL and ph != P_END else (TERMINAL if ph == P_END else CHANCE)
-    s.round = view.round
-    s.start_player = view.start_player
-    s.round_first = view.round_first
-    s.first_start = view.first_start
-    s.display = [list(l) for l in view.display]
     s.display_count = sum(len(l) for l in view.display)
-    s.deck_left = list(view.deck_left)
     s.deck_count = sum(view.deck_left)
     if ph == P_START:
         s.dealt = 0
@@ -213,23 +206,13 @@ def determinize(s, view, rng: random.Random):
     hands[me], hands[o] = own, opp
     s.hands = hands
     s.committed = committed
-    s.picks = list(view.picks)
-    s.revealed = view.revealed
-    s.black_todo = list(view.black_todo)
-    s.black_named = list(view.black_named)
     s.ops = tuple(view.ops)
     s.op_index = 0
     if view.put_back:
         s.put_back_seat, s.put_back_owed, s.put_back_forced = view.put_back
     else:
         s.put_back_seat, s.put_back_owed, s.put_back_forced = 0, 0, False
-    s.reveals = view.reveals
-    s.trace = []
-    s.metric_counts = [0] * len(g.metric_names)
-    s.outcome = view.outcome
     s.reason = ""
-    s.log_base = view.log_base
-    s._clear_caches()
 
     if view.supply is not None:  # every disk is public
         s.stash = [list(view.stash[0]), list(view.stash[1])]
