@@ -50,18 +50,18 @@ class FifthChallengeGame(Game):
             score_value.append(s)
         self.play_value = tuple(play_value)
         self.score_value = tuple(score_value)
-        S, pc = D.SUITS, D.POPCOUNT
+        suits, pc = D.SUITS, D.POPCOUNT
         # shared_suits[a][b]: suits cards a and b share (F7 bonus, F8 matching suits; symmetric);
         # other_suits[a][b]: suits of a that b does not have (F8 off-suits)
-        self.shared_suits = tuple(tuple(pc[S[a] & S[b]] for b in range(D.NUM_CARDS)) for a in range(D.NUM_CARDS))
-        self.other_suits = tuple(tuple(pc[S[a] & ~S[b] & 63] for b in range(D.NUM_CARDS))
+        self.shared_suits = tuple(tuple(pc[suits[a] & suits[b]] for b in range(D.NUM_CARDS)) for a in range(D.NUM_CARDS))
+        self.other_suits = tuple(tuple(pc[suits[a] & ~suits[b] & 63] for b in range(D.NUM_CARDS))
                                  for a in range(D.NUM_CARDS))
         # may_modify[c][u]: card c may replace the uncompleted challenge u (F6)
         step, share = P.modify_step, P.modify_shares_suit
         self.may_modify = tuple(
             tuple(
                 bool(play_value[c] and play_value[u] and abs(play_value[c] - play_value[u]) == step
-                     and (not share or S[c] & S[u]))
+                     and (not share or suits[c] & suits[u]))
                 for u in range(D.NUM_CARDS)
             )
             for c in range(D.NUM_CARDS)

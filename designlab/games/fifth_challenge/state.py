@@ -37,14 +37,14 @@ from designlab.games.fifth_challenge.actions import (
     DRAW_CARD,
     END,
     MODIFY,
-    PH_ACE,
-    PH_DAMAGE,
-    PH_DRAW,
-    PH_MAIN,
-    PH_OVER,
-    PH_REPLACE,
-    PH_ROLL,
-    PH_SPEND,
+    P_ACE,
+    P_DAMAGE,
+    P_DRAW,
+    P_MAIN,
+    P_OVER,
+    P_REPLACE,
+    P_ROLL,
+    P_SPEND,
     REPLACE,
     REPLACE_DONE,
     REPLACE_OF,
@@ -61,7 +61,7 @@ K_SETUP, K_NEWHAND, K_REPLACE, K_ENDTURN = range(4)
 
 # metric counter slots
 (M_ATTEMPTS, M_SUCCESS, M_FAIL, M_DAMAGE, M_SPENT_MATCH, M_SPENT_OFF, M_CH_SELF, M_CH_OTHER,
- M_MODS, M_REPLACE_TURNS, M_REPLACED, M_RESHUF_EXCUSE, M_RESHUF_EMPTY, M_CARDS_SPENT) = range(N_METRICS)
+ M_MODS, M_REPLACE_TURNS, M_REPLACED, M_RESHUFFLES_EXCUSE, M_RESHUFFLES_EMPTY, M_CARDS_SPENT) = range(N_METRICS)
 
 # end reasons
 TURN_CAP = "turn_cap"
@@ -86,7 +86,7 @@ class FifthChallengeState(State):
         """The start of a game (F1): the aces to deal, seat 0 first, then the hands."""
         FIELDS.start(self, game, record_events)
         n = self.players
-        self.phase = PH_ACE
+        self.phase = P_ACE
         self.to_move = 0
         self.turn = 0
         self.hands = [[] for _ in range(n)]
@@ -165,21 +165,21 @@ class FifthChallengeState(State):
     # -- whose turn ---------------------------------------------------------
     def current_player(self) -> int:
         ph = self.phase
-        if ph == PH_OVER:
+        if ph == P_OVER:
             return TERMINAL
         if ph in CHANCE_PHASES:
             return CHANCE
         return self.to_move
 
     def is_terminal(self) -> bool:
-        return self.phase == PH_OVER
+        return self.phase == P_OVER
 
     # -- moves --------------------------------------------------------------
     def legal_actions(self) -> tuple:
         ph = self.phase
         p = self.to_move
         hand = self.hands[p]
-        if ph == PH_MAIN:
+        if ph == P_MAIN:
             g = self.game
             acts = [END]
             pend = self.pending
@@ -209,11 +209,11 @@ class FifthChallengeState(State):
             if not self.played and not self.attempted:
                 acts.extend(map(REPLACE_OF.__getitem__, hand))
             return tuple(acts)
-        if ph == PH_SPEND:
+        if ph == P_SPEND:
             return (STOP, *map(SPEND_OF.__getitem__, hand))
-        if ph == PH_DAMAGE:
+        if ph == P_DAMAGE:
             return tuple(map(DISCARD_OF.__getitem__, hand))
-        if ph == PH_REPLACE:
+        if ph == P_REPLACE:
             return (REPLACE_DONE, *map(REPLACE_OF.__getitem__, hand))
         return ()
 
@@ -228,15 +228,15 @@ class FifthChallengeState(State):
 
     def chance_outcomes(self):
         ph = self.phase
-        if ph == PH_DRAW:
+        if ph == P_DRAW:
             deck = self.deck
             p = 1.0 / len(deck)
             return [(DRAW_CARD + c, p) for c in deck]
-        if ph == PH_ROLL:
+        if ph == P_ROLL:
             k = self.game.rules.die_sides
             p = 1.0 / k
             return [(ROLL + f, p) for f in range(1, k + 1)]
-        if ph == PH_ACE:
+        if ph == P_ACE:
             aces = [c for c in self.out if c in D.ACES]
             p = 1.0 / len(aces)
             return [(DRAW_CARD + c, p) for c in aces]
@@ -244,10 +244,10 @@ class FifthChallengeState(State):
 
     def sample_chance(self, rng: random.Random, _Random=_FAST_RANDOM):
         ph = self.phase
-        if ph == PH_DRAW:
+        if ph == P_DRAW:
             deck = self.deck
             n = len(deck)
-        elif ph == PH_ROLL:
+        elif ph == P_ROLL:
             deck = self.game.roll_actions
             n = len(deck)
         else:
@@ -263,29 +263,29 @@ class FifthChallengeState(State):
                 r = getrandbits(k)
         else:
             r = rng.randrange(n)
-        return DRAW_CARD + deck[r] if ph == PH_DRAW else deck[r]
+        return DRAW_CARD + deck[r] if ph == P_DRAW else deck[r]
 
     def apply(self, a) -> None:
         ph = self.phase
-        if ph == PH_DRAW:
+        if ph == P_DRAW:
             self._draw(a - DRAW_CARD)
-        elif ph == PH_MAIN:
+        elif ph == P_MAIN:
             self._turn_action(a)
-        elif ph == PH_ROLL:
+        elif ph == P_ROLL:
             self._roll(a - ROLL)
-        elif ph == PH_SPEND:
+        elif ph == P_SPEND:
             if a == STOP:
                 self._take_damage()
             else:
                 self._spend(a - SPEND)
-        elif ph == PH_DAMAGE:
+        elif ph == P_DAMAGE:
             self._discard_damage(a - DISCARD)
-        elif ph == PH_REPLACE:
+        elif ph == P_REPLACE:
             if a == REPLACE_DONE:
                 self._replace_done()
             else:
                 self._replace(a - REPLACE)
-        elif ph == PH_ACE:
+        elif ph == P_ACE:
             self._deal_ace(a - DRAW_CARD)
         else:
             raise ValueError(f"no action applies to a finished game: {a!r}")
@@ -316,11 +316,11 @@ class FifthChallengeState(State):
                 if self.discards and self.game.rules.deck.empty_deck == "reshuffle":
                     # F3: empty draw pile, no Excuse in it: the discards become the new pile
                     self._reshuffle()
-                    self.counters[M_RESHUF_EMPTY] += 1
-                    self.phase = PH_DRAW
+                    self.counters[M_RESHUFFLES_EMPTY] += 1
+                    self.phase = P_DRAW
                     return
             elif len(deck) > 1 or deck[0] != D.EXCUSE or self.discards:
-                self.phase = PH_DRAW
+                self.phase = P_DRAW
                 return
             # F3 stop_drawing, or nothing left to draw at all (only the Excuse and no discards:
             # drawing it would reshuffle nothing and draw it again forever): the draws are skipped
@@ -340,7 +340,7 @@ class FifthChallengeState(State):
             # F2: the Excuse reshuffles the discards into the draw pile; the same seat draws again
             if self.events is not None:
                 self.events.append(("excuse", {"seat": self.draw_queue[-1]}))
-            self.counters[M_RESHUF_EXCUSE] += 1
+            self.counters[M_RESHUFFLES_EXCUSE] += 1
             if self.game.rules.deck.excuse_after_reshuffle == "out_of_game":
                 self.deck.remove(c)
                 self.out.append(c)
@@ -355,7 +355,7 @@ class FifthChallengeState(State):
         if self.events is not None:
             self.events.append(("draw", {"seat": seat, "card": D.NAME[c]}))
         if drawq and len(deck) > 1:
-            return  # the next draw (what _next_draw finds: the phase stays PH_DRAW)
+            return  # the next draw (what _next_draw finds: the phase stays P_DRAW)
         self._next_draw()
 
     def _after_draws(self) -> None:
@@ -391,7 +391,7 @@ class FifthChallengeState(State):
         the turn ends). Whether a card in the hand could still be played is not looked at
         (F11): ending the turn by itself then would tell the other seats that the hand holds
         no playable card; the player ends it with "end turn", even when it is the only move."""
-        self.phase = PH_MAIN
+        self.phase = P_MAIN
         p = self.to_move
         if not self.attempted and self.pending[p] >= 0:
             return  # an attempt is possible
@@ -399,13 +399,13 @@ class FifthChallengeState(State):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        P = self.game.rules
+        rules = self.game.rules
         p = self.to_move
-        if self.died_now and P.death_end_draw == "skip":
+        if self.died_now and rules.death_end_draw == "skip":
             k = 0  # F14: a youngster who just died draws nothing; the new hand comes next turn
         else:
             h = len(self.hands[p])
-            k = min(P.draws_per_turn, P.hand_size - h) if h < P.hand_size else 0
+            k = min(rules.draws_per_turn, rules.hand_size - h) if h < rules.hand_size else 0
         self._start_draws(p, k, K_ENDTURN)
 
     def _next_turn(self) -> None:
@@ -434,7 +434,7 @@ class FifthChallengeState(State):
             self.turn_loop = 0
 
     def _over(self, reason: str) -> None:
-        self.phase = PH_OVER
+        self.phase = P_OVER
         self.reason = reason
         self.draw_queue = []
         if reason != TURN_CAP:
@@ -449,7 +449,7 @@ class FifthChallengeState(State):
             self._end_turn()
             return
         if a == ATTEMPT:
-            self.phase = PH_ROLL
+            self.phase = P_ROLL
             if self.events is not None:
                 c = self.pending[p]
                 self.events.append(("attempt", {"seat": p, "card": D.NAME[c], "value": self.game.play_value[c],
@@ -465,7 +465,7 @@ class FifthChallengeState(State):
             self.counters[M_REPLACED] += 1
             if self.events is not None:
                 self.events.append(("replace", {"seat": p, "card": D.NAME[c]}))
-            self.phase = PH_REPLACE
+            self.phase = P_REPLACE
             if not hand:
                 self._replace_done()
             return
@@ -536,7 +536,7 @@ class FifthChallengeState(State):
         self.shortfall = v - total
         self.matched = self.off_suits = 0
         if self.hands[p]:
-            self.phase = PH_SPEND
+            self.phase = P_SPEND
         else:
             self._take_damage()
 
@@ -578,7 +578,7 @@ class FifthChallengeState(State):
             self._fail()
             return
         self.damage_left = d
-        self.phase = PH_DAMAGE
+        self.phase = P_DAMAGE
 
     def _discard_damage(self, c: int) -> None:
         p = self.to_move
@@ -619,13 +619,13 @@ class FifthChallengeState(State):
         self._after_attempt(False)
 
     def _after_attempt(self, ok: bool) -> None:
-        P = self.game.rules
+        rules = self.game.rules
         p = self.to_move
         self.attempted = True
         self.roll = self.shortfall = self.matched = self.off_suits = self.damage_left = 0
-        won = ok and len(self.completed[p]) >= P.scoring.challenges_to_win
+        won = ok and len(self.completed[p]) >= rules.scoring.challenges_to_win
         if not self.hands[p]:
-            if won and P.empty_hand_fifth == "win":
+            if won and rules.empty_hand_fifth == "win":
                 self._over(FIFTH)
                 return
             # F10: no cards after an attempt: the youngster dies, even on a fifth completion
@@ -658,7 +658,7 @@ class FifthChallengeState(State):
              _len=len) -> FifthChallengeView:
         ph = self.phase
         legal = self.legal_actions() if (player == self.to_move and ph not in CHANCE_PHASES
-                                         and ph != PH_OVER) else ()
+                                         and ph != P_OVER) else ()
         pub = self.seen_pending_dead
         if pub is None:
             pub = self.seen_pending_dead = (_tuple(self.pending), _tuple(self.dead))
@@ -704,7 +704,7 @@ class FifthChallengeState(State):
         return keys
 
     def results(self) -> tuple:
-        if self.phase != PH_OVER or self.reason == TURN_CAP:
+        if self.phase != P_OVER or self.reason == TURN_CAP:
             return (UNFINISHED,) * self.players
         return results_from_ranking(self.rank_keys())
 
@@ -735,9 +735,9 @@ class FifthChallengeState(State):
             "modifications": m[M_MODS],
             "replace_turns": m[M_REPLACE_TURNS],
             "cards_replaced": m[M_REPLACED],
-            "reshuffles": m[M_RESHUF_EXCUSE] + m[M_RESHUF_EMPTY],
-            "reshuffles_excuse": m[M_RESHUF_EXCUSE],
-            "reshuffles_empty_deck": m[M_RESHUF_EMPTY],
+            "reshuffles": m[M_RESHUFFLES_EXCUSE] + m[M_RESHUFFLES_EMPTY],
+            "reshuffles_excuse": m[M_RESHUFFLES_EXCUSE],
+            "reshuffles_empty_deck": m[M_RESHUFFLES_EMPTY],
             "deaths": sum(self.deaths),
         }
         for p in range(self.players):

@@ -21,20 +21,18 @@ from __future__ import annotations
 import random
 from bisect import bisect_left, insort
 
-from designlab.core.kit import DEALT, FRESH, LIST, MAYBE_LIST, NESTED, NOBODY, OWNER, START, Field, Fields
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Game, State
-from designlab.games.raiding_duel.actions import action_to_string, string_to_action
-from designlab.games.raiding_duel.codes import (
+from designlab.games.raiding_duel.actions import (
     K_CLAIM,
     K_PAIR,
-    L_PB,
-    L_PB_SHORT,
+    L_PUT_BACK,
+    L_PUT_BACK_SHORT,
     L_RESET,
     L_REVEAL_END,
     L_SCORED,
     L_SNAP,
     L_TAKE,
-    OP_PB,
+    OP_PUT_BACK,
     OP_TAKE,
     P_BLACK,
     P_COMMIT,
@@ -43,69 +41,11 @@ from designlab.games.raiding_duel.codes import (
     P_PICK,
     P_PUTBACK,
     P_START,
-    score_stash,
+    action_to_string,
+    string_to_action,
 )
-from designlab.games.raiding_duel.info import STALE, view
-
-
-def _none(game):
-    return None
-
-
-# Every field of a state, declared once (core/kit.py): how a clone copies it, who may see it and how
-# determinization (info.determinize) gets it back: the fields the view shows under the same name are
-# copied from it, the records start again, the rest info.determinize deals or derives. A test checks
-# that ``__init__`` and determinize set every field.
-FIELDS = Fields(
-    Field("phase", doc="P_* code"),
-    Field("round", doc="round index, from 0"),
-    Field("start_player", doc="seat holding the gray start figure (D8)"),
-    Field("round_first", doc="start player at the start of this round (D9)"),
-    Field("first_start", doc="who held the gray figure at the start of round 1 (-1 until drawn)"),
-    Field("actor", restore=DEALT, doc="seat to act in PICK, COMMIT, BLACK and PUTBACK"),
-    Field("display", NESTED, doc="lines of cards (kinds); the last card of a line is the exposed one"),
-    Field("display_count", restore=DEALT, doc="cards on the display"),
-    Field("deck_left", LIST, doc="cards not yet dealt, counts per kind"),
-    Field("deck_count", restore=DEALT, doc="cards not yet dealt"),
-    Field("dealt", restore=DEALT, doc="cards dealt this round"),
-    Field("hands", NESTED, restore=DEALT,
-          doc="per seat, sorted kinds (committed cards removed; the view shows them with the committed ones)"),
-    Field("picks", LIST, doc="picks made this cycle per seat"),
-    Field("committed", LIST, OWNER, doc="per seat, the committed cards (a tuple) or None"),
-    Field("revealed", doc="last reveal: per seat, kinds"),
-    Field("black_todo", LIST, doc="black choices still to make (seat, options, is_pair, value)"),
-    Field("black_named", LIST, doc="black choices made (seat, color, is_pair, value)"),
-    Field("ops", restore=DEALT, doc="this reveal's resolution ops (rebuilt per reveal, never edited)"),
-    Field("op_index", restore=DEALT, doc="next op to run"),
-    Field("put_back_seat", restore=DEALT, doc="who owes put-backs now"),
-    Field("put_back_owed", restore=DEALT, doc="how many disks it still owes"),
-    Field("put_back_forced", restore=DEALT, doc="forced by the opponent's black card"),
-    # with hidden stash (D11) a seat sees its own disks only, and neither the supply nor the colors put back
-    Field("stash", NESTED, OWNER, doc="per seat, disks per color (public unless hidden_stash)"),
-    Field("supply", LIST, NOBODY, doc="disks per color in the supply (public unless hidden_stash)"),
-    Field("pool", NESTED, OWNER, doc="per seat, disks still eligible to put back (D7; public unless hidden_stash)"),
-    Field("returning", LIST, NOBODY, doc="put-backs waiting for the end of the reveal (N2; public unless hidden_stash)"),
-    Field("round_points", LIST, restore=DEALT, doc="per round, per seat"),
-    Field("points", LIST, restore=DEALT, doc="per seat, total so far"),
-    Field("reveals", doc="reveals so far (the game's turns)"),
-    Field("trace", LIST, restore=START, start=lambda game: [], doc="score after each reveal and round"),
-    Field("metric_counts", LIST, restore=START, start=lambda game: [0] * len(game.metric_names),
-          doc="per metric of game.metric_names"),
-    Field("disk_log", MAYBE_LIST, restore=DEALT,
-          doc="hidden stash (D11): what both saw happen to the disks; else None"),
-    Field("log_base", doc="the stashes when the disk log started"),
-    Field("outcome", doc="results once over, else ()"),
-    Field("reason", restore=DEALT, doc="end reason, '' while running"),
-    # caches for views and chance (immutable values, rebuilt when None): a clone shares the first three
-    Field("display_seen", key=False, restore=START, start=_none, doc="the display as a tuple of line tuples"),
-    Field("deck_seen", key=False, restore=START, start=_none, doc="deck_left as a tuple"),
-    Field("takeable_lines", key=False, restore=START, start=_none,
-          doc="the lines with a card left (the pick actions), as a tuple"),
-    Field("undealt_cards", FRESH, key=False, start=_none,
-          doc="the undealt cards, one entry per card, sorted by kind (a list sample_chance edits)"),
-    Field("disks_seen", FRESH, key=False, start=lambda game: STALE, doc="per seat: the disk part of its view"),
-)
-
+from designlab.games.raiding_duel.info import FIELDS, STALE, view
+from designlab.games.raiding_duel.scoring import score_stash
 
 _new_state = object.__new__  # a state with no field set, for clone to fill
 
@@ -384,7 +324,7 @@ class RaidingDuelState(State):
                     # D7: a player with too few disks puts back what it has
                     self.metric_counts[g.i_pb_short] += 1
                     if self.disk_log is not None:
-                        self.disk_log.append((L_PB_SHORT, p, self.put_back_owed))
+                        self.disk_log.append((L_PUT_BACK_SHORT, p, self.put_back_owed))
                     if self.events is not None:
                         self.events.append(("put_back_short", {"seat": p, "missing": self.put_back_owed}))
                     self.put_back_owed = 0
@@ -405,7 +345,7 @@ class RaidingDuelState(State):
             code = op[0]
             if code == OP_TAKE:
                 self._take(op[1], op[2], op[3], op[4])
-            elif code == OP_PB:
+            elif code == OP_PUT_BACK:
                 self.put_back_seat = op[1]
                 self.put_back_owed = op[2]
                 self.put_back_forced = op[3] >= 10
@@ -452,7 +392,7 @@ class RaidingDuelState(State):
         if self.put_back_forced:
             mc[g.i_black_forced[1 - p]] += 1
         if self.disk_log is not None:
-            self.disk_log.append((L_PB, p, c))
+            self.disk_log.append((L_PUT_BACK, p, c))
         if self.events is not None:
             self.events.append(("put_back", {"seat": p, "color": g.colors[c]}))
 

@@ -131,23 +131,23 @@ class RakshasaGame(Game):
 
     def rule_warnings(self) -> list[str]:
         out = []
-        s, c, p, P = self.scoring, self.costs, self.rules, self.params
-        max_fail = s.per_obstacle * (self.route_len - 1)
+        scoring, costs, rules, params = self.scoring, self.costs, self.rules, self.params
+        max_fail = scoring.per_obstacle * (self.route_len - 1)
         # each warning ends with the option that fixes it, named from the declared parameters (GameParams.fix)
-        if s.completion <= max_fail:
+        if scoring.completion <= max_fail:
             out.append(
                 f"A failed run can score up to {max_fail} points, as much as or more than completing the course "
-                f"({s.completion} + tokens): running out of honor late is never worse than finishing."
-                + P.fix(P.setting("scoring.completion", max_fail + 1))
+                f"({scoring.completion} + tokens): running out of honor late is never worse than finishing."
+                + params.fix(params.setting("scoring.completion", max_fail + 1))
             )
-        if p.honor.builder < c.wrong_challenge:
+        if rules.honor.builder < costs.wrong_challenge:
             out.append(
-                f"The builder starts with {p.honor.builder} honor but a wrong challenge costs {c.wrong_challenge}: "
+                f"The builder starts with {rules.honor.builder} honor but a wrong challenge costs {costs.wrong_challenge}: "
                 "any wrong challenge ends the run with the builder-broke score."
-                + P.fix(P.setting("honor.builder", c.wrong_challenge), P.setting("costs.wrong_challenge", p.honor.builder))
+                + params.fix(params.setting("honor.builder", costs.wrong_challenge), params.setting("costs.wrong_challenge", rules.honor.builder))
             )
-        if self.n_pos == NUM_TYPES * p.obstacles_per_type:
-            more = P.nearest("obstacles_per_type", lambda q: q.obstacles_per_type > p.obstacles_per_type)
+        if self.n_pos == NUM_TYPES * rules.obstacles_per_type:
+            more = params.nearest("obstacles_per_type", lambda q: q.obstacles_per_type > rules.obstacles_per_type)
             out.append("The course uses every obstacle card: the builder has no hand, so it can never swap (R9)."
-                       + (P.fix(P.setting("obstacles_per_type", more)) if more is not None else ""))
+                       + (params.fix(params.setting("obstacles_per_type", more)) if more is not None else ""))
         return out

@@ -2,7 +2,7 @@
 challenges, peeks and swaps (rakshasa.txt read with rulings R1-R12, N1-N2; the
 parameters in params.py, the course geometry and tables on ``RakshasaGame``).
 
-Every field of the state is declared once, in ``FIELDS`` (core/kit.py): ``__slots__``, ``clone``,
+Every field of the state is declared once, in ``info.FIELDS`` (core/kit.py): ``__slots__``, ``clone``,
 ``key``, the start of a game and the public part of determinization come from it.
 
 Hot path note: the state is plain ints and lists; actions are ints (actions.py); the
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 
-from designlab.core.kit import DEALT, FRESH, LIST, NESTED, OWNER, START, Field, Fields
 from designlab.core.protocol import CHANCE, TERMINAL, State
 from designlab.core.results import results_from_ranking
 
@@ -60,7 +59,7 @@ from .actions import (
     T_SEEN,
 )
 from .components import FORM_NAMES, HIDDEN, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
-from .info import RakshasaView
+from .info import FIELDS, N_METRICS, RakshasaView
 
 _new_state = object.__new__  # a state with no field set, for clone to fill
 _new_view = tuple.__new__  # RakshasaView.make without the classmethod call (the hot path)
@@ -74,8 +73,7 @@ _new_view = tuple.__new__  # RakshasaView.make without the classmethod call (the
     M_LIES, M_CAUGHT, M_CHALLENGES, M_RIGHT, M_PEEKS, M_SWAPS, M_PAID_BY_RUNNER,
     M_PAID_TO_RUNNER, M_OVERCOME, M_SKIRTED, M_FORMS_PLAYED, M_REVEALS, M_CLAIMS,
     M_LIES_FORCED, M_LIES_CHOSEN, M_LIE_CHANCES, M_JUDGED,
-) = range(17)
-N_METRICS = 17
+) = range(N_METRICS)
 METRIC_NAMES = (
     "lies_told", "lies_caught", "challenges", "challenges_right", "peeks", "swaps",
     "paid_by_runner", "paid_to_runner", "overcome", "skirted", "forms_played", "reveals", "claims",
@@ -102,59 +100,6 @@ def _swap_table_entry(mask: int, types: int, descending: bool) -> tuple:
 
 RUN_ENDS = ("completed", "caught_out", "stuck", "skirt_unpaid", "builder_broke", "no_tokens", "no_form")
 
-# -- the state's fields, declared once (core/kit.py) ---------------------------------------------
-# Public fields are copied back from the view's field of the same name by determinization; the
-# course, hand, form and what follows from them are dealt by info.determinize; the records of the
-# whole game start again there (restore=START). The fields of a run have no start value:
-# ``_start_run`` sets them (R11: each run starts afresh).
-FIELDS = Fields(
-    Field("run", doc="0 or 1"),
-    Field("runner", doc="seat running this run"),
-    Field("phase", doc="P_* phase"),
-    Field("runner_tokens", doc="runner's honor"),
-    Field("builder_tokens", doc="builder's honor"),
-    Field("course", LIST, OWNER, doc="the builder's: per course position, the obstacle type there, -1 until built"),
-    Field("face_up", LIST, restore=DEALT, doc="per course position: the card is face up"),
-    Field("peeked", LIST, restore=DEALT,
-          doc="per course position: the runner has looked at it, and it was not swapped since"),
-    Field("built", restore=DEALT, doc="cards built so far (the course is built in position order)"),
-    Field("hand", LIST, OWNER, doc="the builder's cards in hand per type"),
-    Field("leg", doc="run section index (outbound sections, then the return run)"),
-    Field("step", doc="obstacle index within the run section"),
-    Field("form", seen=OWNER, doc="the runner's form, -1 when none is in play (the builder sees it once face up)"),
-    Field("form_up", doc="the runner's form is face up"),
-    Field("spent", doc="bitmask of spent forms"),
-    Field("played", seen=OWNER, doc="the runner's: bitmask of forms played this run section"),
-    Field("claim", doc="pending claim kind (K_*) while the builder decides, else -1"),
-    Field("overcome", doc="obstacles overcome this run"),
-    Field("passed", doc="obstacles passed this run"),
-    Field("log", doc="public events of this run section (L_* tuples; a tuple, extended by concatenation so that "
-                     "views and clones share it)"),
-    Field("trail", doc="this run's T_PLACE / T_SEEN entries (public: what went where, what was seen)"),
-    # kept in step with the lists above, so that views and legal actions need no per-call scans
-    Field("face_down_mask", restore=DEALT, doc="bitmask of built face-down positions"),
-    Field("peeked_mask", restore=DEALT, doc="bitmask of ``peeked``"),
-    Field("known", LIST, OWNER,
-          doc="the runner's: per course position, the type it knows (face up or peeked), else HIDDEN"),
-    # the whole game
-    Field("points", LIST, start=lambda game: [-1, -1], doc="per seat: points of its finished run, -1 if not run yet"),
-    Field("run_ends", LIST, restore=START, start=lambda game: ["", ""],
-          doc="per run: why it ended (RUN_ENDS), '' until it has"),
-    Field("trace", LIST, restore=START, start=lambda game: [],
-          doc="running scores (per seat) at each section end and run end"),
-    Field("counters", NESTED, restore=START, start=lambda game: [[0] * N_METRICS, [0] * N_METRICS],
-          doc="per seat: the M_* counters"),
-    Field("forms_used", NESTED, restore=START, start=lambda game: [[], []],
-          doc="per seat: the form held at the end of each section it ran"),
-    Field("n_turns", restore=START, start=lambda game: 0, doc="obstacles passed in the game"),
-    Field("overcome_by", LIST, restore=START, start=lambda game: [0, 0],
-          doc="per seat: obstacles overcome in its run (tie_break more_overcome)"),
-    # the view's tuples of face-up flags, peeked positions, known types, course, hand and points until one
-    # of them changes (None: to rebuild; every method that changes them resets it)
-    Field("view_cache", FRESH, start=lambda game: None, key=False),
-)
-
-
 # (out of view(): a comprehension there would make its locals cells, allocated at every call)
 def _face_up_flags(down: int, built: int) -> tuple:
     return tuple([not (down >> p) & 1 for p in range(built)])
@@ -165,7 +110,7 @@ def _positions(mask: int) -> tuple:
 
 
 class RakshasaState(State):
-    """One game in play (fields: ``FIELDS``, which also make ``clone``, ``key`` and ``from_view``)."""
+    """One game in play (fields: ``info.FIELDS``, which also make ``clone``, ``key`` and ``from_view``)."""
 
     __slots__ = FIELDS.slots
 

@@ -13,7 +13,7 @@ from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import DRAW_CARD, PH_DRAW
+from designlab.games.fifth_challenge.actions import DRAW_CARD, P_DRAW
 from designlab.games.fifth_challenge.info import FIELDS
 from designlab.games.fifth_challenge.scenario import setup
 from designlab.games.fifth_challenge.state import FifthChallengeState
@@ -174,7 +174,7 @@ def _differing_views(game, actions: list, rng: random.Random, cap: int = 30) -> 
         return a in st.legal_actions()
 
     for i, a in enumerate(actions):
-        if s.phase == PH_DRAW and a - DRAW_CARD != D.EXCUSE:
+        if s.phase == P_DRAW and a - DRAW_CARD != D.EXCUSE:
             drawn, seat = a - DRAW_CARD, s.draw_queue[-1]
             others = [c for c in s.deck if c not in (drawn, D.EXCUSE)]
             if others:
