@@ -3,7 +3,7 @@
 from designlab.core.spec import GameSpec
 from designlab.games.fifth_challenge import board as _board
 from designlab.games.fifth_challenge import options as _options
-from designlab.games.fifth_challenge import report as _report
+from designlab.games.fifth_challenge import spec as _spec
 from designlab.games.fifth_challenge.bots import BOTS
 from designlab.games.fifth_challenge.game import FifthChallengeGame
 from designlab.games.fifth_challenge.info import FifthChallengeView
@@ -13,9 +13,9 @@ from designlab.games.fifth_challenge.state import FifthChallengeState
 GAME = FifthChallengeGame
 
 SPEC = GameSpec(
-    game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
-    persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
+    game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
+    persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
+    ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
     components=_options.components,
 )
 

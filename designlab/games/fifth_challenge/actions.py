@@ -25,9 +25,9 @@ DRAW_CARD = 6000  # + card (chance: deal/draw one card; aces dealt the same way)
 ROLL = 7000  # + face (chance)
 
 # the phases of a turn (F11): which decision, or which chance step, comes next
-PH_ACE, PH_DRAW, PH_MAIN, PH_ROLL, PH_SPEND, PH_DAMAGE, PH_REPLACE, PH_OVER = range(8)
+P_ACE, P_DRAW, P_MAIN, P_ROLL, P_SPEND, P_DAMAGE, P_REPLACE, P_OVER = range(8)
 PHASE_NAMES = ("ace", "draw", "main", "roll", "spend", "damage", "replace", "over")
-CHANCE_PHASES = (PH_ACE, PH_DRAW, PH_ROLL)
+CHANCE_PHASES = (P_ACE, P_DRAW, P_ROLL)
 
 # the largest tables the strings cover (the parameters' upper bounds: players, die_sides)
 MAX_SEATS = 4

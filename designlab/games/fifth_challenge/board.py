@@ -8,8 +8,8 @@ from html import escape
 
 from designlab.core.spec import Board, plural, the
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import CHALLENGE_WORDS, PH_DAMAGE, PHASE_NAMES
-from designlab.games.fifth_challenge.report import roles
+from designlab.games.fifth_challenge.actions import CHALLENGE_WORDS, P_DAMAGE, PHASE_NAMES
+from designlab.games.fifth_challenge.spec import roles
 from designlab.games.fifth_challenge.state import damage_due
 
 SUIT_SYMBOL = {"Moons": "☾", "Suns": "☼", "Waves": "≈", "Leaves": "♣", "Wyrms": "∿", "Knots": "⌘"}
@@ -35,9 +35,9 @@ def _damage_words(game, view) -> str:
     """The damage the player attempting is about to take (F9, F10): while it spends, what
     stopping now costs (the shortfall left after the suits spent; the whole hand or more is
     death); once it takes damage, the cards still to discard."""
-    if view.phase == PH_DAMAGE:
+    if view.phase == P_DAMAGE:
         return f"{view.damage_left} damage left to take"
-    d = damage_due(view, game.p.off_suit_rate)
+    d = damage_due(view, game.rules.off_suit_rate)
     hand = view.hand_sizes[view.to_move]
     return f"{d} damage to take if the spending stops now" + (f" (the whole hand of {hand}: death)" if d >= hand else "")
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
+from designlab.core.kit import rules_of
 from designlab.core.protocol import Game
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge import info, narrate
 from designlab.games.fifth_challenge.actions import ROLL
-from designlab.games.fifth_challenge.info import FifthChallengeView
-from designlab.games.fifth_challenge.params import FifthChallengeParams, plain
+from designlab.games.fifth_challenge.info import FIELDS, FifthChallengeView
+from designlab.games.fifth_challenge.params import FifthChallengeParams
 from designlab.games.fifth_challenge.state import FifthChallengeState
 
 
@@ -26,9 +27,9 @@ class FifthChallengeGame(Game):
     def __init__(self, params: FifthChallengeParams | None = None):
         super().__init__(params)  # None: the default parameters
         P = self.params
-        # the parameters under their own names, as plain attributes (the rules read a few at
-        # every turn; see params.plain)
-        self.p = plain(P)
+        # the parameters under their own names, as the kit's plain attributes (the rules read a few
+        # at every turn; see core.kit.rules_of)
+        self.rules = rules_of(P)
         # Tables by card id, read by the rules and the bots.
         # play_value: a card's value as a challenge (0: it cannot be one: aces, the Excuse,
         # pawns unless F4's option); score_value: what it scores once completed (F12)
@@ -49,18 +50,18 @@ class FifthChallengeGame(Game):
             score_value.append(s)
         self.play_value = tuple(play_value)
         self.score_value = tuple(score_value)
-        S, pc = D.SUITS, D.POPCOUNT
+        suits, pc = D.SUITS, D.POPCOUNT
         # shared_suits[a][b]: suits cards a and b share (F7 bonus, F8 matching suits; symmetric);
         # other_suits[a][b]: suits of a that b does not have (F8 off-suits)
-        self.shared_suits = tuple(tuple(pc[S[a] & S[b]] for b in range(D.NUM_CARDS)) for a in range(D.NUM_CARDS))
-        self.other_suits = tuple(tuple(pc[S[a] & ~S[b] & 63] for b in range(D.NUM_CARDS))
+        self.shared_suits = tuple(tuple(pc[suits[a] & suits[b]] for b in range(D.NUM_CARDS)) for a in range(D.NUM_CARDS))
+        self.other_suits = tuple(tuple(pc[suits[a] & ~suits[b] & 63] for b in range(D.NUM_CARDS))
                                  for a in range(D.NUM_CARDS))
         # may_modify[c][u]: card c may replace the uncompleted challenge u (F6)
         step, share = P.modify_step, P.modify_shares_suit
         self.may_modify = tuple(
             tuple(
                 bool(play_value[c] and play_value[u] and abs(play_value[c] - play_value[u]) == step
-                     and (not share or S[c] & S[u]))
+                     and (not share or suits[c] & suits[u]))
                 for u in range(D.NUM_CARDS)
             )
             for c in range(D.NUM_CARDS)
@@ -94,7 +95,7 @@ class FifthChallengeGame(Game):
     def determinize(self, view: FifthChallengeView, rng: random.Random) -> FifthChallengeState:
         """Public table copied from the view; the unseen cards (other hands and the draw
         pile) dealt at random to match the hand sizes and the draw pile size."""
-        return info.deal_unseen(FifthChallengeState.blank(self), view, rng)
+        return info.deal_unseen(FIELDS.from_view(FifthChallengeState, self, view), view, rng)
 
     def narrate(self, event) -> str:
         line = narrate.narrate(self, event)

@@ -4,7 +4,7 @@ named by its role ("The second player draws ...")."""
 from __future__ import annotations
 
 from designlab.core.spec import plural, the
-from designlab.games.fifth_challenge.report import roles
+from designlab.games.fifth_challenge.spec import roles
 from designlab.games.fifth_challenge.state import TURN_CAP
 
 

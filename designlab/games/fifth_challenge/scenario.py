@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from designlab.core.script import IllegalMoveError, play_moves
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import PH_DRAW
+from designlab.games.fifth_challenge.actions import P_DRAW
 from designlab.games.fifth_challenge.game import FifthChallengeGame
 from designlab.games.fifth_challenge.params import FifthChallengeParams
 from designlab.games.fifth_challenge.state import FifthChallengeState
@@ -54,7 +54,7 @@ def attempt(state: FifthChallengeState, challenge: str, roll: int) -> FifthChall
 def draw_lowest(state: FifthChallengeState) -> FifthChallengeState:
     """Dictate every draw now due with the lowest card left in the draw pile (never the
     Excuse), for scripts where which card is drawn does not matter."""
-    while state.phase == PH_DRAW:
+    while state.phase == P_DRAW:
         play_moves(state, f"draw {D.NAME[min(c for c in state.deck if c != D.EXCUSE)]}")
     return state
 

@@ -37,14 +37,14 @@ from designlab.games.fifth_challenge.actions import (
     DRAW_CARD,
     END,
     MODIFY,
-    PH_ACE,
-    PH_DAMAGE,
-    PH_DRAW,
-    PH_MAIN,
-    PH_OVER,
-    PH_REPLACE,
-    PH_ROLL,
-    PH_SPEND,
+    P_ACE,
+    P_DAMAGE,
+    P_DRAW,
+    P_MAIN,
+    P_OVER,
+    P_REPLACE,
+    P_ROLL,
+    P_SPEND,
     REPLACE,
     REPLACE_DONE,
     REPLACE_OF,
@@ -53,23 +53,15 @@ from designlab.games.fifth_challenge.actions import (
     SPEND_OF,
     STOP,
 )
-from designlab.games.fifth_challenge.info import (
-    DERIVED,
-    FIELDS,
-    LIST,
-    LISTS,
-    PILE,
-    VALUE,
-    FifthChallengeView,
-)
+from designlab.games.fifth_challenge.info import FIELDS, N_METRICS, FifthChallengeView
 
+_new_state = object.__new__  # a state with no field set, for clone to fill
 # what happens when the pending draws are done
 K_SETUP, K_NEWHAND, K_REPLACE, K_ENDTURN = range(4)
 
 # metric counter slots
 (M_ATTEMPTS, M_SUCCESS, M_FAIL, M_DAMAGE, M_SPENT_MATCH, M_SPENT_OFF, M_CH_SELF, M_CH_OTHER,
- M_MODS, M_REPLACE_TURNS, M_REPLACED, M_RESHUF_EXCUSE, M_RESHUF_EMPTY, M_CARDS_SPENT) = range(14)
-N_METRICS = 14
+ M_MODS, M_REPLACE_TURNS, M_REPLACED, M_RESHUFFLES_EXCUSE, M_RESHUFFLES_EMPTY, M_CARDS_SPENT) = range(N_METRICS)
 
 # end reasons
 TURN_CAP = "turn_cap"
@@ -79,9 +71,6 @@ FIFTH = "fifth_challenge_completed"
 # when it draws with getrandbits (CPython's Random); any other rng goes through randrange
 _FAST_RANDOM = random.Random if random.Random._randbelow is random.Random._randbelow_with_getrandbits else None
 
-# attributes that are not fields of the game (the game, the event log, the caches below)
-_OTHER_SLOTS = ("game", "players", "events", "_pub", "_paces", "_pdone", "_dtups", "_open", "_turning")
-
 
 def damage_due(s, off_suit_rate: int) -> int:
     """F8, F9: what the attempt of a state or view ``s`` (same field names) still misses after
@@ -90,60 +79,14 @@ def damage_due(s, off_suit_rate: int) -> int:
     return s.shortfall - s.matched - s.off_suits // off_suit_rate
 
 
-def _compile_copies(cls):
-    """``clone`` and ``key`` from ``FIELDS``, written out line by line once at import: the
-    state is cloned for every search-bot iteration, and explicit assignments cost half of a
-    loop over the field names."""
-    copy = {VALUE: "self.{0}", LIST: "list(self.{0})", PILE: "list(self.{0})",
-            LISTS: "[list(x) for x in self.{0}]"}
-    key = {VALUE: "self.{0}", LIST: "tuple(self.{0})", PILE: "tuple(sorted(self.{0}))",
-           LISTS: "tuple(map(tuple, self.{0}))"}
-    src = [
-        "def clone(self):",
-        "    s = _new(_cls)",
-        "    s.game = self.game",
-        "    s.players = self.players",
-        "    s.events = None if self.events is None else list(self.events)",
-        "    s._pub, s._paces, s._pdone = self._pub, self._paces, self._pdone",
-        "    s._open = None",
-        "    s._turning = 0",
-        "    s._dtups = list(self._dtups)",
-        *[f"    s.{name} = " + copy[kind].format(name) for name, kind, _, _ in FIELDS],
-        "    return s",
-        "",
-        "def key(self):",
-        "    return (",
-        # derived fields follow from the others
-        *[f"        {key[kind].format(name)}," for name, kind, seen, _ in FIELDS if seen != DERIVED],
-        "    )",
-    ]
-    ns = {"_new": object.__new__, "_cls": cls}
-    exec("\n".join(src), ns)  # noqa: S102 - code built from FIELDS above, no outside input
-    cls.clone = ns["clone"]
-    cls.clone.__doc__ = "A copy sharing nothing mutable (fields copied as FIELDS says)."
-    cls.key = ns["key"]
-    cls.key.__doc__ = "The whole state as a hashable value (the draw pile as a sorted tuple: its order means nothing)."
-
-
 class FifthChallengeState(State):
-    __slots__ = _OTHER_SLOTS + tuple(name for name, _, _, _ in FIELDS)
-
-    # ``_pub`` caches (pending, dead), ``_paces`` the aces and ``_pdone`` the completed
-    # challenges as the tuples a view shows: they change a few times a game, views are built at
-    # every decision (and bots recognise unchanged tuples by identity, so each is rebuilt only
-    # when it changes). ``_dtups`` holds each seat's completed challenges as a tuple, kept in
-    # step with ``completed`` (only the changed seat's is rebuilt). Every rules method that
-    # changes ``pending`` or ``dead`` sets ``_pub`` to None, ``aces`` sets ``_paces`` to None, and
-    # ``completed`` updates ``_dtups`` and sets ``_pdone`` to None (the next view rebuilds them).
-    # ``_open`` caches what legal_actions derives from ``pending`` and ``completed_value`` for
-    # the player to move: reset with ``_pub`` (``completed_value`` changes only where
-    # ``pending`` does).
+    __slots__ = FIELDS.slots  # fields and caches: info.FIELDS
 
     def __init__(self, game, record_events: bool = False):
         """The start of a game (F1): the aces to deal, seat 0 first, then the hands."""
-        self._blank(game, record_events)
+        FIELDS.start(self, game, record_events)
         n = self.players
-        self.phase = PH_ACE
+        self.phase = P_ACE
         self.to_move = 0
         self.turn = 0
         self.hands = [[] for _ in range(n)]
@@ -162,68 +105,93 @@ class FifthChallengeState(State):
         self.replaced = 0
         self.died_now = False
         self.reason = ""
-        self.restart_records()
         self.derive_from_completed()
 
-    def _blank(self, game, record_events: bool) -> None:
-        self.game = game
-        self.players = game.p.players
-        self.events = [] if record_events else None
-        self._pub = self._paces = self._pdone = self._open = None
-        self._dtups = None
-        self._turning = 0  # see _next_turn
+    def clone(self) -> FifthChallengeState:
+        """A copy sharing nothing mutable: every field of info.FIELDS in its order, as declared (written out:
+        the search bot clones at every iteration; tests check it against FIELDS with clone_mismatches)."""
+        new = _new_state(FifthChallengeState)
+        new.game = self.game
+        new.events = None if self.events is None else self.events[:]
+        new.players = self.players
+        new.phase = self.phase
+        new.to_move = self.to_move
+        new.turn = self.turn
+        new.hands = [x[:] for x in self.hands]
+        new.deck = self.deck[:]
+        new.discards = self.discards[:]
+        new.out = self.out[:]
+        new.aces = self.aces[:]
+        new.completed = [x[:] for x in self.completed]
+        new.pending = self.pending[:]
+        new.dead = self.dead[:]
+        new.played = self.played
+        new.attempted = self.attempted
+        new.roll = self.roll
+        new.shortfall = self.shortfall
+        new.matched = self.matched
+        new.off_suits = self.off_suits
+        new.damage_left = self.damage_left
+        new.draw_queue = self.draw_queue[:]
+        new.draw_then = self.draw_then
+        new.replaced = self.replaced
+        new.died_now = self.died_now
+        new.reason = self.reason
+        new.trace = self.trace[:]
+        new.counters = self.counters[:]
+        new.deaths = self.deaths[:]
+        new.completed_value = self.completed_value[:]
+        new.score = self.score[:]
+        new.seen_pending_dead = self.seen_pending_dead
+        new.seen_aces = self.seen_aces
+        new.seen_completed = self.seen_completed
+        new.completed_tuples = self.completed_tuples[:]
+        new.challenge_targets = None
+        new.turn_loop = 0
+        return new
 
-    @classmethod
-    def blank(cls, game) -> FifthChallengeState:
-        """A state with no fields set, for determinize to fill."""
-        s = object.__new__(cls)
-        s._blank(game, False)
-        return s
-
-    def restart_records(self) -> None:
-        """The RECORD fields as at the start of a game."""
-        self.trace = []
-        self.counters = [0] * N_METRICS
-        self.deaths = [0] * self.players
+    def key(self) -> tuple:
+        """The whole state as a hashable value (the draw pile sorted: its order means nothing)."""
+        return FIELDS.key(self)
 
     def derive_from_completed(self) -> None:
-        """The DERIVED fields (and the completed tuples the views share) from ``completed``."""
+        """The fields derived from ``completed`` (and the completed tuples the views share)."""
         g = self.game
         self.completed_value = [sum([g.play_value[c] for c in d]) for d in self.completed]
         self.score = [sum([g.score_value[c] for c in d]) for d in self.completed]
-        self._dtups = [tuple(d) for d in self.completed]
-        self._pdone = None
+        self.completed_tuples = [tuple(d) for d in self.completed]
+        self.seen_completed = None
 
     # -- whose turn ---------------------------------------------------------
     def current_player(self) -> int:
         ph = self.phase
-        if ph == PH_OVER:
+        if ph == P_OVER:
             return TERMINAL
         if ph in CHANCE_PHASES:
             return CHANCE
         return self.to_move
 
     def is_terminal(self) -> bool:
-        return self.phase == PH_OVER
+        return self.phase == P_OVER
 
     # -- moves --------------------------------------------------------------
     def legal_actions(self) -> tuple:
         ph = self.phase
         p = self.to_move
         hand = self.hands[p]
-        if ph == PH_MAIN:
+        if ph == P_MAIN:
             g = self.game
             acts = [END]
             pend = self.pending
             mine = pend[p]
             if not self.played:
                 play_value = g.play_value
-                op = self._open
+                op = self.challenge_targets
                 if op is None or op[0] != p:
-                    limits = self.completed_value if g.p.opponent_limit == "completed" else self.limits()
+                    limits = self.completed_value if g.rules.opponent_limit == "completed" else self.limits()
                     # seats that may receive a challenge, in seat order: (action base, highest
                     # value); the own seat has no limit (F5 limits only challenges on opponents)
-                    op = self._open = (p, [(CHALLENGE + 100 * t, 99 if t == p else limits[t])
+                    op = self.challenge_targets = (p, [(CHALLENGE + 100 * t, 99 if t == p else limits[t])
                                            for t in range(self.players) if pend[t] < 0],
                                        g.modifiers_of[mine] if mine >= 0 else None)
                 _, open_seats, modrow = op
@@ -241,17 +209,17 @@ class FifthChallengeState(State):
             if not self.played and not self.attempted:
                 acts.extend(map(REPLACE_OF.__getitem__, hand))
             return tuple(acts)
-        if ph == PH_SPEND:
+        if ph == P_SPEND:
             return (STOP, *map(SPEND_OF.__getitem__, hand))
-        if ph == PH_DAMAGE:
+        if ph == P_DAMAGE:
             return tuple(map(DISCARD_OF.__getitem__, hand))
-        if ph == PH_REPLACE:
+        if ph == P_REPLACE:
             return (REPLACE_DONE, *map(REPLACE_OF.__getitem__, hand))
         return ()
 
     def limits(self) -> list:
         """F5: the highest challenge value each seat may receive from an opponent."""
-        mode = self.game.p.opponent_limit
+        mode = self.game.rules.opponent_limit
         if mode == "none":
             return [99] * self.players
         if mode == "completed_and_ace":
@@ -260,15 +228,15 @@ class FifthChallengeState(State):
 
     def chance_outcomes(self):
         ph = self.phase
-        if ph == PH_DRAW:
+        if ph == P_DRAW:
             deck = self.deck
             p = 1.0 / len(deck)
             return [(DRAW_CARD + c, p) for c in deck]
-        if ph == PH_ROLL:
-            k = self.game.p.die_sides
+        if ph == P_ROLL:
+            k = self.game.rules.die_sides
             p = 1.0 / k
             return [(ROLL + f, p) for f in range(1, k + 1)]
-        if ph == PH_ACE:
+        if ph == P_ACE:
             aces = [c for c in self.out if c in D.ACES]
             p = 1.0 / len(aces)
             return [(DRAW_CARD + c, p) for c in aces]
@@ -276,10 +244,10 @@ class FifthChallengeState(State):
 
     def sample_chance(self, rng: random.Random, _Random=_FAST_RANDOM):
         ph = self.phase
-        if ph == PH_DRAW:
+        if ph == P_DRAW:
             deck = self.deck
             n = len(deck)
-        elif ph == PH_ROLL:
+        elif ph == P_ROLL:
             deck = self.game.roll_actions
             n = len(deck)
         else:
@@ -295,29 +263,29 @@ class FifthChallengeState(State):
                 r = getrandbits(k)
         else:
             r = rng.randrange(n)
-        return DRAW_CARD + deck[r] if ph == PH_DRAW else deck[r]
+        return DRAW_CARD + deck[r] if ph == P_DRAW else deck[r]
 
     def apply(self, a) -> None:
         ph = self.phase
-        if ph == PH_DRAW:
+        if ph == P_DRAW:
             self._draw(a - DRAW_CARD)
-        elif ph == PH_MAIN:
+        elif ph == P_MAIN:
             self._turn_action(a)
-        elif ph == PH_ROLL:
+        elif ph == P_ROLL:
             self._roll(a - ROLL)
-        elif ph == PH_SPEND:
+        elif ph == P_SPEND:
             if a == STOP:
                 self._take_damage()
             else:
                 self._spend(a - SPEND)
-        elif ph == PH_DAMAGE:
+        elif ph == P_DAMAGE:
             self._discard_damage(a - DISCARD)
-        elif ph == PH_REPLACE:
+        elif ph == P_REPLACE:
             if a == REPLACE_DONE:
                 self._replace_done()
             else:
                 self._replace(a - REPLACE)
-        elif ph == PH_ACE:
+        elif ph == P_ACE:
             self._deal_ace(a - DRAW_CARD)
         else:
             raise ValueError(f"no action applies to a finished game: {a!r}")
@@ -327,7 +295,7 @@ class FifthChallengeState(State):
         seat = self.draw_queue.pop()
         self.out.remove(c)
         self.aces[seat] = c
-        self._paces = None
+        self.seen_aces = None
         if self.events is not None:
             self.events.append(("ace", {"seat": seat, "card": D.NAME[c], "suit": D.suit_names(D.SUITS[c])}))
         if not self.draw_queue:
@@ -345,14 +313,14 @@ class FifthChallengeState(State):
         if self.draw_queue:
             deck = self.deck
             if not deck:
-                if self.discards and self.game.p.deck.empty_deck == "reshuffle":
+                if self.discards and self.game.rules.deck.empty_deck == "reshuffle":
                     # F3: empty draw pile, no Excuse in it: the discards become the new pile
                     self._reshuffle()
-                    self.counters[M_RESHUF_EMPTY] += 1
-                    self.phase = PH_DRAW
+                    self.counters[M_RESHUFFLES_EMPTY] += 1
+                    self.phase = P_DRAW
                     return
             elif len(deck) > 1 or deck[0] != D.EXCUSE or self.discards:
-                self.phase = PH_DRAW
+                self.phase = P_DRAW
                 return
             # F3 stop_drawing, or nothing left to draw at all (only the Excuse and no discards:
             # drawing it would reshuffle nothing and draw it again forever): the draws are skipped
@@ -372,8 +340,8 @@ class FifthChallengeState(State):
             # F2: the Excuse reshuffles the discards into the draw pile; the same seat draws again
             if self.events is not None:
                 self.events.append(("excuse", {"seat": self.draw_queue[-1]}))
-            self.counters[M_RESHUF_EXCUSE] += 1
-            if self.game.p.deck.excuse_after_reshuffle == "out_of_game":
+            self.counters[M_RESHUFFLES_EXCUSE] += 1
+            if self.game.rules.deck.excuse_after_reshuffle == "out_of_game":
                 self.deck.remove(c)
                 self.out.append(c)
             self._reshuffle()
@@ -387,7 +355,7 @@ class FifthChallengeState(State):
         if self.events is not None:
             self.events.append(("draw", {"seat": seat, "card": D.NAME[c]}))
         if drawq and len(deck) > 1:
-            return  # the next draw (what _next_draw finds: the phase stays PH_DRAW)
+            return  # the next draw (what _next_draw finds: the phase stays P_DRAW)
         self._next_draw()
 
     def _after_draws(self) -> None:
@@ -409,8 +377,8 @@ class FifthChallengeState(State):
         if self.dead[p]:
             # F10: a new hand at the start of the turn after death
             self.dead[p] = False
-            self._pub = self._open = None
-            k = self.game.p.hand_size - len(self.hands[p])
+            self.seen_pending_dead = self.challenge_targets = None
+            k = self.game.rules.hand_size - len(self.hands[p])
             if self.events is not None:
                 self.events.append(("new_hand", {"seat": p, "cards": max(k, 0)}))
             if k > 0:
@@ -423,7 +391,7 @@ class FifthChallengeState(State):
         the turn ends). Whether a card in the hand could still be played is not looked at
         (F11): ending the turn by itself then would tell the other seats that the hand holds
         no playable card; the player ends it with "end turn", even when it is the only move."""
-        self.phase = PH_MAIN
+        self.phase = P_MAIN
         p = self.to_move
         if not self.attempted and self.pending[p] >= 0:
             return  # an attempt is possible
@@ -431,13 +399,13 @@ class FifthChallengeState(State):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        P = self.game.p
+        rules = self.game.rules
         p = self.to_move
-        if self.died_now and P.death_end_draw == "skip":
+        if self.died_now and rules.death_end_draw == "skip":
             k = 0  # F14: a youngster who just died draws nothing; the new hand comes next turn
         else:
             h = len(self.hands[p])
-            k = min(P.draws_per_turn, P.hand_size - h) if h < P.hand_size else 0
+            k = min(rules.draws_per_turn, rules.hand_size - h) if h < rules.hand_size else 0
         self._start_draws(p, k, K_ENDTURN)
 
     def _next_turn(self) -> None:
@@ -445,28 +413,28 @@ class FifthChallengeState(State):
         # stops refilling) starts the next one from inside this call. Turns are advanced in a
         # loop, not by recursion, so hundreds of empty turns in a row up to the turn cap do not
         # overflow Python's stack: a nested call only asks the outer loop for one more turn.
-        if self._turning:
-            self._turning = 2
+        if self.turn_loop:
+            self.turn_loop = 2
             return
-        self._turning = 1
+        self.turn_loop = 1
         try:
             while True:
-                self._turning = 1
+                self.turn_loop = 1
                 self.turn += 1
                 self.trace.append(self.scores())
                 if self.events is not None:
                     self.events.append(("turn_end", {"seat": self.to_move, "turn": self.turn}))
-                if self.turn >= self.game.p.max_turns:
+                if self.turn >= self.game.rules.max_turns:
                     self._over(TURN_CAP)  # F13
                     return
                 self._start_turn((self.to_move + 1) % self.players)
-                if self._turning == 1:
+                if self.turn_loop == 1:
                     return  # the turn waits for a decision or a draw
         finally:
-            self._turning = 0
+            self.turn_loop = 0
 
     def _over(self, reason: str) -> None:
-        self.phase = PH_OVER
+        self.phase = P_OVER
         self.reason = reason
         self.draw_queue = []
         if reason != TURN_CAP:
@@ -481,7 +449,7 @@ class FifthChallengeState(State):
             self._end_turn()
             return
         if a == ATTEMPT:
-            self.phase = PH_ROLL
+            self.phase = P_ROLL
             if self.events is not None:
                 c = self.pending[p]
                 self.events.append(("attempt", {"seat": p, "card": D.NAME[c], "value": self.game.play_value[c],
@@ -497,7 +465,7 @@ class FifthChallengeState(State):
             self.counters[M_REPLACED] += 1
             if self.events is not None:
                 self.events.append(("replace", {"seat": p, "card": D.NAME[c]}))
-            self.phase = PH_REPLACE
+            self.phase = P_REPLACE
             if not hand:
                 self._replace_done()
             return
@@ -507,7 +475,7 @@ class FifthChallengeState(State):
             old = self.pending[p]
             self.discards.append(old)
             self.pending[p] = c
-            self._pub = self._open = None
+            self.seen_pending_dead = self.challenge_targets = None
             self.played = True
             self.counters[M_MODS] += 1
             if self.events is not None:
@@ -519,7 +487,7 @@ class FifthChallengeState(State):
         t, c = divmod(a - CHALLENGE, 100)
         hand.remove(c)
         self.pending[t] = c
-        self._pub = self._open = None
+        self.seen_pending_dead = self.challenge_targets = None
         self.played = True
         self.counters[M_CH_SELF if t == p else M_CH_OTHER] += 1
         if self.events is not None:
@@ -549,7 +517,7 @@ class FifthChallengeState(State):
         b = 0
         for u in self.completed[p]:
             b += row[u]
-        if self.game.p.ace_counts_for_bonus:
+        if self.game.rules.ace_counts_for_bonus:
             b += row[self.aces[p]]
         return b
 
@@ -568,7 +536,7 @@ class FifthChallengeState(State):
         self.shortfall = v - total
         self.matched = self.off_suits = 0
         if self.hands[p]:
-            self.phase = PH_SPEND
+            self.phase = P_SPEND
         else:
             self._take_damage()
 
@@ -588,7 +556,7 @@ class FifthChallengeState(State):
         self.counters[M_CARDS_SPENT] += 1
         if self.events is not None:
             self.events.append(("spend", {"seat": p, "card": D.NAME[c], "matching": mt, "other": of}))
-        if damage_due(self, g.p.off_suit_rate) <= 0:
+        if damage_due(self, g.rules.off_suit_rate) <= 0:
             self._complete()
         elif not hand:
             self._take_damage()
@@ -596,7 +564,7 @@ class FifthChallengeState(State):
     def _take_damage(self) -> None:
         """F9: discard one card per point of shortfall left after the suits spent."""
         p = self.to_move
-        d = damage_due(self, self.game.p.off_suit_rate)
+        d = damage_due(self, self.game.rules.off_suit_rate)
         hand = self.hands[p]
         if self.events is not None:
             self.events.append(("damage", {"seat": p, "damage": d}))
@@ -610,7 +578,7 @@ class FifthChallengeState(State):
             self._fail()
             return
         self.damage_left = d
-        self.phase = PH_DAMAGE
+        self.phase = P_DAMAGE
 
     def _discard_damage(self, c: int) -> None:
         p = self.to_move
@@ -628,8 +596,8 @@ class FifthChallengeState(State):
         c = self.pending[p]
         self.completed[p].append(c)
         self.pending[p] = -1
-        self._dtups[p] = tuple(self.completed[p])
-        self._pub = self._pdone = self._open = None
+        self.completed_tuples[p] = tuple(self.completed[p])
+        self.seen_pending_dead = self.seen_completed = self.challenge_targets = None
         self.completed_value[p] += self.game.play_value[c]
         self.score[p] += self.game.score_value[c]
         self.counters[M_SUCCESS] += 1
@@ -641,23 +609,23 @@ class FifthChallengeState(State):
         p = self.to_move
         self.counters[M_FAIL] += 1
         c = self.pending[p]
-        if self.game.p.failed_challenge == "discarded":
+        if self.game.rules.failed_challenge == "discarded":
             # F9 option: the failed challenge goes to the discard pile
             self.discards.append(c)
             self.pending[p] = -1
-            self._pub = self._open = None
+            self.seen_pending_dead = self.challenge_targets = None
         if self.events is not None:
-            self.events.append(("fail", {"seat": p, "card": D.NAME[c], "kept": self.game.p.failed_challenge == "stays"}))
+            self.events.append(("fail", {"seat": p, "card": D.NAME[c], "kept": self.game.rules.failed_challenge == "stays"}))
         self._after_attempt(False)
 
     def _after_attempt(self, ok: bool) -> None:
-        P = self.game.p
+        rules = self.game.rules
         p = self.to_move
         self.attempted = True
         self.roll = self.shortfall = self.matched = self.off_suits = self.damage_left = 0
-        won = ok and len(self.completed[p]) >= P.scoring.challenges_to_win
+        won = ok and len(self.completed[p]) >= rules.scoring.challenges_to_win
         if not self.hands[p]:
-            if won and P.empty_hand_fifth == "win":
+            if won and rules.empty_hand_fifth == "win":
                 self._over(FIFTH)
                 return
             # F10: no cards after an attempt: the youngster dies, even on a fifth completion
@@ -678,8 +646,8 @@ class FifthChallengeState(State):
         self.pending[p] = -1
         self.completed_value[p] = self.score[p] = 0
         self.dead[p] = True
-        self._dtups[p] = ()
-        self._pub = self._pdone = self._open = None
+        self.completed_tuples[p] = ()
+        self.seen_pending_dead = self.seen_completed = self.challenge_targets = None
         self.died_now = True
         self.deaths[p] += 1
         if self.events is not None:
@@ -690,17 +658,17 @@ class FifthChallengeState(State):
              _len=len) -> FifthChallengeView:
         ph = self.phase
         legal = self.legal_actions() if (player == self.to_move and ph not in CHANCE_PHASES
-                                         and ph != PH_OVER) else ()
-        pub = self._pub
+                                         and ph != P_OVER) else ()
+        pub = self.seen_pending_dead
         if pub is None:
-            pub = self._pub = (_tuple(self.pending), _tuple(self.dead))
+            pub = self.seen_pending_dead = (_tuple(self.pending), _tuple(self.dead))
         pend, dead = pub
-        aces = self._paces
+        aces = self.seen_aces
         if aces is None:
-            aces = self._paces = _tuple(self.aces)
-        done = self._pdone
+            aces = self.seen_aces = _tuple(self.aces)
+        done = self.seen_completed
         if done is None:
-            done = self._pdone = _tuple(self._dtups)
+            done = self.seen_completed = _tuple(self.completed_tuples)
         return _new(_View, (
             player, legal, ph, self.to_move, self.turn, _tuple(self.hands[player]),
             _tuple(_map(_len, self.hands)), _len(self.deck), _tuple(self.discards), _tuple(self.out),
@@ -726,7 +694,7 @@ class FifthChallengeState(State):
     def rank_keys(self) -> list:
         """F12: score, then completed challenges, then those sharing a suit with the ace."""
         sc = self.scores()
-        if not self.game.p.scoring.tie_breaks:
+        if not self.game.rules.scoring.tie_breaks:
             return [(s,) for s in sc]
         common = self.game.shared_suits
         keys = []
@@ -736,7 +704,7 @@ class FifthChallengeState(State):
         return keys
 
     def results(self) -> tuple:
-        if self.phase != PH_OVER or self.reason == TURN_CAP:
+        if self.phase != P_OVER or self.reason == TURN_CAP:
             return (UNFINISHED,) * self.players
         return results_from_ranking(self.rank_keys())
 
@@ -767,9 +735,9 @@ class FifthChallengeState(State):
             "modifications": m[M_MODS],
             "replace_turns": m[M_REPLACE_TURNS],
             "cards_replaced": m[M_REPLACED],
-            "reshuffles": m[M_RESHUF_EXCUSE] + m[M_RESHUF_EMPTY],
-            "reshuffles_excuse": m[M_RESHUF_EXCUSE],
-            "reshuffles_empty_deck": m[M_RESHUF_EMPTY],
+            "reshuffles": m[M_RESHUFFLES_EXCUSE] + m[M_RESHUFFLES_EMPTY],
+            "reshuffles_excuse": m[M_RESHUFFLES_EXCUSE],
+            "reshuffles_empty_deck": m[M_RESHUFFLES_EMPTY],
             "deaths": sum(self.deaths),
         }
         for p in range(self.players):
@@ -780,5 +748,3 @@ class FifthChallengeState(State):
             out[f"ace_suit_{p}"] = D.suit_names(D.SUITS[ace]) if ace >= 0 else ""
         return out
 
-
-_compile_copies(FifthChallengeState)

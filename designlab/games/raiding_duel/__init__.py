@@ -7,7 +7,7 @@ Rulings D1-D11 (RULINGS.md) and the new holes N1-N3 are options of
 from designlab.core.spec import GameSpec
 from designlab.games.raiding_duel import board as _board
 from designlab.games.raiding_duel import options as _options
-from designlab.games.raiding_duel import report as _report
+from designlab.games.raiding_duel import spec as _spec
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
 from designlab.games.raiding_duel.game import RaidingDuelGame
 from designlab.games.raiding_duel.info import RaidingDuelView
@@ -17,9 +17,9 @@ from designlab.games.raiding_duel.state import RaidingDuelState
 GAME = RaidingDuelGame
 
 SPEC = GameSpec(
-    game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
-    persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
+    game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
+    persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
+    ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
     components=_options.components,
 )
 

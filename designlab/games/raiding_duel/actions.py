@@ -1,4 +1,5 @@
-"""Raiding Duel's actions and their strings.
+"""Raiding Duel's codes (phases, a reveal's ops, step kinds, the disk log's entries), its actions and their
+strings: the vocabulary state.py, info.py, game.py, board.py and the bots share.
 
 An action is a plain value whose meaning depends on the phase: the start player's seat (START,
 chance), a card kind (DEAL, chance), a line index (PICK), a sorted tuple of kinds (COMMIT), a color
@@ -10,7 +11,16 @@ from __future__ import annotations
 
 import re
 
-from designlab.games.raiding_duel.codes import P_BLACK, P_COMMIT, P_DEAL, P_PICK, P_PUTBACK, P_START
+P_START, P_DEAL, P_PICK, P_COMMIT, P_BLACK, P_PUTBACK, P_END = range(7)
+PHASE_NAMES = ("start", "deal", "pick", "commit", "black", "put_back", "end")
+
+# op codes for a reveal's resolution
+OP_TAKE, OP_PUT_BACK, OP_SNAP = 0, 1, 2
+# step kinds (for metrics and narration)
+K_CLAIM, K_PAIR, K_LONE = 0, 1, 2
+
+# hidden-stash disk log entries (D11): what each player saw happen to the disks
+L_TAKE, L_PUT_BACK, L_PUT_BACK_SHORT, L_SNAP, L_RESET, L_REVEAL_END, L_SCORED = range(7)
 
 # the start player's draw names the seat by number in records ("start player seat 0"); board.say names it by role
 START_WORDS = re.compile(r"start player seat (?P<seat>\d)")

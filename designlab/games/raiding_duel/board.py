@@ -9,9 +9,8 @@ from html import escape
 
 from designlab.core.spec import Board, plural, the
 
-from .actions import START_WORDS
-from .codes import PHASE_NAMES
-from .report import roles
+from .actions import PHASE_NAMES, START_WORDS
+from .spec import roles
 
 CSS_COLOR = {"white": "#f4f4f4", "red": "#d62828", "green": "#2a9d3a", "blue": "#1d63c4", "yellow": "#f2c200",
              "black": "#222", "purple": "#7b4fa0", "orange": "#f08a24", "gray": "#888", "grey": "#888"}

@@ -9,8 +9,8 @@ from itertools import combinations
 from operator import attrgetter
 
 from designlab.core.protocol import Game
-from designlab.games.raiding_duel.codes import K_CLAIM, K_LONE, K_PAIR, OP_PB, OP_SNAP, OP_TAKE
-from designlab.games.raiding_duel.info import RaidingDuelView, determinize
+from designlab.games.raiding_duel.actions import K_CLAIM, K_LONE, K_PAIR, OP_PUT_BACK, OP_SNAP, OP_TAKE
+from designlab.games.raiding_duel.info import FIELDS, RaidingDuelView, determinize
 from designlab.games.raiding_duel.narrate import narrate
 from designlab.games.raiding_duel.params import BLACK, RaidingDuelParams
 from designlab.games.raiding_duel.state import RaidingDuelState
@@ -168,9 +168,9 @@ class RaidingDuelGame(Game):
                     pb_opp = bp
             ops.append((OP_TAKE, p, c, take, kind))
             if pb_self:
-                ops.append((OP_PB, p, pb_self, kind))
+                ops.append((OP_PUT_BACK, p, pb_self, kind))
             if pb_opp:
-                ops.append((OP_PB, 1 - p, pb_opp, kind + 10))  # +10: forced by the opponent's black
+                ops.append((OP_PUT_BACK, 1 - p, pb_opp, kind + 10))  # +10: forced by the opponent's black
         return ops, k_of
 
     def commits(self, hand) -> tuple:
@@ -293,7 +293,7 @@ class RaidingDuelGame(Game):
         return RaidingDuelState(self, record_events=record_events)
 
     def determinize(self, view: RaidingDuelView, rng: random.Random) -> RaidingDuelState:
-        return determinize(RaidingDuelState(self, blank=True), view, rng)
+        return determinize(FIELDS.from_view(RaidingDuelState, self, view), view, rng)
 
     def narrate(self, event) -> str:
         return narrate(self, event) or super().narrate(event)

@@ -1,4 +1,5 @@
-"""What each Raiding Duel player may know: the view, and a full state rebuilt from one (determinize).
+"""What a Raiding Duel state holds and who may know it: the state's fields (``FIELDS``, declared once with
+the game kit), the view, and a full state rebuilt from one (determinize).
 
 The view: everything on the table is public (display, picks, hence both hands; revealed cards;
 black choices; the resolution queue). Hidden: the opponent's committed cards until the reveal
@@ -28,11 +29,12 @@ from __future__ import annotations
 import random
 import sys
 
+from designlab.core.kit import DEALT, FRESH, LIST, MAYBE_LIST, NESTED, NOBODY, OWNER, START, Field, Fields
 from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.core.view import view_class
-from designlab.games.raiding_duel.codes import (
-    L_PB,
-    L_PB_SHORT,
+from designlab.games.raiding_duel.actions import (
+    L_PUT_BACK,
+    L_PUT_BACK_SHORT,
     L_RESET,
     L_REVEAL_END,
     L_SCORED,
@@ -42,8 +44,69 @@ from designlab.games.raiding_duel.codes import (
     P_END,
     P_PUTBACK,
     P_START,
-    score_stash,
 )
+from designlab.games.raiding_duel.scoring import score_stash
+
+_new = tuple.__new__
+STALE = (None, None)  # a state's per-seat disk-view cache, to rebuild
+def _none(game):
+    return None
+
+
+# Every field of a state, declared once (core/kit.py): how a clone copies it, who may see it and how
+# determinization (info.determinize) gets it back: the fields the view shows under the same name are
+# copied from it, the records start again, the rest info.determinize deals or derives. A test checks
+# that ``__init__`` and determinize set every field.
+FIELDS = Fields(
+    Field("phase", doc="P_* code"),
+    Field("round", doc="round index, from 0"),
+    Field("start_player", doc="seat holding the gray start figure (D8)"),
+    Field("round_first", doc="start player at the start of this round (D9)"),
+    Field("first_start", doc="who held the gray figure at the start of round 1 (-1 until drawn)"),
+    Field("actor", restore=DEALT, doc="seat to act in PICK, COMMIT, BLACK and PUTBACK"),
+    Field("display", NESTED, doc="lines of cards (kinds); the last card of a line is the exposed one"),
+    Field("display_count", restore=DEALT, doc="cards on the display"),
+    Field("deck_left", LIST, doc="cards not yet dealt, counts per kind"),
+    Field("deck_count", restore=DEALT, doc="cards not yet dealt"),
+    Field("dealt", restore=DEALT, doc="cards dealt this round"),
+    Field("hands", NESTED, restore=DEALT,
+          doc="per seat, sorted kinds (committed cards removed; the view shows them with the committed ones)"),
+    Field("picks", LIST, doc="picks made this cycle per seat"),
+    Field("committed", LIST, OWNER, doc="per seat, the committed cards (a tuple) or None"),
+    Field("revealed", doc="last reveal: per seat, kinds"),
+    Field("black_todo", LIST, doc="black choices still to make (seat, options, is_pair, value)"),
+    Field("black_named", LIST, doc="black choices made (seat, color, is_pair, value)"),
+    Field("ops", restore=DEALT, doc="this reveal's resolution ops (rebuilt per reveal, never edited)"),
+    Field("op_index", restore=DEALT, doc="next op to run"),
+    Field("put_back_seat", restore=DEALT, doc="who owes put-backs now"),
+    Field("put_back_owed", restore=DEALT, doc="how many disks it still owes"),
+    Field("put_back_forced", restore=DEALT, doc="forced by the opponent's black card"),
+    # with hidden stash (D11) a seat sees its own disks only, and neither the supply nor the colors put back
+    Field("stash", NESTED, OWNER, doc="per seat, disks per color (public unless hidden_stash)"),
+    Field("supply", LIST, NOBODY, doc="disks per color in the supply (public unless hidden_stash)"),
+    Field("pool", NESTED, OWNER, doc="per seat, disks still eligible to put back (D7; public unless hidden_stash)"),
+    Field("returning", LIST, NOBODY, doc="put-backs waiting for the end of the reveal (N2; public unless hidden_stash)"),
+    Field("round_points", LIST, restore=DEALT, doc="per round, per seat"),
+    Field("points", LIST, restore=DEALT, doc="per seat, total so far"),
+    Field("reveals", doc="reveals so far (the game's turns)"),
+    Field("trace", LIST, restore=START, start=lambda game: [], doc="score after each reveal and round"),
+    Field("metric_counts", LIST, restore=START, start=lambda game: [0] * len(game.metric_names),
+          doc="per metric of game.metric_names"),
+    Field("disk_log", MAYBE_LIST, restore=DEALT,
+          doc="hidden stash (D11): what both saw happen to the disks; else None"),
+    Field("log_base", doc="the stashes when the disk log started"),
+    Field("outcome", doc="results once over, else ()"),
+    Field("reason", restore=DEALT, doc="end reason, '' while running"),
+    # caches for views and chance (immutable values, rebuilt when None): a clone shares the first three
+    Field("display_seen", key=False, restore=START, start=_none, doc="the display as a tuple of line tuples"),
+    Field("deck_seen", key=False, restore=START, start=_none, doc="deck_left as a tuple"),
+    Field("takeable_lines", key=False, restore=START, start=_none,
+          doc="the lines with a card left (the pick actions), as a tuple"),
+    Field("undealt_cards", FRESH, key=False, start=_none,
+          doc="the undealt cards, one entry per card, sorted by kind (a list sample_chance edits)"),
+    Field("disks_seen", FRESH, key=False, start=lambda game: STALE, doc="per seat: the disk part of its view"),
+)
+
 
 RaidingDuelView = view_class("RaidingDuelView", (
     ("player", "whose view"),
@@ -76,8 +139,6 @@ RaidingDuelView = view_class("RaidingDuelView", (
     ("outcome", "results once terminal, else ()"),
 ), doc="What one Raiding Duel player knows (see the module's docstring).", module=__name__)
 
-_new = tuple.__new__
-STALE = (None, None)  # a state's per-seat disk-view cache, to rebuild
 
 
 def view(state, player: int) -> RaidingDuelView:
@@ -98,13 +159,13 @@ def view(state, player: int) -> RaidingDuelView:
         own_hand = tuple(sorted(own_hand + com[player]))
     if com[o] is not None:
         opp_hand = tuple(sorted(opp_hand + com[o]))
-    disp = state._disp
+    disp = state.display_seen
     if disp is None:
-        disp = state._disp = tuple(map(tuple, state.display))
-    deck = state._deck_t
+        disp = state.display_seen = tuple(map(tuple, state.display))
+    deck = state.deck_seen
     if deck is None:
-        deck = state._deck_t = tuple(state.deck_left)
-    dv = state._dv[player]
+        deck = state.deck_seen = tuple(state.deck_left)
+    dv = state.disks_seen[player]
     if dv is None:
         dv = disk_view(state, player)
     stash, pool, supply, returning, rp, log, base = dv
@@ -154,9 +215,9 @@ def disk_view(state, player: int) -> tuple:
             rp = tuple(state.round_points)  # N1: screens lifted at each round's scoring
         else:
             rp = tuple(tuple(x if i == player else None for i, x in enumerate(r)) for r in state.round_points)
-        log = tuple((e[0], e[1], -1) if e[0] == L_PB and e[1] != player else e for e in state.disk_log)
+        log = tuple((e[0], e[1], -1) if e[0] == L_PUT_BACK and e[1] != player else e for e in state.disk_log)
         dv = (tuple(stash), tuple(pool), None, None, rp, log, state.log_base)
-        state._dv = (dv, state._dv[1]) if player == 0 else (state._dv[0], dv)
+        state.disks_seen = (dv, state.disks_seen[1]) if player == 0 else (state.disks_seen[0], dv)
         return dv
     dv = (
         (tuple(st[0]), tuple(st[1])),
@@ -167,27 +228,20 @@ def disk_view(state, player: int) -> tuple:
         (),
         (),
     )
-    state._dv = (dv, dv)  # every disk is public: both seats see the same
+    state.disks_seen = (dv, dv)  # every disk is public: both seats see the same
     return dv
 
 
 def determinize(s, view, rng: random.Random):
-    """Fill ``s`` (a blank RaidingDuelState of the view's game: ``RaidingDuelState(game, blank=True)``)
-    with a full state consistent with ``view`` and return it. Every field of state.FIELDS is set
-    (tests/games/raiding_duel/test_info.py checks)."""
+    """Complete ``s``, a state with the view's public fields and its records started again
+    (``state.FIELDS.from_view``), into a full state consistent with ``view`` and return it: every
+    field of state.FIELDS is set (tests/games/raiding_duel/test_state.py checks)."""
     g = s.game
     me = view.player
     o = 1 - me
     ph = view.phase
-    s.phase = ph
     s.actor = view.actor if ph > P_DEAL and ph != P_END else (TERMINAL if ph == P_END else CHANCE)
-    s.round = view.round
-    s.start_player = view.start_player
-    s.round_first = view.round_first
-    s.first_start = view.first_start
-    s.display = [list(l) for l in view.display]
     s.display_count = sum(len(l) for l in view.display)
-    s.deck_left = list(view.deck_left)
     s.deck_count = sum(view.deck_left)
     if ph == P_START:
         s.dealt = 0
@@ -213,23 +267,13 @@ def determinize(s, view, rng: random.Random):
     hands[me], hands[o] = own, opp
     s.hands = hands
     s.committed = committed
-    s.picks = list(view.picks)
-    s.revealed = view.revealed
-    s.black_todo = list(view.black_todo)
-    s.black_named = list(view.black_named)
     s.ops = tuple(view.ops)
     s.op_index = 0
     if view.put_back:
         s.put_back_seat, s.put_back_owed, s.put_back_forced = view.put_back
     else:
         s.put_back_seat, s.put_back_owed, s.put_back_forced = 0, 0, False
-    s.reveals = view.reveals
-    s.trace = []
-    s.metric_counts = [0] * len(g.metric_names)
-    s.outcome = view.outcome
     s.reason = ""
-    s.log_base = view.log_base
-    s._clear_caches()
 
     if view.supply is not None:  # every disk is public
         s.stash = [list(view.stash[0]), list(view.stash[1])]
@@ -266,14 +310,14 @@ def _sample_hidden_stash(g, view, s, rng):
         while i < n:
             e = log[i]
             code = e[0]
-            if code == L_PB and e[1] == o and e[2] < 0:
+            if code == L_PUT_BACK and e[1] == o and e[2] < 0:
                 key = (i, tuple(so), tuple(po), tuple(ret), run_min)
                 if key in dead:
                     return None
                 cand = [c for c in colors if po[c] > 0 and c >= run_min]
                 rng.shuffle(cand)
                 # consecutive masked put-backs commute: try colors in non-decreasing order only
-                follows = i + 1 < n and log[i + 1][0] == L_PB and log[i + 1][1] == o and log[i + 1][2] < 0
+                follows = i + 1 < n and log[i + 1][0] == L_PUT_BACK and log[i + 1][1] == o and log[i + 1][2] < 0
                 for c in cand:
                     so[c] -= 1
                     po[c] -= 1
@@ -298,7 +342,7 @@ def _sample_hidden_stash(g, view, s, rng):
                     sm[c] += got
                 else:
                     so[c] += got
-            elif code == L_PB:
+            elif code == L_PUT_BACK:
                 _, p, c = e
                 if p == me:
                     sm[c] -= 1
@@ -307,7 +351,7 @@ def _sample_hidden_stash(g, view, s, rng):
                     po[c] -= 1
                 if not immediate:
                     ret[c] += 1
-            elif code == L_PB_SHORT:
+            elif code == L_PUT_BACK_SHORT:
                 if e[1] == o and any(po):
                     return None
             elif code == L_SNAP:
@@ -332,7 +376,7 @@ def _sample_hidden_stash(g, view, s, rng):
         raise ValueError("view is inconsistent: no opponent put-back history explains its disk log")
     choices, (so, po, sm, ret, opp_points) = found
     chosen = dict(choices)
-    s.disk_log = [(L_PB, o, chosen[i]) if i in chosen else e for i, e in enumerate(log)]
+    s.disk_log = [(L_PUT_BACK, o, chosen[i]) if i in chosen else e for i, e in enumerate(log)]
     stash = [None, None]
     stash[me] = list(view.stash[me])
     stash[o] = so

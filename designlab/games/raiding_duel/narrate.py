@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from designlab.core.spec import plural, the
-from designlab.games.raiding_duel.report import roles
+from designlab.games.raiding_duel.spec import roles
 
 
 def narrate(game, event) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from designlab.core.spec import Component
 
-from .codes import P_BLACK, P_COMMIT, P_PICK, P_PUTBACK
+from .actions import P_BLACK, P_COMMIT, P_PICK, P_PUTBACK
 from .params import BLACK
 
 

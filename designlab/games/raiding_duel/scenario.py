@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from designlab.core.script import IllegalMoveError, apply_checked, play_moves
-from designlab.games.raiding_duel.codes import P_DEAL, P_PICK, P_START
+from designlab.games.raiding_duel.actions import P_DEAL, P_PICK, P_START
 from designlab.games.raiding_duel.game import RaidingDuelGame
 from designlab.games.raiding_duel.params import RaidingDuelParams
 from designlab.games.raiding_duel.state import RaidingDuelState

@@ -22,18 +22,17 @@ import random
 from bisect import bisect_left, insort
 
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Game, State
-from designlab.games.raiding_duel.actions import action_to_string, string_to_action
-from designlab.games.raiding_duel.codes import (
+from designlab.games.raiding_duel.actions import (
     K_CLAIM,
     K_PAIR,
-    L_PB,
-    L_PB_SHORT,
+    L_PUT_BACK,
+    L_PUT_BACK_SHORT,
     L_RESET,
     L_REVEAL_END,
     L_SCORED,
     L_SNAP,
     L_TAKE,
-    OP_PB,
+    OP_PUT_BACK,
     OP_TAKE,
     P_BLACK,
     P_COMMIT,
@@ -42,85 +41,22 @@ from designlab.games.raiding_duel.codes import (
     P_PICK,
     P_PUTBACK,
     P_START,
-    score_stash,
+    action_to_string,
+    string_to_action,
 )
-from designlab.games.raiding_duel.info import STALE, view
+from designlab.games.raiding_duel.info import FIELDS, STALE, view
+from designlab.games.raiding_duel.scoring import score_stash
 
-# Every field of a state, declared once, with how a clone copies it: SHARE (an int, a string, a
-# tuple or None: shared), COPY (a flat list: copied), NESTED (a list of lists: each copied), MAYBE (a
-# list or None). ``__slots__``, ``clone`` and ``key`` are built from this list, and a test checks
-# that ``__init__`` and determinize (info.py) set every field.
-SHARE, COPY, NESTED, MAYBE = "share", "copy", "nested", "maybe"
-FIELDS = (
-    ("phase", SHARE),            # P_* code
-    ("round", SHARE),            # round index, from 0
-    ("start_player", SHARE),     # seat holding the gray start figure (D8)
-    ("round_first", SHARE),      # start player at the start of this round (D9)
-    ("first_start", SHARE),      # who held the gray figure at the start of round 1 (-1 until drawn)
-    ("actor", SHARE),            # seat to act in PICK, COMMIT, BLACK and PUTBACK
-    ("display", NESTED),         # lines of cards (kinds); the last card of a line is the exposed one
-    ("display_count", SHARE),    # cards on the display
-    ("deck_left", COPY),         # cards not yet dealt, counts per kind
-    ("deck_count", SHARE),       # cards not yet dealt
-    ("dealt", SHARE),            # cards dealt this round
-    ("hands", NESTED),           # per seat, sorted kinds (committed cards removed)
-    ("picks", COPY),             # picks made this cycle per seat
-    ("committed", COPY),         # per seat, the committed cards (a tuple) or None
-    ("revealed", SHARE),         # last reveal: per seat, kinds
-    ("black_todo", COPY),        # black choices still to make (seat, options, is_pair, value)
-    ("black_named", COPY),       # black choices made (seat, color, is_pair, value)
-    ("ops", SHARE),              # this reveal's resolution ops (rebuilt per reveal, never edited)
-    ("op_index", SHARE),         # next op to run
-    ("put_back_seat", SHARE),    # who owes put-backs now
-    ("put_back_owed", SHARE),    # how many disks it still owes
-    ("put_back_forced", SHARE),  # forced by the opponent's black card
-    ("stash", NESTED),           # per seat, disks per color
-    ("supply", COPY),            # disks per color in the supply
-    ("pool", NESTED),            # per seat, disks still eligible to put back (D7)
-    ("returning", COPY),         # put-backs waiting for the end of the reveal (N2)
-    ("round_points", COPY),      # per round, per seat
-    ("points", COPY),            # per seat, total so far
-    ("reveals", SHARE),          # reveals so far (the game's turns)
-    ("trace", COPY),             # score after each reveal and round
-    ("metric_counts", COPY),     # per metric of game.metric_names
-    ("disk_log", MAYBE),         # hidden stash (D11): what both saw happen to the disks; else None
-    ("log_base", SHARE),         # the stashes when the disk log started
-    ("outcome", SHARE),          # results once over, else ()
-    ("reason", SHARE),           # end reason, "" while running
-)
-# Caches for views and chance (immutable values, rebuilt on demand), with what a clone starts with:
-# ``None``/STALE to rebuild, or SHARE to share the original's.
-CACHES = (("_disp", SHARE), ("_deck_t", SHARE), ("_takeable", SHARE), ("_flat", None), ("_dv", STALE))
-
-
-def _clone_source() -> str:
-    """The source of ``clone``: one line per field (a loop over FIELDS costs twice as much)."""
-    copy = {SHARE: "self.{0}", COPY: "self.{0}[:]", NESTED: "[x[:] for x in self.{0}]",
-            MAYBE: "None if self.{0} is None else self.{0}[:]"}
-    lines = ["def clone(self):", "    s = _new(type(self))", "    s.game = self.game",
-             "    s.events = None if self.events is None else list(self.events)"]
-    lines += [f"    s.{name} = {copy[kind].format(name)}" for name, kind in FIELDS]
-    lines += [f"    s.{name} = self.{name}" if kind == SHARE else f"    s.{name} = {kind!r}" for name, kind in CACHES]
-    return "\n".join(lines + ["    return s"])
-
-
-def _key_part(value):
-    """A field's value as something hashable (lists become tuples, all the way down)."""
-    if isinstance(value, list | tuple):
-        return tuple(_key_part(v) for v in value)
-    return value
+_new_state = object.__new__  # a state with no field set, for clone to fill
 
 
 class RaidingDuelState(State):
-    __slots__ = ("game", "events", *(name for name, _ in FIELDS), *(name for name, _ in CACHES))
+    __slots__ = FIELDS.slots
 
     # ------------------------------------------------------------------ setup
     # game: the RaidingDuelGame and its rule tables, typed by the protocol (game.py imports this module)
-    def __init__(self, game: Game, record_events: bool = False, blank: bool = False):
-        self.game = game
-        self.events = [] if record_events else None
-        if blank:
-            return
+    def __init__(self, game: Game, record_events: bool = False):
+        FIELDS.start(self, game, record_events)
         g = game
         nc = g.n_colors
         self.round = 0
@@ -151,25 +87,15 @@ class RaidingDuelState(State):
         self.round_points = []
         self.points = [0, 0]
         self.reveals = 0
-        self.trace = []
-        self.metric_counts = [0] * len(g.metric_names)
         self.disk_log = [] if g.hidden_stash else None
         self.log_base = ((0,) * nc, (0,) * nc)
         self.outcome = ()
         self.reason = ""
-        self._clear_caches()
         if g.params.first_start_player == "random":
             self.phase = P_START
         else:
             self.phase = P_DEAL
             self._set_start(0)
-
-    def _clear_caches(self):
-        self._disp = None  # display as a tuple of line tuples
-        self._deck_t = None  # deck_left as a tuple
-        self._takeable = None  # lines with a card left (the pick actions), as a tuple
-        self._flat = None  # the undealt cards, one entry per card, sorted by kind
-        self._dv = STALE  # per seat: the disk part of its view
 
     def _set_start(self, seat):
         self.start_player = seat
@@ -198,10 +124,10 @@ class RaidingDuelState(State):
         """The legal actions as a tuple (the view's form); only at a decision."""
         ph = self.phase
         if ph == P_PICK:
-            t = self._takeable
+            t = self.takeable_lines
             if t is None:
                 lines = self.display
-                t = self._takeable = tuple([i for i in range(len(lines)) if lines[i]])
+                t = self.takeable_lines = tuple([i for i in range(len(lines)) if lines[i]])
             return t
         if ph == P_COMMIT:
             return self.game.commits(self.hands[self.actor])
@@ -225,9 +151,9 @@ class RaidingDuelState(State):
         # drawn by the same cumulative walk over the same order: the card at
         # position floor(x) of the undealt cards listed by kind is the first
         # kind whose cumulative count exceeds x
-        flat = self._flat
+        flat = self.undealt_cards
         if flat is None:
-            flat = self._flat = [k for k, c in enumerate(self.deck_left) for _ in range(c)]
+            flat = self.undealt_cards = [k for k, c in enumerate(self.deck_left) for _ in range(c)]
         i = int(rng.random() * self.deck_count)
         return flat[i] if i < len(flat) else flat[-1]  # float edge: the last card left
 
@@ -239,7 +165,7 @@ class RaidingDuelState(State):
         if ph == P_PICK:
             self._pick(a)
             return
-        self._dv = STALE  # disks, resolution steps or the log may change from here
+        self.disks_seen = STALE  # disks, resolution steps or the log may change from here
         if ph == P_PUTBACK:
             self._put_back(self.put_back_seat, a)
             self.put_back_owed -= 1
@@ -264,8 +190,8 @@ class RaidingDuelState(State):
         self.deck_left[k] -= 1
         self.deck_count -= 1
         self.display[self.dealt // g.line_length].append(k)
-        self._disp = self._deck_t = self._takeable = None
-        flat = self._flat
+        self.display_seen = self.deck_seen = self.takeable_lines = None
+        flat = self.undealt_cards
         if flat is not None:
             del flat[bisect_left(flat, k)]
         self.dealt += 1
@@ -287,9 +213,9 @@ class RaidingDuelState(State):
         p = self.actor
         rest = self.display[line]
         k = rest.pop()
-        self._disp = None
+        self.display_seen = None
         if not rest:
-            self._takeable = None
+            self.takeable_lines = None
         insort(self.hands[p], k)
         self.display_count -= 1
         picks = self.picks
@@ -398,7 +324,7 @@ class RaidingDuelState(State):
                     # D7: a player with too few disks puts back what it has
                     self.metric_counts[g.i_pb_short] += 1
                     if self.disk_log is not None:
-                        self.disk_log.append((L_PB_SHORT, p, self.put_back_owed))
+                        self.disk_log.append((L_PUT_BACK_SHORT, p, self.put_back_owed))
                     if self.events is not None:
                         self.events.append(("put_back_short", {"seat": p, "missing": self.put_back_owed}))
                     self.put_back_owed = 0
@@ -419,7 +345,7 @@ class RaidingDuelState(State):
             code = op[0]
             if code == OP_TAKE:
                 self._take(op[1], op[2], op[3], op[4])
-            elif code == OP_PB:
+            elif code == OP_PUT_BACK:
                 self.put_back_seat = op[1]
                 self.put_back_owed = op[2]
                 self.put_back_forced = op[3] >= 10
@@ -466,7 +392,7 @@ class RaidingDuelState(State):
         if self.put_back_forced:
             mc[g.i_black_forced[1 - p]] += 1
         if self.disk_log is not None:
-            self.disk_log.append((L_PB, p, c))
+            self.disk_log.append((L_PUT_BACK, p, c))
         if self.events is not None:
             self.events.append(("put_back", {"seat": p, "color": g.colors[c]}))
 
@@ -516,7 +442,7 @@ class RaidingDuelState(State):
     # ---------------------------------------------------------------- scoring
     def _end_round(self):
         g = self.game
-        self._dv = STALE
+        self.disks_seen = STALE
         mc = self.metric_counts
         pts = []
         for p in (0, 1):
@@ -547,7 +473,7 @@ class RaidingDuelState(State):
         if g.params.round_two_deck == "reshuffle":
             self.deck_left = list(g.deck_counts)
             self.deck_count = g.deck_size
-            self._deck_t = self._flat = None
+            self.deck_seen = self.undealt_cards = None
         if not g.params.disks_carry_over:
             # D9: disks go back to the supply
             self.stash = [[0] * nc, [0] * nc]
@@ -559,7 +485,7 @@ class RaidingDuelState(State):
             self.disk_log = []
             self.log_base = (tuple(self.stash[0]), tuple(self.stash[1]))
         self.display = [[] for _ in range(g.display_lines)]
-        self._disp = self._takeable = None
+        self.display_seen = self.takeable_lines = None
         self.dealt = 0
         self.display_count = 0
         # D9: the player who was second at the start of the previous round starts
@@ -574,7 +500,7 @@ class RaidingDuelState(State):
             t[1 - self.first_start] += g.second_start_points  # compensation (C1), 0 unless set
         self.phase = P_END
         self.actor = TERMINAL
-        self._dv = STALE
+        self.disks_seen = STALE
         if t[0] != t[1]:
             w = 0 if t[0] > t[1] else 1
             self.reason = "more_points"
@@ -600,15 +526,57 @@ class RaidingDuelState(State):
                                              "results": list(self.outcome)}))
 
     # ----------------------------------------------------------------- copies
-    _namespace: dict = {"_new": object.__new__}
-    exec(_clone_source(), _namespace)  # noqa: S102 - generated once from FIELDS, like dataclasses does
-    clone = _namespace["clone"]
-    clone.__doc__ = "A full copy (lists copied, immutable values and caches shared)."
-    del _namespace
+    def clone(self) -> RaidingDuelState:
+        """A copy sharing nothing mutable: every field of FIELDS in its order, as declared (written out: the search
+        bot clones at every iteration; tests check it against FIELDS with clone_mismatches)."""
+        new = _new_state(RaidingDuelState)
+        new.game = self.game
+        new.events = None if self.events is None else self.events[:]
+        new.phase = self.phase
+        new.round = self.round
+        new.start_player = self.start_player
+        new.round_first = self.round_first
+        new.first_start = self.first_start
+        new.actor = self.actor
+        new.display = [x[:] for x in self.display]
+        new.display_count = self.display_count
+        new.deck_left = self.deck_left[:]
+        new.deck_count = self.deck_count
+        new.dealt = self.dealt
+        new.hands = [x[:] for x in self.hands]
+        new.picks = self.picks[:]
+        new.committed = self.committed[:]
+        new.revealed = self.revealed
+        new.black_todo = self.black_todo[:]
+        new.black_named = self.black_named[:]
+        new.ops = self.ops
+        new.op_index = self.op_index
+        new.put_back_seat = self.put_back_seat
+        new.put_back_owed = self.put_back_owed
+        new.put_back_forced = self.put_back_forced
+        new.stash = [x[:] for x in self.stash]
+        new.supply = self.supply[:]
+        new.pool = [x[:] for x in self.pool]
+        new.returning = self.returning[:]
+        new.round_points = self.round_points[:]
+        new.points = self.points[:]
+        new.reveals = self.reveals
+        new.trace = self.trace[:]
+        new.metric_counts = self.metric_counts[:]
+        new.disk_log = None if self.disk_log is None else self.disk_log[:]
+        new.log_base = self.log_base
+        new.outcome = self.outcome
+        new.reason = self.reason
+        new.display_seen = self.display_seen
+        new.deck_seen = self.deck_seen
+        new.takeable_lines = self.takeable_lines
+        new.undealt_cards = None
+        new.disks_seen = STALE
+        return new
 
     def key(self) -> tuple:
         """Every field's value, hashable: two states with equal keys play on identically."""
-        return tuple(_key_part(getattr(self, name)) for name, _ in FIELDS)
+        return FIELDS.key(self)
 
     view = view
 

@@ -3,7 +3,7 @@
 from designlab.core.spec import GameSpec
 from designlab.games.rakshasa import board as _board
 from designlab.games.rakshasa import options as _options
-from designlab.games.rakshasa import report as _report
+from designlab.games.rakshasa import spec as _spec
 from designlab.games.rakshasa import value as _value
 
 from .bots import BOTS
@@ -15,10 +15,10 @@ from .state import RakshasaState
 GAME = RakshasaGame
 
 SPEC = GameSpec(
-    game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
-    persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
-    persona_rates=_report.PERSONA_RATES, value=_value.value,
+    game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
+    persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
+    ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
+    persona_rates=_spec.PERSONA_RATES, value=_value.value,
     components=_options.components,
 )
 

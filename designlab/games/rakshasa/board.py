@@ -23,7 +23,7 @@ from .actions import (
     PHASE_NAMES,
 )
 from .components import FORM_NAMES, HIDDEN, NUM_FORMS, TYPE_NAMES
-from .report import roles
+from .spec import roles
 
 TYPE_SHORT = ("Wall", "Tunnel", "Passage", "Stream")
 TYPE_COLOR = ("#b5651d", "#7a7a7a", "#6b8e23", "#1f77b4")  # wall brick, tunnel stone, passage moss, stream water

@@ -1,15 +1,14 @@
 """Rakshasa's game definition for one set of parameters: the course geometry (R1), the
 rules tables the state reads on the hot path, action strings, determinization and the
-rule warnings. The parameters are read under their own names (``game.rules``, a plain copy of
-``game.params``, with its groups ``game.costs`` and ``game.scoring``); the tables are named for
+rule warnings. The parameters are read under their own names (``game.rules``, the kit's plain copy
+of ``game.params``, with its groups ``game.costs`` and ``game.scoring``); the tables are named for
 what they hold."""
 
 from __future__ import annotations
 
 import random
 
-from pydantic import BaseModel
-
+from designlab.core.kit import rules_of
 from designlab.core.protocol import Game
 
 from .actions import BUILD, FORM, K_CLAIM, K_CLAIM_REVEALED, K_PEEK, KEEP, action_strings
@@ -18,19 +17,6 @@ from .info import RakshasaView, determinize
 from .narrate import narrate
 from .params import RakshasaParams
 from .state import RakshasaState
-
-
-class Rules:
-    """The parameters as a plain object: every field under its own name, groups nested alike.
-    CPython 3.11 specialises attribute reads only on instances of Python classes with their own
-    values; a pydantic model (it defines ``__getattr__``) or a SimpleNamespace is read the slow,
-    generic way, which cost the hot path 3-4% more instructions per random game (valgrind counts,
-    designlab issue 16 note)."""
-
-    def __init__(self, params: BaseModel):
-        for name in type(params).model_fields:
-            value = getattr(params, name)
-            setattr(self, name, Rules(value) if isinstance(value, BaseModel) else value)
 
 
 class RakshasaGame(Game):
@@ -44,7 +30,7 @@ class RakshasaGame(Game):
 
     def __init__(self, params: RakshasaParams | None = None):
         super().__init__(params)  # None: the default parameters
-        self.rules = p = Rules(self.params)  # what the rules read, on the hot path too
+        self.rules = p = rules_of(self.params)  # what the rules read, on the hot path too
         self.costs = c = p.costs
         self.scoring = p.scoring
         honor = p.honor
@@ -145,23 +131,23 @@ class RakshasaGame(Game):
 
     def rule_warnings(self) -> list[str]:
         out = []
-        s, c, p, P = self.scoring, self.costs, self.rules, self.params
-        max_fail = s.per_obstacle * (self.route_len - 1)
+        scoring, costs, rules, params = self.scoring, self.costs, self.rules, self.params
+        max_fail = scoring.per_obstacle * (self.route_len - 1)
         # each warning ends with the option that fixes it, named from the declared parameters (GameParams.fix)
-        if s.completion <= max_fail:
+        if scoring.completion <= max_fail:
             out.append(
                 f"A failed run can score up to {max_fail} points, as much as or more than completing the course "
-                f"({s.completion} + tokens): running out of honor late is never worse than finishing."
-                + P.fix(P.setting("scoring.completion", max_fail + 1))
+                f"({scoring.completion} + tokens): running out of honor late is never worse than finishing."
+                + params.fix(params.setting("scoring.completion", max_fail + 1))
             )
-        if p.honor.builder < c.wrong_challenge:
+        if rules.honor.builder < costs.wrong_challenge:
             out.append(
-                f"The builder starts with {p.honor.builder} honor but a wrong challenge costs {c.wrong_challenge}: "
+                f"The builder starts with {rules.honor.builder} honor but a wrong challenge costs {costs.wrong_challenge}: "
                 "any wrong challenge ends the run with the builder-broke score."
-                + P.fix(P.setting("honor.builder", c.wrong_challenge), P.setting("costs.wrong_challenge", p.honor.builder))
+                + params.fix(params.setting("honor.builder", costs.wrong_challenge), params.setting("costs.wrong_challenge", rules.honor.builder))
             )
-        if self.n_pos == NUM_TYPES * p.obstacles_per_type:
-            more = P.nearest("obstacles_per_type", lambda q: q.obstacles_per_type > p.obstacles_per_type)
+        if self.n_pos == NUM_TYPES * rules.obstacles_per_type:
+            more = params.nearest("obstacles_per_type", lambda q: q.obstacles_per_type > rules.obstacles_per_type)
             out.append("The course uses every obstacle card: the builder has no hand, so it can never swap (R9)."
-                       + (P.fix(P.setting("obstacles_per_type", more)) if more is not None else ""))
+                       + (params.fix(params.setting("obstacles_per_type", more)) if more is not None else ""))
         return out

@@ -1,5 +1,5 @@
-"""What each seat may know of a Rakshasa game: the view (one tuple type, fields declared
-here once) and determinization, which deals what a view hides consistently with what it
+"""What a Rakshasa state holds and who may know it: the state's fields (``FIELDS``, declared once with
+the game kit), the view (one tuple type, fields declared here once) and determinization, which deals what a view hides consistently with what it
 shows, including the trail of cards a swap sent back to the builder's hand (R9).
 
 The state builds views (``RakshasaState.view``, the hot path) and fills the fields a view
@@ -10,10 +10,66 @@ from __future__ import annotations
 
 import random
 
+from designlab.core.kit import DEALT, FRESH, LIST, NESTED, OWNER, START, Field, Fields
 from designlab.core.view import view_class
 
 from .actions import T_PLACE
 from .components import HIDDEN, NUM_FORMS, NUM_TYPES
+
+N_METRICS = 17  # the per-seat metric counters (state.M_* names each slot)
+
+# -- the state's fields, declared once (core/kit.py) ---------------------------------------------
+# Public fields are copied back from the view's field of the same name by determinization; the
+# course, hand, form and what follows from them are dealt by info.determinize; the records of the
+# whole game start again there (restore=START). The fields of a run have no start value:
+# ``_start_run`` sets them (R11: each run starts afresh).
+FIELDS = Fields(
+    Field("run", doc="0 or 1"),
+    Field("runner", doc="seat running this run"),
+    Field("phase", doc="P_* phase"),
+    Field("runner_tokens", doc="runner's honor"),
+    Field("builder_tokens", doc="builder's honor"),
+    Field("course", LIST, OWNER, doc="the builder's: per course position, the obstacle type there, -1 until built"),
+    Field("face_up", LIST, restore=DEALT, doc="per course position: the card is face up"),
+    Field("peeked", LIST, restore=DEALT,
+          doc="per course position: the runner has looked at it, and it was not swapped since"),
+    Field("built", restore=DEALT, doc="cards built so far (the course is built in position order)"),
+    Field("hand", LIST, OWNER, doc="the builder's cards in hand per type"),
+    Field("leg", doc="run section index (outbound sections, then the return run)"),
+    Field("step", doc="obstacle index within the run section"),
+    Field("form", seen=OWNER, doc="the runner's form, -1 when none is in play (the builder sees it once face up)"),
+    Field("form_up", doc="the runner's form is face up"),
+    Field("spent", doc="bitmask of spent forms"),
+    Field("played", seen=OWNER, doc="the runner's: bitmask of forms played this run section"),
+    Field("claim", doc="pending claim kind (K_*) while the builder decides, else -1"),
+    Field("overcome", doc="obstacles overcome this run"),
+    Field("passed", doc="obstacles passed this run"),
+    Field("log", doc="public events of this run section (L_* tuples; a tuple, extended by concatenation so that "
+                     "views and clones share it)"),
+    Field("trail", doc="this run's T_PLACE / T_SEEN entries (public: what went where, what was seen)"),
+    # kept in step with the lists above, so that views and legal actions need no per-call scans
+    Field("face_down_mask", restore=DEALT, doc="bitmask of built face-down positions"),
+    Field("peeked_mask", restore=DEALT, doc="bitmask of ``peeked``"),
+    Field("known", LIST, OWNER,
+          doc="the runner's: per course position, the type it knows (face up or peeked), else HIDDEN"),
+    # the whole game
+    Field("points", LIST, start=lambda game: [-1, -1], doc="per seat: points of its finished run, -1 if not run yet"),
+    Field("run_ends", LIST, restore=START, start=lambda game: ["", ""],
+          doc="per run: why it ended (RUN_ENDS), '' until it has"),
+    Field("trace", LIST, restore=START, start=lambda game: [],
+          doc="running scores (per seat) at each section end and run end"),
+    Field("counters", NESTED, restore=START, start=lambda game: [[0] * N_METRICS, [0] * N_METRICS],
+          doc="per seat: the M_* counters"),
+    Field("forms_used", NESTED, restore=START, start=lambda game: [[], []],
+          doc="per seat: the form held at the end of each section it ran"),
+    Field("n_turns", restore=START, start=lambda game: 0, doc="obstacles passed in the game"),
+    Field("overcome_by", LIST, restore=START, start=lambda game: [0, 0],
+          doc="per seat: obstacles overcome in its run (tie_break more_overcome)"),
+    # the view's tuples of face-up flags, peeked positions, known types, course, hand and points until one
+    # of them changes (None: to rebuild; every method that changes them resets it)
+    Field("view_cache", FRESH, start=lambda game: None, key=False),
+)
+
 
 VIEW_FIELDS = (
     ("player", "whose view"),

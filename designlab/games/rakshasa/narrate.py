@@ -5,7 +5,7 @@ player named by its role ("The second runner builds ..."). What a seat may hear 
 from __future__ import annotations
 
 from designlab.core.spec import the
-from designlab.games.rakshasa.report import roles
+from designlab.games.rakshasa.spec import roles
 
 
 def narrate(game, event) -> str | None:

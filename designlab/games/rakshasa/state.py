@@ -2,7 +2,7 @@
 challenges, peeks and swaps (rakshasa.txt read with rulings R1-R12, N1-N2; the
 parameters in params.py, the course geometry and tables on ``RakshasaGame``).
 
-Every field of the state is declared once, in ``FIELDS``: ``__slots__``, ``clone``,
+Every field of the state is declared once, in ``info.FIELDS`` (core/kit.py): ``__slots__``, ``clone``,
 ``key``, the start of a game and the public part of determinization come from it.
 
 Hot path note: the state is plain ints and lists; actions are ints (actions.py); the
@@ -59,8 +59,9 @@ from .actions import (
     T_SEEN,
 )
 from .components import FORM_NAMES, HIDDEN, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
-from .info import RakshasaView
+from .info import FIELDS, N_METRICS, RakshasaView
 
+_new_state = object.__new__  # a state with no field set, for clone to fill
 _new_view = tuple.__new__  # RakshasaView.make without the classmethod call (the hot path)
 
 # per-seat metric counters (index into RakshasaState.counters[seat])
@@ -72,8 +73,7 @@ _new_view = tuple.__new__  # RakshasaView.make without the classmethod call (the
     M_LIES, M_CAUGHT, M_CHALLENGES, M_RIGHT, M_PEEKS, M_SWAPS, M_PAID_BY_RUNNER,
     M_PAID_TO_RUNNER, M_OVERCOME, M_SKIRTED, M_FORMS_PLAYED, M_REVEALS, M_CLAIMS,
     M_LIES_FORCED, M_LIES_CHOSEN, M_LIE_CHANCES, M_JUDGED,
-) = range(17)
-N_METRICS = 17
+) = range(N_METRICS)
 METRIC_NAMES = (
     "lies_told", "lies_caught", "challenges", "challenges_right", "peeks", "swaps",
     "paid_by_runner", "paid_to_runner", "overcome", "skirted", "forms_played", "reveals", "claims",
@@ -100,88 +100,6 @@ def _swap_table_entry(mask: int, types: int, descending: bool) -> tuple:
 
 RUN_ENDS = ("completed", "caught_out", "stuck", "skirt_unpaid", "builder_broke", "no_tokens", "no_form")
 
-# -- the state's fields, declared once -----------------------------------------
-# (name, copy, origin, start, doc). copy: how ``clone`` copies the field (VALUE: an int, bool or
-# tuple, shared; LIST: a list, copied; PER_SEAT: one list per seat, each copied). origin: where
-# ``from_view`` (determinization) takes it: VIEW = the view's field of the same name (as a list if
-# the field is one); START = its start-of-game value; DEALT = info.determinize deals or derives it
-# from the view. start: the start-of-game value's factory, for fields that last the whole game;
-# None for the fields of a run, which ``_start_run`` sets (R11: each run starts afresh).
-VALUE, LIST, PER_SEAT = range(3)
-VIEW, START, DEALT = range(3)
-FIELDS = (
-    ("run", VALUE, VIEW, None, "0 or 1"),
-    ("runner", VALUE, VIEW, None, "seat running this run"),
-    ("phase", VALUE, VIEW, None, "P_* phase"),
-    ("runner_tokens", VALUE, VIEW, None, "runner's honor"),
-    ("builder_tokens", VALUE, VIEW, None, "builder's honor"),
-    ("course", LIST, DEALT, None, "per course position: the obstacle type there, -1 until built"),
-    ("face_up", LIST, DEALT, None, "per course position: the card is face up"),
-    ("peeked", LIST, DEALT, None, "per course position: the runner has looked at it, and it was not swapped since"),
-    ("built", VALUE, DEALT, None, "cards built so far (the course is built in position order)"),
-    ("hand", LIST, DEALT, None, "builder's cards in hand per type"),
-    ("leg", VALUE, VIEW, None, "run section index (outbound sections, then the return run)"),
-    ("step", VALUE, VIEW, None, "obstacle index within the run section"),
-    ("form", VALUE, DEALT, None, "the runner's form, -1 when none is in play"),
-    ("form_up", VALUE, VIEW, None, "the runner's form is face up"),
-    ("spent", VALUE, VIEW, None, "bitmask of spent forms"),
-    ("played", VALUE, DEALT, None, "bitmask of forms played this run section"),
-    ("claim", VALUE, VIEW, None, "pending claim kind (K_*) while the builder decides, else -1"),
-    ("overcome", VALUE, VIEW, None, "obstacles overcome this run"),
-    ("passed", VALUE, VIEW, None, "obstacles passed this run"),
-    ("log", VALUE, VIEW, None,
-     "public events of this run section (L_* tuples; a tuple, extended by concatenation so that views "
-     "and clones share it)"),
-    ("trail", VALUE, VIEW, None, "this run's T_PLACE / T_SEEN entries (public: what went where, what was seen)"),
-    # kept in step with the lists above, so that views and legal actions need no per-call scans
-    ("face_down_mask", VALUE, DEALT, None, "bitmask of built face-down positions"),
-    ("peeked_mask", VALUE, DEALT, None, "bitmask of ``peeked``"),
-    ("known", LIST, DEALT, None, "per course position: the type the runner knows (face up or peeked), else HIDDEN"),
-    # the whole game
-    ("points", LIST, VIEW, lambda: [-1, -1], "per seat: points of its finished run, -1 if not run yet"),
-    ("run_ends", LIST, START, lambda: ["", ""], "per run: why it ended (RUN_ENDS), '' until it has"),
-    ("trace", LIST, START, list, "running scores (per seat) at each section end and run end"),
-    ("counters", PER_SEAT, START, lambda: [[0] * N_METRICS, [0] * N_METRICS], "per seat: the M_* counters"),
-    ("forms_used", PER_SEAT, START, lambda: [[], []], "per seat: the form held at the end of each section it ran"),
-    ("n_turns", VALUE, START, int, "obstacles passed in the game"),
-    ("overcome_by", LIST, START, lambda: [0, 0], "per seat: obstacles overcome in its run (tie_break more_overcome)"),
-)
-# not fields of the game: the game definition, the event list (None unless recorded) and the view's
-# cached tuples (face-up flags, peeked positions, known types, course, hand, points) until one of
-# them changes (None: to rebuild; every method that changes them resets it)
-_SLOTS = ("game", "events", "view_cache") + tuple(f[0] for f in FIELDS)
-_GAME_START = tuple((name, start) for name, _c, _o, start, _d in FIELDS if start is not None)
-
-
-def _generated(cls) -> None:
-    """``clone``, ``key`` and ``from_view`` of ``cls``, written out from ``FIELDS`` once at import
-    (explicit assignments: as fast as hand-written ones, unlike a loop of getattr and setattr)."""
-    copy = {VALUE: "self.{0}", LIST: "self.{0}[:]", PER_SEAT: "[self.{0}[0][:], self.{0}[1][:]]"}
-    keyed = {VALUE: "self.{0}", LIST: "tuple(self.{0})", PER_SEAT: "tuple(map(tuple, self.{0}))"}
-    clone = ["def clone(self):", "    s = _new(cls)", "    s.game = self.game",
-             "    s.events = None if self.events is None else list(self.events)", "    s.view_cache = None"]
-    clone += [f"    s.{name} = " + copy[c].format(name) for name, c, _o, _s, _d in FIELDS]
-    clone.append("    return s")
-    key = ["def key(self):", "    return (" + ", ".join(keyed[c].format(name) for name, c, _o, _s, _d in FIELDS) + ",)"]
-    from_view = ["def from_view(cls, game, view):", "    s = _new(cls)", "    s.game = game", "    s.events = None",
-                 "    s.view_cache = None"]
-    starts = {}
-    for name, c, origin, start, _d in FIELDS:
-        if origin == VIEW:
-            from_view.append(f"    s.{name} = " + (f"list(view.{name})" if c == LIST else f"view.{name}"))
-        elif origin == START:
-            starts[f"start_{name}"] = start
-            from_view.append(f"    s.{name} = start_{name}()")
-    from_view.append("    return s")
-    ns = {"_new": object.__new__, "cls": cls, **starts}
-    for lines in (clone, key, from_view):
-        exec("\n".join(lines), ns)  # our own source text, written from FIELDS above
-    for name in ("clone", "key", "from_view"):
-        fn = ns[name]
-        fn.__qualname__, fn.__module__ = f"{cls.__name__}.{name}", cls.__module__
-        setattr(cls, name, classmethod(fn) if name == "from_view" else fn)
-
-
 # (out of view(): a comprehension there would make its locals cells, allocated at every call)
 def _face_up_flags(down: int, built: int) -> tuple:
     return tuple([not (down >> p) & 1 for p in range(built)])
@@ -192,18 +110,62 @@ def _positions(mask: int) -> tuple:
 
 
 class RakshasaState(State):
-    """One game in play (fields: ``FIELDS``; ``clone``, ``key`` and ``from_view`` are generated
-    from them below the class)."""
+    """One game in play (fields: ``info.FIELDS``, which also make ``clone``, ``key`` and ``from_view``)."""
 
-    __slots__ = _SLOTS
+    __slots__ = FIELDS.slots
 
     def __init__(self, game, record_events: bool = False):
-        self.game = game
-        self.events = [] if record_events else None
-        self.view_cache = None
-        for name, start in _GAME_START:
-            setattr(self, name, start())
+        FIELDS.start(self, game, record_events)
         self._start_run(0)
+
+    def clone(self) -> RakshasaState:
+        """A copy sharing nothing mutable: every field of FIELDS in its order, as declared (written out: the search
+        bot clones at every iteration; tests check it against FIELDS with clone_mismatches)."""
+        new = _new_state(RakshasaState)
+        new.game = self.game
+        new.events = None if self.events is None else self.events[:]
+        new.run = self.run
+        new.runner = self.runner
+        new.phase = self.phase
+        new.runner_tokens = self.runner_tokens
+        new.builder_tokens = self.builder_tokens
+        new.course = self.course[:]
+        new.face_up = self.face_up[:]
+        new.peeked = self.peeked[:]
+        new.built = self.built
+        new.hand = self.hand[:]
+        new.leg = self.leg
+        new.step = self.step
+        new.form = self.form
+        new.form_up = self.form_up
+        new.spent = self.spent
+        new.played = self.played
+        new.claim = self.claim
+        new.overcome = self.overcome
+        new.passed = self.passed
+        new.log = self.log
+        new.trail = self.trail
+        new.face_down_mask = self.face_down_mask
+        new.peeked_mask = self.peeked_mask
+        new.known = self.known[:]
+        new.points = self.points[:]
+        new.run_ends = self.run_ends[:]
+        new.trace = self.trace[:]
+        new.counters = [x[:] for x in self.counters]
+        new.forms_used = [x[:] for x in self.forms_used]
+        new.n_turns = self.n_turns
+        new.overcome_by = self.overcome_by[:]
+        new.view_cache = None
+        return new
+
+    def key(self) -> tuple:
+        return FIELDS.key(self)
+
+    @classmethod
+    def from_view(cls, game, view) -> RakshasaState:
+        """A state with the view's public fields and the game's records started again; info.determinize
+        deals the rest."""
+        return FIELDS.from_view(cls, game, view)
 
     # -- setup --------------------------------------------------------------
     def _start_run(self, run: int) -> None:
@@ -752,5 +714,3 @@ class RakshasaState(State):
         out["point_margin"] = abs(self.points[0] - self.points[1])
         return out
 
-
-_generated(RakshasaState)

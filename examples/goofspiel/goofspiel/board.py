@@ -9,7 +9,7 @@ from html import escape
 from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.core.spec import Board, the
 
-from .report import roles
+from .spec import roles
 
 
 def _cards(cards) -> str:

@@ -1,4 +1,5 @@
-"""What each player knows, and a full state rebuilt from that alone (for search bots).
+"""What a Goofspiel state holds and who may see it (``FIELDS``), what each player knows (the view),
+and a full state rebuilt from that alone (determinize, for search bots).
 
 Everything in Goofspiel is public except one thing: a bid is placed face down, so while the
 other player has bid and you have not, you know *that* they bid but not *which card*. Bids
@@ -10,7 +11,27 @@ from __future__ import annotations
 
 import random
 
+from designlab.core.kit import DEALT, LIST, OWNER, Field, Fields
 from designlab.core.view import view_class
+
+
+def _full(game) -> int:
+    return game.mask(range(1, game.n + 1))
+
+
+# Every field of the state once (designlab.core.kit): how a clone copies it, who may see it, how
+# determinize gets it back and its start value. The view shows the public ones whole; a hand's cards
+# are known to both players but for the face-down bid, which only its owner sees.
+FIELDS = Fields(
+    Field("hands", LIST, restore=DEALT, start=lambda game: [_full(game), _full(game)],
+          doc="per seat, the cards it still holds (a bitmask)"),
+    Field("bids", LIST, OWNER, start=lambda game: [0, 0], doc="per seat, its face-down bid this turn, 0 = none yet"),
+    Field("prizes", restore=DEALT, start=_full, doc="prize cards still face down (a bitmask)"),
+    Field("prize", start=lambda game: 0, doc="the prize face up, 0 before it is turned"),
+    Field("pot", start=lambda game: 0, doc="the prize plus carried prizes"),
+    Field("points", LIST, start=lambda game: [0, 0], doc="prize points won per seat"),
+    Field("history", LIST, start=lambda game: [], doc="(prize, pot, bid0, bid1, winner) per finished turn"),
+)
 
 GoofspielView = view_class("GoofspielView", (
     ("player", "whose view"),
@@ -27,10 +48,11 @@ GoofspielView = view_class("GoofspielView", (
 ), doc="What one Goofspiel player knows: everything but the other player's face-down bid.", module=__name__)
 
 
-def determinize(game, view: GoofspielView, rng: random.Random):
-    """A full state that shows ``view`` to its player: the only unknown, another seat's
-    face-down bid, is drawn uniformly from that seat's unplayed cards."""
-    state = game.new_initial_state()
+def determinize(state, view: GoofspielView, rng: random.Random):
+    """Complete ``state``, which holds the view's public fields (``FIELDS.from_view``), into a full
+    state that shows ``view`` to its player: the only unknown, another seat's face-down bid, is
+    drawn uniformly from that seat's unplayed cards."""
+    game = state.game
     bids = []
     hands = []
     for seat, cards in enumerate(view.unplayed):
@@ -45,8 +67,4 @@ def determinize(game, view: GoofspielView, rng: random.Random):
     state.hands = hands
     state.bids = bids
     state.prizes = game.mask(view.prizes_left)
-    state.prize = view.prize
-    state.pot = view.pot
-    state.points = list(view.points)
-    state.history = list(view.history)
     return state

@@ -1,12 +1,12 @@
 """Goofspiel's events told as one readable line each (sample games, ``designlab show``), each player named
-by its role (report.py's ``roles``), as every bundled game's narrate.py does."""
+by its role (spec.py's ``roles``), as every bundled game's narrate.py does."""
 
 from __future__ import annotations
 
 from designlab.core.spec import the
 
-from .report import roles
-from .rules import NOBODY
+from .actions import NOBODY
+from .spec import roles
 
 
 def narrate(game, event) -> str | None:

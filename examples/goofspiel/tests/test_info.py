@@ -5,13 +5,13 @@ import random
 
 from designlab.core.script import play_moves
 
-from goofspiel import GoofspielGame, GoofspielParams
+from goofspiel import scenario
 
-GAME = GoofspielGame(GoofspielParams(cards_per_suit=5))
+GAME = scenario.game(cards_per_suit=5)
 
 
 def after(*moves):
-    return play_moves(GAME.new_initial_state(), *moves)
+    return scenario.after(*moves, cards_per_suit=5)
 
 
 def test_the_second_bidder_cannot_see_the_first_bid():

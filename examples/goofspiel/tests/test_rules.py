@@ -5,11 +5,7 @@ import pytest
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, WIN
 from designlab.core.script import IllegalMoveError, play_moves, replay_moves
 
-from goofspiel import GoofspielGame, GoofspielParams
-
-
-def game(**params):
-    return GoofspielGame(GoofspielParams(**params))
+from goofspiel.scenario import game
 
 
 def test_a_shuffled_prize_deck_is_turned_up_by_chance_one_card_at_a_time():

@@ -7,15 +7,21 @@ import random
 
 import pytest
 
+from designlab.core.kit import NESTED, PUBLIC, SHARED, START, VIEW
 from designlab.core.play import play
 from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import DRAW_CARD, PH_DRAW
-from designlab.games.fifth_challenge.info import DERIVED, FIELDS, HIDDEN, LIST, LISTS, PILE, PUBLIC, RECORD, VALUE
+from designlab.games.fifth_challenge.actions import DRAW_CARD, P_DRAW
+from designlab.games.fifth_challenge.info import FIELDS
 from designlab.games.fifth_challenge.scenario import setup
 from designlab.games.fifth_challenge.state import FifthChallengeState
+
+# besides the rules' fields: the game, the event log, the player count and caches rebuilt from the fields
+CACHES = {"seen_pending_dead", "seen_aces", "seen_completed", "completed_tuples", "challenge_targets", "turn_loop"}
+RULES = [f for f in FIELDS if f.name not in CACHES | {"game", "events", "players"}]
+DERIVED = {"completed_value", "score"}
 
 
 def _positions(players: int, games: int = 3):
@@ -56,14 +62,8 @@ def test_views_hide_other_hands_and_the_draw_pile():
 
 
 def test_every_field_is_a_slot_and_nothing_else_is_state():
-    names = [f for f, _, _, _ in FIELDS]
-    assert len(set(names)) == len(names)
-    assert set(names) <= set(FifthChallengeState.__slots__)
-    others = set(FifthChallengeState.__slots__) - set(names)
-    # besides the fields: the game, its player count, the event log and caches rebuilt from the fields
-    assert others == {"game", "players", "events", "_pub", "_paces", "_pdone", "_dtups", "_open", "_turning"}
-    for _, copy, seen, _ in FIELDS:
-        assert copy in (VALUE, LIST, PILE, LISTS) and seen in (PUBLIC, HIDDEN, RECORD, DERIVED)
+    assert FifthChallengeState.__slots__ == FIELDS.names
+    assert {f.name for f in FIELDS if not f.key} == CACHES | DERIVED | {"game", "events", "players"}
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -71,13 +71,14 @@ def test_clone_copies_every_field_and_shares_nothing_mutable(players):
     for s in _positions(players, games=2)[::7]:
         c = s.clone()
         assert c.key() == s.key() and c.events == s.events
-        for name, copy, _, _ in FIELDS:
-            a, b = getattr(s, name), getattr(c, name)
-            assert a == b, name
-            if copy != VALUE:
-                assert a is not b, name
-            if copy == LISTS:
-                assert all(x is not y for x, y in zip(a, b)), name
+        assert FIELDS.clone_mismatches(s, c) == []  # the written-out clone follows FIELDS
+        for f in RULES:
+            a, b = getattr(s, f.name), getattr(c, f.name)
+            assert a == b, f.name
+            if f.copy != SHARED:
+                assert a is not b, f.name
+            if f.copy == NESTED:
+                assert all(x is not y for x, y in zip(a, b)), f.name
         # the clone plays on alone
         if c.legal_actions():
             c.apply(c.legal_actions()[0])
@@ -86,16 +87,17 @@ def test_clone_copies_every_field_and_shares_nothing_mutable(players):
 
 def test_key_tells_apart_a_change_in_any_field_but_the_derived_ones():
     s = _positions(3, games=1)[40]
-    for name, copy, seen, _ in FIELDS:
+    for f in RULES:
+        name = f.name
         c = s.clone()
         v = getattr(c, name)
-        if copy == VALUE:
+        if f.copy == SHARED:
             setattr(c, name, (v + 1) if not isinstance(v, str) else v + "x")
-        elif copy == LISTS:
+        elif f.copy == NESTED:
             v[0].append(44)
         else:
             v.append(44)
-        assert (c.key() == s.key()) == (seen == DERIVED), name
+        assert (c.key() == s.key()) == (name in DERIVED), name
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -103,10 +105,11 @@ def test_view_shows_each_public_field_under_its_own_name(players):
     for s in _positions(players, games=2)[::5]:
         for q in range(players):
             v = s.view(q)
-            for name, copy, seen, _ in FIELDS:
+            for f in RULES:
+                name = f.name
                 value = getattr(s, name)
-                shown = tuple(map(tuple, value)) if copy == LISTS else tuple(value) if copy != VALUE else value
-                if seen == PUBLIC:
+                shown = tuple(map(tuple, value)) if f.copy == NESTED else tuple(value) if f.copy != SHARED else value
+                if f.seen == PUBLIC and f.restore == VIEW:
                     assert getattr(v, name) == shown, name
                 else:
                     assert name not in v.fields, name
@@ -121,11 +124,12 @@ def test_determinize_sets_every_field_from_the_view(players):
         q = s.to_move
         det = s.game.determinize(s.view(q), rng)
         assert det.view(q) == s.view(q)
-        for name, _, seen, _ in FIELDS:
+        for f in FIELDS:
+            name = f.name
             got = getattr(det, name)  # every slot filled (an unset one raises)
-            if seen in (PUBLIC, DERIVED):
+            if f.restore == VIEW or name in DERIVED:
                 assert got == getattr(s, name), name
-            elif seen == RECORD:
+            elif f.restore == START and name not in CACHES:
                 assert got == getattr(s.game.new_initial_state(), name), name
         assert sorted(det.deck + [c for h in det.hands for c in h]) == sorted(s.deck + [c for h in s.hands for c in h])
 
@@ -144,9 +148,9 @@ def test_cached_view_parts_equal_fresh_views():
                 view = state.view(p)
                 twin = state.clone()
                 assert twin.view(p) == view
-                state._pub = state._paces = state._pdone = state._open = None
+                state.seen_pending_dead = state.seen_aces = state.seen_completed = state.challenge_targets = None
                 assert state.view(p) == view and state.legal_actions() == view.legal_actions
-                assert state._dtups == [tuple(d) for d in state.completed]
+                assert state.completed_tuples == [tuple(d) for d in state.completed]
                 a = bots[p].act(view)
             state.apply(a)
 
@@ -170,7 +174,7 @@ def _differing_views(game, actions: list, rng: random.Random, cap: int = 30) -> 
         return a in st.legal_actions()
 
     for i, a in enumerate(actions):
-        if s.phase == PH_DRAW and a - DRAW_CARD != D.EXCUSE:
+        if s.phase == P_DRAW and a - DRAW_CARD != D.EXCUSE:
             drawn, seat = a - DRAW_CARD, s.draw_queue[-1]
             others = [c for c in s.deck if c not in (drawn, D.EXCUSE)]
             if others:

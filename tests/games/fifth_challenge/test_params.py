@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from designlab.core.kit import rules_of
 from designlab.games.fifth_challenge import GAME, FifthChallengeParams
-from designlab.games.fifth_challenge.params import plain
 
 
 def _same(model: BaseModel, copy) -> None:
@@ -17,9 +17,9 @@ def _same(model: BaseModel, copy) -> None:
             assert getattr(copy, name) == value, name
 
 
-def test_plain_copy_has_every_parameter_under_its_own_name():
+def test_the_rules_copy_has_every_parameter_under_its_own_name():
     params = FifthChallengeParams(players=3, die_sides=8, deck={"include_courts": True},
                                   scoring={"crown_score": 12, "tie_breaks": False})
-    _same(params, plain(params))
+    _same(params, rules_of(params))
     game = GAME(params)
-    _same(game.params, game.p)
+    _same(game.params, game.rules)

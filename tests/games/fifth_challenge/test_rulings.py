@@ -11,11 +11,11 @@ from designlab.core.protocol import CHANCE, DRAW, LOSS, UNFINISHED, WIN
 from designlab.games.fifth_challenge import GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.actions import (
-    PH_DAMAGE,
-    PH_DRAW,
-    PH_MAIN,
-    PH_OVER,
-    PH_SPEND,
+    P_DAMAGE,
+    P_DRAW,
+    P_MAIN,
+    P_OVER,
+    P_SPEND,
     ROLL,
 )
 from designlab.games.fifth_challenge.scenario import IllegalMoveError, attempt, complete, draw_lowest, play_moves, setup
@@ -68,7 +68,7 @@ def test_f1_deck_has_no_courts_by_default_and_aces_are_dealt_one_each():
     assert all(c in s.deck or c in s.hands[0] for c in D.PAWNS)  # Light Keeper was dealt to P0
     assert not any(c in s.deck for c in D.COURTS)
     assert sorted(s.out) == sorted(ids("Ace of Suns", "Ace of Leaves", "Ace of Wyrms", "Ace of Knots") + list(D.COURTS))
-    assert s.phase == PH_MAIN and s.to_move == 0
+    assert s.phase == P_MAIN and s.to_move == 0
     v1 = s.view(1)
     assert v1.aces == tuple(s.aces) and v1.out == tuple(s.out)  # aces and the out pile are public
     assert_views_honest(s)
@@ -84,7 +84,7 @@ def test_f1_include_courts_puts_courts_in_play_at_court_value():
     play_moves(s, "challenge Consul on P0", "attempt")
     # Consul (Moons-Waves-Knots) vs the Moons ace: bonus 1, roll 6 -> 7, 4 short of 11
     play_moves(s, "roll 6")
-    assert s.phase == PH_SPEND and s.shortfall == 4
+    assert s.phase == P_SPEND and s.shortfall == 4
     assert s.game.score_value[ID["Consul"]] == 11
 
 
@@ -92,9 +92,9 @@ def test_f1_include_courts_puts_courts_in_play_at_court_value():
 def _replace_turn_then_excuse(params):
     s = setup(params, **TWO)
     play_moves(s, "replace Castle", "replace Painter", "replace done", "draw Betrayal", "draw Cave")
-    assert s.phase == PH_MAIN and s.to_move == 1
+    assert s.phase == P_MAIN and s.to_move == 1
     play_moves(s, "replace Sea", "replace done")
-    assert s.phase == PH_DRAW
+    assert s.phase == P_DRAW
     discards_before = list(s.discards)
     deck_before = list(s.deck)
     assert names(discards_before) == ["Castle", "Painter", "Sea"]
@@ -106,10 +106,10 @@ def test_f2_excuse_reshuffles_discards_and_goes_back_in_the_deck():
     s, discards_before, deck_before = _replace_turn_then_excuse({})
     assert s.discards == [] and sorted(s.deck) == sorted(deck_before + discards_before)
     assert D.EXCUSE in s.deck and D.EXCUSE not in s.out
-    assert s.phase == PH_DRAW and s.draw_queue == [1]  # the same seat draws again
+    assert s.phase == P_DRAW and s.draw_queue == [1]  # the same seat draws again
     assert all(D.EXCUSE not in h for h in s.hands)
     play_moves(s, "draw Castle")  # a reshuffled card can come straight back
-    assert ID["Castle"] in s.hands[1] and s.to_move == 0 and s.phase == PH_MAIN
+    assert ID["Castle"] in s.hands[1] and s.to_move == 0 and s.phase == P_MAIN
     assert s.metrics()["reshuffles_excuse"] == 1
     assert s.view(0).deck_size == len(s.deck) and ID["Castle"] not in s.view(0).hand
     assert_views_honest(s)
@@ -128,7 +128,7 @@ def test_f15_excuse_dealt_in_the_setup_is_a_draw_like_any_other():
     g = GAME(FifthChallengeParams())
     s = g.new_initial_state()
     play_moves(s, "draw Ace of Moons", "draw Ace of Waves", "draw Author", "draw Excuse")
-    assert s.phase == PH_DRAW and s.draw_queue[-1] == 1  # seat 1 still owed its first card
+    assert s.phase == P_DRAW and s.draw_queue[-1] == 1  # seat 1 still owed its first card
     assert D.EXCUSE in s.deck and s.metrics()["reshuffles_excuse"] == 1
     play_moves(s, "draw Mountain")
     assert s.hands[1] == [ID["Mountain"]]
@@ -147,7 +147,7 @@ def _drain(params):
         play_moves(s, *[f"replace {D.NAME[c]}" for c in list(s.hands[s.to_move])])
         draw_lowest(s)
     # 24 -> 19 -> 14 -> 9 -> 4 ... one more full replace needs 5 from 4
-    assert len(s.deck) == 4 and s.phase == PH_MAIN
+    assert len(s.deck) == 4 and s.phase == P_MAIN
     seat = s.to_move
     play_moves(s, *[f"replace {D.NAME[c]}" for c in list(s.hands[seat])])
     for _ in range(4):
@@ -158,7 +158,7 @@ def _drain(params):
 def test_f3_empty_deck_reshuffles_discards():
     s, seat = _drain({})
     # the fifth replacement draw found the pile empty: the discards became the new pile
-    assert s.phase == PH_DRAW and s.draw_queue == [seat] and s.discards == []
+    assert s.phase == P_DRAW and s.draw_queue == [seat] and s.discards == []
     assert len(s.deck) == 25 and s.metrics()["reshuffles_empty_deck"] == 1
     play_moves(s, f"draw {D.NAME[min(s.deck)]}")
     assert len(s.hands[seat]) == 5 and s.to_move == 1 - seat
@@ -167,7 +167,7 @@ def test_f3_empty_deck_reshuffles_discards():
 def test_f3_option_stop_drawing():
     s, seat = _drain({"empty_deck": "stop_drawing"})
     assert s.deck == [] and len(s.discards) == 25
-    assert len(s.hands[seat]) == 4 and s.to_move == 1 - seat and s.phase == PH_MAIN
+    assert len(s.hands[seat]) == 4 and s.to_move == 1 - seat and s.phase == P_MAIN
     assert s.metrics()["reshuffles_empty_deck"] == 0
 
 
@@ -179,7 +179,7 @@ def test_f3_only_the_excuse_left_and_no_discards_skips_the_draw():
     s.out = [c for c in range(D.NUM_CARDS) if c not in s.aces and c != D.EXCUSE
              and all(c not in h for h in s.hands)]
     play_moves(s, "challenge Author on P0", "end turn")
-    assert s.to_move == 1 and s.phase == PH_MAIN and len(s.hands[0]) == 4 and s.deck == [D.EXCUSE]
+    assert s.to_move == 1 and s.phase == P_MAIN and len(s.hands[0]) == 4 and s.deck == [D.EXCUSE]
 
 
 # -- F4 ---------------------------------------------------------------------
@@ -192,7 +192,7 @@ def test_f4_pawns_only_spent_for_suits():
     play_moves(s, "roll 3")  # Castle 7 (Suns-Knots), Moons ace: 3, short 4
     assert "spend Light Keeper" in legal(s)
     play_moves(s, "spend Light Keeper")  # Suns and Knots match, Waves is off-suit
-    assert s.matched == 2 and s.off_suits == 1 and s.phase == PH_SPEND
+    assert s.matched == 2 and s.off_suits == 1 and s.phase == P_SPEND
 
 
 def test_f4_option_pawns_as_challenges():
@@ -311,7 +311,7 @@ def test_f7_bonus_counts_matching_suits_on_upright_cards_including_the_ace():
     play_moves(s, "roll 4")
     assert s.completed[0] == ids("Mountain", "Lunatic")
     play_moves(twin, "roll 3")
-    assert twin.phase == PH_SPEND and twin.shortfall == 1
+    assert twin.phase == P_SPEND and twin.shortfall == 1
 
 
 def test_f7_options_ace_bonus_off_and_die_sides():
@@ -339,10 +339,10 @@ def test_success_chance_without_spending_is_share_of_faces_reaching_target(die_s
         twin = s.clone()
         twin.apply(a)
         if twin.completed[0] == [ID[challenge]]:
-            assert twin.phase != PH_SPEND
+            assert twin.phase != P_SPEND
             p_success += p
         else:
-            assert twin.phase == PH_SPEND
+            assert twin.phase == P_SPEND
     reaching = sum(1 for face in range(1, die_sides + 1) if face + bonus >= value)
     assert p_success == pytest.approx(reaching / die_sides, abs=1e-12)
 
@@ -359,9 +359,9 @@ def test_f8_matching_suits_count_one_and_three_other_suits_count_one():
     attempt(s, "Castle", 3)  # 7 - 3 = 4 short
     assert s.shortfall == 4 and "take damage" in legal(s)  # spending is optional
     play_moves(s, "spend Light Keeper")  # Suns+Knots match (2), Waves off (1)
-    assert (s.matched, s.off_suits, s.phase) == (2, 1, PH_SPEND)
+    assert (s.matched, s.off_suits, s.phase) == (2, 1, P_SPEND)
     play_moves(s, "spend Journey")  # two off-suits: the third makes 1 more
-    assert (s.matched, s.off_suits, s.phase) == (2, 3, PH_SPEND)
+    assert (s.matched, s.off_suits, s.phase) == (2, 3, P_SPEND)
     play_moves(s, "spend Painter")  # 2 + 2 matching + 1 -> 5 >= 4
     assert s.completed[0] == [ID["Castle"]] and s.hands[0] == [ID["Origin"]]
     assert names(s.discards) == ["Journey", "Light Keeper", "Painter"]
@@ -373,7 +373,7 @@ def test_f8_option_off_suit_rate():
     s = setup({"off_suit_rate": 1}, aces=("Ace of Moons", "Ace of Waves"), hands=F8_HANDS)
     attempt(s, "Castle", 3)
     play_moves(s, "spend Light Keeper")
-    assert s.phase == PH_SPEND
+    assert s.phase == P_SPEND
     play_moves(s, "spend Journey")  # 2 + 1 + 2 = 5 >= 4
     assert s.completed[0] == [ID["Castle"]]
 
@@ -384,9 +384,9 @@ def test_f9_failing_discards_the_shortfall_left_and_the_challenge_stays():
     # the text's example: total 4 against 7, one card with two matching suits: 2 cards lost, not 3
     attempt(s, "Castle", 4)
     play_moves(s, "spend Painter")
-    assert s.phase == PH_SPEND and s.matched == 2
+    assert s.phase == P_SPEND and s.matched == 2
     play_moves(s, "take damage")
-    assert s.phase == PH_DAMAGE and s.damage_left == 1
+    assert s.phase == P_DAMAGE and s.damage_left == 1
     assert legal(s) == {"discard Light Keeper", "discard Journey", "discard Origin"}  # the player chooses
     play_moves(s, "discard Origin")
     assert s.pending[0] == ID["Castle"] and s.completed[0] == []
@@ -405,7 +405,7 @@ def test_f9_option_failed_challenge_discarded():
     play_moves(s, "take damage", "discard Origin", "discard Journey",
         "discard Light Keeper")
     assert s.pending[0] == -1 and ID["Castle"] in s.discards
-    assert s.phase == PH_DRAW and s.hands[0] == [ID["Painter"]]  # card play and attempt used: turn over
+    assert s.phase == P_DRAW and s.hands[0] == [ID["Painter"]]  # card play and attempt used: turn over
 
 
 # -- F10 / F14 --------------------------------------------------------------
@@ -433,18 +433,18 @@ def test_f10_death_discards_challenges_keeps_the_ace_new_hand_next_turn():
     assert {ID["Author"], ID["Pact"]} <= set(s.discards)
     assert s.dead[0] and s.deaths[0] == 1
     # F14: no end-of-turn draw for the dead youngster; play passes on
-    assert s.to_move == 1 and s.phase == PH_MAIN and s.view(1).dead == (True, False)
+    assert s.to_move == 1 and s.phase == P_MAIN and s.view(1).dead == (True, False)
     assert_views_honest(s)
     play_moves(s, "end turn")
-    assert s.phase == PH_DRAW and s.draw_queue == [0] * 5
+    assert s.phase == P_DRAW and s.draw_queue == [0] * 5
     play_moves(s, *[f"draw {n}" for n in ("Forest", "Discovery", "Soldier", "Lunatic", "Penitent")])
-    assert len(s.hands[0]) == 5 and s.phase == PH_MAIN and s.to_move == 0 and not s.dead[0]
+    assert len(s.hands[0]) == 5 and s.phase == P_MAIN and s.to_move == 0 and not s.dead[0]
     assert s.metrics()["deaths_0"] == 1
 
 
 def test_f14_option_dead_player_draws_at_end_of_turn():
     s = _die({"death_end_draw": "draw"})
-    assert s.phase == PH_DRAW
+    assert s.phase == P_DRAW
     play_moves(s, "draw Forest")
     assert s.hands[0] == [ID["Forest"]] and s.to_move == 1
     play_moves(s, "end turn")
@@ -463,9 +463,9 @@ def test_f10_fifth_completion_that_empties_the_hand_is_a_death():
     s = setup({"scoring": {"challenges_to_win": 1}}, aces=("Ace of Moons", "Ace of Waves"), hands=FIFTH_HANDS)
     attempt(s, "Castle", 1)  # 6 short
     play_moves(s, "spend Painter", "spend Light Keeper", "spend Betrayal")  # 2 + 2 + 1 matching, 2 off: 5
-    assert s.phase == PH_SPEND
+    assert s.phase == P_SPEND
     play_moves(s, "spend Penitent")  # 6: completed, but the hand is empty
-    assert s.phase != PH_OVER and s.dead[0] and s.completed[0] == [] and s.to_move == 1
+    assert s.phase != P_OVER and s.dead[0] and s.completed[0] == [] and s.to_move == 1
     assert s.results() == (UNFINISHED, UNFINISHED)
 
 
@@ -475,7 +475,7 @@ def test_f10_option_empty_hand_fifth_wins():
     attempt(s, "Castle", 1)
     play_moves(s, "spend Painter", "spend Light Keeper",
         "spend Betrayal", "spend Penitent")
-    assert s.phase == PH_OVER and s.results() == (WIN, LOSS) and s.scores() == (7, 0)
+    assert s.phase == P_OVER and s.results() == (WIN, LOSS) and s.scores() == (7, 0)
 
 
 # -- F11 --------------------------------------------------------------------
@@ -488,7 +488,7 @@ def test_f11_play_and_attempt_once_each_in_either_order_then_draw_one():
     play_moves(s, "attempt", "roll 1")  # Author 2, Moons ace: 1 + 1
     assert s.completed[0] == [ID["Author"]]
     # both actions used: the turn ends and the 4-card hand draws one
-    assert s.phase == PH_DRAW and s.draw_queue == [0]
+    assert s.phase == P_DRAW and s.draw_queue == [0]
     hidden_a, hidden_b = s.clone(), s.clone()
     play_moves(hidden_a, "draw Pact")
     play_moves(hidden_b, "draw Merchant")
@@ -498,13 +498,13 @@ def test_f11_play_and_attempt_once_each_in_either_order_then_draw_one():
     assert len(s.hands[0]) == 5 and s.to_move == 1
     play_moves(s, "challenge Journey on P1", "end turn", "draw Cave")
     play_moves(s, "end turn")  # a full hand draws nothing
-    assert s.to_move == 1 and s.phase == PH_MAIN
+    assert s.to_move == 1 and s.phase == P_MAIN
     # attempt first, then play a card
     play_moves(s, "attempt", "roll 2")  # Journey 3 (Moons-Waves), Waves ace: 1 + 2
     assert s.completed[1] == [ID["Journey"]]
     assert "challenge Origin on P1" in legal(s) and "attempt" not in legal(s)
     play_moves(s, "challenge Origin on P1")
-    assert s.phase == PH_DRAW  # nothing left to do: end of turn, 4 cards -> draw 1
+    assert s.phase == P_DRAW  # nothing left to do: end of turn, 4 cards -> draw 1
     play_moves(s, "draw Market")
     assert len(s.hands[1]) == 5
     assert_views_honest(s)
@@ -517,7 +517,7 @@ def test_f11_discard_and_replace_only_instead_of_the_other_actions():
     play_moves(s, "replace Castle", "replace done")
     assert s.draw_queue == [0, 0] and names(s.discards) == ["Castle", "Huntress"]
     play_moves(s, "draw Pact", "draw Excuse")  # the Excuse during replacement: reshuffle, draw again
-    assert s.discards == [] and s.phase == PH_DRAW
+    assert s.discards == [] and s.phase == P_DRAW
     play_moves(s, "draw Castle")
     assert names(s.hands[0]) == names(ids("Author", "Castle", "Light Keeper", "Painter", "Pact"))
     assert s.to_move == 1  # hand full again: no end-of-turn draw
@@ -538,13 +538,13 @@ def test_f11_after_an_attempt_the_player_ends_the_turn_even_with_nothing_left_to
     moves = ("end turn", "attempt", "roll 5", "take damage", "discard Harvest", "discard Borderland")
     for t in (with_mod, without):
         play_moves(t, *moves)
-        assert t.phase == PH_MAIN and t.to_move == 0 and t.attempted and not t.played
+        assert t.phase == P_MAIN and t.to_move == 0 and t.attempted and not t.played
     assert legal(with_mod) == {"end turn", "modify with Market"}
     assert legal(without) == {"end turn"}
     assert with_mod.view(1) == without.view(1)
     play_moves(with_mod, "end turn")
     play_moves(without, "end turn")
-    assert with_mod.phase == PH_DRAW and with_mod.draw_queue == [0]
+    assert with_mod.phase == P_DRAW and with_mod.draw_queue == [0]
     assert with_mod.view(1) == without.view(1)
     assert_views_honest(without)
 
@@ -570,7 +570,7 @@ def test_f12_game_ends_at_once_on_the_last_completion_and_crown_scores_eleven():
     attempt(s, "End", 6)  # crown 10: bonus 2 (ace, Origin) + 6 = 8
     assert s.shortfall == 2
     play_moves(s, "spend Forest", "spend Market")
-    assert s.phase == PH_OVER and s.end_reason() == "fifth_challenge_completed"
+    assert s.phase == P_OVER and s.end_reason() == "fifth_challenge_completed"
     assert s.scores() == (13, 0) and s.results() == (WIN, LOSS)
     assert s.draw_queue == [] and len(s.hands[0]) == 2  # no end-of-turn draw after the end
     assert s.score_trace()[-1] == (13, 0)
@@ -586,7 +586,7 @@ def _tie_game(params):
     play_moves(s, "challenge Pact on P1", "attempt", "roll 6", "spend Mountain", "draw Cave")  # 6+1 ace +2 = 9
     assert s.completed[1] == [ID["Pact"]]
     attempt(s, "Castle", 6)  # 6 + 1 (Author's Knots) = 7
-    assert s.phase == PH_OVER and s.scores() == (9, 9)
+    assert s.phase == P_OVER and s.scores() == (9, 9)
     return s
 
 
@@ -604,7 +604,7 @@ def test_f12_options_crown_value_and_score():
     attempt(s, "Huntress", 6)  # plays at 8: 1 (ace) + 6, short 1
     assert s.shortfall == 1
     play_moves(s, "spend Author")
-    assert s.phase == PH_OVER and s.scores() == (15, 0)
+    assert s.phase == P_OVER and s.scores() == (15, 0)
 
 
 # -- F13 --------------------------------------------------------------------
@@ -612,7 +612,7 @@ def test_f13_turn_cap_records_the_game_as_unfinished():
     s = setup({"max_turns": 3}, **TWO)
     attempt(s, "Author", 1)
     play_moves(s, "draw Pact", "end turn", "end turn")
-    assert s.phase == PH_OVER and s.end_reason() == "turn_cap" and s.turns() == 3
+    assert s.phase == P_OVER and s.end_reason() == "turn_cap" and s.turns() == 3
     assert s.results() == (UNFINISHED, UNFINISHED)
     assert s.scores() == (2, 0) and len(s.score_trace()) == 3
     with pytest.raises(IllegalMoveError):
@@ -636,7 +636,7 @@ def test_c1_later_seat_extra_cards_dealt_after_the_round_robin(extra):
               aces=("Ace of Moons", "Ace of Waves", "Ace of Suns"), hands=hands)
     assert [names(h) for h in s.hands] == [sorted(h) for h in hands]
     assert [len(h) for h in s.hands] == [5, 5 + extra, 5 + 2 * extra]
-    assert s.phase == PH_MAIN and s.to_move == 0 and len(s.deck) == 35 - sum(map(len, hands))
+    assert s.phase == P_MAIN and s.to_move == 0 and len(s.deck) == 35 - sum(map(len, hands))
     dealt = [f["seat"] for kind, f in s.events if kind == "draw"]
     assert dealt == [0, 1, 2] * 5 + [1, 2] * extra + [2] * extra
     assert_views_honest(s)
@@ -644,6 +644,6 @@ def test_c1_later_seat_extra_cards_dealt_after_the_round_robin(extra):
     play_moves(s, "end turn", "challenge Sailor on P1", "attempt", "roll 6")
     assert names(s.completed[1]) == ["Sailor"] and len(s.hands[1]) == 4 + extra
     if extra:
-        assert s.phase == PH_MAIN and s.to_move == 2  # 5 cards: no end-of-turn draw
+        assert s.phase == P_MAIN and s.to_move == 2  # 5 cards: no end-of-turn draw
     else:
-        assert s.phase == PH_DRAW and s.draw_queue == [1]  # 4 cards: draws one
+        assert s.phase == P_DRAW and s.draw_queue == [1]  # 4 cards: draws one

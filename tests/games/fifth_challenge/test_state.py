@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from designlab.core.protocol import CHANCE
 from designlab.games.fifth_challenge import GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import DRAW_CARD, PH_DRAW, PH_ROLL
+from designlab.games.fifth_challenge.actions import DRAW_CARD, P_DRAW, P_ROLL
 
 params_strategy = st.fixed_dictionaries({
     "players": st.integers(2, 4),
@@ -142,9 +142,9 @@ def test_chance_sampling_draws_what_randrange_draws():
         while not state.is_terminal() and steps < 400:
             if state.current_player() == CHANCE:
                 a = state.sample_chance(fast)
-                if state.phase == PH_DRAW:
+                if state.phase == P_DRAW:
                     assert a == DRAW_CARD + state.deck[slow.randrange(len(state.deck))]
-                elif state.phase == PH_ROLL:
+                elif state.phase == P_ROLL:
                     assert a == state.game.roll_actions[slow.randrange(len(state.game.roll_actions))]
                 else:
                     slow.random()  # the aces: Random.choice through the protocol's default

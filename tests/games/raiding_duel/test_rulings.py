@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from designlab.core.protocol import CHANCE, DRAW, TERMINAL
 from designlab.core.script import IllegalMoveError
 from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams
-from designlab.games.raiding_duel.codes import L_PB, P_COMMIT, P_DEAL, P_PICK, P_PUTBACK
+from designlab.games.raiding_duel.actions import L_PUT_BACK, P_COMMIT, P_DEAL, P_PICK, P_PUTBACK
 from designlab.games.raiding_duel.scenario import at_reveal, colors, commit, deal, kind, new_game, pick, say
 
 # Cycle 1 of most scenarios: seat 0 (start) plays white 13 + blue 14 against
@@ -479,7 +479,7 @@ def test_d11_hidden_stash_views_show_only_what_public_cards_imply():
     v0 = st.view(0)
     assert v1.stash[0] is None and v1.supply is None and v1.pool[0] is None
     assert v1.stash[1] == tuple(st.stash[1])
-    assert (L_PB, 0, -1) in v1.disk_log and (L_PB, 0, g.colors.index("white")) in v0.disk_log
+    assert (L_PUT_BACK, 0, -1) in v1.disk_log and (L_PUT_BACK, 0, g.colors.index("white")) in v0.disk_log
     # the same history with blue put back instead looks identical to seat 1
     alt = st.clone()
     w, b = g.colors.index("white"), g.colors.index("blue")
@@ -489,7 +489,7 @@ def test_d11_hidden_stash_views_show_only_what_public_cards_imply():
     alt.pool[0][b] -= 1
     alt.supply[w] -= 1
     alt.supply[b] += 1
-    alt.disk_log = [(L_PB, 0, b) if e == (L_PB, 0, w) else e for e in alt.disk_log]
+    alt.disk_log = [(L_PUT_BACK, 0, b) if e == (L_PUT_BACK, 0, w) else e for e in alt.disk_log]
     assert alt.view(1) == v1 and alt.view(0) != v0
     det = g.determinize(v1, random.Random(5))
     assert det.view(1) == v1

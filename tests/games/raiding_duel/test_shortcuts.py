@@ -12,7 +12,8 @@ from designlab.core.play import play
 from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.raiding_duel import BOTS, GreedyBot, HeuristicBot, RaidingDuelGame, RaidingDuelParams, SpoilerBot
-from designlab.games.raiding_duel.codes import P_COMMIT
+from designlab.games.raiding_duel.actions import P_COMMIT
+from designlab.games.raiding_duel.state import FIELDS
 
 OPTION_SETS = [
     {},
@@ -26,7 +27,7 @@ OPTION_SETS = [
 def _fresh_view(state, seat):
     """The view computed from scratch (no cached part)."""
     twin = state.clone()
-    twin._clear_caches()
+    FIELDS.clear_caches(twin)
     return twin.view(seat)
 
 

@@ -6,11 +6,12 @@ import random
 import pytest
 
 from designlab.bots.random_bot import RandomBot
+from designlab.core.kit import SHARED
 from designlab.core.play import play
 from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams
-from designlab.games.raiding_duel.state import CACHES, FIELDS, RaidingDuelState
+from designlab.games.raiding_duel.state import FIELDS, RaidingDuelState
 
-NAMES = [name for name, _ in FIELDS]
+NAMES = list(FIELDS.names)
 
 
 def _states(params: RaidingDuelParams, seed: int = 1):
@@ -27,8 +28,9 @@ def _states(params: RaidingDuelParams, seed: int = 1):
 
 
 def test_slots_are_the_declared_fields_and_caches():
-    assert set(RaidingDuelState.__slots__) == {"game", "events", *NAMES, *(n for n, _ in CACHES)}
-    assert len(NAMES) == len(set(NAMES))
+    assert RaidingDuelState.__slots__ == FIELDS.names
+    assert {f.name for f in FIELDS if not f.key} == {"game", "events", "display_seen", "deck_seen", "takeable_lines",
+                                                     "undealt_cards", "disks_seen"}
 
 
 @pytest.mark.parametrize("hidden", [False, True])
@@ -50,11 +52,13 @@ def test_a_clone_is_independent_and_keys_equal():
     st = states[len(states) // 2]
     twin = st.clone()
     assert twin.key() == st.key() and twin is not st
+    for state in states[::5]:
+        assert FIELDS.clone_mismatches(state, state.clone()) == []  # the written-out clone follows FIELDS
     before = st.key()
     twin.apply(twin.legal_actions()[0] if twin.legal_actions() else twin.chance_outcomes()[0][0])
     assert st.key() == before  # nothing of the original changed
     # every mutable field is a fresh object in the clone
-    for name, kind in FIELDS:
-        if kind != "share":
-            a, b = getattr(st, name), getattr(st.clone(), name)
-            assert a is None or a is not b, name
+    for f in FIELDS:
+        if f.key and f.copy != SHARED:  # (caches are shared or started again)
+            a, b = getattr(st, f.name), getattr(st.clone(), f.name)
+            assert a is None or a is not b, f.name

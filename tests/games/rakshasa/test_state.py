@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from designlab.core.kit import LIST, NESTED, VIEW
 from designlab.core.play import play as play_game
 from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
@@ -35,7 +36,7 @@ from designlab.games.rakshasa.components import HIDDEN, NUM_FORMS, NUM_TYPES, PA
 from designlab.games.rakshasa.info import RakshasaView
 from designlab.games.rakshasa.params import RakshasaParams
 from designlab.games.rakshasa.scenario import build, new_game, play
-from designlab.games.rakshasa.state import FIELDS, LIST, PER_SEAT, VIEW, RakshasaState
+from designlab.games.rakshasa.state import FIELDS, RakshasaState
 
 MIXES = [
     {},
@@ -135,9 +136,8 @@ def test_rakshasa_view_is_an_immutable_named_tuple_that_compares_by_content():
 
 @pytest.mark.parametrize("options", MIXES)
 def test_rakshasa_fields_declared_once_make_slots_clone_key_and_determinize(options):
-    names = [f[0] for f in FIELDS]
-    assert len(set(names)) == len(names)
-    assert set(RakshasaState.__slots__) == set(names) | {"game", "events", "view_cache"}
+    assert RakshasaState.__slots__ == FIELDS.names
+    assert {f.name for f in FIELDS if not f.key} == {"game", "events", "view_cache"}
     game = GAME(RakshasaParams(**options))
     for seed in range(4):
         rng = random.Random(seed)
@@ -147,21 +147,24 @@ def test_rakshasa_fields_declared_once_make_slots_clone_key_and_determinize(opti
             n += 1
             if n % 7 == 0:
                 twin = s.clone()
-                assert twin.key() == s.key() and len(s.key()) == len(FIELDS)
-                for name, copy, _origin, _start, _doc in FIELDS:
-                    mine, theirs = getattr(s, name), getattr(twin, name)
-                    assert mine == theirs, name
-                    if copy == LIST:
-                        assert mine is not theirs, name
-                    elif copy == PER_SEAT:
-                        assert mine[0] is not theirs[0] and mine[1] is not theirs[1], name
+                assert twin.key() == s.key()
+                assert FIELDS.clone_mismatches(s, twin) == []  # the written-out clone follows FIELDS
+                for f in FIELDS:
+                    if not f.key:
+                        continue
+                    mine, theirs = getattr(s, f.name), getattr(twin, f.name)
+                    assert mine == theirs, f.name
+                    if f.copy == LIST:
+                        assert mine is not theirs, f.name
+                    elif f.copy == NESTED:
+                        assert mine[0] is not theirs[0] and mine[1] is not theirs[1], f.name
                 for player in (0, 1):
                     view = s.view(player)
                     det = game.determinize(view, rng)
-                    for name, _copy, origin, _start, _doc in FIELDS:
-                        assert hasattr(det, name), name  # every field set, none forgotten
-                        if origin == VIEW:
-                            assert getattr(det, name) == getattr(s, name), name
+                    for f in FIELDS:
+                        assert hasattr(det, f.name), f.name  # every field set, none forgotten
+                        if f.restore == VIEW:
+                            assert getattr(det, f.name) == getattr(s, f.name), f.name
                     assert det.view(player) == view
             if s.current_player() == CHANCE:
                 s.apply(s.sample_chance(rng))

@@ -27,10 +27,10 @@ from designlab.games.fifth_challenge.actions import (
     DISCARD,
     END,
     MODIFY,
-    PH_DAMAGE,
-    PH_MAIN,
-    PH_REPLACE,
-    PH_SPEND,
+    P_DAMAGE,
+    P_MAIN,
+    P_REPLACE,
+    P_SPEND,
     REPLACE,
     REPLACE_DONE,
     SPEND,
@@ -99,7 +99,7 @@ class HeuristicBot(Bot):
         # the game's tables and parameters, under their own names (read at every decision)
         self.play_value, self.score_value = g.play_value, g.score_value
         self.shared_suits, self.other_suits, self.may_modify = g.shared_suits, g.other_suits, g.may_modify
-        P = g.p
+        P = g.rules
         self.off_suit_rate = P.off_suit_rate
         self.die_sides = P.die_sides
         self.ace_counts_for_bonus = P.ace_counts_for_bonus
@@ -408,15 +408,15 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         ph = view.phase
-        if ph == PH_MAIN:
+        if ph == P_MAIN:
             return self.main(view, legal)
-        if ph == PH_SPEND:
+        if ph == P_SPEND:
             return self.spend(view, legal)
-        if ph == PH_DAMAGE:
+        if ph == P_DAMAGE:
             me, hand, pending, completed, aces = _SEAT_FIELDS(view)
             keep = self._keeps(pending[me], completed[me], aces[me], hand)
             return DISCARD + min(hand, key=keep.__getitem__)
-        if ph == PH_REPLACE:
+        if ph == P_REPLACE:
             return self.replace(view, legal)
         return legal[0]
 

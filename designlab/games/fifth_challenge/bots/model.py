@@ -187,7 +187,7 @@ class GameTables:
         self.weights = tuple(tuple(1 << (6 * code) for code in row) for row in self.codes)
         # opponent_odds by need, offset by NEED0 (a need is above -NEED0 whatever the
         # parameters: a bonus is at most 3 per completed card and the ace): (q, 1 - q)
-        sides = g.p.die_sides
+        sides = g.rules.die_sides
         self.odds = tuple((q, 1.0 - q) for q in (min(max(sides - need + 1, 0), sides) / sides
                                                   for need in range(-NEED0, NEED0)))
         # Shared by every bot of this game, so they outlive one game (cleared when full):

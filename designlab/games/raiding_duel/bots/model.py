@@ -19,7 +19,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from designlab.core.protocol import BotParams
-from designlab.games.raiding_duel.codes import L_PB, L_PB_SHORT, L_RESET, L_REVEAL_END, L_SNAP, L_TAKE
+from designlab.games.raiding_duel.actions import L_PUT_BACK, L_PUT_BACK_SHORT, L_RESET, L_REVEAL_END, L_SNAP, L_TAKE
 
 _HIGH_CARD = ("Value per step of a card's number on a 1-10 scale of the deck (lowest number 1, highest 10, "
               "the others by rank), when picking and keeping cards.")
@@ -202,7 +202,7 @@ class StashModel:
             if code == L_TAKE:
                 if e[1] == o:
                     so[e[2]] += e[4]
-            elif code == L_PB:
+            elif code == L_PUT_BACK:
                 if e[1] == o:
                     c = e[2]
                     if c < 0:
@@ -218,7 +218,7 @@ class StashModel:
                 po = so[:]
             elif code == L_RESET:
                 so = [0] * nc
-            elif code in (L_PB_SHORT, L_REVEAL_END):
+            elif code in (L_PUT_BACK_SHORT, L_REVEAL_END):
                 pass
         return so, po
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from designlab.core.protocol import Bot
+from designlab.games.raiding_duel.actions import OP_PUT_BACK, OP_TAKE, P_BLACK, P_COMMIT, P_PICK, P_PUTBACK
 from designlab.games.raiding_duel.bots.model import (
     _CACHE_MAX,
     _SHARED,
@@ -31,7 +32,6 @@ from designlab.games.raiding_duel.bots.model import (
     _shared_cache,
     card_scale,
 )
-from designlab.games.raiding_duel.codes import OP_PB, OP_TAKE, P_BLACK, P_COMMIT, P_PICK, P_PUTBACK
 
 
 class RaidingBot(StashModel, Bot):
@@ -525,7 +525,7 @@ class RaidingBot(StashModel, Bot):
                     got = min(n, sup[cc])
                     sup[cc] -= got
                     (m if p == me else op)[cc] += got
-                elif x[0] == OP_PB:
+                elif x[0] == OP_PUT_BACK:
                     npb[0 if x[1] == me else 1] += x[2]
             j = self.jmax
             sc = self.w_self * (self.value(m, rem) - base_m - lm[min(npb[0], j)]) - self.w_opp * (

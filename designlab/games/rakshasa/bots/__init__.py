@@ -9,7 +9,7 @@ they share, what a player may believe from public information, is apart (model.p
   class by what the builder did, and picked forms with a per-form forecast: about 1.4x the cost
   per game, and no stronger: the cheaper runner won 57% of 4,000 games head to head against it,
   and did better against every persona.)
-* personas (personas.py), each changing one role:
+* personas, one file each (honest.py, bluffer.py, ...), each changing one role:
   honest: never lies (except when no honest option is left); builder = heuristic.
   bluffer: lies with ``lie_rate`` whenever a lie is sensible; builder = heuristic.
   trusting: builder never challenges; runner = heuristic.
@@ -22,8 +22,14 @@ Bots read only the view, the game's rules tables and their own rng; every random
 that rng so games vary with the batch seed.
 """
 
+from .bayesian import BayesianBot
+from .bluffer import BlufferBot
+from .claimer import ClaimerBot
 from .heuristic import RakshasaBot
-from .personas import BayesianBot, BlufferBot, ClaimerBot, HonestBot, PersonaBot, SuspiciousBot, TrustingBot
+from .honest import HonestBot
+from .persona import PersonaBot
+from .suspicious import SuspiciousBot
+from .trusting import TrustingBot
 
 BOTS = {
     b.name: b

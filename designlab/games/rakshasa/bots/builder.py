@@ -72,6 +72,10 @@ from .model import (
     public_known,
 )
 
+# the builder's implausible_rate knob, as the personas that have it describe it
+IMPLAUSIBLE_DOC = ("Builder: chance to challenge a claim that no unspent form could make truthfully, given "
+                    "this form's earlier claims (the evidence of a lie); challenge_rate is for the others.")
+
 
 class BuilderParams(BotParams):
     prior_lie_rate: float = Field(

@@ -12,7 +12,7 @@ from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import PH_DRAW, PH_MAIN
+from designlab.games.fifth_challenge.actions import P_DRAW, P_MAIN
 from designlab.games.fifth_challenge.bots import HeuristicBot
 from designlab.games.fifth_challenge.bots.model import spend_profile
 from designlab.games.fifth_challenge.scenario import play_moves, setup
@@ -105,9 +105,9 @@ def test_every_bot_ends_the_turn_when_nothing_is_left_after_an_attempt(name):
     params = IsmctsParams(iterations=60) if name == "ismcts" else None
     for drawn in ("Author", "Market"):  # Market modifies the Castle, Author does nothing
         s = _after_a_failed_attempt(drawn)
-        assert s.phase == PH_MAIN and s.attempted
+        assert s.phase == P_MAIN and s.attempted
         bot = cls(s.game, 0, params, random.Random(1))
         move = s.action_to_string(bot.act(s.view(0)))
         assert move in ({"end turn"} if drawn == "Author" else {"end turn", "modify with Market"})
         play_moves(s, move)
-        assert s.phase == PH_DRAW and s.draw_queue == [0]  # the turn is over: the end-of-turn draw
+        assert s.phase == P_DRAW and s.draw_queue == [0]  # the turn is over: the end-of-turn draw

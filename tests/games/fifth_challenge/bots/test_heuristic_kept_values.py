@@ -14,7 +14,7 @@ from designlab.core.play import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.fifth_challenge.actions import ATTEMPT, PH_MAIN
+from designlab.games.fifth_challenge.actions import ATTEMPT, P_MAIN
 from designlab.games.fifth_challenge.bots import model as M
 
 LINEUPS = ((4, ("heuristic",) * 4), (3, ("cautious", "harasser", "reckless")), (2, ("heuristic", "harasser")))
@@ -61,7 +61,7 @@ def test_each_shortcut_decision_matches_a_cleared_copy_of_the_bot(bot_decisions)
     # at every decision, a copy of the bot with nothing armed and no seat values kept acts the same
     seen = 0
     for _, bots, p, view in _heuristic_4p_decisions(bot_decisions, 32, 15):
-        if view.phase != PH_MAIN or len(view.legal_actions) < 2:
+        if view.phase != P_MAIN or len(view.legal_actions) < 2:
             continue
         cold = copy.copy(bots[p])
         cold._next_attempt = None

@@ -14,9 +14,9 @@ from designlab.games.fifth_challenge import decktet as D
 from designlab.games.fifth_challenge.actions import (
     CHALLENGE,
     MODIFY,
-    PH_MAIN,
-    PH_REPLACE,
-    PH_SPEND,
+    P_MAIN,
+    P_REPLACE,
+    P_SPEND,
     REPLACE,
     REPLACE_DONE,
 )
@@ -39,12 +39,12 @@ class _Checked:
     def act(self, view):
         a = self.inner.act(view)
         if len(view.legal_actions) > 1:
-            if view.phase in (PH_REPLACE, PH_SPEND):
+            if view.phase in (P_REPLACE, P_SPEND):
                 assert a == self.fresh().act(view)
                 self.seen[view.phase] += 1
-                if view.phase == PH_REPLACE:
+                if view.phase == P_REPLACE:
                     assert a == self._plain_replace(view)
-            elif view.phase == PH_MAIN:
+            elif view.phase == P_MAIN:
                 self._check_harass(view)
                 self._check_harass_over_own(view, a)
         return a
@@ -114,7 +114,7 @@ class _Checked:
 
 
 def test_kept_plans_and_harass_bound_choose_what_a_full_computation_chooses():
-    seen = {PH_REPLACE: 0, PH_SPEND: 0, "harass": 0, "harass over own": 0}
+    seen = {P_REPLACE: 0, P_SPEND: 0, "harass": 0, "harass over own": 0}
     for players, names in ((4, ("heuristic",) * 4), (3, ("cautious", "harasser", "reckless"))):
         game = GAME(FifthChallengeParams(players=players))
         for i in range(25):

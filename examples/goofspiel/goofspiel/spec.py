@@ -1,6 +1,7 @@
-"""What the report and the strategy tools need to know about Goofspiel: roles, measures, panels, personas."""
+"""What the report and the strategy tools need to know about Goofspiel (the SPEC's data, assembled in
+__init__.py): roles, measures, panels, personas, labels and the components `designlab why` weighs."""
 
-from designlab.core.spec import Panel, PersonaGrid
+from designlab.core.spec import Component, Panel, PersonaGrid
 
 
 def roles(game) -> tuple[str, ...]:
@@ -33,3 +34,10 @@ LABELS = {
     "overbid": "bids above the prize", "points_lost": "prize points lost to ties", "prizes_won": "prizes won",
     "ties": "tied bids", "top_prize": "top prize won",
 }
+
+
+def components(game) -> tuple[Component, ...]:
+    """The parts `designlab why` weighs: bidding each card of the suit (restricted play: never bid it)."""
+    n = game.params.cards_per_suit
+    return tuple(Component(str(c), "bids", "choice", f"bids its {c}", lambda g, v, a, c=c: a == c)
+                 for c in range(1, n + 1))

@@ -1,27 +1,9 @@
-"""Goofspiel's own bots. Each sees only its view (the other player's face-down bid is hidden).
-
-The registry adds the generic ones (random, ismcts) to these.
-"""
+"""Goofspiel's heuristic: bids in proportion to the pot's rank, mixed so that it cannot be read."""
 
 from __future__ import annotations
 
 from designlab.core.protocol import Bot, BotParams
 from pydantic import Field
-
-
-class MatcherParams(BotParams):
-    pass
-
-
-class MatcherBot(Bot):
-    """Bids the card numbered like the prize: a classic simple strategy (and an easy one to exploit)."""
-
-    name = "matcher"
-    description = "Bids the card with the prize's number (each number is in hand exactly when its prize is up)."
-    Params = MatcherParams
-
-    def act(self, view):
-        return view.prize if view.prize in view.legal_actions else view.legal_actions[0]
 
 
 class HeuristicParams(BotParams):
@@ -63,6 +45,3 @@ class HeuristicBot(Bot):
         if hand[i] <= rival and i + 1 < len(hand) and self.rng.random() < self.params.outbid:
             i += 1
         return hand[i]
-
-
-BOTS = {"heuristic": HeuristicBot, "matcher": MatcherBot}

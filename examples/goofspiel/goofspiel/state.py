@@ -1,42 +1,28 @@
-"""Goofspiel, the game of pure strategy (public domain; rules as in Wikipedia's "Goofspiel").
+"""Goofspiel's rules as transitions (public domain; rules as in Wikipedia's "Goofspiel").
 
 Each player holds one suit, cards 1..N; a third suit, the prizes, is shuffled face down. Each
 turn the top prize is turned up, both players bid one card face down, and the bids are turned
 up together: the higher bid takes the prize (its number in points), equal bids follow
 ``ties``. Bid cards are spent. After N turns the most points wins.
 
-Actions are ints: a bid is the card's number (1..N); turning up a prize, a chance outcome, is
-``PRIZE + card``. Hands and the prize deck are bitmasks (bit c: card c), so legal actions are
-one memoised table lookup.
+Hands and the prize deck are bitmasks (bit c: card c), so legal actions are one memoised table
+lookup (game.py). The state's fields are declared once, in ``info.FIELDS``.
 """
 
 from __future__ import annotations
 
-from designlab.core.protocol import CHANCE, TERMINAL, Game, State
+from designlab.core.protocol import CHANCE, TERMINAL, State
 from designlab.core.results import results_from_ranking
 
-from .info import GoofspielView, determinize
-from .params import GoofspielParams
-
-PRIZE = 100  # PRIZE + c: the prize card c is turned up (chance, or the next of a laid-out deck)
-NOBODY = -1  # the winner of a tied bid
+from .actions import NOBODY, PRIZE, action_to_string, string_to_action
+from .info import FIELDS, GoofspielView
 
 
 class GoofspielState(State):
-    # every field once: clone and key are built from this list
-    FIELDS = ("hands", "bids", "prizes", "prize", "pot", "points", "history")
+    __slots__ = FIELDS.slots  # every field once, in info.FIELDS: clone and key are built from it
 
-    def __init__(self, game: GoofspielGame, record_events: bool = False):
-        self.game = game
-        self.events = [] if record_events else None
-        full = game.mask(range(1, game.n + 1))
-        self.hands = [full, full]  # cards each seat still holds
-        self.bids = [0, 0]  # face-down bids this turn, 0 = none yet
-        self.prizes = full  # prize cards still face down
-        self.prize = 0  # the prize face up, 0 before it is turned
-        self.pot = 0  # the prize plus carried prizes
-        self.points = [0, 0]  # prize points won per seat
-        self.history = []  # (prize, pot, bid0, bid1, winner) per finished turn
+    def __init__(self, game, record_events: bool = False):
+        FIELDS.start(self, game, record_events)  # the game, the event log and each field's start value
         if game.laid_out:
             self._turn_up(game.laid_out[0])
 
@@ -93,12 +79,7 @@ class GoofspielState(State):
             self._turn_up(laid_out[len(self.history)])
 
     def clone(self) -> GoofspielState:
-        twin = GoofspielState.__new__(GoofspielState)
-        twin.game, twin.events = self.game, None
-        twin.hands, twin.bids, twin.points = self.hands[:], self.bids[:], self.points[:]
-        twin.prizes, twin.prize, twin.pot = self.prizes, self.prize, self.pot
-        twin.history = self.history[:]
-        return twin
+        return FIELDS.clone(self)
 
     # -- information --------------------------------------------------------
     def view(self, player: int) -> GoofspielView:
@@ -119,17 +100,14 @@ class GoofspielState(State):
         ))
 
     def key(self) -> tuple:
-        return tuple(tuple(v) if isinstance(v, list) else v for v in (getattr(self, f) for f in self.FIELDS))
+        return FIELDS.key(self)
 
     # -- records ------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
-        return f"prize {action - PRIZE}" if action >= PRIZE else f"bid {action}"
+        return action_to_string(action)
 
     def string_to_action(self, text: str) -> int:
-        word, _, number = text.strip().partition(" ")
-        if word not in ("bid", "prize") or not number.isdigit():
-            raise ValueError(f"not a Goofspiel action: {text!r} (expected 'bid N' or 'prize N')")
-        return int(number) + (PRIZE if word == "prize" else 0)
+        return string_to_action(text)
 
     # -- outcome ------------------------------------------------------------
     def scores(self) -> tuple:
@@ -172,51 +150,3 @@ class GoofspielState(State):
             carried = []
         m["points_lost"] += sum(carried)  # a carried pot still tied at the end
         return m
-
-
-
-class GoofspielGame(Game):
-    name = "goofspiel"
-    title = "Goofspiel"
-    Params = GoofspielParams
-    default_bot = "heuristic"
-
-    def __init__(self, params: GoofspielParams | None = None):
-        super().__init__(params)
-        self.n = self.params.cards_per_suit
-        order = self.params.prize_order
-        # a laid-out prize deck is turned up in a known order, with no chance; shuffled: () and chance draws
-        self.laid_out = () if order == "shuffled" else tuple(range(1, self.n + 1))[:: 1 if order == "ascending" else -1]
-        self._bids: dict[int, tuple] = {}  # hand bitmask -> its legal bids
-
-    @property
-    def num_players(self) -> int:
-        return 2
-
-    def new_initial_state(self, record_events: bool = False) -> GoofspielState:
-        return GoofspielState(self, record_events)
-
-    def determinize(self, view: GoofspielView, rng) -> GoofspielState:
-        return determinize(self, view, rng)
-
-    # -- card sets as bitmasks (bit c: card c) ------------------------------
-    @staticmethod
-    def mask(cards) -> int:
-        m = 0
-        for c in cards:
-            m |= 1 << c
-        return m
-
-    def cards(self, mask: int) -> tuple:
-        return tuple(c for c in range(1, self.n + 1) if mask >> c & 1)
-
-    def bids_from(self, hand: int) -> tuple:
-        bids = self._bids.get(hand)
-        if bids is None:
-            bids = self._bids[hand] = self.cards(hand)
-        return bids
-
-    def narrate(self, event) -> str:
-        from .narrate import narrate  # narrate.py reads NOBODY from this module
-
-        return narrate(self, event) or super().narrate(event)
