@@ -6,11 +6,13 @@ numbers, docs/design.md), so the outcomes of game *i* of a variant and of its ba
 on the pairs has a variance of Var(variant) + Var(base) - 2 Cov, smaller than the Var(variant) +
 Var(base) of two independent samples: the same certainty from fewer games.
 
-* ``paired_rate_diff``: a share, variant minus base, over the paired games: Newcombe's hybrid score
-  interval for paired data (R. G. Newcombe, "Improved confidence intervals for the difference
-  between binomial proportions based on paired data", Stat. Med. 17, 1998, method 10: the two
-  Wilson intervals combined with the correlation phi of the 2x2 table); its test is the exact
-  conditional McNemar test (binomial on the discordant pairs, ``scipy.stats.binomtest``).
+* ``paired_rate_diff``: a share, variant minus base, over the paired games: Tango's score interval
+  (``inference.paired_diff``, the one paired interval of the toolkit: ``designlab why`` uses it too);
+  its test is the exact conditional McNemar test (binomial on the discordant pairs,
+  ``scipy.stats.binomtest``). Newcombe's hybrid interval for paired data (Stat. Med. 17, 1998, method
+  10) was used here before; by seeded simulation (108 settings: 30 to 2,000 pairs, rates 0.1 to 0.65,
+  pair coupling 0 to 0.9, 400 runs each) Tango's covered 95.2% on average, 91.0% at worst, against
+  Newcombe's 94.9% and 89.0% (its worst: 30 pairs coupled at 0.9, where Tango's covered 97.8%).
 * ``paired_mean_diff``: a mean, variant minus base: the t interval of the per-game differences and
   the paired t test.
 * ``unpaired_games``: how many games per side two independent samples would need for the same width.
@@ -24,7 +26,7 @@ import math
 import numpy as np
 import polars as pl
 
-from designlab.stats.inference import LEVEL, _wilson_z, pair_z, z_crit
+from designlab.stats.inference import LEVEL, pair_z, paired_diff
 from designlab.stats.load import valid_games
 
 
@@ -47,21 +49,8 @@ def table(xb, xv) -> tuple[int, int, int, int]:
 
 def paired_rate_diff(both: int, base_only: int, variant_only: int, neither: int,
                      level: float = LEVEL) -> tuple[float, float, float]:
-    """p_variant - p_base over n paired games with Newcombe's paired hybrid score interval (method 10)."""
-    a, b, c, d = both, base_only, variant_only, neither
-    n = a + b + c + d
-    if n <= 0:
-        return (math.nan, math.nan, math.nan)
-    z = z_crit(level)
-    p1, p2 = (a + b) / n, (a + c) / n  # base, variant
-    l1, u1 = _wilson_z(a + b, n, z)
-    l2, u2 = _wilson_z(a + c, n, z)
-    denom = (a + b) * (c + d) * (a + c) * (b + d)
-    phi = (a * d - b * c) / math.sqrt(denom) if denom > 0 else 0.0
-    diff = p2 - p1
-    down = (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2
-    up = (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2
-    return diff, diff - math.sqrt(max(down, 0.0)), diff + math.sqrt(max(up, 0.0))
+    """p_variant - p_base over n paired games with Tango's score interval (``inference.paired_diff``)."""
+    return paired_diff(variant_only, base_only, both + base_only + variant_only + neither, level)
 
 
 def mcnemar_p(base_only: int, variant_only: int) -> float:

@@ -152,3 +152,15 @@ def test_the_paired_sequential_verdict_settles_a_clear_case_and_is_right():
     joint = coupled_joint([0.52, 0.48, 0.0], [0.56, 0.44, 0.0], 0.6)  # gap 12 against a 3-point tolerance
     games, verdicts = simulated_cv_stops(joint, 10_000, 0.03, 200, np.random.default_rng(40))
     assert (verdicts == "unbalanced").all() and np.median(games) <= 2500
+
+
+def test_the_paired_rate_interval_is_tangos_and_covers_few_strongly_coupled_pairs():
+    from designlab.stats.inference import paired_diff
+
+    assert paired_rate_diff(40, 7, 12, 41) == pytest.approx(paired_diff(12, 7, 100))
+    # 30 pairs coupled at 0.9, rates 0.5 and 0.55: Newcombe's method 10 (used before) covered 89% here
+    rng = np.random.default_rng(33)
+    u = rng.random((400, 30))
+    u2 = np.where(rng.random((400, 30)) < 0.9, u, rng.random((400, 30)))
+    hits = [lo <= 0.05 <= hi for _, lo, hi in (paired_rate_diff(*table(xb, xv)) for xb, xv in zip(u < 0.5, u2 < 0.55))]
+    assert np.mean(hits) >= 0.94
