@@ -61,7 +61,7 @@ def play_one(variant: Variant, index: int, record_events: bool = False, keep_act
     game = game_for(variant)
     bots = variant.make_bots(game, variant.seed, index)
     where = lambda: f" (variant {variant.name!r}, seed {variant.seed}, game {index})"  # noqa: E731
-    return play(game, bots, game_rng(variant.seed, index), record_events=record_events,
+    return play(game, bots, game_rng(variant.seed, variant.deal(index)), record_events=record_events,
                 keep_actions=keep_actions, describe=where)
 
 

@@ -17,6 +17,8 @@ Var(base) of two independent samples: the same certainty from fewer games.
   the paired t test.
 * ``unpaired_games``: how many games per side two independent samples would need for the same width.
 * ``cv_gap_interval``: a variant's seat gap with the base's games as a control variate.
+* ``block_mean``: a mean under duplicate seating (every deal played in each of the n rotations of the seats):
+  the t interval over the deals' means, and the independent games the same width would have needed.
 """
 
 from __future__ import annotations
@@ -95,6 +97,39 @@ def unpaired_games(xb, xv) -> int | None:
     if vd <= 0:
         return None
     return int(math.ceil(xb.size * (float(xb.var(ddof=1)) + float(xv.var(ddof=1))) / vd))
+
+
+# -- duplicate seating: one observation per deal ---------------------------------------------------------
+
+
+def deal_blocks(values, size: int) -> np.ndarray:
+    """Per-game values in game-index order (NaN: a game that did not finish) as rows of ``size`` games, one
+    row a deal (game i is deal i // size); a deal with a game missing, and the games past the last whole deal,
+    are left out: a deal counts only when every rotation of it was played."""
+    x = np.asarray(values, dtype=float)
+    x = x[: x.size // size * size].reshape(-1, size)
+    return x[np.isfinite(x).all(axis=1)]
+
+
+def block_mean(values, size: int, level: float = LEVEL) -> dict:
+    """The mean of per-game values under duplicate seating, analysed on paired blocks: each whole deal's mean
+    (its ``size`` rotations) is one observation, and the t interval is over the deals. ``unpaired_games``: the
+    independent games the same width would have needed (deals times the per-game variance over the deal means'
+    variance; None when the deal means never vary). ``se``: the mean's standard error."""
+    from designlab.stats.inference import mean_interval
+
+    blocks = deal_blocks(values, size)
+    deals = blocks.shape[0]
+    means = blocks.mean(axis=1)
+    mean, lo, hi = mean_interval(means, level)
+    out = {"deals": int(deals), "games": int(deals * size), "mean": mean, "lo": lo, "hi": hi,
+           "se": math.nan, "unpaired_games": None}
+    if deals > 1:
+        vb = float(means.var(ddof=1))
+        out["se"] = math.sqrt(vb / deals)
+        if vb > 0:
+            out["unpaired_games"] = int(math.ceil(deals * float(blocks.var(ddof=1)) / vb))
+    return out
 
 
 # -- the seat gap with the base as a control variate -------------------------------------------------------

@@ -176,6 +176,10 @@ class Variant:
     # a sweep point's reference in words: which point (or file) every point is compared against, and why
     reference: str | None = None
     tune: TuneSpec | None = field(default=None, compare=False, repr=False)  # the file's tune: block, resolved
+    # duplicate seating (bot comparisons: ladder, meta): game i plays deal i // n (n seats) in the seat rotation
+    # i % n, so every deal is played once in each cyclic rotation; its chance and each seat's bot draw from the
+    # deal's streams (``deal``). Off: every game is its own deal.
+    duplicate: bool = False
 
     @property
     def slug(self) -> str:
@@ -190,6 +194,8 @@ class Variant:
             "games": self.games,
             "seed": self.seed,
             "rotate_seats": self.rotate_seats,
+            # another seeding: only where it is on, so every other variant keeps its key
+            **({"duplicate": True} if self.duplicate else {}),
             "engine": f"designlab {__version__}/{self.game} {getattr(game_class(self.game), 'rules_version', '1')}",
         }
 
@@ -209,12 +215,18 @@ class Variant:
         shift = game_index % n if self.rotate_seats else 0
         return [(s + shift) % n for s in range(n)]
 
+    def deal(self, game_index: int) -> int:
+        """The index the streams of game ``game_index`` are keyed by (``core.rng``): the game's own, or under
+        duplicate seating its deal's, so the n rotations of a deal draw the same chance and seat streams."""
+        return game_index // len(self.seats) if self.duplicate else game_index
+
     def make_bots(self, game: Game, batch_seed: int, game_index: int) -> list[Bot]:
         bots = []
+        deal = self.deal(game_index)
         for seat, entry in enumerate(self.seat_order(game_index)):
             spec = self.seats[entry]
             cls = bot_class(self.game, spec.bot)
-            bots.append(cls(game, seat, spec.params, bot_rng(batch_seed, game_index, seat)))
+            bots.append(cls(game, seat, spec.params, bot_rng(batch_seed, deal, seat)))
         return bots
 
     def manifest(self) -> dict:
@@ -231,6 +243,7 @@ class Variant:
             "params": self.params.model_dump(mode="json"),
             "seats": [s.to_dict() for s in self.seats],
             "rotate_seats": self.rotate_seats,
+            "duplicate": self.duplicate,
             "balance_tolerance": self.balance_tolerance,
             "games": self.games,
             "seed": self.seed,
