@@ -180,6 +180,9 @@ class Variant:
     # i % n, so every deal is played once in each cyclic rotation; its chance and each seat's bot draw from the
     # deal's streams (``deal``). Off: every game is its own deal.
     duplicate: bool = False
+    # mirrored deals (``GameSpec.mirror``): game i plays deal i // n with each seat given the private chance (and
+    # the bot's stream) of the seat i % n places on, so the luck of a deal falls on every seat once
+    mirror: bool = False
 
     @property
     def slug(self) -> str:
@@ -196,6 +199,7 @@ class Variant:
             "rotate_seats": self.rotate_seats,
             # another seeding: only where it is on, so every other variant keeps its key
             **({"duplicate": True} if self.duplicate else {}),
+            **({"mirror": True} if self.mirror else {}),
             "engine": f"designlab {__version__}/{self.game} {getattr(game_class(self.game), 'rules_version', '1')}",
         }
 
@@ -218,15 +222,16 @@ class Variant:
     def deal(self, game_index: int) -> int:
         """The index the streams of game ``game_index`` are keyed by (``core.rng``): the game's own, or under
         duplicate seating its deal's, so the n rotations of a deal draw the same chance and seat streams."""
-        return game_index // len(self.seats) if self.duplicate else game_index
+        return game_index // len(self.seats) if self.duplicate or self.mirror else game_index
 
     def make_bots(self, game: Game, batch_seed: int, game_index: int) -> list[Bot]:
         bots = []
-        deal = self.deal(game_index)
+        n = len(self.seats)
+        deal, shift = self.deal(game_index), game_index % n if self.mirror else 0
         for seat, entry in enumerate(self.seat_order(game_index)):
             spec = self.seats[entry]
             cls = bot_class(self.game, spec.bot)
-            bots.append(cls(game, seat, spec.params, bot_rng(batch_seed, deal, seat)))
+            bots.append(cls(game, seat, spec.params, bot_rng(batch_seed, deal, (seat + shift) % n)))
         return bots
 
     def manifest(self) -> dict:
@@ -244,6 +249,7 @@ class Variant:
             "seats": [s.to_dict() for s in self.seats],
             "rotate_seats": self.rotate_seats,
             "duplicate": self.duplicate,
+            "mirror": self.mirror,
             "balance_tolerance": self.balance_tolerance,
             "games": self.games,
             "seed": self.seed,
