@@ -3,7 +3,8 @@ Bradley-Terry ratings with intervals, and a skill-versus-luck figure (how often
 the weaker bot of a pair still wins).
 
 Duplicate seating by default (``strategy.matchups``): every deal is played in each
-rotation of the seats, and a pair's intervals are over its deals (``stats.paired.block_mean``).
+rotation of the seats, and a pair's intervals are over its deals: Wilson's at the pair's effective
+games (``stats.paired.block_share``).
 The ratings are fitted on each pair's effective games, the independent games its
 deals' precision is worth (``unpaired_games``), so their intervals count the pairing too.
 
@@ -26,7 +27,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from designlab.stats.paired import block_mean
+from designlab.stats.paired import block_mean, block_share
 from designlab.strategy.matchups import (
     StrategyError,
     a_scores,
@@ -106,10 +107,11 @@ def run_ladder(
         lo, hi = _wilson(a, n) if n else (float("nan"), float("nan"))
         deals, unpaired, eff = 0, None, float(n)
         if duplicate:
-            b = block_mean(by_game(sc, "a_score", games_per_pair), players)
+            per_game = by_game(sc, "a_score", games_per_pair)
+            b = block_mean(per_game, players)
             deals, unpaired = b["deals"], b["unpaired_games"]
-            if unpaired is not None:  # deals that all end alike keep the Wilson interval (a t interval is 0 wide)
-                lo, hi = max(b["lo"], 0.0), min(b["hi"], 1.0)
+            if unpaired is not None:  # deals that all end alike keep the Wilson interval of the games
+                _, lo, hi = block_share(per_game, players)  # Wilson at the effective games
                 eff = float(unpaired)  # the independent games the deals' precision is worth
         share = a / n if n else float("nan")
         S[i, j] += share * eff

@@ -183,3 +183,17 @@ def test_the_paired_rate_interval_is_tangos_and_covers_few_strongly_coupled_pair
     u2 = np.where(rng.random((400, 30)) < 0.9, u, rng.random((400, 30)))
     hits = [lo <= 0.05 <= hi for _, lo, hi in (paired_rate_diff(*table(xb, xv)) for xb, xv in zip(u < 0.5, u2 < 0.55))]
     assert np.mean(hits) >= 0.94
+
+
+def test_a_duplicate_share_near_zero_keeps_its_coverage():
+    from designlab.stats.paired import block_share
+
+    # a 1% share over 500 deals of two games, the deal's seat luck in opposite directions: the t interval over
+    # the deals covered 91.9% here; Wilson's at the effective games covers
+    rng = np.random.default_rng(5)
+    covered = 0
+    for _ in range(1000):
+        u = rng.uniform(-0.008, 0.008, (500, 1)) * np.array([1.0, -1.0])
+        _, lo, hi = block_share((rng.random((500, 2)) < 0.01 + u).astype(float).ravel(), 2)
+        covered += lo <= 0.01 <= hi
+    assert covered >= 940
