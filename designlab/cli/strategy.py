@@ -20,6 +20,10 @@ from designlab.cli.main import VariantName as _VariantName
 from designlab.cli.main import Workers as _Workers
 
 _Variant = Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")]
+_Duplicate = Annotated[bool, typer.Option(
+    "--duplicate/--independent",
+    help="Duplicate seating: every deal played in each rotation of the seats (the game count rounded up to whole "
+         "deals), intervals over the deals; --independent: every game its own deal.")]
 
 
 @contextmanager
@@ -66,6 +70,7 @@ def register(app: typer.Typer) -> None:
         game_bots: Annotated[bool, typer.Option(
             "--game-bots", help="The game's own quick line-up of fast bots (its spec's ladder_bots) instead of "
                                 "--bot or the default.")] = False,
+        duplicate: _Duplicate = True,
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
@@ -76,7 +81,7 @@ def register(app: typer.Typer) -> None:
         from designlab.registry import game_spec
         from designlab.report.ladder import ladder_page
         from designlab.strategy.ladder import default_bots, run_ladder
-        from designlab.strategy.matchups import parse_seat
+        from designlab.strategy.matchups import parse_seat, whole_deals
 
         if game_bots and bots:
             raise typer.BadParameter("give one or the other", ctx=ctx, param_hint="'--bot' / '--game-bots'")
@@ -88,15 +93,18 @@ def register(app: typer.Typer) -> None:
         with _strategy_errors():
             contenders = [parse_seat(base.game, b) for b in bots] if bots else default_bots(base.game)
         k = len(contenders)
-        result, page = _play(games * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
+        players = base.players
+        result, page = _play(whole_deals(games, players, duplicate) * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
             base, contenders, games, reports_root, name=run_name(variant, [base]), workers=workers,
-            progress=progress, page=ladder_page))
+            progress=progress, page=ladder_page, duplicate=duplicate))
         for r in sorted(result.ratings, key=lambda r: -r["rating"]):
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
         sl = result.skill_luck
         if sl is not None:
             out.print(f"the lowest-rated bot wins {sl.upset:.1%} (95% interval {sl.upset_lo:.1%} to {sl.upset_hi:.1%}) "
                       f"of its {sl.games:,} games against the highest-rated")
+        if result.pairing:
+            out.print(result.pairing)
         out.print(f"ladder: {page}")
         _refresh_index(reports_root)
         if result.errors:
@@ -119,6 +127,7 @@ def register(app: typer.Typer) -> None:
             "--search-games", min=0, help="Exploitability check: games per opponent for the best response search "
             "(a responder whose beliefs are the other role's equilibrium mix; about a CPU second a game on "
             "Rakshasa); 0 skips it; at most --check-games.")] = SEARCH_GAMES,
+        duplicate: _Duplicate = True,
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
@@ -129,7 +138,7 @@ def register(app: typer.Typer) -> None:
         strategies outside the grid (double oracle), flag a dominant persona only if it survives."""
         from designlab.report.meta import meta_page
         from designlab.strategy.exploit import default_responders
-        from designlab.strategy.matchups import parse_seat
+        from designlab.strategy.matchups import parse_seat, whole_deals
         from designlab.strategy.meta import default_grid, load_grid, run_meta
         from designlab.strategy.solve import equilibrium_notes
 
@@ -137,9 +146,12 @@ def register(app: typer.Typer) -> None:
         with _strategy_errors():
             g = load_grid(base.game, grid) if grid is not None else default_grid(base.game)
             responders = default_responders(base.game, g) + [parse_seat(base.game, r) for r in respond or ()]
-        result, page = _play(games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
+        players = base.players
+        cell_games = whole_deals(games, players, duplicate and g.payoff == "win")
+        result, page = _play(cell_games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
             base, g, games, reports_root, name=run_name(variant, [base]), workers=workers, progress=progress,
-            check_games=check_games, responders=responders, budget=budget, page=meta_page, search_games=search_games))
+            check_games=check_games, responders=responders, budget=budget, page=meta_page, search_games=search_games,
+            duplicate=duplicate))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")
@@ -157,6 +169,8 @@ def register(app: typer.Typer) -> None:
 
             for s in headline(result):
                 out.print(s)
+        if result.pairing:
+            out.print(result.pairing)
         out.print(f"meta-game: {page}")
         _refresh_index(reports_root)
         if result.errors:

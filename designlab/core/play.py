@@ -38,14 +38,30 @@ def play(
     record_events: bool = False,
     keep_actions: bool = False,
     describe: Callable[[], str] = lambda: "",
+    mirror: Callable[[list], list] | None = None,
 ) -> PlayedGame:
-    """Play one game to its end. Bots see only views."""
+    """Play one game to its end. Bots see only views. ``mirror``: a mirrored deal (``GameSpec.mirror``): the
+    setup's chance actions are drawn as usual, then played in the order ``mirror`` gives them."""
     state = game.new_initial_state(record_events=record_events)
     out = PlayedGame(state)
     actions = out.actions if keep_actions else None
     decisions = choice = options = 0
     # bound methods looked up once: this loop runs for every step of every game
     current_player, apply, view_of, sample = state.current_player, state.apply, state.view, state.sample_chance
+    if mirror is not None:
+        scratch, drawn = game.new_initial_state(), []
+        while scratch.current_player() == CHANCE:  # the setup as the rng deals it, then given round
+            drawn.append(scratch.sample_chance(game_rng))
+            scratch.apply(drawn[-1])
+        for a in mirror(drawn):  # each one checked: a mirror must deal only what the rules can deal there
+            if current_player() != CHANCE or a not in {o for o, _ in state.chance_outcomes()}:
+                raise IllegalActionError(f"{game.name}{describe()}: the mirrored setup deals {a!r}, not a chance "
+                                         "outcome there")
+            if actions is not None:
+                actions.append(a)
+            apply(a)
+        if current_player() == CHANCE:
+            raise IllegalActionError(f"{game.name}{describe()}: the mirrored setup is shorter than the setup")
     act = [b.act for b in bots]
     for _ in range(MAX_STEPS):
         p = current_player()

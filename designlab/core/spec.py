@@ -186,6 +186,11 @@ class GameSpec:
     # the parts of one variant's game (its parameters may add some, e.g. Fifth Challenge's courts) that
     # `designlab why` weighs: restricted play for choices, association for what is dealt; none: nothing to weigh
     components: Callable[[Game], tuple[Component, ...]] = lambda game: ()
+    # mirrored deals (optional): for one variant's game, a function that takes the setup's chance actions (every
+    # chance step before the first decision, in order) and a shift, and returns them with each seat's private
+    # chance given to another (seat s gets what seat (s + shift) % n was dealt): the same draws in another order,
+    # so a mirrored game is exactly as likely as the game. None, or a None for a game: nothing private to swap
+    mirror: Callable[[Game], Callable[[list, int], list] | None] | None = None
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

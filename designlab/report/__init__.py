@@ -86,7 +86,7 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
             fig("measure-changes", "How each variant changes the game against its base", charts.measure_changes(a),
                 "One panel per measure, each on its own scale: per variant that is not a sweep point, its change "
                 "from its base (dot, in the measure's own unit per game; a true/false measure in points of share) "
-                "with its 95% interval, paired over the games both played (paired t for means, Newcombe's paired "
+                "with its 95% interval, paired over the games both played (paired t for means, Tango's paired "
                 "interval for shares); filled blue when significant after "
                 "Holm over the report's game measures. The measures: game length and the game's panel metrics, one "
                 "value per game (a per-seat metric summed over the seats)."),

@@ -18,7 +18,7 @@ from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA, SHARE_TESTS, paired_words, row_interval
 from designlab.stats.inference import wilson
 from designlab.stats.summary import fixed_seats_note
-from designlab.stats.sweep import LENGTHS, SweepAnalysis, by_entry, point_counts, swept_entry
+from designlab.stats.sweep import LENGTHS, STEP_PAIRED, SweepAnalysis, by_entry, point_counts, swept_entry
 from designlab.stats.verdict import LIGHT, VERDICTS, Verdict, followed_bot_words, verdict_sentence
 
 
@@ -253,7 +253,34 @@ def sweep_sentence(s: SweepAnalysis, meta: dict | None = None, against: str = ""
                  "range, so that value is an extrapolation.")
     if against:
         text += f" Each point is compared against {against}."
+    text += steps_sentence(s, meta)
     return Finding("sweep", text, level)
+
+
+def steps_sentence(s: SweepAnalysis, meta: dict | None = None) -> str:
+    """From each point to the next: which steps move the followed role's win rate beyond noise (Holm over the
+    curve's steps), and how they were measured ("paired over N games ...")."""
+    steps = s.steps
+    if steps.height == 0:
+        return ""
+    who = f"{followed(meta or {}, s.entry)}'s win rate"
+    paired = steps["test"][0] == STEP_PAIRED
+    games = steps["games"].to_list()
+    how = (f"paired over {min(games):,}" + (f" to {max(games):,}" if max(games) != min(games) else "") + " games a step"
+           if paired else "two independent samples a step")
+    saved = [u for u, n in zip(steps["unpaired_games"].to_list(), games) if u is not None and u > n]
+    if paired and saved:
+        how += f"; two independent samples would have needed about {min(saved):,}" + \
+            (f" to {max(saved):,}" if max(saved) != min(saved) else "") + " games a point where pairing helped"
+    moved = steps.filter(pl.col("p_holm") < ALPHA)
+    if moved.height == 0:
+        return (f" From each point to the next ({how}), no step moves {who} beyond noise "
+                f"(Holm over the {steps.height} steps).")
+    parts = [f"{r['from_x']} to {r['to_x']}: {points(r['diff'], sign=True)} "
+             f"({points_range(r['lo'], r['hi'], sign=True)}, Holm {pval(r['p_holm'])})" for r in moved.iter_rows(named=True)]
+    return (f" From each point to the next ({how}), {who} moves beyond noise at {'; '.join(parts)}"
+            f" (Holm over the {steps.height} steps" + ("; the others are within noise)." if moved.height < steps.height
+                                                      else ")."))
 
 
 def _measure(name: str, kind: str, game: str = "") -> str:

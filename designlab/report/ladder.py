@@ -74,7 +74,10 @@ def ladder_section(ladder: Ladder | dict, level: int = 2) -> str:
         f"<p class=\"note\">Round robin on <code>{H.esc(ladder.game)}</code>, {ladder.games_per_pair:,} games per pair, "
         f"seats rotated every game, seed {ladder.seed}; a shared win or an unfinished game counts half. Ratings are "
         f"Bradley-Terry maximum likelihood on the Elo scale, anchored at {H.esc(ladder.bots[0])} = 0, with one virtual "
-        f"drawn game per pair so a clean sweep stays finite. {ladder.seconds:,.0f} s on {ladder.workers} worker(s).</p>\n"
+        f"drawn game per pair so a clean sweep stays finite"
+        + (f" (fitted on each pair's effective games under duplicate seating). {H.esc(ladder.pairing[:1].upper() + ladder.pairing[1:])}: a pair's "
+           "interval is over its deals" if ladder.pairing else "")
+        + f". {ladder.seconds:,.0f} s on {ladder.workers} worker(s).</p>\n"
         f"{errors}{headline}\n"
         f"{H.chart_html(ratings_chart)}\n"
         f"{H.table_html(('bot', 'rating', '95% interval', 'games'), rating_rows)}\n"

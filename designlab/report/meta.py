@@ -110,8 +110,9 @@ def meta_section(meta: MetaResult | dict, level: int = 2) -> str:
         f"<p>{H.esc(meta.question)}</p>\n"
         f"<p class=\"note\">{meta.games_per_cell:,} games per matchup, seed {meta.seed}; zero-sum game solved by "
         f"linear programming (scipy linprog) on the measured means; ± in the table is the 95% half-width"
-        f"{' in percentage points' if meta.payoff == 'win' else ''}. "
-        f"{meta.seconds:,.0f} s on {meta.workers} worker(s).</p>\n"
+        f"{' in percentage points' if meta.payoff == 'win' else ''}"
+        + (f". {H.esc(meta.pairing[:1].upper() + meta.pairing[1:])}: a matchup's ± is over its deals" if meta.pairing else "")
+        + f". {meta.seconds:,.0f} s on {meta.workers} worker(s).</p>\n"
         f"{errors}<p><b>Value</b> ({H.esc(the(role(meta, 'row')))}'s payoff at equilibrium): {_fmt(meta.payoff, sol['value'])}"
         + (f" (95% interval {_fmt(meta.payoff, sol['value_lo'])} to {_fmt(meta.payoff, sol['value_hi'])}, the "
            "values of the corners of a simultaneous 95% box around the matrix)" if sol.get("value_lo") is not None

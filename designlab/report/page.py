@@ -259,7 +259,7 @@ def comparisons_section(a: RunAnalysis) -> str:
         + '<p class="note">Each variant against its base (a sweep\'s points against its point of the rules as written, '
           "else the file it extends, else its first point; or the variant it extends). Game i of a variant and of its "
           "base start from the same random draws, so each comparison is paired over the games both played, game i "
-          "against game i. Win rate: difference with Newcombe's paired score interval and the exact McNemar test "
+          "against game i. Win rate: difference with Tango's paired score interval and the exact McNemar test "
           "(on the games one side won and the other did not), Cohen's h (0.2 small, 0.5 medium, 0.8 large). Mean "
           "score: the t interval of the per-game differences and the paired t test, rank-biserial r = P(variant "
           "score &gt; base score) − P(variant score &lt; base score). A variant with another seed than its base is "

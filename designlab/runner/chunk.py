@@ -22,6 +22,7 @@ from designlab.core.rng import game_rng
 from designlab.variant.model import Variant
 
 _GAMES: dict[str, Game] = {}  # per-process cache: variant hash -> Game (tables built once)
+_MIRRORS: dict = {}  # variant hash -> its game's setup mirror (GameSpec.mirror), or None
 
 # Games allocate many short-lived tuples and lists and make few reference cycles (reference
 # counting frees them), yet the cyclic collector scans the young objects every 700 allocations
@@ -56,13 +57,30 @@ class Chunk:
     errors: list[tuple[int, str]] = field(default_factory=list)  # (game index, traceback)
 
 
+def mirror_for(variant: Variant, index: int):
+    """Under mirrored deals, how game ``index`` gives its setup round (``GameSpec.mirror`` at shift index % n);
+    None for the deal as dealt."""
+    shift = index % len(variant.seats) if variant.mirror else 0
+    if not shift:
+        return None
+    if variant.hash not in _MIRRORS:
+        from designlab.registry import game_spec
+
+        make = game_spec(variant.game).mirror
+        _MIRRORS[variant.hash] = make(game_for(variant)) if make is not None else None
+    swap = _MIRRORS[variant.hash]
+    if swap is None:
+        raise ValueError(f"{variant.game}: variant {variant.name!r} deals no private chance to mirror")
+    return lambda drawn: swap(drawn, shift)
+
+
 def play_one(variant: Variant, index: int, record_events: bool = False, keep_actions: bool = False):
     """One game of a variant, exactly as the batch plays it (same seeds, same seats)."""
     game = game_for(variant)
     bots = variant.make_bots(game, variant.seed, index)
     where = lambda: f" (variant {variant.name!r}, seed {variant.seed}, game {index})"  # noqa: E731
-    return play(game, bots, game_rng(variant.seed, index), record_events=record_events,
-                keep_actions=keep_actions, describe=where)
+    return play(game, bots, game_rng(variant.seed, variant.deal(index)), record_events=record_events,
+                keep_actions=keep_actions, describe=where, mirror=mirror_for(variant, index))
 
 
 def play_chunk(variant: Variant, start: int, count: int) -> Chunk:

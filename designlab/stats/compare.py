@@ -83,7 +83,7 @@ def _mean_row(measure: str, seat, xa, xb) -> dict:
 
 def _paired_rate_row(measure: str, seat, xa, xb, na: int, nb: int) -> dict:
     """A share, variant minus base, over games paired by index (``xa``, ``xb``: 0/1 per pair):
-    Newcombe's paired score interval, the exact McNemar test, Cohen's h. ``na``, ``nb``: the games
+    Tango's paired score interval, the exact McNemar test, Cohen's h. ``na``, ``nb``: the games
     each side has in all (the pairs are the common ones)."""
     n11, n10, n01, n00 = table(xa, xb)
     n = n11 + n10 + n01 + n00
@@ -159,7 +159,7 @@ def compare(base: pl.DataFrame, variant: pl.DataFrame, paired: bool = True) -> p
     default): over the game indices both played, each row compares game i with game i
     (``stats.paired``):
 
-    * win rate: Newcombe's paired score interval, the exact McNemar test, Cohen's h;
+    * win rate: Tango's paired score interval, the exact McNemar test, Cohen's h;
     * mean score: the t interval of the per-game differences, the paired t test, rank-biserial r
       of the two samples (a description).
 
@@ -251,7 +251,8 @@ def comparison_pairs(run: RunResults) -> tuple[list[tuple[str, str]], list[tuple
 def pairable(base: dict, variant: dict) -> bool:
     """Can game i of the two (manifest entries) be paired? Same seed (so the same streams: common
     random numbers) and the same seating rule (so game i seats the same bots in the same seats)."""
-    return base.get("seed") == variant.get("seed") and base.get("rotate_seats", True) == variant.get("rotate_seats", True)
+    return (base.get("seed") == variant.get("seed") and base.get("rotate_seats", True) == variant.get("rotate_seats", True)
+            and base.get("duplicate", False) == variant.get("duplicate", False))
 
 
 def compare_run(run: RunResults, measures: dict[str, list[str]] | None = None) -> pl.DataFrame:

@@ -6,15 +6,19 @@ numbers, docs/design.md), so the outcomes of game *i* of a variant and of its ba
 on the pairs has a variance of Var(variant) + Var(base) - 2 Cov, smaller than the Var(variant) +
 Var(base) of two independent samples: the same certainty from fewer games.
 
-* ``paired_rate_diff``: a share, variant minus base, over the paired games: Newcombe's hybrid score
-  interval for paired data (R. G. Newcombe, "Improved confidence intervals for the difference
-  between binomial proportions based on paired data", Stat. Med. 17, 1998, method 10: the two
-  Wilson intervals combined with the correlation phi of the 2x2 table); its test is the exact
-  conditional McNemar test (binomial on the discordant pairs, ``scipy.stats.binomtest``).
+* ``paired_rate_diff``: a share, variant minus base, over the paired games: Tango's score interval
+  (``inference.paired_diff``, the one paired interval of the toolkit: ``designlab why`` uses it too);
+  its test is the exact conditional McNemar test (binomial on the discordant pairs,
+  ``scipy.stats.binomtest``). Newcombe's hybrid interval for paired data (Stat. Med. 17, 1998, method
+  10) was used here before; by seeded simulation (108 settings: 30 to 2,000 pairs, rates 0.1 to 0.65,
+  pair coupling 0 to 0.9, 400 runs each) Tango's covered 95.2% on average, 91.0% at worst, against
+  Newcombe's 94.9% and 89.0% (its worst: 30 pairs coupled at 0.9, where Tango's covered 97.8%).
 * ``paired_mean_diff``: a mean, variant minus base: the t interval of the per-game differences and
   the paired t test.
 * ``unpaired_games``: how many games per side two independent samples would need for the same width.
 * ``cv_gap_interval``: a variant's seat gap with the base's games as a control variate.
+* ``block_mean``: a mean under duplicate seating (every deal played in each of the n rotations of the seats):
+  the t interval over the deals' means, and the independent games the same width would have needed.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import math
 import numpy as np
 import polars as pl
 
-from designlab.stats.inference import LEVEL, _wilson_z, pair_z, z_crit
+from designlab.stats.inference import LEVEL, pair_z, paired_diff
 from designlab.stats.load import valid_games
 
 
@@ -47,21 +51,8 @@ def table(xb, xv) -> tuple[int, int, int, int]:
 
 def paired_rate_diff(both: int, base_only: int, variant_only: int, neither: int,
                      level: float = LEVEL) -> tuple[float, float, float]:
-    """p_variant - p_base over n paired games with Newcombe's paired hybrid score interval (method 10)."""
-    a, b, c, d = both, base_only, variant_only, neither
-    n = a + b + c + d
-    if n <= 0:
-        return (math.nan, math.nan, math.nan)
-    z = z_crit(level)
-    p1, p2 = (a + b) / n, (a + c) / n  # base, variant
-    l1, u1 = _wilson_z(a + b, n, z)
-    l2, u2 = _wilson_z(a + c, n, z)
-    denom = (a + b) * (c + d) * (a + c) * (b + d)
-    phi = (a * d - b * c) / math.sqrt(denom) if denom > 0 else 0.0
-    diff = p2 - p1
-    down = (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2
-    up = (u2 - p2) ** 2 - 2 * phi * (u2 - p2) * (p1 - l1) + (p1 - l1) ** 2
-    return diff, diff - math.sqrt(max(down, 0.0)), diff + math.sqrt(max(up, 0.0))
+    """p_variant - p_base over n paired games with Tango's score interval (``inference.paired_diff``)."""
+    return paired_diff(variant_only, base_only, both + base_only + variant_only + neither, level)
 
 
 def mcnemar_p(base_only: int, variant_only: int) -> float:
@@ -106,6 +97,55 @@ def unpaired_games(xb, xv) -> int | None:
     if vd <= 0:
         return None
     return int(math.ceil(xb.size * (float(xb.var(ddof=1)) + float(xv.var(ddof=1))) / vd))
+
+
+# -- duplicate seating: one observation per deal ---------------------------------------------------------
+
+
+def deal_blocks(values, size: int) -> np.ndarray:
+    """Per-game values in game-index order (NaN: a game that did not finish) as rows of ``size`` games, one
+    row a deal (game i is deal i // size); a deal with a game missing, and the games past the last whole deal,
+    are left out: a deal counts only when every rotation of it was played."""
+    x = np.asarray(values, dtype=float)
+    x = x[: x.size // size * size].reshape(-1, size)
+    return x[np.isfinite(x).all(axis=1)]
+
+
+def block_mean(values, size: int, level: float = LEVEL) -> dict:
+    """The mean of per-game values under duplicate seating, analysed on paired blocks: each whole deal's mean
+    (its ``size`` rotations) is one observation, and the t interval is over the deals. ``unpaired_games``: the
+    independent games the same width would have needed (deals times the per-game variance over the deal means'
+    variance; None when the deal means never vary). ``se``: the mean's standard error."""
+    from designlab.stats.inference import mean_interval
+
+    blocks = deal_blocks(values, size)
+    deals = blocks.shape[0]
+    means = blocks.mean(axis=1)
+    mean, lo, hi = mean_interval(means, level)
+    out = {"deals": int(deals), "games": int(deals * size), "mean": mean, "lo": lo, "hi": hi,
+           "se": math.nan, "unpaired_games": None}
+    if deals > 1:
+        vb = float(means.var(ddof=1))
+        out["se"] = math.sqrt(vb / deals)
+        if vb > 0:
+            out["unpaired_games"] = int(math.ceil(deals * float(blocks.var(ddof=1)) / vb))
+    return out
+
+
+def block_share(values, size: int, level: float = LEVEL) -> tuple[float, float, float]:
+    """A share (per-game values in 0..1) under duplicate seating: the Wilson interval at the effective games,
+    the independent games the deals' precision is worth (``block_mean``'s ``unpaired_games``), which keeps
+    its coverage near 0 and 1 where the t interval over the deals does not (seeded, 1,000 runs each: 96.5%
+    against 91.9% at a 1% share over 500 deals; 94.8% against 92.5% at 5% over 100). Deals that all end
+    alike: the Wilson interval of the games themselves."""
+    from designlab.stats.inference import wilson
+
+    b = block_mean(values, size, level)
+    n = b["unpaired_games"] if b["unpaired_games"] is not None else b["games"]
+    if not n:
+        return (math.nan, math.nan, math.nan)
+    lo, hi = wilson(b["mean"] * n, n, level)
+    return b["mean"], lo, hi
 
 
 # -- the seat gap with the base as a control variate -------------------------------------------------------

@@ -401,6 +401,47 @@ def sweep_metrics(points: list[tuple[object, str, pl.DataFrame]], names=(),
     return pl.DataFrame(rows, schema=schema), pl.DataFrame(trends, schema=trend_schema)
 
 
+STEP_PAIRED = "Tango's paired interval, exact McNemar test"
+STEP_UNPAIRED = "Newcombe's interval and score test"
+
+
+def neighbour_steps(points: list[tuple[object, str, pl.DataFrame]], focus: int, paired: bool) -> pl.DataFrame:
+    """From each sweep point to the next (in the points' order): the change of the followed role's (or seats
+    entry's: ``points`` already by entry) win rate, next minus this, with its 95% interval and p-value, and
+    Holm's adjustment over the steps of this curve (one family). ``paired``: game i of every point started
+    from the same draws, so a step is measured on the game indices both points played (Tango's paired
+    interval, the exact McNemar test) and ``unpaired_games`` says how many games per point two independent
+    samples would have needed for the same width; else two independent samples (Newcombe)."""
+    from designlab.stats.inference import holm, newcombe_diff, newcombe_p
+    from designlab.stats.paired import mcnemar_p, paired_rate_diff, table, unpaired_games
+
+    wins = [valid_games(df).select(pl.col("game_index").cast(pl.Int64),
+                                   (pl.col(f"result_{focus}") == "win").cast(pl.Float64).alias("w"))
+            for _, _, df in points]
+    rows = []
+    for k in range(len(points) - 1):
+        a, b = wins[k], wins[k + 1]
+        row = {"from_x": _fmt_value(points[k][0]), "to_x": _fmt_value(points[k + 1][0]), "series": points[k][1]}
+        if paired:
+            both = a.join(b, on="game_index", suffix="_b")
+            xa, xb = both["w"].to_numpy(), both["w_b"].to_numpy()
+            t = table(xa, xb)
+            d, lo, hi = paired_rate_diff(*t)
+            row |= {"games": both.height, "diff": d, "lo": lo, "hi": hi, "p_value": mcnemar_p(t[1], t[2]),
+                    "test": STEP_PAIRED, "unpaired_games": unpaired_games(xa, xb)}
+        else:
+            ka, na, kb, nb = int(a["w"].sum()), a.height, int(b["w"].sum()), b.height
+            d, lo, hi = newcombe_diff(ka, na, kb, nb)
+            row |= {"games": min(na, nb), "diff": d, "lo": lo, "hi": hi, "p_value": newcombe_p(ka, na, kb, nb),
+                    "test": STEP_UNPAIRED, "unpaired_games": None}
+        rows.append(row)
+    schema = {"from_x": pl.Utf8, "to_x": pl.Utf8, "series": pl.Utf8, "games": pl.Int64, "diff": pl.Float64,
+              "lo": pl.Float64, "hi": pl.Float64, "p_value": pl.Float64, "test": pl.Utf8, "unpaired_games": pl.Int64}
+    out = pl.DataFrame(rows, schema=schema)
+    ps = out["p_value"].to_numpy()
+    return out.with_columns(pl.Series("p_holm", holm(ps) if len(ps) else ps, dtype=pl.Float64))
+
+
 @dataclass
 class SweepAnalysis:
     group: str
@@ -413,6 +454,7 @@ class SweepAnalysis:
     trends: pl.DataFrame = field(default_factory=pl.DataFrame)  # per metric; analyse_run adds p_holm, significant
     entry: int | None = None  # a bot's parameter: the curve is per seats entry and the fit is for this one
     entry_bot: str = ""  # that entry's bot, as the variant file names it
+    steps: pl.DataFrame = field(default_factory=pl.DataFrame)  # neighbour_steps: from each point to the next
 
     @property
     def focus(self) -> int:
@@ -461,7 +503,8 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
                 if numeric:
                     pts = sorted(pts, key=lambda t: t[0])
                 games = [(x, s, df) for x, s, df, _ in pts]
-                curve = sweep_curve(games if entry is None else [(x, s, by_entry(df, rot)) for x, s, df, rot in pts])
+                entry_games = games if entry is None else [(x, s, by_entry(df, rot)) for x, s, df, rot in pts]
+                curve = sweep_curve(entry_games)
                 fit = None
                 focus = curve.filter(pl.col("seat") == (entry or 0))
                 if numeric and len(pts) >= 2 and focus.height:
@@ -470,5 +513,6 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
                 # common random numbers: game i of every point drew from the same streams (same seed and seating)
                 paired = len({(v.meta.get("seed"), v.meta.get("rotate_seats", True)) for v in points}) == 1
                 out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names, paired),
-                                         entry, _entry_bot(points[0].meta, entry)))
+                                         entry, _entry_bot(points[0].meta, entry),
+                                         neighbour_steps(entry_games, entry or 0, paired)))
     return out

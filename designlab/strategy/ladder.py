@@ -2,6 +2,12 @@
 Bradley-Terry ratings with intervals, and a skill-versus-luck figure (how often
 the weaker bot of a pair still wins).
 
+Duplicate seating by default (``strategy.matchups``): every deal is played in each
+rotation of the seats, and a pair's intervals are over its deals: Wilson's at the pair's effective
+games (``stats.paired.block_share``).
+The ratings are fitted on each pair's effective games, the independent games its
+deals' precision is worth (``unpaired_games``), so their intervals count the pairing too.
+
 Output, ``<reports>/<name>-ladder/``::
 
     ladder.json        settings, ratings, one entry per pair
@@ -21,7 +27,16 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from designlab.strategy.matchups import StrategyError, a_scores, matchup, parse_seat, play_matchups
+from designlab.stats.paired import block_mean, block_share
+from designlab.strategy.matchups import (
+    StrategyError,
+    a_scores,
+    by_game,
+    matchup,
+    parse_seat,
+    play_matchups,
+    whole_deals,
+)
 from designlab.strategy.ratings import bradley_terry
 from designlab.strategy.results import Ladder, PairResult
 from designlab.variant.model import Seat, Variant
@@ -58,9 +73,11 @@ def run_ladder(
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     page: Callable[[Ladder], str] | None = None,
+    duplicate: bool = True,
 ) -> tuple[Ladder, Path]:
     """Play the round robin, rate the bots, write the results (and the page, rendered by ``page``, e.g.
-    report/ladder.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path."""
+    report/ladder.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
+    ``duplicate``: duplicate seating (module docstring), ``games_per_pair`` rounded up to whole deals."""
     labels = [s.label() for s in bots]
     if len(set(labels)) != len(labels):
         raise StrategyError(f"ladder bots must differ: {', '.join(labels)}")
@@ -70,7 +87,10 @@ def run_ladder(
     folder = reports_root / f"{name}-ladder"
     folder.mkdir(parents=True, exist_ok=True)
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
-    variants = [matchup(base, bots[i], bots[j], games_per_pair, f"{labels[i]} vs {labels[j]}") for i, j in pairs]
+    players = base.players
+    games_per_pair = whole_deals(games_per_pair, players, duplicate)
+    variants = [matchup(base, bots[i], bots[j], games_per_pair, f"{labels[i]} vs {labels[j]}", duplicate=duplicate)
+                for i, j in pairs]
     t0 = time.perf_counter()
     run = play_matchups(variants, folder / "games", f"{name}-ladder", workers, progress)
     seconds = time.perf_counter() - t0
@@ -78,34 +98,49 @@ def run_ladder(
     k = len(bots)
     S = np.zeros((k, k))
     N = np.zeros((k, k))
+    played_games = np.zeros((k, k))
     results: list[PairResult] = []
     for (i, j), vr in zip(pairs, run.variants):
         sc = a_scores(vr.variant, pl.read_parquet(vr.games_file))
         n = sc.height
         a = float(sc["a_score"].sum())
-        S[i, j] += a
-        S[j, i] += n - a
-        N[i, j] += n
-        N[j, i] += n
         lo, hi = _wilson(a, n) if n else (float("nan"), float("nan"))
+        deals, unpaired, eff = 0, None, float(n)
+        if duplicate:
+            per_game = by_game(sc, "a_score", games_per_pair)
+            b = block_mean(per_game, players)
+            deals, unpaired = b["deals"], b["unpaired_games"]
+            if unpaired is not None:  # deals that all end alike keep the Wilson interval of the games
+                _, lo, hi = block_share(per_game, players)  # Wilson at the effective games
+                eff = float(unpaired)  # the independent games the deals' precision is worth
+        share = a / n if n else float("nan")
+        S[i, j] += share * eff
+        S[j, i] += (1 - share) * eff
+        N[i, j] += eff
+        N[j, i] += eff
+        played_games[i, j] += n
+        played_games[j, i] += n
         results.append(PairResult(
             labels[i], labels[j], n, a,
             int((sc["a_score"] == 1.0).sum()), int((sc["a_score"] == 0.0).sum()),
             int(((sc["a_score"] > 0) & (sc["a_score"] < 1)).sum()),
-            a / n if n else float("nan"), lo, hi,
+            share, lo, hi, deals=deals, unpaired_games=unpaired,
         ))
     ratings = bradley_terry(labels, S, N)
+    for r, played in zip(ratings, played_games.sum(axis=1)):  # the games played, not the effective ones
+        r.games = int(played)
     by = {r.bot: r.rating for r in ratings}
     for p in results:
         weaker_is_a = by[p.a] < by[p.b]
         p.weaker = p.a if weaker_is_a else p.b
         k_up = p.a_score if weaker_is_a else p.games - p.a_score
         p.upset = k_up / p.games if p.games else float("nan")
-        p.upset_lo, p.upset_hi = _wilson(k_up, p.games) if p.games else (float("nan"), float("nan"))
+        # the share's interval seen from the weaker bot (over the deals under duplicate seating)
+        p.upset_lo, p.upset_hi = (p.a_share_lo, p.a_share_hi) if weaker_is_a else (1 - p.a_share_hi, 1 - p.a_share_lo)
     ladder = Ladder(
         name=name, game=base.game, variant=base.name, games_per_pair=games_per_pair, seed=base.seed,
         bots=labels, ratings=[asdict(r) for r in ratings], pairs=results, seconds=seconds,
-        workers=workers, errors=run.errors,
+        workers=workers, errors=run.errors, duplicate=duplicate, players=players,
     )
     (folder / "ladder.json").write_text(json.dumps(ladder.to_dict(), indent=1))
     pl.DataFrame([asdict(p) for p in results]).write_parquet(folder / "pairs.parquet")

@@ -3,7 +3,10 @@ each game's outcome from the row entry's side.
 
 A matchup is an ordinary ``Variant`` whose seats alternate the two entries
 (``A, B, A, B...`` for more than two players) and, by default, rotate every game,
-so seat advantage cancels. The runner plays it and writes one Parquet row per
+so seat advantage cancels. With duplicate seating (the default of ``ladder`` and ``meta``'s win share) every
+deal is played in each of the n cyclic rotations of the seats: game i is deal i // n in rotation i % n, its
+chance and each seat's bot drawing from the deal's streams (``Variant.deal``), so the luck of a deal falls on
+each entry once in every seat and the analysis works on the deals (``stats.paired.block_mean``). The runner plays it and writes one Parquet row per
 game; here each row becomes the A entry's score (win 1, shared win 0.5 or
 A's share of it, loss 0, unfinished 0.5) and, when asked, A's final points.
 """
@@ -16,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
 import yaml
 
@@ -71,23 +75,33 @@ def seat_from_dict(game: str, raw: dict) -> Seat:
         raise StrategyError(f"{raw['bot']}: " + "; ".join(f"{'.'.join(map(str, x['loc']))}: {x['msg']}" for x in e.errors())) from None
 
 
+def whole_deals(games: int, players: int, duplicate: bool = True) -> int:
+    """``games`` rounded up to whole deals under duplicate seating (a multiple of the players)."""
+    return -(-games // players) * players if duplicate else games
+
+
 def matchup(base: Variant, a: Seat, b: Seat, games: int, name: str, rotate: bool = True,
-            seed: int | None = None) -> Variant:
-    """A variant where entry A and entry B alternate round the table."""
+            seed: int | None = None, duplicate: bool = False) -> Variant:
+    """A variant where entry A and entry B alternate round the table; ``duplicate``: duplicate seating
+    (module docstring; it needs the seats rotated), ``games`` rounded up to whole deals."""
     n = base.players
     seats = tuple(a if s % 2 == 0 else b for s in range(n))
+    if duplicate and not rotate:
+        raise StrategyError("duplicate seating plays each deal in every rotation of the seats: it needs them rotated")
     return replace(
-        base, name=name, seats=seats, games=games, rotate_seats=rotate,
-        seed=base.seed if seed is None else seed,
+        base, name=name, seats=seats, games=whole_deals(games, n, duplicate), rotate_seats=rotate,
+        seed=base.seed if seed is None else seed, duplicate=duplicate,
         base=None, sweep=None, sweep_group=None,
     )
 
 
-def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, name: str, games: int) -> Variant:
-    """The matchup of row entry ``a`` against column entry ``b``: seats rotated for a win share,
-    ``a`` fixed in ``row_seat`` for points."""
+def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, name: str, games: int,
+                 duplicate: bool = False) -> Variant:
+    """The matchup of row entry ``a`` against column entry ``b``: seats rotated for a win share (with
+    ``duplicate``: duplicate seating), ``a`` fixed in ``row_seat`` for points (seats fixed: no rotation to
+    duplicate; every cell plays game k on the same seed already)."""
     if payoff == "win":
-        return matchup(base, a, b, games, name, rotate=True)
+        return matchup(base, a, b, games, name, rotate=True, duplicate=duplicate)
     n = base.players
     if n != 2:
         raise StrategyError("payoff: points needs a two-player game")
@@ -128,6 +142,16 @@ def a_scores(variant: Variant, df: pl.DataFrame) -> pl.DataFrame:
         {"game_index": idx, "a_score": rows_score, "a_points": rows_points, "a_seat": rows_seat},
         schema={"game_index": pl.Int64, "a_score": pl.Float64, "a_points": pl.Float64, "a_seat": pl.Int64},
     )
+
+
+def by_game(frame: pl.DataFrame, column: str, games: int) -> np.ndarray:
+    """A per-game column (``game_index`` and ``column``) as an array over game indices 0..games-1, NaN where a
+    game is missing (it raised)."""
+    out = np.full(games, np.nan)
+    idx = frame["game_index"].to_numpy()
+    keep = idx < games
+    out[idx[keep]] = frame[column].cast(pl.Float64).to_numpy()[keep]
+    return out
 
 
 def play_matchups(variants: list[Variant], out_dir: Path, name: str, workers: int,

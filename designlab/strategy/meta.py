@@ -13,7 +13,10 @@ A *grid* names the personas of each side and what the row side wants:
   builder's challenge rate gives the runner's points of that run: "is bluffing
   worth it at these costs?".
 
-The column side minimizes the row's payoff (zero-sum). Output,
+The column side minimizes the row's payoff (zero-sum). A win-share grid plays
+duplicate seating by default (``strategy.matchups``): every deal in each rotation of
+the seats, each cell's standard error over its deals; a points grid keeps its seats
+fixed, and every cell already plays game k on the same seed. Output,
 ``<reports>/<name>-meta/``: ``meta.json`` (grid, matrix, intervals, solution),
 ``cells.parquet`` (one row per matchup), ``games/`` (the runner's results), and
 ``index.html`` (report/meta.py renders it).
@@ -34,7 +37,15 @@ import polars as pl
 import yaml
 
 from designlab.registry import game_spec
-from designlab.strategy.matchups import StrategyError, a_scores, cell_variant, play_matchups, seat_from_dict
+from designlab.stats.paired import block_mean
+from designlab.strategy.matchups import (
+    StrategyError,
+    a_scores,
+    cell_variant,
+    play_matchups,
+    seat_from_dict,
+    whole_deals,
+)
 from designlab.strategy.results import SEARCH_GAMES, MetaResult
 from designlab.strategy.solve import (
     clearly_dominates,
@@ -135,9 +146,9 @@ def load_grid(game: str, path: Path) -> Grid:
                 row_role=str(raw.get("row_role", "")), col_role=str(raw.get("col_role", "")))
 
 
-def _cell_variant(base: Variant, grid: Grid, i: int, j: int, games: int) -> Variant:
+def _cell_variant(base: Variant, grid: Grid, i: int, j: int, games: int, duplicate: bool) -> Variant:
     return cell_variant(base, grid.payoff, grid.row_seat, grid.rows[i], grid.cols[j],
-                        f"{grid.row_names[i]} vs {grid.col_names[j]}", games)
+                        f"{grid.row_names[i]} vs {grid.col_names[j]}", games, duplicate=duplicate)
 
 
 def run_meta(
@@ -153,18 +164,23 @@ def run_meta(
     budget: int = 3,
     page: Callable[[MetaResult], str] | None = None,
     search_games: int = SEARCH_GAMES,
+    duplicate: bool = True,
 ) -> tuple[MetaResult, Path]:
     """Play the full matchup matrix, solve it, check the equilibrium against strategies outside the
     grid (``check_games`` per responder and opponent, default ``games_per_cell``; 0: no check;
     ``responders`` default: the game's own bots not in the grid; ``budget``: double-oracle steps
     that may add a strategy; ``search_games`` per opponent for each step's best response search, 0:
     none, at most ``check_games``), write the results (and the page, rendered by ``page``, e.g. report/meta.py's
-    ``meta_page``: this layer renders no HTML)."""
+    ``meta_page``: this layer renders no HTML). ``duplicate``: duplicate seating for a win-share grid (module
+    docstring), the games rounded up to whole deals."""
     name = name or base.slug
+    duplicate = duplicate and grid.payoff == "win"
+    players = base.players
+    games_per_cell = whole_deals(games_per_cell, players, duplicate)
     folder = reports_root / f"{name}-meta"
     folder.mkdir(parents=True, exist_ok=True)
     cells = [(i, j) for i in range(len(grid.rows)) for j in range(len(grid.cols))]
-    variants = [_cell_variant(base, grid, i, j, games_per_cell) for i, j in cells]
+    variants = [_cell_variant(base, grid, i, j, games_per_cell, duplicate) for i, j in cells]
     t0 = time.perf_counter()
     run = play_matchups(variants, folder / "games", f"{name}-meta", workers, progress)
     seconds = time.perf_counter() - t0
@@ -172,6 +188,7 @@ def run_meta(
     M = np.zeros((R, C))
     SE = np.zeros((R, C))
     N = np.zeros((R, C), dtype=int)
+    unpaired: list[list[int | None]] = [[None] * C for _ in range(R)]
     rows_out = []
     from designlab.registry import game_spec
     from designlab.strategy.exploit import cell_games
@@ -181,7 +198,7 @@ def run_meta(
     seen: dict = {}  # (side, persona) -> metric -> [per-game arrays]
     for (i, j), vr in zip(cells, run.variants):
         df = pl.read_parquet(vr.games_file)
-        _, rec = cell_games(vr.variant, df, grid.payoff, grid.row_seat, wanted, games_per_cell)
+        per_game, rec = cell_games(vr.variant, df, grid.payoff, grid.row_seat, wanted, games_per_cell)
         for side, who in (("row", grid.row_names[i]), ("column", grid.col_names[j])):
             for m, v in rec[side].items():
                 seen.setdefault((side, who), {}).setdefault(m, []).append(v)
@@ -194,8 +211,14 @@ def run_meta(
         mean = float(x.mean()) if n else float("nan")
         sd = float(x.std()) if n > 1 else 0.0
         se = sd / math.sqrt(n) if n > 1 else float("nan")
+        if duplicate:  # the error over the deals
+            b = block_mean(per_game, players)
+            unpaired[i][j] = b["unpaired_games"]
+            if b["unpaired_games"] is not None:  # deals that all end alike keep the per-game error
+                se = b["se"]
         M[i, j], SE[i, j], N[i, j] = mean, se, n
-        rows_out.append({"row": grid.row_names[i], "col": grid.col_names[j], "payoff": mean, "se": se, "games": n})
+        rows_out.append({"row": grid.row_names[i], "col": grid.col_names[j], "payoff": mean, "se": se, "games": n,
+                         "unpaired_games": unpaired[i][j]})
     if not np.isfinite(M).all():
         raise StrategyError("some matchups have no finished games; see the games folder for errors")
     sol = solve_zero_sum(M)
@@ -219,7 +242,7 @@ def run_meta(
             responders = default_responders(base.game, grid)
         t1 = time.perf_counter()
         res = check_meta(base, grid, check_games, folder / "check", responders, budget=budget, workers=workers,
-                         search_games=search_games)
+                         search_games=search_games, duplicate=duplicate)
         seconds += time.perf_counter() - t1
         check = {"games": check_games, "budget": budget, "responders": [s.label() for s in responders],
                  "search_games": min(search_games, check_games), "result": res.to_dict()}
@@ -229,6 +252,7 @@ def run_meta(
         row_role=grid.row_role, col_role=grid.col_role, question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol_dict,
         clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors, check=check,
         notes=persona_notes(seen, spec.persona_rates, spec.measures, grid.row_names, grid.col_names),
+        duplicate=duplicate, unpaired=unpaired, players=players,
     )
     (folder / "meta.json").write_text(json.dumps(result.to_dict(), indent=1))
     pl.DataFrame(rows_out).write_parquet(folder / "cells.parquet")

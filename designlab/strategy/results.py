@@ -15,6 +15,18 @@ SEARCH_GAMES = 40
 MIN_JUDGED_GAMES = 10
 
 
+def pairing_line(games: list[int], unpaired: list[int | None], players: int) -> str:
+    """What duplicate seating bought, in one sentence: the games played (over the matchups whose deals varied)
+    and the independent games the same intervals would have needed."""
+    known = [(g, u) for g, u in zip(games, unpaired) if u is not None]
+    if not known:
+        return (f"duplicate seating: every deal played in each of the {players} rotations of the seats; every deal "
+                "of every matchup ended alike, so the intervals are per game")
+    g, u = sum(g for g, _ in known), sum(u for _, u in known)
+    return (f"duplicate seating: paired over {g:,} games ({g // players:,} deals, each in all {players} rotations of "
+            f"the seats); independent games would have needed about {u:,} for the same intervals ({u / g:.2f}x)")
+
+
 @dataclass
 class PairResult:
     a: str
@@ -31,6 +43,10 @@ class PairResult:
     upset: float = 0.0  # share of games the weaker one won (ties count half)
     upset_lo: float = 0.0
     upset_hi: float = 0.0
+    # duplicate seating: the whole deals the intervals are over (0: independent games, Wilson intervals), and
+    # the independent games the same width would have needed (None: not duplicate, or the deals never varied)
+    deals: int = 0
+    unpaired_games: int | None = None
 
 
 @dataclass
@@ -46,6 +62,15 @@ class Ladder:
     seconds: float = 0.0
     workers: int = 1
     errors: int = 0
+    duplicate: bool = False  # duplicate seating: every deal played in each rotation of the seats
+    players: int = 0  # seats of the game (0: a file written before it was recorded)
+
+    @property
+    def pairing(self) -> str:
+        """What duplicate seating bought (``pairing_line``); empty when the games were independent."""
+        if not self.duplicate:
+            return ""
+        return pairing_line([p.games for p in self.pairs], [p.unpaired_games for p in self.pairs], self.players)
 
     def to_dict(self) -> dict:
         d = asdict(self)
@@ -100,6 +125,18 @@ class MetaResult:
     # who plays the row and the column personas, as a sentence names them ("runner"); empty: the label
     row_role: str = ""
     col_role: str = ""
+    # duplicate seating (win share only): every deal played in each rotation of the seats, a cell's standard
+    # error over its deals; ``unpaired``: per cell, the independent games the same error would have needed
+    duplicate: bool = False
+    unpaired: list[list[int | None]] = field(default_factory=list)
+    players: int = 0  # seats of the game (0: a file written before it was recorded)
+
+    @property
+    def pairing(self) -> str:
+        """What duplicate seating bought (``pairing_line``); empty when the games were independent."""
+        if not self.duplicate:
+            return ""
+        return pairing_line([x for row in self.n for x in row], [x for row in self.unpaired for x in row], self.players)
 
     def to_dict(self) -> dict:
         return asdict(self)

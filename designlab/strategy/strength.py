@@ -27,19 +27,15 @@ from designlab.strategy.matchups import matchup, parse_seat
 
 
 def duplicate_game(v, index: int):
-    """Game ``index`` under duplicate seating: (deal, rotation, the seats-entry of each seat, played game)."""
-    from designlab.core.play import play
-    from designlab.core.rng import bot_rng, game_rng
-    from designlab.registry import bot_class
-    from designlab.runner.chunk import game_for
+    """Game ``index`` under duplicate seating: (deal, rotation, the seats-entry of each seat, played game); the
+    runner's own duplicate seating (``Variant.deal``), so a ladder plays these same games."""
+    from dataclasses import replace
 
-    game = game_for(v)
-    n = game.num_players
-    deal, turn = divmod(index, n)
-    entries = [(s + turn) % n for s in range(n)]  # cyclic rotation: entry (s + turn) % n sits in seat s
-    bots = [bot_class(v.game, v.seats[e].bot)(game, s, v.seats[e].params, bot_rng(v.seed, deal, s))
-            for s, e in enumerate(entries)]
-    return deal, turn, entries, play(game, bots, game_rng(v.seed, deal), keep_actions=True)
+    from designlab.runner.chunk import play_one
+
+    d = replace(v, duplicate=True, rotate_seats=True)
+    deal, turn = divmod(index, len(d.seats))
+    return deal, turn, d.seat_order(index), play_one(d, index, keep_actions=True)
 
 
 def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", against: str = "heuristic",

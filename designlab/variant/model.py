@@ -176,6 +176,13 @@ class Variant:
     # a sweep point's reference in words: which point (or file) every point is compared against, and why
     reference: str | None = None
     tune: TuneSpec | None = field(default=None, compare=False, repr=False)  # the file's tune: block, resolved
+    # duplicate seating (bot comparisons: ladder, meta): game i plays deal i // n (n seats) in the seat rotation
+    # i % n, so every deal is played once in each cyclic rotation; its chance and each seat's bot draw from the
+    # deal's streams (``deal``). Off: every game is its own deal.
+    duplicate: bool = False
+    # mirrored deals (``GameSpec.mirror``): game i plays deal i // n with each seat given the private chance (and
+    # the bot's stream) of the seat i % n places on, so the luck of a deal falls on every seat once
+    mirror: bool = False
 
     @property
     def slug(self) -> str:
@@ -190,6 +197,9 @@ class Variant:
             "games": self.games,
             "seed": self.seed,
             "rotate_seats": self.rotate_seats,
+            # another seeding: only where it is on, so every other variant keeps its key
+            **({"duplicate": True} if self.duplicate else {}),
+            **({"mirror": True} if self.mirror else {}),
             "engine": f"designlab {__version__}/{self.game} {getattr(game_class(self.game), 'rules_version', '1')}",
         }
 
@@ -236,11 +246,18 @@ class Variant:
         shift = game_index % n if self.rotate_seats else 0
         return [(s + shift) % n for s in range(n)]
 
+    def deal(self, game_index: int) -> int:
+        """The index the streams of game ``game_index`` are keyed by (``core.rng``): the game's own, or under
+        duplicate seating its deal's, so the n rotations of a deal draw the same chance and seat streams."""
+        return game_index // len(self.seats) if self.duplicate or self.mirror else game_index
+
     def make_bots(self, game: Game, batch_seed: int, game_index: int) -> list[Bot]:
         bots = []
         classes = self.bot_classes
+        n = len(self.seats)
+        deal, shift = self.deal(game_index), game_index % n if self.mirror else 0
         for seat, entry in enumerate(self.seat_order(game_index)):
-            bots.append(classes[entry](game, seat, self.seats[entry].params, bot_rng(batch_seed, game_index, seat)))
+            bots.append(classes[entry](game, seat, self.seats[entry].params, bot_rng(batch_seed, deal, (seat + shift) % n)))
         return bots
 
     def manifest(self) -> dict:
@@ -257,6 +274,8 @@ class Variant:
             "params": self.params.model_dump(mode="json"),
             "seats": [s.to_dict() for s in self.seats],
             "rotate_seats": self.rotate_seats,
+            "duplicate": self.duplicate,
+            "mirror": self.mirror,
             "balance_tolerance": self.balance_tolerance,
             "games": self.games,
             "seed": self.seed,

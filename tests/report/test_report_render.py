@@ -170,6 +170,10 @@ def test_sweep_finding_gives_the_crossing_with_its_interval(analysis):
     assert m, f.text
     x, lo, hi = map(float, m.groups())
     assert lo <= 11.5 <= hi and lo < x < hi  # truth: 11.5
+    # and from each point to the next: the steps of the first role's win rate, with how they were measured
+    assert re.search(r"From each point to the next \((paired over [\d,]+( to [\d,]+)? games a step|two independent "
+                     r"samples a step)[^)]*\), (no step moves|.+ moves beyond noise at .+ to .+: [+-][\d.]+ points)",
+                     f.text), f.text
 
 
 def test_overview_counts_errors_and_lights(analysis):

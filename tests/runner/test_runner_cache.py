@@ -67,9 +67,10 @@ def test_every_part_of_the_identity_is_in_the_key(tmp_path, rakshasa):
         replace(v, rotate_seats=False),
         rakshasa(games=100, honor={"builder": 10, "runner": 16}),
         rakshasa(games=100, bots=("random", "heuristic")),
+        replace(v, duplicate=True),  # duplicate seating: another seeding, so old games are replayed, never mixed
     ]
     keys = {stream_key(v)} | {stream_key(c) for c in changed}
-    assert len(keys) == 5
+    assert len(keys) == 6
     for c in changed:
         assert _run([c], tmp_path, "x").played_games == 100, c
     # the variant's display name is not part of what decides the rows: a renamed variant is a hit

@@ -7,6 +7,7 @@ import pytest
 
 from designlab.stats.inference import gap_interval, newcombe_diff
 from designlab.stats.paired import (
+    block_mean,
     cv_gap_interval,
     cv_pair_estimates,
     mcnemar_p,
@@ -152,3 +153,47 @@ def test_the_paired_sequential_verdict_settles_a_clear_case_and_is_right():
     joint = coupled_joint([0.52, 0.48, 0.0], [0.56, 0.44, 0.0], 0.6)  # gap 12 against a 3-point tolerance
     games, verdicts = simulated_cv_stops(joint, 10_000, 0.03, 200, np.random.default_rng(40))
     assert (verdicts == "unbalanced").all() and np.median(games) <= 2500
+
+
+def test_a_duplicate_mean_covers_over_the_deals_and_counts_the_games_it_saved():
+    # A's score in the two rotations of a deal: the deal's luck u helps A in one seat and hurts it in the other
+    rng = np.random.default_rng(3)
+    sims, deals, covered, saved = 1000, 100, 0, []
+    u = rng.uniform(-0.3, 0.3, (sims, deals, 1)) * np.array([1.0, -1.0])
+    scores = (rng.random((sims, deals, 2)) < 0.6 + u).astype(float).reshape(sims, -1)
+    for x in scores:
+        b = block_mean(x, 2)
+        covered += b["lo"] <= 0.6 <= b["hi"]
+        saved.append(b["unpaired_games"] / b["games"])
+    assert covered >= 0.94 * sims
+    # per game Var 0.24; a deal's mean (0.24 + 0.24 - 2 Var(u)) / 4 = 0.105 with Var(u) = 0.03: 2.29 games of
+    # independent play per deal, 1.14 per game played
+    assert np.median(saved) == pytest.approx(1.14, abs=0.08)
+    # a deal with a game missing is left out, as are the games past the last whole deal
+    assert block_mean(np.array([1, 0, np.nan, 1, 0, 1, 1.0]), 2)["deals"] == 2
+
+
+def test_the_paired_rate_interval_is_tangos_and_covers_few_strongly_coupled_pairs():
+    from designlab.stats.inference import paired_diff
+
+    assert paired_rate_diff(40, 7, 12, 41) == pytest.approx(paired_diff(12, 7, 100))
+    # 30 pairs coupled at 0.9, rates 0.5 and 0.55: Newcombe's method 10 (used before) covered 89% here
+    rng = np.random.default_rng(33)
+    u = rng.random((400, 30))
+    u2 = np.where(rng.random((400, 30)) < 0.9, u, rng.random((400, 30)))
+    hits = [lo <= 0.05 <= hi for _, lo, hi in (paired_rate_diff(*table(xb, xv)) for xb, xv in zip(u < 0.5, u2 < 0.55))]
+    assert np.mean(hits) >= 0.94
+
+
+def test_a_duplicate_share_near_zero_keeps_its_coverage():
+    from designlab.stats.paired import block_share
+
+    # a 1% share over 500 deals of two games, the deal's seat luck in opposite directions: the t interval over
+    # the deals covered 91.9% here; Wilson's at the effective games covers
+    rng = np.random.default_rng(5)
+    covered = 0
+    for _ in range(1000):
+        u = rng.uniform(-0.008, 0.008, (500, 1)) * np.array([1.0, -1.0])
+        _, lo, hi = block_share((rng.random((500, 2)) < 0.01 + u).astype(float).ravel(), 2)
+        covered += lo <= 0.01 <= hi
+    assert covered >= 940

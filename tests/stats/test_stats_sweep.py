@@ -176,3 +176,26 @@ class _stub:
 
     def __init__(self, n):
         self.seats, self.rotate_seats = [None] * n, True
+
+
+def _frame(w0: np.ndarray) -> pl.DataFrame:
+    return pl.DataFrame({"game_index": np.arange(w0.size), "result_0": np.where(w0, "win", "loss"),
+                         "result_1": np.where(w0, "loss", "win"), "error": [None] * w0.size},
+                        schema_overrides={"error": pl.Utf8})
+
+
+def test_neighbour_steps_are_paired_differences_with_holm_over_the_steps():
+    from designlab.stats.sweep import STEP_PAIRED, STEP_UNPAIRED, neighbour_steps
+
+    rng = np.random.default_rng(7)
+    u = rng.random(2000)  # the draws every point shares (common random numbers)
+    drift = lambda: np.where(rng.random(2000) < 0.9, u, rng.random(2000))  # noqa: E731
+    points = [(x, "", _frame(drift() < p)) for x, p in ((1, 0.50), (2, 0.50), (3, 0.56))]
+    steps = neighbour_steps(points, 0, paired=True)
+    assert steps["test"].to_list() == [STEP_PAIRED] * 2 and steps["games"].to_list() == [2000, 2000]
+    assert steps["p_holm"][0] > 0.05 and steps["p_holm"][1] < 0.05  # only 2 -> 3 moves
+    assert steps["lo"][1] <= 0.06 <= steps["hi"][1]
+    assert steps["unpaired_games"][1] > 3 * 2000  # the shared draws: far fewer games than two samples
+    apart = neighbour_steps(points, 0, paired=False)
+    assert apart["test"].to_list() == [STEP_UNPAIRED] * 2 and apart["unpaired_games"].null_count() == 2
+    assert (apart["hi"] - apart["lo"]).min() > 1.5 * (steps["hi"] - steps["lo"]).max()

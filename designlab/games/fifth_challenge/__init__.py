@@ -2,6 +2,7 @@
 
 from designlab.core.spec import GameSpec
 from designlab.games.fifth_challenge import board as _board
+from designlab.games.fifth_challenge import mirror as _mirror
 from designlab.games.fifth_challenge import options as _options
 from designlab.games.fifth_challenge import spec as _spec
 from designlab.games.fifth_challenge.bots import BOTS
@@ -16,7 +17,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
-    components=_options.components,
+    components=_options.components, mirror=_mirror.mirror,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]
