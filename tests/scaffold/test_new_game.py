@@ -41,7 +41,8 @@ def test_a_new_game_installs_plays_and_passes_its_own_tests(tmp_path, capsys):
     assert f"wrote {root}" in capsys.readouterr().out
     assert {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()} == {
         "pyproject.toml", "README.md", "variants/base.yaml", "tests/test_rules.py", "tests/test_game.py",
-        "pig_race/__init__.py", "pig_race/params.py", "pig_race/rules.py", "pig_race/bots.py", "pig_race/board.py"}
+        "pig_race/__init__.py", "pig_race/params.py", "pig_race/rules.py", "pig_race/bots.py", "pig_race/board.py",
+            "pig_race/value.py"}
     env = _install(root, tmp_path / "site")
 
     lint = subprocess.run([BIN / "ruff", "check", "--no-cache", "."], cwd=root, capture_output=True, text=True)

@@ -4,6 +4,7 @@ from designlab.core.spec import GameSpec
 from designlab.games.fifth_challenge import board as _board
 from designlab.games.fifth_challenge import options as _options
 from designlab.games.fifth_challenge import report as _report
+from designlab.games.fifth_challenge import value as _value
 from designlab.games.fifth_challenge.bots import BOTS
 from designlab.games.fifth_challenge.game import FifthChallengeGame
 from designlab.games.fifth_challenge.info import FifthChallengeView
@@ -16,7 +17,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
-    components=_options.components,
+    components=_options.components, features=_value.features,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]

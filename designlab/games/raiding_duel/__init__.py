@@ -8,6 +8,7 @@ from designlab.core.spec import GameSpec
 from designlab.games.raiding_duel import board as _board
 from designlab.games.raiding_duel import options as _options
 from designlab.games.raiding_duel import report as _report
+from designlab.games.raiding_duel import value as _value
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
 from designlab.games.raiding_duel.game import RaidingDuelGame
 from designlab.games.raiding_duel.info import RaidingDuelView
@@ -20,7 +21,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
-    components=_options.components,
+    components=_options.components, features=_value.features,
 )
 
 __all__ = ["SPEC",

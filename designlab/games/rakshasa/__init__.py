@@ -18,7 +18,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_report.LADDER_BOTS, labels=_report.LABELS, compensation=_report.COMPENSATION,
-    persona_rates=_report.PERSONA_RATES, value=_value.value,
+    persona_rates=_report.PERSONA_RATES, value=_value.value, features=_value.features,
     components=_options.components,
 )
 

@@ -12,6 +12,7 @@ from .bots import BOTS, HeuristicBot, MatcherBot
 from .info import GoofspielView
 from .params import GoofspielParams
 from .rules import GoofspielGame, GoofspielState
+from .value import features
 
 
 def components(game: GoofspielGame) -> tuple[Component, ...]:
@@ -25,7 +26,7 @@ SPEC = GameSpec(
     game=GoofspielGame, bots=BOTS, roles=_report.roles, measures=_report.MEASURES, panels=_report.PANELS,
     persona_grid=_report.PERSONA_GRID, board=_board.BOARD, ladder_bots=_report.LADDER_BOTS,
     labels=_report.LABELS,
-    components=components,
+    components=components, features=features,
 )
 
 __all__ = ["SPEC", "BOTS", "GoofspielGame", "GoofspielParams", "GoofspielState", "GoofspielView",
