@@ -152,3 +152,25 @@ def test_the_default_search_is_unchanged_where_the_game_has_no_value_of_its_own(
     assert IsmctsBot.__dict__.get("value") is None
     assert cls(game, 0, IsmctsParams(), random.Random(0))._value is None
     assert learned._MODELS == {}
+
+
+def test_a_rollout_the_estimate_scores_at_once_builds_no_bot():
+    """Rollout bots are built when a seat first moves in a rollout, not for every seat of every rollout: with
+    an estimate that judges every state (rollout_depth 0), a search builds no heuristic bot at all."""
+    game = _game("rakshasa")
+    H = _heuristic("rakshasa")
+    built = []
+
+    class Counted(H):
+        def __init__(self, *a, **k):
+            built.append(1)
+            super().__init__(*a, **k)
+
+    params = IsmctsParams(iterations=30, heuristic_bias=0.0, belief="view", value=True)
+    bot = IsmctsBot(game, 0, params, random.Random(1), policy=Counted, value=lambda g, s: (0.5, 0.5))
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.current_player() in (CHANCE, 1) or len(state.legal_actions()) < 2:
+        state.apply(state.sample_chance(rng) if state.current_player() == CHANCE else state.legal_actions()[0])
+    bot.act(state.view(0))
+    assert bot.last.iterations > 0 and built == []
