@@ -194,8 +194,10 @@ def game_class(name: str) -> type[Game]:
 
 
 @cache
-def _search_bot(policy: type[Bot] | None, value) -> type[Bot]:
-    return IsmctsBot if policy is None and value is None else IsmctsBot.playing(policy, value)
+def _search_bot(policy: type[Bot] | None, value, features=None) -> type[Bot]:
+    if policy is None and value is None and features is None:
+        return IsmctsBot
+    return IsmctsBot.playing(policy, value, features)
 
 
 @cache
@@ -213,7 +215,8 @@ def bots_for(game: str) -> dict[str, type[Bot]]:
     own = GAME_BOTS.get(game, {})
     spec = SPECS.get(game)
     policy = own.get(spec.heuristic if spec is not None else "heuristic")
-    return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy, spec.value if spec is not None else None),
+    return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy, spec.value if spec is not None else None,
+                                                         spec.features if spec is not None else None),
             "responder": _responder_bot(game)}
 
 

@@ -45,6 +45,7 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from designlab.bots.belief import Belief
+from designlab.bots.learned import Features, model_for
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, UNFINISHED, WIN, Bot, BotParams, Game, State, View
 
 REWARD = {WIN: 1.0, DRAW: 0.5, LOSS: 0.0, UNFINISHED: 0.5}
@@ -99,6 +100,13 @@ class IsmctsParams(BotParams):
         None,
         description="Cut rollouts short and score them with the game's value estimate (GameSpec.value). None: "
         "when the game has one (Rakshasa); false: play every rollout to the end.",
+    )
+    estimate: Literal["game", "learned"] | None = Field(
+        None,
+        description="Which value estimate scores cut rollouts: game, the game's own (GameSpec.value, Rakshasa's "
+        "table); learned, a logistic model of the features of each seat's view (GameSpec.features) fitted on "
+        "this variant's own heuristic games (bots/learned.py), refitted whenever a rule parameter changes. "
+        "None: the game's own when it has one, else the learned one when value=true.",
     )
     rollout_depth: int | None = Field(
         None, ge=0, le=100_000,
@@ -171,7 +179,7 @@ def search(
     if table is None:
         table = {}
     bias = params.heuristic_bias if heuristic is not None else 0.0
-    seats = range(game.num_players)
+    players = game.num_players
     heuristic_rollout = params.rollout == "heuristic" and heuristic is not None
 
     def new_node(view: View) -> _Node:
@@ -247,8 +255,7 @@ def search(
                 nxt = table[view] = new_node(view)
             node = nxt
         # -- rollout ---------------------------------------------------------------
-        rewards = _rollout(state, rng, depth_cap, [heuristic(q) for q in seats] if heuristic_rollout else None,
-                           score_cut)
+        rewards = _rollout(state, rng, depth_cap, heuristic if heuristic_rollout else None, score_cut, players)
         # -- backup ----------------------------------------------------------------
         for nd, i, q in path:
             nd.visits += 1
@@ -267,12 +274,14 @@ def search(
     return SearchResult(legal[best], legal, list(ns), values, done, len(table))
 
 
-def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None,
-             score_cut: Callable[[State], Sequence[float] | None]) -> Sequence[float]:
+def _rollout(state: State, rng, depth_cap: int | None, heuristic: Callable[[int], Bot] | None,
+             score_cut: Callable[[State], Sequence[float] | None], players: int) -> Sequence[float]:
     """Play to the end, or ``depth_cap`` decisions and on to the first state ``score_cut`` scores (not None);
-    return a reward per seat."""
+    return a reward per seat. ``heuristic(seat)``: a fresh rollout bot, built for a seat only when that seat
+    first moves in this rollout (a rollout the estimate scores at once builds none); None: random moves."""
     randrange = rng.randrange
     decisions = 0
+    bots: list[Bot | None] | None = None if heuristic is None else [None] * players
     while True:
         p = state.current_player()
         if p == TERMINAL:
@@ -288,7 +297,10 @@ def _rollout(state: State, rng, depth_cap: int | None, bots: list[Bot] | None,
             acts = state.legal_actions()
             state.apply(acts[randrange(len(acts))] if len(acts) > 1 else acts[0])
         else:
-            state.apply(bots[p].act(state.view(p)))
+            bot = bots[p]
+            if bot is None:
+                bot = bots[p] = heuristic(p)
+            state.apply(bot.act(state.view(p)))
         decisions += 1
 
 
@@ -297,6 +309,28 @@ def _lead_rewards(scores) -> list[float]:
     best = max(scores)
     top = sum(1 for s in scores if s == best)
     return [(1.0 if top == 1 else 0.5) if s == best else 0.0 for s in scores]
+
+
+def _estimate(game: Game, p: IsmctsParams, policy: type[Bot] | None, table: Value | None,
+              features: Features | None) -> Value | None:
+    """The value estimate the search scores cut rollouts with (``IsmctsParams.estimate``), or None."""
+    if p.value is False:
+        return None
+    kind = p.estimate
+    if kind is None:
+        if table is not None or not p.value or features is None or policy is None:
+            return table  # value=true in a game with neither estimate cuts nothing
+        kind = "learned"
+    if kind == "game":
+        if table is None:
+            raise ValueError(f"ismcts in {game.name}: estimate=game, but the game gives no value estimate of its "
+                             "own (GameSpec.value); use estimate=learned")
+        return table
+    if features is None or policy is None:
+        raise ValueError(f"ismcts in {game.name}: estimate=learned needs the game's features of a view "
+                         "(GameSpec.features) and its heuristic bot to fit on; "
+                         f"{'the game gives no features' if features is None else 'no heuristic was given'}")
+    return model_for(game, policy, features).value
 
 
 def search_budget(params: IsmctsParams, game: Game) -> int:
@@ -315,23 +349,27 @@ class IsmctsBot(Bot):
     # other seats for belief=heuristic. Injected, never looked up: the registry binds the game spec's
     # heuristic with ``IsmctsBot.playing(cls)``, and a caller may pass ``policy=`` directly.
     policy: ClassVar[type[Bot] | None] = None
-    # The game's value estimate (GameSpec.value), injected the same way.
+    # The game's value estimate (GameSpec.value) and the features of a view (GameSpec.features) the learned
+    # estimate is fitted on, injected the same way.
     value: ClassVar[Value | None] = None
+    features: ClassVar[Features | None] = None
 
     @classmethod
-    def playing(cls, policy: type[Bot] | None, value: Value | None = None) -> type[IsmctsBot]:
-        """This bot with ``policy`` as its heuristic and ``value`` as its value estimate (a subclass, so it is
-        still a Bot class to the registry)."""
+    def playing(cls, policy: type[Bot] | None, value: Value | None = None,
+                features: Features | None = None) -> type[IsmctsBot]:
+        """This bot with ``policy`` as its heuristic, ``value`` as its value estimate and ``features`` for its
+        learned estimate (a subclass, so it is still a Bot class to the registry)."""
         return type(cls.__name__, (cls,), {"policy": policy, "value": staticmethod(value) if value else None,
+                                           "features": staticmethod(features) if features else None,
                                            "__module__": cls.__module__, "__qualname__": cls.__qualname__})
 
     def __init__(self, game: Game, seat: int, params: IsmctsParams | None, rng,
-                 policy: type[Bot] | None = None, value: Value | None = None):
+                 policy: type[Bot] | None = None, value: Value | None = None, features: Features | None = None):
         super().__init__(game, seat, params if params is not None else IsmctsParams(), rng)
         p = self.params
         self._heuristic: Callable[[int], Bot] | None = None
+        cls = policy if policy is not None else self.policy
         if p.rollout == "heuristic" or p.heuristic_bias > 0 or p.belief == "heuristic":
-            cls = policy if policy is not None else self.policy
             if cls is None:
                 raise ValueError(
                     f"ismcts in {game.name}: rollout=heuristic, heuristic_bias > 0 and belief=heuristic need the "
@@ -346,7 +384,8 @@ class IsmctsBot(Bot):
             if p.belief == "heuristic" else None
         self.last: SearchResult | None = None  # the last search, for tests and narratives
         self._table: dict | None = {} if p.keep_tree else None  # view -> node, kept across decisions
-        self._value = value if value is not None else type(self).value
+        self._value = _estimate(game, p, cls, value if value is not None else type(self).value,
+                                features if features is not None else type(self).features)
 
     def act(self, view: View):
         legal = view.legal_actions

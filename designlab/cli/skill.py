@@ -9,6 +9,7 @@ import typer
 
 from designlab.cli.main import (
     DEFAULT_WORKERS,
+    Cluster,
     Quiet,
     ReportsRoot,
     Seed,
@@ -36,6 +37,7 @@ def register(app: typer.Typer) -> None:
         name: VariantName = None,
         seed: Seed = None,
         workers: Workers = DEFAULT_WORKERS,
+        cluster: Cluster = None,
         reports_root: ReportsRoot = Path("reports"),
         quiet: Quiet = False,
     ) -> None:
@@ -48,7 +50,7 @@ def register(app: typer.Typer) -> None:
         sg = max(1, games // 10) if search_games is None else search_games
         result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
             base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
-            progress=progress, page=skill_page, search_minutes=search_minutes))
+            progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster))
         from designlab.stats.verdict import Verdict, edge_text
         from designlab.strategy.results import MIN_GAMES
 

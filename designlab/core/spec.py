@@ -176,6 +176,11 @@ class GameSpec:
     # judge: the game's value estimate, which scores the search bot's rollouts cut off after a few decisions
     # (at the first state it judges); None: rollouts play to the end
     value: Callable[[Game, State], Sequence[float] | None] | None = None
+    # a numeric feature vector of a view (its length fixed for one variant's game), read from the view alone,
+    # from the side of the view's player: what the learned value model (bots/learned.py) is fitted on, per
+    # variant, from the game's own heuristic games, so every game gets a value estimate that follows rule
+    # changes (ISMCTS ``estimate=learned``); None: the game has no learned estimate
+    features: Callable[[Game, View], Sequence[float]] | None = None
     # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
     # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name
     # without a label is shown with spaces for underscores, raw names stay in tooltips and data downloads

@@ -155,8 +155,9 @@ def by_game(frame: pl.DataFrame, column: str, games: int) -> np.ndarray:
 
 
 def play_matchups(variants: list[Variant], out_dir: Path, name: str, workers: int,
-                  progress: Callable[[int], None] | None = None):
-    """Run the matchup variants (the ordinary runner: Parquet per variant, manifest)."""
+                  progress: Callable[[int], None] | None = None, cluster: str | None = None):
+    """Run the matchup variants (the ordinary runner: Parquet per variant, manifest); ``cluster``: a Dask
+    scheduler's address, to play them there (the same games as on local workers)."""
     from designlab.runner.run import run_variants
 
-    return run_variants(variants, out_dir, name, workers=workers, progress=progress, samples=0)
+    return run_variants(variants, out_dir, name, workers=workers, progress=progress, samples=0, cluster=cluster)

@@ -97,13 +97,15 @@ def run_skill(
     progress: Callable[[int], None] | None = None,
     page: Callable[[SkillResult], str] | None = None,
     search_minutes: float | None = None,
+    cluster: str | None = None,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
     report/skill.py's ``skill_page``: this layer renders no HTML). ``search_minutes``: a wall-clock budget
     for the search level, ``search_games`` then its cap; it plays rounds of ``SEARCH_ROUND`` games until
     the round that crosses the budget ends, and its games are the first N of the stream (the same N on
-    any machine gives the same games)."""
+    any machine gives the same games). ``cluster``: a Dask scheduler's address (the runner's Dask backend):
+    every level's games are played there, the same games as on local workers."""
     from designlab.registry import game_spec
 
     if games < 1:
@@ -117,17 +119,18 @@ def run_skill(
     variants = [matchup(base, seat, seat, n, f"{lv} {seat.label()}", rotate=False) for lv, seat, n in plan]
     timed = search_minutes is not None and plan[-1][0] == "search"
     t0 = time.perf_counter()
-    run = play_matchups(variants[:-1] if timed else variants, folder / "games", f"{name}-skill", workers, progress)
+    run = play_matchups(variants[:-1] if timed else variants, folder / "games", f"{name}-skill", workers, progress,
+                        cluster=cluster)
     played = [pl.read_parquet(vr.games_file) for vr in run.variants]
     stopped_by = "games"
     if timed:
-        df, stopped_by = _search_rounds(variants[-1], search_minutes, folder, name, workers, progress)
+        df, stopped_by = _search_rounds(variants[-1], search_minutes, folder, name, workers, progress, cluster)
         variants[-1] = replace(variants[-1], games=df.height)
         played.append(df)
     seconds = time.perf_counter() - t0
     tol = base.balance_tolerance / 100  # the variant file states it in percentage points
     levels = [_level(lv, seat, v, df, tol) for (lv, seat, _), v, df in zip(plan, variants, played)]
-    roles = list(game_spec(base.game).roles(base.make_game()))
+    roles = list(base.roles)
     result = SkillResult(name=name, game=base.game, variant=base.name, seed=base.seed, roles=roles, levels=levels,
                          findings=findings(levels, roles), tolerance=tol, seconds=seconds, workers=workers,
                          search_minutes=search_minutes if timed else None, search_stopped_by=stopped_by)
@@ -139,7 +142,7 @@ def run_skill(
 
 
 def _search_rounds(variant: Variant, minutes: float, folder: Path, name: str, workers: int,
-                   progress: Callable[[int], None] | None) -> tuple[pl.DataFrame, str]:
+                   progress: Callable[[int], None] | None, cluster: str | None = None) -> tuple[pl.DataFrame, str]:
     """The search level under a time budget: the first ``SEARCH_ROUND``, 2 * ``SEARCH_ROUND``, ... games
     of its stream (the result cache in ``folder`` serves the rounds already played), until the games
     asked for or the round that crosses ``minutes``; returns its games and what stopped it."""
@@ -151,7 +154,7 @@ def _search_rounds(variant: Variant, minutes: float, folder: Path, name: str, wo
         n = min(cap, n + SEARCH_ROUND)
         run = run_variants([replace(variant, games=n)], folder / "games-search", f"{name}-skill-search",
                            workers=workers, progress=progress, samples=0, cache_dir=folder / "cache",
-                           chunk_games=SEARCH_ROUND)
+                           chunk_games=SEARCH_ROUND, cluster=cluster)
         df = pl.read_parquet(run.variants[0].games_file)
         if n >= cap:
             return df, "games"

@@ -14,6 +14,7 @@ import random
 import pytest
 
 from designlab.bots.ismcts import IsmctsBot, IsmctsParams, search
+from designlab.bots.learned import fit
 from designlab.core.protocol import CHANCE, TERMINAL, WIN
 from designlab.registry import GAME_BOTS, GAMES, SPECS, bot_class
 
@@ -170,16 +171,22 @@ def _poison(game, state, p, rng):
     return None
 
 
+@pytest.mark.parametrize("estimate", ["game", "learned"])
 @pytest.mark.parametrize("name", GAME_NAMES)
-def test_decision_is_unchanged_when_the_hidden_state_is_poisoned(name):
+def test_decision_is_unchanged_when_the_hidden_state_is_poisoned(name, estimate):
     """Swap the hidden part of the true state for another one consistent with the
     same view. A searcher shown the true state (the control) changes its mind in
     at least one such position, so hidden information matters there; ISMCTS,
-    given the same view and seed, decides the same in every one."""
+    given the same view and seed, decides the same in every one. With the game's
+    own value estimate (where it has one) and with the learned one, whose features
+    read each seat's view of the sampled state (bots/learned.py)."""
     game = _game(name)
     params = IsmctsParams(iterations=40, rollout="random", value=True)  # random rollouts keep the test fast
     H = GAME_BOTS[name]["heuristic"]
-    value = SPECS[name].value  # the game's value estimate, as the registry's ismcts has it, reads sampled states
+    if estimate == "game":
+        value = SPECS[name].value  # the game's value estimate, as the registry's ismcts has it, reads sampled states
+    else:
+        value = fit(game, H, SPECS[name].features, games=40).value
     rng = random.Random(3)
     checked = control_moved = 0
     for seed in range(6):

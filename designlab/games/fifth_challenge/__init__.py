@@ -5,6 +5,7 @@ from designlab.games.fifth_challenge import board as _board
 from designlab.games.fifth_challenge import mirror as _mirror
 from designlab.games.fifth_challenge import options as _options
 from designlab.games.fifth_challenge import spec as _spec
+from designlab.games.fifth_challenge import value as _value
 from designlab.games.fifth_challenge.bots import BOTS
 from designlab.games.fifth_challenge.game import FifthChallengeGame
 from designlab.games.fifth_challenge.info import FifthChallengeView
@@ -17,7 +18,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
-    components=_options.components, mirror=_mirror.mirror,
+    components=_options.components, mirror=_mirror.mirror, features=_value.features,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]

@@ -9,6 +9,7 @@ from designlab.games.raiding_duel import board as _board
 from designlab.games.raiding_duel import mirror as _mirror
 from designlab.games.raiding_duel import options as _options
 from designlab.games.raiding_duel import spec as _spec
+from designlab.games.raiding_duel import value as _value
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
 from designlab.games.raiding_duel.game import RaidingDuelGame
 from designlab.games.raiding_duel.info import RaidingDuelView
@@ -21,7 +22,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
-    components=_options.components, mirror=_mirror.mirror,
+    components=_options.components, mirror=_mirror.mirror, features=_value.features,
 )
 
 __all__ = ["SPEC",

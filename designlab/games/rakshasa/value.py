@@ -10,6 +10,9 @@ parameter set and process (about a second). Mid-section (a claim pending, a form
 numbers say too little, so there the estimate is None and the rollout plays on to the next section.
 While the first run is on, the second run's points are those of a run at its start.
 Read from a sampled state inside the search, never from a bot's view of the true state.
+
+``features`` (GameSpec.features) is the view's side of the same numbers, for the learned value model every
+game gets (bots/learned.py): read from one seat's view alone, signed from that seat's side.
 """
 
 from __future__ import annotations
@@ -136,3 +139,43 @@ def value(game: RakshasaGame, state: RakshasaState) -> tuple[float, float] | Non
             p = sum(q * (below[x] + tie * fresh[x]) for x, q in enumerate(d) if q)
         t._win[key] = p
     return (p, 1.0 - p) if runner == 0 else (1.0 - p, p)
+
+
+_consts_last: tuple = (None, None)  # (game, its constants): features run at every judged state
+
+
+def _consts(game: RakshasaGame) -> tuple:
+    """(obstacles in a run, the most honor a run holds, the most points a run scores, completion points,
+    points per token, points per obstacle, fail points count passed obstacles), once per game object."""
+    global _consts_last
+    if _consts_last[0] is game:
+        return _consts_last[1]
+    params = game.params
+    honor, sc = params.honor, params.scoring
+    total = sum(len(leg) for leg in game.legs)
+    max_rt = honor.runner + honor.builder + honor.second_runner_extra
+    max_points = max(sc.completion + sc.per_token * max_rt, sc.per_obstacle * total, 1)
+    c = (total, max_rt, max_points, sc.completion, sc.per_token, sc.per_obstacle, sc.fail_points == "passed")
+    _consts_last = (game, c)
+    return c
+
+
+def features(game: RakshasaGame, view) -> tuple[float, ...]:
+    """The view's seat's footing, signed + when it runs and - when it builds: the runner's and the builder's
+    honor, the obstacles left, and in the second run what the runner would score by completing or by failing
+    now against the first run's points (its target)."""
+    total, max_rt, max_points, completion, per_token, per_obstacle, fail_passed = _consts(game)
+    s = 1.0 if view.runner == view.player else -1.0
+    rt = view.runner_tokens / max_rt
+    bt = view.builder_tokens / max_rt
+    passed = view.passed
+    left = (total - passed) / total
+    second = 1.0 if view.run == 1 else 0.0
+    if second:
+        target = view.points[1 - view.runner]
+        done = (completion + per_token * view.runner_tokens - target) / max_points
+        failed = (per_obstacle * (passed if fail_passed else view.overcome) - target) / max_points
+    else:
+        done = failed = 0.0
+    return (s, second, s * second, s * rt, s * bt, s * left, s * left * rt, s * done, s * failed,
+            s * (1.0 if view.form_held else 0.0))

@@ -13,11 +13,12 @@ from .game import GoofspielGame
 from .info import GoofspielView
 from .params import GoofspielParams
 from .state import GoofspielState
+from .value import features
 
 SPEC = GameSpec(
     game=GoofspielGame, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=BOARD, ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS,
-    components=_spec.components,
+    components=_spec.components, features=features,
 )
 
 __all__ = ["SPEC", "BOTS", "GoofspielGame", "GoofspielParams", "GoofspielState", "GoofspielView",

@@ -20,6 +20,8 @@ class HeuristicParams(BotParams):
 
 
 _DEFAULT_PARAMS: dict = {}  # Params class -> its default instance (frozen: shared by every bot)
+_KNOB_NAMES = ("lie_rate", "challenge_rate", "implausible_rate", "runner", "builder")
+_KNOBS: dict = {}  # Params class -> whether it declares each of _KNOB_NAMES
 
 
 class RakshasaBot(Bot):
@@ -45,12 +47,17 @@ class RakshasaBot(Bot):
             if params is None:
                 params = _DEFAULT_PARAMS[self.Params] = self.Params()
         super().__init__(game, seat, params, rng)
-        # a persona's knob when its parameters have one, else the class's default
-        lie_rate = getattr(params, "lie_rate", self.lie_rate)
-        challenge_rate = getattr(params, "challenge_rate", self.challenge_rate)
-        implausible_rate = getattr(params, "implausible_rate", self.implausible_rate)
-        self.runner = self.Runner(game, rng, getattr(params, "runner", None) or RunnerParams(), lie_rate)
-        self.builder = Builder(game, rng, getattr(params, "builder", None) or BuilderParams(), challenge_rate,
+        # a persona's knob when its parameters have one, else the class's default (which knobs a parameter
+        # class has is looked up once: a getattr that misses goes through pydantic's slow __getattr__, and the
+        # search builds thousands of these bots a game)
+        has = _KNOBS.get(type(params))
+        if has is None:
+            has = _KNOBS[type(params)] = tuple(hasattr(params, k) for k in _KNOB_NAMES)
+        lie_rate = params.lie_rate if has[0] else self.lie_rate
+        challenge_rate = params.challenge_rate if has[1] else self.challenge_rate
+        implausible_rate = params.implausible_rate if has[2] else self.implausible_rate
+        self.runner = self.Runner(game, rng, (params.runner if has[3] else None) or RunnerParams(), lie_rate)
+        self.builder = Builder(game, rng, (params.builder if has[4] else None) or BuilderParams(), challenge_rate,
                                implausible_rate)
 
     def act(self, view):

@@ -1,0 +1,60 @@
+"""Raiding Duel's features of a view (GameSpec.features), for the learned value model every game gets
+(bots/learned.py): what one seat may see of the race for points, from its own side. Read from the view
+alone: under hidden stashes (D11) the other seat's stash and round points are unknown to it, and its
+features say so rather than guess."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .scoring import score_stash
+
+if TYPE_CHECKING:
+    from .game import RaidingDuelGame
+    from .info import RaidingDuelView
+
+_last: tuple = (None, None)  # (game, its constants): features run at every judged state
+
+
+def _consts(game: RaidingDuelGame) -> tuple:
+    """(points per set, penalty per disk outside a set, rounds, a scale for points), once per game object."""
+    global _last
+    if _last[0] is game:
+        return _last[1]
+    sp, pen = game.set_points, game.outside_penalty
+    c = (sp, pen, game.rounds, float(max(1, sp * 4)))
+    _last = (game, c)
+    return c
+
+
+def _banked(round_points, seat: int) -> float | None:
+    """Points a seat scored in the finished rounds, or None when they are hidden from the view."""
+    total = 0
+    for r in round_points:
+        x = r[seat]
+        if x is None:
+            return None
+        total += x
+    return total
+
+
+def features(game: RaidingDuelGame, view: RaidingDuelView) -> tuple[float, ...]:
+    """Banked points and the stash's worth now (sets, disks outside them) for the seat and, where it can
+    see them, the other seat; the cards in hand; the round; who holds the start figure."""
+    sp, pen, rounds, scale = _consts(game)
+    me = view.player
+    o = 1 - me
+    stash = view.stash
+    mine = score_stash(stash[me], sp, pen)
+    my_banked = _banked(view.round_points, me) or 0
+    theirs_seen = stash[o] is not None
+    theirs = score_stash(stash[o], sp, pen) if theirs_seen else (0, 0, 0)
+    their_banked = _banked(view.round_points, o)
+    banked_seen = their_banked is not None
+    hands = view.hands
+    lead = (my_banked + mine[0] - (their_banked or 0) - theirs[0]) / scale if theirs_seen and banked_seen else 0.0
+    return (lead, (my_banked + mine[0]) / scale, mine[1] / 2.0, mine[2] / 4.0,
+            ((their_banked or 0) + theirs[0]) / scale, theirs[1] / 2.0, theirs[2] / 4.0,
+            0.0 if theirs_seen and banked_seen else 1.0,
+            (len(hands[me]) - len(hands[o])) / 4.0, view.round / max(1, rounds - 1) if rounds > 1 else 0.0,
+            1.0 if view.start_player == me else 0.0)
