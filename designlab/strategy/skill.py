@@ -106,7 +106,6 @@ def run_skill(
     the round that crosses the budget ends, and its games are the first N of the stream (the same N on
     any machine gives the same games). ``cluster``: a Dask scheduler's address (the runner's Dask backend):
     every level's games are played there, the same games as on local workers."""
-    from designlab.registry import game_spec
 
     if games < 1:
         raise StrategyError("a skill check needs at least one game per level")
