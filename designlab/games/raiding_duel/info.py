@@ -206,12 +206,12 @@ def disk_view(state, player: int) -> tuple:
     round points, disk log, log base); cached until the disks change."""
     g = state.game
     st = state.stash
-    if g.hidden_stash and state.phase != P_END:
+    if g.rules.hidden_stash and state.phase != P_END:
         stash = [None, None]
         stash[player] = tuple(st[player])
         pool = [None, None]
         pool[player] = tuple(state.pool[player])
-        if g.reveal_each_round:
+        if g.rules.hidden_stash_reveal == "end_of_round":
             rp = tuple(state.round_points)  # N1: screens lifted at each round's scoring
         else:
             rp = tuple(tuple(x if i == player else None for i, x in enumerate(r)) for r in state.round_points)
@@ -281,8 +281,8 @@ def determinize(s, view, rng: random.Random):
         s.supply = list(view.supply)
         s.returning = list(view.returning)
         s.round_points = list(view.round_points)
-        s.disk_log = [] if g.hidden_stash else None
-        if g.hidden_stash:
+        s.disk_log = [] if g.rules.hidden_stash else None
+        if g.rules.hidden_stash:
             s.disk_log = list(view.disk_log)
     else:
         _sample_hidden_stash(g, view, s, rng)
@@ -296,8 +296,9 @@ def _sample_hidden_stash(g, view, s, rng):
     me = view.player
     o = 1 - me
     nc = g.n_colors
-    per = g.disks_per_color
-    immediate = g.put_back_immediate
+    per = g.rules.disks.per_color
+    immediate = g.rules.put_back_timing == "immediate"
+    scoring = g.rules.scoring
     log = view.disk_log
     n = len(log)
     base = view.log_base
@@ -363,7 +364,7 @@ def _sample_hidden_stash(g, view, s, rng):
             elif code == L_REVEAL_END:
                 ret = [0] * nc
             elif code == L_SCORED:
-                points = points + (score_stash(so, g.set_points, g.outside_penalty)[0],)
+                points = points + (score_stash(so, scoring.set_points, scoring.outside_penalty)[0],)
         if must_have_pool and not any(po):
             return None
         return (), (so, po, sm, ret, points)
