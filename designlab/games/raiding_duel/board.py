@@ -42,7 +42,7 @@ def _hand_words(game, hand, committed=()) -> str:
 
 def _points(game, view, s: int) -> str:
     pts = [r[s] for r in view.round_points]
-    komi = game.second_start_points if view.first_start not in (-1, s) else 0
+    komi = game.rules.scoring.second_start_points if view.first_start not in (-1, s) else 0
     # the compensation is added to the total at the end of the game (scoring.second_start_points)
     extra = f" (+{komi} at the end)" if komi and not view.outcome else ""
     if any(p is None for p in pts):
@@ -54,7 +54,7 @@ def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
     who = roles(game)
-    lines = [f"[bold]Round {view.round + 1} of {game.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {the(who[me])}; "
+    lines = [f"[bold]Round {view.round + 1} of {game.rules.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {the(who[me])}; "
              + ("you hold" if view.start_player == me else f"{the(who[view.start_player])} holds")
              + " the gray start figure."]
     for i, line in enumerate(view.display):
@@ -131,7 +131,7 @@ def html(game, view) -> str:
         pb = f'<p class="rd-note">{the(who[seat], capital=True)} puts back {plural(left, "more disk")}.</p>'
     return (
         f'<div class="rd-board" data-game="raiding-duel" data-seat="{me}">'
-        f'<p class="rd-head">Round {view.round + 1} of {game.rounds} · phase {escape(PHASE_NAMES[view.phase])} · '
+        f'<p class="rd-head">Round {view.round + 1} of {game.rules.rounds} · phase {escape(PHASE_NAMES[view.phase])} · '
         f"you are {the(who[me])}</p>"
         + "".join(lines) + reveal + pb + "".join(seats) + supply + "</div>"
     )
@@ -162,10 +162,10 @@ def heard(game, event, seat: int) -> str | None:
     """The event as ``seat`` hears it: with hidden stash (D11) the other seat's put-back colors
     and, unless the screens lift each round (N1), its round points stay unsaid."""
     kind, f = event
-    if game.hidden_stash:
+    if game.rules.hidden_stash:
         if kind == "put_back" and f["seat"] != seat:
             return f"{the(roles(game)[f['seat']], capital=True)} puts back a disk."
-        if kind == "round_scored" and not game.reveal_each_round:
+        if kind == "round_scored" and game.rules.hidden_stash_reveal != "end_of_round":
             return f"Round {f['round']} scored: you have {f['points'][seat]} (cards left {f['hands'][0]}/{f['hands'][1]})."
     return game.narrate(event)
 

@@ -8,6 +8,7 @@ import random
 from itertools import combinations
 from operator import attrgetter
 
+from designlab.core.kit import rules_of
 from designlab.core.protocol import Game
 from designlab.games.raiding_duel.actions import K_CLAIM, K_LONE, K_PAIR, OP_PUT_BACK, OP_SNAP, OP_TAKE
 from designlab.games.raiding_duel.info import FIELDS, RaidingDuelView, determinize
@@ -24,8 +25,9 @@ class RaidingDuelGame(Game):
 
     def __init__(self, params: RaidingDuelParams | None = None):
         super().__init__(params)  # None: the default parameters
-        params = self.params
-        p = params
+        # the parameters under their own names, groups nested (rules.scoring.set_points): what the rules and
+        # the bots read, on the hot path too (core.kit.rules_of); the tables below are named for what they hold
+        self.rules = p = rules_of(self.params)
         self.colors = tuple(p.disks.colors)
         self.n_colors = nc = len(self.colors)
         self.black = nc
@@ -47,28 +49,7 @@ class RaidingDuelGame(Game):
         self.kind_names = tuple(f"{names[c]} {v}" for c, v in kinds)
         self.kind_of_name = {n: i for i, n in enumerate(self.kind_names)}
         self.has_duplicates = any(x > 1 for x in counts)
-        self.disks_per_color = p.disks.per_color
-        self.display_lines = p.display.lines
-        self.line_length = p.display.line_length
-        self.display_size = self.display_lines * self.line_length
-        self.picks_per_cycle = p.picks_per_cycle
-        self.cards_per_play = p.cards_per_play
-        self.keep_in_hand = p.keep_in_hand
-        self.rounds = p.rounds
-        self.accelerator = p.accelerator
-        self.four_of_a_kind_literal = p.four_of_a_kind == "literal"
-        self.four_of_a_kind_put_back = p.four_of_a_kind_put_back
-        self.equal_value_start_first = p.equal_value_order == "start_player_first"
-        self.put_back_before_claim = p.put_back_from == "before_claim"
-        self.black_bonus_take = p.black_bonus_take
-        self.black_bonus_put_back = p.black_bonus_put_back
-        self.black_after_claims = p.black_order == "after_claims"
-        self.put_back_immediate = p.put_back_timing == "immediate"
-        self.hidden_stash = p.hidden_stash
-        self.reveal_each_round = p.hidden_stash_reveal == "end_of_round"
-        self.set_points = p.scoring.set_points
-        self.second_start_points = p.scoring.second_start_points
-        self.outside_penalty = p.scoring.outside_penalty
+        self.display_size = p.display.lines * p.display.line_length  # cards dealt each round (D2)
         big = 10**6
         if p.black_counts_for_lowest:
             self._low_value = self.kind_value
@@ -104,7 +85,7 @@ class RaidingDuelGame(Game):
                 todo.append((p, self.all_colors, True, value))
                 continue
             # D6: a lone black pairs with a colored card revealed this turn
-            pool = cards if self.params.black_pairs_with == "own" else revealed[0] + revealed[1]
+            pool = cards if self.rules.black_pairs_with == "own" else revealed[0] + revealed[1]
             opts = tuple(sorted({kc[k] for k in pool if kc[k] != black}))
             if not opts:
                 idle.append(p)
@@ -124,8 +105,9 @@ class RaidingDuelGame(Game):
         kc = self.kind_color
         kv = self.kind_value
         black = self.black
-        acc = self.accelerator
-        first = start if self.equal_value_start_first else 1 - start
+        rules = self.rules
+        acc = rules.accelerator
+        first = start if rules.equal_value_order == "start_player_first" else 1 - start
         k_of = [0] * nc
         entries = []  # (sort key, seat, color, kind)
         for p in (0, 1):
@@ -135,7 +117,7 @@ class RaidingDuelGame(Game):
                 if c != black:
                     k_of[c] += 1
                     entries.append(((0, -kv[k], 0, tie, c), p, c, K_CLAIM))
-        grp = 1 if self.black_after_claims else 0
+        grp = 1 if rules.black_order == "after_claims" else 0
         for p, c, is_pair, value in black_named:
             tie = 0 if p == first else 1
             if is_pair:
@@ -143,11 +125,12 @@ class RaidingDuelGame(Game):
             entries.append(((grp, -value, 1, tie, c), p, c, K_PAIR if is_pair else K_LONE))
         entries.sort(key=lambda e: e[0])
         ops = []
-        before_claim = self.put_back_before_claim
+        before_claim = rules.put_back_from == "before_claim"
+        literal = rules.four_of_a_kind == "literal"
         if not before_claim:
             ops.append((OP_SNAP,))
         literal_seen = set()
-        bt, bp = self.black_bonus_take * acc, self.black_bonus_put_back * acc
+        bt, bp = rules.black_bonus_take * acc, rules.black_bonus_put_back * acc
         for _key, p, c, kind in entries:
             k = k_of[c]
             if before_claim:
@@ -155,10 +138,10 @@ class RaidingDuelGame(Game):
             if kind == K_LONE:
                 take, pb_self, pb_opp = bt, 0, bp
             else:
-                if k == 4 and self.four_of_a_kind_literal:
+                if k == 4 and literal:
                     # D5: four of a kind: nobody takes, each player puts back 2
                     take = 0
-                    pb_self = 0 if (p, c) in literal_seen else self.four_of_a_kind_put_back * acc
+                    pb_self = 0 if (p, c) in literal_seen else rules.four_of_a_kind_put_back * acc
                     literal_seen.add((p, c))
                 else:
                     take, pb_self = k * acc, (k - 1) * acc
@@ -179,7 +162,7 @@ class RaidingDuelGame(Game):
         cache = self._commit_cache
         out = cache.get(key)
         if out is None:
-            out = tuple(combinations(key, self.cards_per_play))
+            out = tuple(combinations(key, self.rules.cards_per_play))
             if self.has_duplicates:
                 out = tuple(dict.fromkeys(out))
             if len(cache) > 200_000:
@@ -195,7 +178,7 @@ class RaidingDuelGame(Game):
             return len(names) - 1
 
         seats = (0, 1)
-        self.i_points = [[add(f"points_r{r + 1}_{s}") for s in seats] for r in range(self.rounds)]
+        self.i_points = [[add(f"points_r{r + 1}_{s}") for s in seats] for r in range(self.rules.rounds)]
         self.i_sets = [add(f"sets_{s}") for s in seats]
         self.i_outside = [add(f"outside_{s}") for s in seats]
         self.i_contested = add("contested_colors")
@@ -223,6 +206,8 @@ class RaidingDuelGame(Game):
         Hand sizes do not depend on the players' choices; only which seat gets
         the extra pick of an odd last cycle does, so both are covered."""
         n = self.display_size
+        rules = self.rules
+        per_cycle, play, keep = rules.picks_per_cycle, rules.cards_per_play, rules.keep_in_hand
         out = set()
         # hands as (start player of the last partial cycle, other)
         h = [0, 0]
@@ -230,19 +215,19 @@ class RaidingDuelGame(Game):
         while True:
             picks = [0, 0]
             turn = 0
-            while left and (picks[0] < self.picks_per_cycle or picks[1] < self.picks_per_cycle):
-                if picks[turn] < self.picks_per_cycle:
+            while left and (picks[0] < per_cycle or picks[1] < per_cycle):
+                if picks[turn] < per_cycle:
                     picks[turn] += 1
                     h[turn] += 1
                     left -= 1
                 turn = 1 - turn
-            need = self.cards_per_play if left else self.cards_per_play + self.keep_in_hand
+            need = play if left else play + keep
             if h[0] >= need and h[1] >= need:
-                h = [h[0] - self.cards_per_play, h[1] - self.cards_per_play]
+                h = [h[0] - play, h[1] - play]
                 if left:
                     continue
-                while h[0] >= self.cards_per_play + self.keep_in_hand and h[1] >= self.cards_per_play + self.keep_in_hand:
-                    h = [h[0] - self.cards_per_play, h[1] - self.cards_per_play]
+                while h[0] >= play + keep and h[1] >= play + keep:
+                    h = [h[0] - play, h[1] - play]
                 break
             if left:
                 continue
@@ -252,13 +237,14 @@ class RaidingDuelGame(Game):
 
     def rule_warnings(self) -> list[str]:
         sizes = sorted(self.final_hand_sizes)
-        expected = self.keep_in_hand
+        rules = self.rules
+        expected = rules.keep_in_hand
         if sizes != [expected]:
             got = " or ".join(str(s) for s in sizes)
             return [
                 f"D4: with these options each round ends with {got} card(s) in hand, not the {expected} the text "
-                f"expects ({self.display_size}-card display, {self.picks_per_cycle} picks and {self.cards_per_play} cards played per cycle, "
-                f"play stops when it would leave fewer than {self.keep_in_hand}). The tie-break (D10) compares those cards."
+                f"expects ({self.display_size}-card display, {rules.picks_per_cycle} picks and {rules.cards_per_play} cards played per cycle, "
+                f"play stops when it would leave fewer than {expected}). The tie-break (D10) compares those cards."
                 + self._hand_fix()
             ]
         return []

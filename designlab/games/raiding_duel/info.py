@@ -108,37 +108,32 @@ FIELDS = Fields(
 )
 
 
-RaidingDuelView = view_class("RaidingDuelView", (
-    ("player", "whose view"),
-    ("legal_actions", "legal actions (empty unless this player is to act)"),
-    ("phase", "P_* phase"),
-    ("actor", "seat to act, CHANCE or TERMINAL"),
-    ("round", "round index, from 0"),
-    ("start_player", "seat holding the gray start figure"),
-    ("round_first", "start player at the start of this round"),
-    ("first_start", "who held the gray figure at the start of round 1 (-1 until drawn)"),
-    ("display", "tuple of lines (tuples of kinds); the last card of a line is takeable"),
-    ("deck_left", "counts per kind not yet dealt (public: every dealt card is face up)"),
-    ("hands", "per seat, sorted kinds (uncommitted + committed-but-unrevealed)"),
-    ("committed", "own committed, unrevealed cards"),
-    ("committed_seats", "per seat: has committed this cycle (public)"),
-    ("picks", "picks made this cycle per seat"),
-    ("revealed", "last reveal: per seat, kinds"),
-    ("black_todo", "pending black choices (seat, options, is_pair, value)"),
-    ("black_named", "(seat, color, is_pair, value)"),
-    ("ops", "remaining resolution ops"),
-    ("put_back", "pending put-back obligation (seat, disks left, forced by a black card)"),
-    ("stash", "per seat, counts per color; None for a hidden opponent stash"),
-    ("pool", "per seat, disks still eligible to put back; None if hidden"),
-    ("supply", "None when it would betray hidden put-back colors"),
-    ("returning", "put-backs waiting for the end of the reveal (N2)"),
-    ("round_points", "per round, per seat (None when hidden)"),
-    ("disk_log", "hidden stash only: disk history since log_base (opponent put-back colors = -1)"),
-    ("log_base", "stashes when the disk log started"),
-    ("reveals", "reveals so far"),
-    ("outcome", "results once terminal, else ()"),
-), doc="What one Raiding Duel player knows (see the module's docstring).", module=__name__)
+# What a view shows of the fields a seat cannot see whole, or sees in another form; every other field
+# in the view comes from FIELDS as the kit shows it (core.kit.Fields.view_fields): a public field whole.
+SHOWN = {
+    "actor": (("actor", "seat to act, CHANCE or TERMINAL"),),
+    "hands": (("hands", "per seat, sorted kinds (uncommitted + committed-but-unrevealed)"),),
+    "committed": (("committed", "own committed, unrevealed cards"),
+                  ("committed_seats", "per seat: has committed this cycle (public)")),
+    "ops": (("ops", "remaining resolution ops"),),
+    "put_back_seat": (("put_back", "pending put-back obligation (seat, disks left, forced by a black card)"),),
+    "put_back_owed": (),
+    "put_back_forced": (),
+    # with hidden stash (D11) the opponent's disks, the supply and the colors put back are hidden
+    "stash": (("stash", "per seat, counts per color; None for a hidden opponent stash"),),
+    "supply": (("supply", "None when it would betray hidden put-back colors"),),
+    "pool": (("pool", "per seat, disks still eligible to put back; None if hidden"),),
+    "returning": (("returning", "put-backs waiting for the end of the reveal (N2); None if hidden"),),
+    "round_points": (("round_points", "per round, per seat (None when hidden)"),),
+    "disk_log": (("disk_log", "hidden stash only: disk history since log_base (opponent put-back colors = -1)"),),
+    "log_base": (("log_base", "hidden stash only: the stashes when the disk log started, else ()"),),
+}
 
+RaidingDuelView = view_class(
+    "RaidingDuelView", FIELDS.view_fields(SHOWN), module=__name__,
+    doc="What one Raiding Duel player knows (see the module's docstring; fields: ``FIELDS`` as ``SHOWN`` "
+        "shows them).",
+)
 
 
 def view(state, player: int) -> RaidingDuelView:
@@ -173,30 +168,30 @@ def view(state, player: int) -> RaidingDuelView:
         player,  # player
         state._legal() if actor == player else (),  # legal_actions
         ph,  # phase
-        actor,  # actor
         state.round,  # round
         state.start_player,  # start_player
         state.round_first,  # round_first
         state.first_start,  # first_start
+        actor,  # actor
         disp,  # display
         deck,  # deck_left
         (own_hand, opp_hand) if player == 0 else (opp_hand, own_hand),  # hands
+        tuple(state.picks),  # picks
         com[player] or (),  # committed
         (com[0] is not None, com[1] is not None),  # committed_seats
-        tuple(state.picks),  # picks
         state.revealed,  # revealed
         tuple(state.black_todo),  # black_todo
         tuple(state.black_named),  # black_named
         state.ops[state.op_index:],  # ops
         (state.put_back_seat, state.put_back_owed, state.put_back_forced) if state.put_back_owed else (),  # put_back
         stash,  # stash
-        pool,  # pool
         supply,  # supply
+        pool,  # pool
         returning,  # returning
         rp,  # round_points
+        state.reveals,  # reveals
         log,  # disk_log
         base,  # log_base
-        state.reveals,  # reveals
         state.outcome,  # outcome
     ))
 
@@ -206,12 +201,12 @@ def disk_view(state, player: int) -> tuple:
     round points, disk log, log base); cached until the disks change."""
     g = state.game
     st = state.stash
-    if g.hidden_stash and state.phase != P_END:
+    if g.rules.hidden_stash and state.phase != P_END:
         stash = [None, None]
         stash[player] = tuple(st[player])
         pool = [None, None]
         pool[player] = tuple(state.pool[player])
-        if g.reveal_each_round:
+        if g.rules.hidden_stash_reveal == "end_of_round":
             rp = tuple(state.round_points)  # N1: screens lifted at each round's scoring
         else:
             rp = tuple(tuple(x if i == player else None for i, x in enumerate(r)) for r in state.round_points)
@@ -281,8 +276,8 @@ def determinize(s, view, rng: random.Random):
         s.supply = list(view.supply)
         s.returning = list(view.returning)
         s.round_points = list(view.round_points)
-        s.disk_log = [] if g.hidden_stash else None
-        if g.hidden_stash:
+        s.disk_log = [] if g.rules.hidden_stash else None
+        if g.rules.hidden_stash:
             s.disk_log = list(view.disk_log)
     else:
         _sample_hidden_stash(g, view, s, rng)
@@ -296,8 +291,9 @@ def _sample_hidden_stash(g, view, s, rng):
     me = view.player
     o = 1 - me
     nc = g.n_colors
-    per = g.disks_per_color
-    immediate = g.put_back_immediate
+    per = g.rules.disks.per_color
+    immediate = g.rules.put_back_timing == "immediate"
+    scoring = g.rules.scoring
     log = view.disk_log
     n = len(log)
     base = view.log_base
@@ -363,7 +359,7 @@ def _sample_hidden_stash(g, view, s, rng):
             elif code == L_REVEAL_END:
                 ret = [0] * nc
             elif code == L_SCORED:
-                points = points + (score_stash(so, g.set_points, g.outside_penalty)[0],)
+                points = points + (score_stash(so, scoring.set_points, scoring.outside_penalty)[0],)
         if must_have_pool and not any(po):
             return None
         return (), (so, po, sm, ret, points)

@@ -57,9 +57,9 @@ def deal(state: RaidingDuelState, lines: Sequence[Sequence[str]]) -> None:
                 raise ValueError(f"{game.kind_names[k]} is not left in the deck")
     filler = iter([k for k, c in enumerate(left) for _ in range(c)])
     order = []
-    for i in range(game.display_lines):
+    for i in range(game.rules.display.lines):
         cards = wanted[i] if i < len(wanted) else []
-        order += [next(filler) for _ in range(game.line_length - len(cards))]
+        order += [next(filler) for _ in range(game.rules.display.line_length - len(cards))]
         order += reversed(cards)  # dealt last = exposed first
     apply_checked(state, order)
 

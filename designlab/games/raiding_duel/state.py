@@ -64,7 +64,7 @@ class RaidingDuelState(State):
         self.start_player = 0
         self.round_first = 0
         self.actor = CHANCE
-        self.display = [[] for _ in range(g.display_lines)]
+        self.display = [[] for _ in range(g.rules.display.lines)]
         self.display_count = 0
         self.deck_left = list(g.deck_counts)
         self.deck_count = g.deck_size
@@ -81,17 +81,17 @@ class RaidingDuelState(State):
         self.put_back_owed = 0
         self.put_back_forced = False
         self.stash = [[0] * nc, [0] * nc]
-        self.supply = [g.disks_per_color] * nc
+        self.supply = [g.rules.disks.per_color] * nc
         self.pool = [[0] * nc, [0] * nc]
         self.returning = [0] * nc
         self.round_points = []
         self.points = [0, 0]
         self.reveals = 0
-        self.disk_log = [] if g.hidden_stash else None
+        self.disk_log = [] if g.rules.hidden_stash else None
         self.log_base = ((0,) * nc, (0,) * nc)
         self.outcome = ()
         self.reason = ""
-        if g.params.first_start_player == "random":
+        if g.rules.first_start_player == "random":
             self.phase = P_START
         else:
             self.phase = P_DEAL
@@ -189,7 +189,7 @@ class RaidingDuelState(State):
         g = self.game
         self.deck_left[k] -= 1
         self.deck_count -= 1
-        self.display[self.dealt // g.line_length].append(k)
+        self.display[self.dealt // g.rules.display.line_length].append(k)
         self.display_seen = self.deck_seen = self.takeable_lines = None
         flat = self.undealt_cards
         if flat is not None:
@@ -226,17 +226,18 @@ class RaidingDuelState(State):
         # picks_per_cycle (or the display is empty)
         if self.display_count:
             o = 1 - p
-            if picks[o] < g.picks_per_cycle:
+            per_cycle = g.rules.picks_per_cycle
+            if picks[o] < per_cycle:
                 self.actor = o
                 return
-            if picks[p] < g.picks_per_cycle:
+            if picks[p] < per_cycle:
                 return
         self._after_picks()
 
     def _after_picks(self):
-        g = self.game
+        rules = self.game.rules
         # D4: with the display empty, play only while that leaves keep_in_hand cards
-        need = g.cards_per_play if self.display_count else g.cards_per_play + g.keep_in_hand
+        need = rules.cards_per_play if self.display_count else rules.cards_per_play + rules.keep_in_hand
         h = self.hands
         if len(h[0]) >= need and len(h[1]) >= need:
             self.phase = P_COMMIT
@@ -329,7 +330,7 @@ class RaidingDuelState(State):
                         self.events.append(("put_back_short", {"seat": p, "missing": self.put_back_owed}))
                     self.put_back_owed = 0
                     continue
-                if len(avail) == 1 and not g.hidden_stash:
+                if len(avail) == 1 and not g.rules.hidden_stash:
                     # forced: no choice to make (kept as a decision with hidden
                     # stash, so the decision point reveals nothing)
                     self._put_back(p, avail[0])
@@ -370,7 +371,7 @@ class RaidingDuelState(State):
         mc[g.i_taken_seat[p]] += got
         if kind != K_CLAIM:
             # the part of the take that the black card added (D6)
-            bonus = g.black_bonus_take * g.accelerator
+            bonus = g.rules.black_bonus_take * g.rules.accelerator
             mc[g.i_black_bonus_taken[p]] += max(0, got - (n - bonus)) if kind == K_PAIR else got
         if self.disk_log is not None:
             self.disk_log.append((L_TAKE, p, c, n, got))
@@ -382,7 +383,7 @@ class RaidingDuelState(State):
         g = self.game
         self.stash[p][c] -= 1
         self.pool[p][c] -= 1
-        if g.put_back_immediate:
+        if g.rules.put_back_timing == "immediate":
             self.supply[c] += 1
         else:
             self.returning[c] += 1
@@ -399,7 +400,7 @@ class RaidingDuelState(State):
     def _end_reveal(self):
         g = self.game
         ret = self.returning
-        if not g.put_back_immediate:
+        if g.rules.put_back_timing != "immediate":
             sup = self.supply
             for c in range(g.n_colors):
                 if ret[c]:
@@ -412,7 +413,7 @@ class RaidingDuelState(State):
         self.black_named = []
         # D8: the start player
         old = self.start_player
-        rule = g.params.start_player_change
+        rule = g.rules.start_player_change
         if rule == "lowest_card":
             lows = [g.lowest(cards) for cards in self.revealed]
             if lows[0] < lows[1]:
@@ -420,7 +421,7 @@ class RaidingDuelState(State):
             elif lows[1] < lows[0]:
                 new = 1
             else:
-                new = old if g.params.lowest_tie == "keep_start" else 1 - old
+                new = old if g.rules.lowest_tie == "keep_start" else 1 - old
         elif rule == "alternate":
             new = 1 - old
         else:
@@ -430,7 +431,8 @@ class RaidingDuelState(State):
             self.metric_counts[g.i_start_changes] += 1
             if self.events is not None:
                 self.events.append(("start_player", {"seat": new, "round": self.round + 1, "why": "lowest"}))
-        sp, pen = g.set_points, g.outside_penalty
+        scoring = g.rules.scoring
+        sp, pen = scoring.set_points, scoring.outside_penalty
         t = self.points
         s = self.stash
         self.trace.append((t[0] + score_stash(s[0], sp, pen)[0], t[1] + score_stash(s[1], sp, pen)[0]))
@@ -444,9 +446,10 @@ class RaidingDuelState(State):
         g = self.game
         self.disks_seen = STALE
         mc = self.metric_counts
+        scoring = g.rules.scoring
         pts = []
         for p in (0, 1):
-            points, sets, outside = score_stash(self.stash[p], g.set_points, g.outside_penalty)
+            points, sets, outside = score_stash(self.stash[p], scoring.set_points, scoring.outside_penalty)
             pts.append(points)
             self.points[p] += points
             mc[g.i_sets[p]] += sets
@@ -460,44 +463,46 @@ class RaidingDuelState(State):
         if self.events is not None:
             self.events.append(("round_scored", {"round": self.round + 1, "points": pts,
                                                  "hands": [len(h) for h in self.hands]}))
-        if self.round + 1 < g.rounds:
+        if self.round + 1 < g.rules.rounds:
             self._next_round()
         else:
             self._end_game()
 
     def _next_round(self):
         g = self.game
+        rules = g.rules
         nc = g.n_colors
         self.round += 1
         self.hands = [[], []]  # 12: discard the cards left in hand
-        if g.params.round_two_deck == "reshuffle":
+        if rules.round_two_deck == "reshuffle":
             self.deck_left = list(g.deck_counts)
             self.deck_count = g.deck_size
             self.deck_seen = self.undealt_cards = None
-        if not g.params.disks_carry_over:
+        if not rules.disks_carry_over:
             # D9: disks go back to the supply
             self.stash = [[0] * nc, [0] * nc]
-            self.supply = [g.disks_per_color] * nc
+            self.supply = [g.rules.disks.per_color] * nc
             if self.disk_log is not None:
                 self.disk_log.append((L_RESET,))
-        if self.disk_log is not None and g.reveal_each_round:
+        if self.disk_log is not None and rules.hidden_stash_reveal == "end_of_round":
             # N1: screens lifted at scoring: the log restarts from public stashes
             self.disk_log = []
             self.log_base = (tuple(self.stash[0]), tuple(self.stash[1]))
-        self.display = [[] for _ in range(g.display_lines)]
+        self.display = [[] for _ in range(g.rules.display.lines)]
         self.display_seen = self.takeable_lines = None
         self.dealt = 0
         self.display_count = 0
         # D9: the player who was second at the start of the previous round starts
-        nxt = 1 - self.round_first if g.params.next_round_start == "other_seat" else self.start_player
+        nxt = 1 - self.round_first if rules.next_round_start == "other_seat" else self.start_player
         self._set_start(nxt)
         self.phase = P_DEAL
 
     def _end_game(self):
         g = self.game
         t = self.points
-        if g.second_start_points:
-            t[1 - self.first_start] += g.second_start_points  # compensation (C1), 0 unless set
+        komi = g.rules.scoring.second_start_points
+        if komi:
+            t[1 - self.first_start] += komi  # compensation (C1), 0 unless set
         self.phase = P_END
         self.actor = TERMINAL
         self.disks_seen = STALE
@@ -507,7 +512,7 @@ class RaidingDuelState(State):
         else:
             w = -1
             self.reason = "tie"
-            if g.params.tie_break == "highest_cards":
+            if g.rules.tie_break == "highest_cards":
                 # D10: highest card left in hand, then the next
                 self.metric_counts[g.i_tie_break] = 1
                 h0 = sorted((g.kind_value[k] for k in self.hands[0]), reverse=True)

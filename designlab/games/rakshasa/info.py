@@ -1,6 +1,7 @@
 """What a Rakshasa state holds and who may know it: the state's fields (``FIELDS``, declared once with
-the game kit), the view (one tuple type, fields declared here once) and determinization, which deals what a view hides consistently with what it
-shows, including the trail of cards a swap sent back to the builder's hand (R9).
+the game kit), the view (its fields taken from that declaration; ``SHOWN`` says what a seat sees of
+the fields it cannot see whole) and determinization, which deals what a view hides consistently with
+what it shows, including the trail of cards a swap sent back to the builder's hand (R9).
 
 The state builds views (``RakshasaState.view``, the hot path) and fills the fields a view
 shows (``RakshasaState.from_view``); ``determinize`` here samples the rest.
@@ -71,36 +72,26 @@ FIELDS = Fields(
 )
 
 
-VIEW_FIELDS = (
-    ("player", "whose view"),
-    ("legal_actions", "a tuple, empty unless this player is to act"),
-    ("run", "0 or 1"),
-    ("runner", "seat running this run"),
-    ("phase", "P_* phase"),
-    ("runner_tokens", "runner's honor"),
-    ("builder_tokens", "builder's honor"),
-    ("course", "per built position: type if this player knows it, else HIDDEN"),
-    ("face_up", "per built position: True if face up (public)"),
-    ("peeked", "positions where the runner has looked and that were not swapped since (public)"),
-    ("hand", "builder's hand counts per type (builder only; () for the runner)"),
-    ("leg", "run section index (outbound sections, then the return run)"),
-    ("step", "obstacle index within the run section"),
-    ("form", "the runner's form if this player may know it, else HIDDEN"),
-    ("form_up", "the runner's form is face up (known to both)"),
-    ("form_held", "the runner has a form in play"),
-    ("spent", "bitmask of spent forms (public)"),
-    ("played", "runner only: bitmask of forms played this section (0 for the builder)"),
-    ("claim", "pending claim kind while the builder decides, else -1"),
-    ("log", "public events of this run section (L_* tuples)"),
-    ("overcome", "obstacles overcome this run (public)"),
-    ("passed", "obstacles passed this run (public)"),
-    ("points", "per seat: points of its finished run, -1 if not run yet"),
-    ("trail", "this run's T_PLACE / T_SEEN entries in order (public; appended last: bots index fields)"),
-)
+# What a view shows of the fields a seat cannot see whole, or sees in another form; every other field
+# in the view comes from FIELDS as the kit shows it (core.kit.Fields.view_fields): a public field whole.
+# Bots read a view's fields by name (or by ``RakshasaView.fields.index``), never by a fixed position.
+SHOWN = {
+    "course": (("course", "per built position: type if this player knows it, else HIDDEN "
+                          "(the runner's ``known``, the builder's ``course``)"),),
+    "face_up": (("face_up", "per built position: True if face up (public)"),),
+    "peeked": (("peeked", "positions where the runner has looked and that were not swapped since (public)"),),
+    "hand": (("hand", "builder's hand counts per type (builder only; () for the runner)"),),
+    "form": (("form", "the runner's form if this player may know it, else HIDDEN"),),
+    "form_up": (("form_up", "the runner's form is face up (known to both)"),
+                ("form_held", "the runner has a form in play")),
+    "played": (("played", "runner only: bitmask of forms played this section (0 for the builder)"),),
+    "known": (),  # the runner's view of the course: shown as ``course``
+}
 
 RakshasaView = view_class(
-    "RakshasaView", VIEW_FIELDS, module=__name__,
-    doc="Everything one seat may know (fields: ``VIEW_FIELDS``); built by ``RakshasaState.view``.",
+    "RakshasaView", FIELDS.view_fields(SHOWN), module=__name__,
+    doc="Everything one seat may know (fields: ``FIELDS`` as ``SHOWN`` shows them); built by "
+        "``RakshasaState.view``.",
 )
 
 

@@ -642,13 +642,13 @@ class RakshasaState(State):
             return _new_view(RakshasaView, (
                 player, legal, self.run, runner, ph, self.runner_tokens, self.builder_tokens, cache[2], cache[0], cache[1], (),
                 self.leg, self.step, self.form, self.form_up, self.form >= 0, self.spent, self.played, self.claim,
-                self.log, self.overcome, self.passed, cache[5], self.trail,
+                self.overcome, self.passed, self.log, self.trail, cache[5],
             ))
         # the builder sees its whole course and hand; the form only once it is face up
         return _new_view(RakshasaView, (
             player, legal, self.run, runner, ph, self.runner_tokens, self.builder_tokens, cache[3], cache[0], cache[1],
             cache[4], self.leg, self.step, self.form if self.form_up else HIDDEN, self.form_up,
-            self.form >= 0, self.spent, 0, self.claim, self.log, self.overcome, self.passed, cache[5], self.trail,
+            self.form >= 0, self.spent, 0, self.claim, self.overcome, self.passed, self.log, self.trail, cache[5],
         ))
 
     # -- records ------------------------------------------------------------

@@ -62,8 +62,8 @@ def test_property_disks_conserved_and_round_points_are_sets_minus_outside(option
     game = RaidingDuelGame(RaidingDuelParams(**options))
     rng = random.Random(seed)
     state = game.new_initial_state(record_events=True)
-    per, nc = game.disks_per_color, game.n_colors
-    sp, pen = game.set_points, game.outside_penalty
+    per, nc = game.rules.disks.per_color, game.n_colors
+    sp, pen = game.rules.scoring.set_points, game.rules.scoring.outside_penalty
     colors = {c: i for i, c in enumerate(game.colors)}
     ledger = [[0] * nc, [0] * nc]  # disks per seat, from the take / put-back events alone
     seen = 0
@@ -82,7 +82,7 @@ def test_property_disks_conserved_and_round_points_are_sets_minus_outside(option
                     assert f["points"][s] == sp * sets - pen * outside
                     assert state.round_points[rounds_checked][s] == f["points"][s]
                 rounds_checked += 1
-                if not game.params.disks_carry_over and rounds_checked < game.rounds:
+                if not game.params.disks_carry_over and rounds_checked < game.rules.rounds:
                     ledger = [[0] * nc, [0] * nc]
         seen = len(state.events)
         if state.is_terminal():
@@ -98,5 +98,5 @@ def test_property_disks_conserved_and_round_points_are_sets_minus_outside(option
         else:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-    assert rounds_checked == game.rounds
+    assert rounds_checked == game.rules.rounds
     assert state.scores() == tuple(sum(r[s] for r in state.round_points) for s in (0, 1))

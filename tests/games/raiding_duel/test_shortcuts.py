@@ -90,8 +90,8 @@ def _plain_commit(bot, view):
     gain, loss, _ = bot.tables(mine, mine, rem)
     ogain, oloss, _ = bot.tables(opp, opp, rem)
     sup = bot.supply(view, mine, opp)
-    bt, bp = g.black_bonus_take * acc, g.black_bonus_put_back * acc
-    own_only = g.params.black_pairs_with == "own"
+    bt, bp = g.rules.black_bonus_take * acc, g.rules.black_bonus_put_back * acc
+    own_only = g.rules.black_pairs_with == "own"
     my_pair = max(range(nc), key=lambda c: gain[c][acc + bt])
     op_pair = max(range(nc), key=lambda c: ogain[c][acc + bt])
     j = bot.jmax
@@ -126,8 +126,8 @@ def _plain_commit(bot, view):
             takes, pbs = [[0] * nc, [0] * nc], [0, 0]
             for side, cols in ((0, mcols), (1, ocols)):
                 for c in cols:
-                    if k_of[c] == 4 and g.four_of_a_kind_literal:
-                        pbs[side] += g.four_of_a_kind_put_back * acc
+                    if k_of[c] == 4 and g.rules.four_of_a_kind == "literal":
+                        pbs[side] += g.rules.four_of_a_kind_put_back * acc
                     else:
                         takes[side][c] += k_of[c] * acc
                         pbs[side] += (k_of[c] - 1) * acc

@@ -1,14 +1,15 @@
-"""Raiding Duel's state fields are declared once (state.FIELDS): init, clone, key and determinize
-all cover every one of them."""
+"""Raiding Duel's state fields are declared once (state.FIELDS): init, clone, key, the view's fields and
+determinize all cover every one of them."""
 
 import random
 
 import pytest
 
 from designlab.bots.random_bot import RandomBot
-from designlab.core.kit import SHARED
+from designlab.core.kit import PUBLIC, SHARED, as_key
 from designlab.core.play import play
-from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams
+from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams, RaidingDuelView
+from designlab.games.raiding_duel.info import SHOWN
 from designlab.games.raiding_duel.state import FIELDS, RaidingDuelState
 
 NAMES = list(FIELDS.names)
@@ -62,3 +63,17 @@ def test_a_clone_is_independent_and_keys_equal():
         if f.key and f.copy != SHARED:  # (caches are shared or started again)
             a, b = getattr(st, f.name), getattr(st.clone(), f.name)
             assert a is None or a is not b, f.name
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_the_view_is_the_declaration_a_public_field_shown_whole(hidden):
+    assert RaidingDuelView.fields == tuple(name for name, _ in FIELDS.view_fields(SHOWN))
+    public = [n for n in RaidingDuelView.fields if n in FIELDS.by_name and n not in SHOWN]
+    assert public and all(FIELDS.by_name[n].seen == PUBLIC for n in public)
+    _, states = _states(RaidingDuelParams(hidden_stash=hidden))
+    for st in states:
+        for seat in (0, 1):
+            view = st.view(seat)
+            for name in public:
+                assert getattr(view, name) == as_key(getattr(st, name)), name
+            assert view.actor == st.current_player() and view.picks == tuple(st.picks)

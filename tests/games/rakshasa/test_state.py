@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from designlab.core.kit import LIST, NESTED, VIEW
+from designlab.core.kit import LIST, NESTED, PUBLIC, VIEW, as_key
 from designlab.core.play import play as play_game
 from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
@@ -33,7 +33,7 @@ from designlab.games.rakshasa.actions import (
     SWAP,
 )
 from designlab.games.rakshasa.components import HIDDEN, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA
-from designlab.games.rakshasa.info import RakshasaView
+from designlab.games.rakshasa.info import SHOWN, RakshasaView
 from designlab.games.rakshasa.params import RakshasaParams
 from designlab.games.rakshasa.scenario import build, new_game, play
 from designlab.games.rakshasa.state import FIELDS, RakshasaState
@@ -82,19 +82,27 @@ def reference_legal(s) -> list:
 
 
 def reference_view_fields(s, player) -> dict:
-    """What each player may know (docs/rulings/rakshasa.md, hidden information)."""
+    """What each player may know (docs/rulings/rakshasa.md, hidden information): every field of the view
+    but ``player`` and ``legal_actions``, a public field of the state whole unless named here."""
     b = s.built
     runner = player == s.runner
-    return {
+    public = {name: as_key(getattr(s, name)) for name in RakshasaView.fields
+              if name in FIELDS.by_name and FIELDS.by_name[name].seen == PUBLIC}
+    return public | {
         "course": tuple(HIDDEN if runner and not (s.face_up[i] or s.peeked[i]) else t for i, t in enumerate(s.course[:b])),
         "face_up": tuple(s.face_up[:b]),
         "peeked": tuple(i for i in range(b) if s.peeked[i]),
         "hand": () if runner else tuple(s.hand),
         "form": s.form if (runner or s.form_up) else HIDDEN,
+        "form_held": s.form >= 0,
         "played": s.played if runner else 0,
         "log": tuple(s.log),
         "points": tuple(s.points),
     }
+
+
+def test_rakshasa_view_fields_come_from_the_state_declaration():
+    assert RakshasaView.fields == tuple(name for name, _ in FIELDS.view_fields(SHOWN))
 
 
 @pytest.mark.parametrize("options", MIXES)
@@ -111,8 +119,10 @@ def test_rakshasa_fast_legal_actions_and_views_match_the_plain_rules(options):
                 assert list(legal) == reference_legal(s), (seed, s.phase)
                 for q in (0, 1):
                     v = s.view(q)
-                    for name, want in reference_view_fields(s, q).items():
-                        assert getattr(v, name) == want, (seed, q, name)
+                    want = reference_view_fields(s, q)
+                    assert set(want) == set(RakshasaView.fields) - {"player", "legal_actions"}
+                    for name, value in want.items():
+                        assert getattr(v, name) == value, (seed, q, name)
                 a = legal[rng.randrange(len(legal))]
             s.apply(a)
 

@@ -142,7 +142,7 @@ class StashModel:
             self._rcache[rkey] = rows
         gain = [rows[x] for x in stash]
         acc = self.accelerator
-        bt = self.game.black_bonus_take * acc
+        bt = self.game.rules.black_bonus_take * acc
         worth = tuple([row[acc] for row in gain] + [max(row[bt] for row in gain) + self.params.black_pick_value])
         if len(self._gcache) > _CACHE_MAX:
             self._gcache.clear()
@@ -223,10 +223,10 @@ class StashModel:
         return so, po
 
     def reveals_left(self, view, hand_len):
-        g = self.game
+        rules = self.game.rules
         dn = sum(map(len, view.display))
         future = hand_len + (dn + 1) // 2
-        return max(0, (future - g.keep_in_hand) // g.cards_per_play)
+        return max(0, (future - rules.keep_in_hand) // rules.cards_per_play)
 
     def supply(self, view, mine, opp):
         if view.supply is not None:

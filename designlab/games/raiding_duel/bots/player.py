@@ -55,27 +55,30 @@ class RaidingBot(StashModel, Bot):
         # per kind: the high-card weight times its number on the deck's scale (picks)
         hw = pr.high_card_weight
         self.high_value = tuple(hw * x for x in scale)
-        self.accelerator = g.accelerator
-        self.sp = g.set_points
-        self.pen = g.outside_penalty
-        self.per = g.disks_per_color
+        rules = g.rules
+        self.accelerator = acc = rules.accelerator
+        self.sp = rules.scoring.set_points
+        self.pen = rules.scoring.outside_penalty
+        self.per = rules.disks.per_color
         # the most disks one reveal can make a player take / put back
-        bonus = max(g.black_bonus_take, g.black_bonus_put_back, g.four_of_a_kind_put_back)
-        self.jmax = (2 * g.cards_per_play + bonus) * g.accelerator + 1
-        model = (g.n_colors, g.set_points, g.outside_penalty, g.accelerator, g.black_bonus_take, self.jmax, pr.hope, pr.black_pick_value)
+        bonus = max(rules.black_bonus_take, rules.black_bonus_put_back, rules.four_of_a_kind_put_back)
+        self.jmax = (2 * rules.cards_per_play + bonus) * acc + 1
+        model = (g.n_colors, self.sp, self.pen, acc, rules.black_bonus_take, self.jmax, pr.hope, pr.black_pick_value)
         self._vcache = _shared_cache("value", *model)
         self._tcache = _shared_cache("tables", *model)
         self._gcache = _shared_cache("gains", *model)
         self._rcache = _shared_cache("gain rows", *model)
         self._lcache = _shared_cache("losses", *model)
         # per card set: (claim colors, black cards, lowest value, sum of numbers on the deck's scale)
-        self._cards = _shared_cache("cards", g.kind_color, g.kind_value, g.params.black_counts_for_lowest)
+        self._cards = _shared_cache("cards", g.kind_color, g.kind_value, rules.black_counts_for_lowest)
         # per pair of card sets and black names: what each player takes and puts back
-        self._pairs = _shared_cache("pairs", g.n_colors, g.accelerator, g.black_bonus_take, g.black_bonus_put_back, g.four_of_a_kind_literal, g.four_of_a_kind_put_back)
+        self._pairs = _shared_cache("pairs", g.n_colors, acc, rules.black_bonus_take, rules.black_bonus_put_back,
+                                    rules.four_of_a_kind, rules.four_of_a_kind_put_back)
         # classes of card sets (what they claim) as small ints, per hand its sets
         # grouped by class, per pair of classes the prepared reveal (``_cell``)
-        scope = (g.kind_color, g.kind_value, g.params.black_counts_for_lowest, g.cards_per_play, g.has_duplicates, g.n_colors, g.accelerator,
-                 g.black_bonus_take, g.black_bonus_put_back, g.four_of_a_kind_literal, g.four_of_a_kind_put_back, g.params.black_pairs_with, self.jmax)
+        scope = (g.kind_color, g.kind_value, rules.black_counts_for_lowest, rules.cards_per_play, g.has_duplicates, g.n_colors,
+                 acc, rules.black_bonus_take, rules.black_bonus_put_back, rules.four_of_a_kind, rules.four_of_a_kind_put_back,
+                 rules.black_pairs_with, self.jmax)
         self._cls_ids = _shared_cache("class ids", *scope)
         self._cls_of = _SHARED.setdefault(("classes", *scope), [])
         self._hands = _shared_cache("hands", *scope)
@@ -211,10 +214,10 @@ class RaidingBot(StashModel, Bot):
         hit = self._pairs.get(key)
         if hit is not None:
             return hit
-        g = self.game
+        rules = self.game.rules
         nc, acc = self.n_colors, self.accelerator
-        bt, bp = g.black_bonus_take * acc, g.black_bonus_put_back * acc
-        literal, four_pb = g.four_of_a_kind_literal, g.four_of_a_kind_put_back * acc
+        bt, bp = rules.black_bonus_take * acc, rules.black_bonus_put_back * acc
+        literal, four_pb = rules.four_of_a_kind == "literal", rules.four_of_a_kind_put_back * acc
         k_of = [0] * nc
         for c in mcols:
             k_of[c] += 1
@@ -278,7 +281,7 @@ class RaidingBot(StashModel, Bot):
         mcols, mnb = self._cls_of[mid]
         ocols, onb = self._cls_of[oid]
         if names is None and (mnb or onb):
-            own_only = self.game.params.black_pairs_with == "own"
+            own_only = self.game.rules.black_pairs_with == "own"
 
             def mode(nb, cols, other):
                 if nb >= 2:
@@ -400,7 +403,7 @@ class RaidingBot(StashModel, Bot):
         acc = self.accelerator
         gain, loss, _ = self.tables(mine, mine, rem)
         ogain, oloss, _ = self.tables(opp, opp, rem)
-        bt = self.game.black_bonus_take * acc
+        bt = self.game.rules.black_bonus_take * acc
         jmax = self.jmax
         cells = self._cells
         cell = self._cell

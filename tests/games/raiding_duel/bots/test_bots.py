@@ -74,4 +74,4 @@ def test_hidden_stash_determinization_with_bot_play(options, bot_decisions):
                 det = g.determinize(v, rng)
                 assert det.view(q) == v
                 for c in range(g.n_colors):  # a determinized state conserves disks too
-                    assert det.supply[c] + det.stash[0][c] + det.stash[1][c] + det.returning[c] == g.disks_per_color
+                    assert det.supply[c] + det.stash[0][c] + det.stash[1][c] + det.returning[c] == g.rules.disks.per_color
