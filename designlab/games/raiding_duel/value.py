@@ -21,8 +21,8 @@ def _consts(game: RaidingDuelGame) -> tuple:
     global _last
     if _last[0] is game:
         return _last[1]
-    sp, pen = game.set_points, game.outside_penalty
-    c = (sp, pen, game.rounds, float(max(1, sp * 4)))
+    sp, pen = game.rules.scoring.set_points, game.rules.scoring.outside_penalty
+    c = (sp, pen, game.rules.rounds, float(max(1, sp * 4)))
     _last = (game, c)
     return c
 
