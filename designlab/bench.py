@@ -11,8 +11,9 @@ random bots and with the game's default bot in every seat, it prints:
   command): that start is timed and printed on its own before the rows;
 
 then the search bot's cost: ISMCTS in every seat, decisions per CPU second in one process, with its
-defaults (every rollout played to the end) and, for a game with a value estimate, with rollouts cut short
-and scored by it (``value=true``: cheaper, but weaker, docs/performance.md), and each ``--search-bot`` spec; then the peak memory of a 200,000-game streamed run, measured from outside in
+defaults (rollouts cut short and scored by the game's value estimate where it has one, played to the end
+where not) and, for a game with an estimate, the old default that plays every rollout out
+(``value=false`` at the generic budget, docs/performance.md), and each ``--search-bot`` spec; then the peak memory of a 200,000-game streamed run, measured from outside in
 a child process (VmHWM of the run's process and of each worker, and the
 largest sum of RSS over the whole process tree, sampled).
 
@@ -460,7 +461,7 @@ def _print_targets(report: dict, workers: int) -> None:
             print(f"    {r['game']} {r['variant']}: the target leaves the default bot "
                   f"{b['budget_us_per_decision']:.1f} us a decision beyond a random bot's; it spends "
                   f"{b['spent_us_per_decision']:.1f} us (engine and views {b['engine_us_per_decision']:.1f} us a "
-                  f"decision; docs/performance.md)")
+                  f"decision; docs/performance-log.md)")
     rows = [r for r in report["rows"] if "workers" in r]
     if rows:
         worst = min(rows, key=lambda r: r["workers"]["efficiency"])

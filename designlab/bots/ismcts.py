@@ -95,7 +95,7 @@ class IsmctsParams(BotParams):
         "information sets, so they stay valid); each search then starts from what earlier ones learned.",
     )
     # None: the game's estimate when it gives one. On Rakshasa at 100 iterations that is stronger than
-    # playing every rollout out at 50 and about 2.6x cheaper per decision (docs/performance.md).
+    # playing every rollout out at 50 and about 2.6x cheaper per decision (docs/performance-log.md).
     value: bool | None = Field(
         None,
         description="Cut rollouts short and score them with the game's value estimate (GameSpec.value). None: "

@@ -28,7 +28,7 @@ text. ``rules_of`` is the one way a game copies its parameters for the hot path:
 Speed: ``Fields.clone`` sets the fields through ``map(setattr, ...)`` over the values ``attrgetter``
 reads, which is plain to read but costs three to four times a clone written out field by field (a
 Python-level attribute store on a slot is far cheaper than a generic ``setattr``; measured on mid-game
-states of the bundled games, docs/performance.md). The search bot clones a state at every iteration,
+states of the bundled games, docs/performance-log.md). The search bot clones a state at every iteration,
 so the bundled games write ``clone`` out field by field in declaration order, and their tests check
 it against the declaration with ``Fields.clone_mismatches``; a game whose clone is not hot (the
 example, a new game's template) uses ``Fields.clone``.

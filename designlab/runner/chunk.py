@@ -27,7 +27,7 @@ _MIRRORS: dict = {}  # variant hash -> its game's setup mirror (GameSpec.mirror)
 # Games allocate many short-lived tuples and lists and make few reference cycles (reference
 # counting frees them), yet the cyclic collector scans the young objects every 700 allocations
 # by default. A higher threshold while a chunk plays measured +7% games per CPU second for
-# Raiding Duel's default bots and +1 to 3% for the other games (docs/performance.md, round 5).
+# Raiding Duel's default bots and +1 to 3% for the other games (docs/performance-log.md, round 5).
 GC_THRESHOLD = (10_000, 10, 10)
 
 

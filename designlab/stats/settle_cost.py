@@ -1,4 +1,4 @@
-"""How many games ``--until-settled`` needs against a fixed-n run reaching the same verdict (docs/performance.md).
+"""How many games ``--until-settled`` needs against a fixed-n run reaching the same verdict (docs/performance-log.md has the tables).
 
     python -m designlab.stats.settle_cost RESULTS_DIR... [--reps 400] [--cap 60000]
 

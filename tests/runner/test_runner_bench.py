@@ -70,7 +70,7 @@ def test_the_memory_probe_sees_the_whole_process_tree():
 
 
 def test_bot_budget_is_the_target_time_left_after_the_engine_per_decision():
-    # Raiding Duel's rows of the bench rerun at fcd31a6 (docs/performance.md): random 1,387 games
+    # Raiding Duel's rows of the bench rerun at fcd31a6 (docs/performance-log.md): random 1,387 games
     # per CPU s at 109 decisions a game; default 415 at 107.5, 96% efficient on 2 workers.
     rnd = {"one_process": {"games_per_cpu_s": 1387.0, "decisions_per_game": 109.0}}
     dflt = {"one_process": {"games_per_cpu_s": 415.0, "decisions_per_game": 107.5}, "workers": {"efficiency": 0.96}}

@@ -1,4 +1,4 @@
-"""designlab.stats.settle_cost: the --until-settled cost table of docs/performance.md, on synthetic runs."""
+"""designlab.stats.settle_cost: the --until-settled cost table of docs/performance-log.md, on synthetic runs."""
 
 from __future__ import annotations
 

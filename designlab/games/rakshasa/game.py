@@ -25,7 +25,7 @@ class RakshasaGame(Game):
     Params = RakshasaParams
     default_bot = "heuristic"
     # ISMCTS here cuts its rollouts at the value estimate (value.py), so 100 iterations cost less than 50
-    # played out, and play stronger (docs/performance.md, "Ten times cheaper")
+    # played out, and play stronger (docs/performance-log.md, "Ten times cheaper")
     search_iterations = 100
 
     def __init__(self, params: RakshasaParams | None = None):
