@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -39,15 +40,20 @@ def play(
     keep_actions: bool = False,
     describe: Callable[[], str] = lambda: "",
     mirror: Callable[[list], list] | None = None,
+    chance: Callable[[State, random.Random], object] | None = None,
 ) -> PlayedGame:
     """Play one game to its end. Bots see only views. ``mirror``: a mirrored deal (``GameSpec.mirror``): the
-    setup's chance actions are drawn as usual, then played in the order ``mirror`` gives them."""
+    setup's chance actions are drawn as usual, then played in the order ``mirror`` gives them. ``chance``: draws
+    each chance outcome as ``chance(state, game_rng)`` instead of ``state.sample_chance(game_rng)`` (a measuring
+    tool's other keying of the streams, ``runner.stream_keying``; no command passes it)."""
     state = game.new_initial_state(record_events=record_events)
     out = PlayedGame(state)
     actions = out.actions if keep_actions else None
     decisions = choice = options = 0
     # bound methods looked up once: this loop runs for every step of every game
     current_player, apply, view_of, sample = state.current_player, state.apply, state.view, state.sample_chance
+    if chance is not None:
+        sample = functools.partial(chance, state)
     if mirror is not None:
         scratch, drawn = game.new_initial_state(), []
         while scratch.current_player() == CHANCE:  # the setup as the rng deals it, then given round
