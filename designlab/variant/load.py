@@ -228,7 +228,7 @@ class Loader:
             return None
 
     def _seats(self, gcls, game: str, raw, params, positions: Positions, errors: list) -> tuple[Seat, ...]:
-        n = gcls(params).num_players if params is not None else None  # unknown while params are wrong
+        n = gcls.players(params) if params is not None else None  # unknown while params are wrong
         if raw is None:
             if n is None:
                 return ()

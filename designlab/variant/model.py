@@ -226,7 +226,7 @@ class Variant:
     @functools.cached_property
     def roles(self) -> tuple[str, ...]:
         """Each seat's role in the game's own words under these parameters (``seat k`` for a game without them)."""
-        return seat_roles(self.game, self.make_game())
+        return seat_roles(self.game, self.params, self.players)
 
     @functools.cached_property
     def bot_classes(self) -> tuple[type[Bot], ...]:
