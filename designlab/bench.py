@@ -69,9 +69,9 @@ def _default_variant(game: str):
     from designlab.variant.model import Variant
 
     cls = game_class(game)
-    players = cls(cls.Params()).num_players
-    return with_bots(Variant(game=game, name="defaults", description="", file="", params=cls.Params(),
-                             seats=(), games=1000, seed=1), cls.default_bot, players)
+    params = cls.Params()
+    return with_bots(Variant(game=game, name="defaults", description="", file="", params=params,
+                             seats=(), games=1000, seed=1), cls.default_bot, cls.players(params))
 
 
 def with_bots(v, bot: str, players: int | None = None, **params):

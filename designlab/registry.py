@@ -16,7 +16,7 @@ from importlib.metadata import entry_points
 from designlab.bots.ismcts import IsmctsBot
 from designlab.bots.random_bot import RandomBot
 from designlab.bots.responder import ResponderBot
-from designlab.core.protocol import Bot, Game
+from designlab.core.protocol import Bot, Game, GameParams
 from designlab.core.spec import GameSpec
 
 ENTRY_POINT_GROUP = "designlab.games"
@@ -177,13 +177,14 @@ def game_spec(name: str) -> GameSpec:
         raise _unknown_game(name) from None
 
 
-def seat_roles(game_name: str, game: Game) -> tuple[str, ...]:
-    """Each seat's role in the game's own words (GameSpec.roles), or ``seat k`` for a game without a spec."""
+def seat_roles(game_name: str, params: GameParams, players: int) -> tuple[str, ...]:
+    """Each of ``players`` seats' role in the game's own words under ``params`` (GameSpec.roles), or ``seat k``
+    for a game without a spec."""
     try:
-        roles = tuple(str(r) for r in game_spec(game_name).roles(game))
+        roles = tuple(str(r) for r in game_spec(game_name).roles(params))
     except UnknownNameError:
         roles = ()
-    return roles if len(roles) == game.num_players else tuple(f"seat {s}" for s in range(game.num_players))
+    return roles if len(roles) == players else tuple(f"seat {s}" for s in range(players))
 
 
 def game_class(name: str) -> type[Game]:

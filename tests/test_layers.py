@@ -200,3 +200,66 @@ def test_the_cycle_check_sees_a_cycle_through_a_function_and_a_submodule(tmp_pat
     (pkg / "report" / "html.py").write_text("def f():\n    from designlab.report.exploit import check\n")
     assert cycles(import_graph(pkg)) == [["designlab.report.exploit", "designlab.report.meta",
                                           "designlab.report.html", "designlab.report.exploit"]]
+
+
+# -- who builds a Game --------------------------------------------------------------------------------
+# A game's static facts (its seat count, roles, components) are read from the parameters: Game.players(params),
+# GameSpec.roles(params), GameSpec.components(params). Only the modules that play (or replay) a game build
+# one; each is listed with what it plays. A module outside a game's package that builds a game for any other
+# reason fails here.
+PLAYING = {
+    "variant/model.py": "Variant.make_game, the one builder the modules below call",
+    "runner/chunk.py": "game_for: the game a chunk of games is played on",
+    "runner/why.py": "the restricted bot's private copy of the game it plays",
+    "runner/mirror_gain.py": "plays mirrored and plain deals to measure the variance saved",
+    "strategy/search_cost.py": "plays the search bot to time it",
+    "play/session.py": "a person's game",
+    "cli/playtest.py": "replays the people's game records it reads",
+    "report/playtest.py": "replays the people's game records shown beside the run",
+}
+
+
+def game_builds(source: str) -> list[int]:
+    """The lines of ``source`` that build a Game: ``x.make_game()``, ``game_class(name)(...)``,
+    ``spec.game(...)``, ``cls(cls.Params(...))`` or ``gcls(params)`` (a class called on
+    parameters) and ``type(game)(...)``."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        first = node.args[0] if node.args else None
+        if (
+            (isinstance(f, ast.Attribute) and f.attr in ("make_game", "game"))
+            or (isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id in ("game_class", "type")
+                and any("game" in ast.unparse(a) for a in f.args))
+            or (isinstance(f, ast.Name) and f.id.endswith("cls") and (
+                (isinstance(first, ast.Call) and isinstance(first.func, ast.Attribute) and first.func.attr == "Params")
+                or (isinstance(first, ast.Name) and first.id == "params")))
+        ):
+            out.append(node.lineno)
+    return out
+
+
+def test_no_module_outside_a_games_package_builds_a_game_but_to_play_it():
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith("games/") or rel in PLAYING:
+            continue
+        lines = game_builds(path.read_text())
+        if lines:
+            found[rel] = lines
+    assert not found, (f"these build a Game (file: lines); read static facts from the parameters instead "
+                       f"(Game.players, GameSpec.roles/components), or list a module that plays in PLAYING: {found}")
+
+
+def test_the_game_build_scan_sees_each_way_to_build_one():
+    for code in ("v.make_game()", "game_class(v.game)(v.params)", "spec.game(params)", "cls(cls.Params()).num_players",
+                 "gcls(params).num_players", "type(game)(game.params)"):
+        assert game_builds(code) == [1], code
+    for code in ("gcls.players(gcls.Params())", "spec.roles(v.params)", "bot(game, seat, cls.Params(), rng)",
+                 "type(bot)(game, 0, bot.params, rng)", "model.Params(**raw)",
+                 "getattr(gcls.Params(), key)", "bcls(game, seat, bcls.Params(), rng)",
+                 "PlayedGame(state)"):
+        assert game_builds(code) == [], code

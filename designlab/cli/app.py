@@ -398,9 +398,8 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
 
     for name, spec in SPECS.items():
         cls = spec.game
-        game = cls(cls.Params())
         out.print(f"[bold]{cls.title}[/bold] ({name}, from {escape(spec.source)}), default bot: {cls.default_bot}, "
-                  f"players: {game.num_players} by default")
+                  f"players: {cls.players(cls.Params())} by default")
         out.print(f"  rule parameters, defaults and ranges: designlab params {name}", markup=False)
         for bot, bcls in sorted(bots_for(name).items()):
             out.print(f"  [bold]{bot}[/bold]: {escape(bcls.description)}")

@@ -63,7 +63,7 @@ def show_record(path: Path, actions: bool) -> None:
     spec = game_spec(game.name)
     out.print(f"{game.title}: {rec.get('variant', '?')} ({rec.get('file', '?')}), seed {rec.get('seed', '?')}, "
               f"record {path}", markup=False)
-    roles = list(spec.roles(game))  # the game's roles today, by turn-order position (the record's are the same)
+    roles = list(spec.roles(game.params))  # the game's roles today, by turn-order position (the record's are the same)
     players = [str(s.get("player", "?")) for s in r.seats]
     out.print("players: " + ", ".join(f"{role} ({who})" for role, who in zip(roles, players, strict=False)),
               markup=False)

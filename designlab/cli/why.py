@@ -106,13 +106,12 @@ def register(app: typer.Typer) -> None:
         """What drives the result: each option's worth by restricted play, win rates beside each component,
         options nobody uses, and how the game feels."""
         from designlab.cli.strategy import _play, _refresh_index
-        from designlab.registry import game_spec
-        from designlab.runner.chunk import game_for
+        from designlab.runner.why import components_of
         from designlab.strategy.why import DEFAULT_GAMES, run_why
 
         base = pick_variant(variant, seed, name)
         n = DEFAULT_GAMES if games is None else games
-        comps = game_spec(base.game).components(game_for(base))
+        comps = components_of(base)
         if not comps:
             from designlab.cli.main import UserError
 

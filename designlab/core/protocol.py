@@ -227,9 +227,16 @@ class Game:
     def __init__(self, params: GameParams | None = None):
         self.params = params if params is not None else self.Params()
 
+    @classmethod
+    def players(cls, params: GameParams) -> int:
+        """How many seats the game has under ``params``: a static fact, read from the parameters alone, so
+        the loader, the registry and the report learn it without building a game."""
+        raise NotImplementedError(f"{cls.__name__} does not say how many seats it has: define the "
+                                  "classmethod players(cls, params) -> int")
+
     @property
     def num_players(self) -> int:
-        raise NotImplementedError
+        return self.players(self.params)
 
     def new_initial_state(self, record_events: bool = False) -> State:
         raise NotImplementedError

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from designlab.core.protocol import Bot, Event, Game, State, View
+from designlab.core.protocol import Bot, Event, Game, GameParams, State, View
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,9 @@ def plural(n: float, noun: str, many: str = "", digits: int | None = None) -> st
     return f"{shown} {noun if one else many or noun + 's'}"
 
 
-def ordinal_roles(noun: str) -> Callable[[Game], tuple[str, ...]]:
-    """Roles 'first <noun>', 'second <noun>' ... for a game whose seats differ only by turn order."""
-
-    def roles(game: Game) -> tuple[str, ...]:
-        return tuple(ordinal(i, noun) for i in range(game.num_players))
-
-    return roles
+def ordinal_roles(noun: str, players: int) -> tuple[str, ...]:
+    """Roles 'first <noun>', 'second <noun>' ... of ``players`` seats that differ only by turn order."""
+    return tuple(ordinal(i, noun) for i in range(players))
 
 
 def as_recorded(game: Game, action: str, seat: int | None) -> str:
@@ -153,9 +149,9 @@ class GameSpec:
 
     game: type[Game]
     bots: Mapping[str, type[Bot]]  # the game's own bots by name (generic ones are added by the registry)
-    # what each seat means in the game's words, for one variant's game (its parameters may change it):
-    # one short phrase per seat, seat 0 first, e.g. ("first runner", "second runner")
-    roles: Callable[[Game], tuple[str, ...]]
+    # what each seat means in the game's words under one variant's parameters (they may change it): one short
+    # phrase per seat (``game.players(params)`` of them), seat 0 first, e.g. ("first runner", "second runner")
+    roles: Callable[[GameParams], tuple[str, ...]]
     # the bot whose moves the generic search bot uses as its rollout policy
     heuristic: str = "heuristic"
     # metric names (as State.metrics() reports them, without the m_ prefix) the report tests: compared
@@ -188,9 +184,9 @@ class GameSpec:
     # the compensation knobs (docs/tune.md) the report suggests a tune turn when a variant leans or is
     # unbalanced: parameter path -> (low, high) of its tune range, each off (no change) at its default
     compensation: Mapping[str, tuple[float, float]] = field(default_factory=dict)
-    # the parts of one variant's game (its parameters may add some, e.g. Fifth Challenge's courts) that
+    # the parts of the game under one variant's parameters (they may add some, e.g. Fifth Challenge's courts) that
     # `designlab why` weighs: restricted play for choices, association for what is dealt; none: nothing to weigh
-    components: Callable[[Game], tuple[Component, ...]] = lambda game: ()
+    components: Callable[[GameParams], tuple[Component, ...]] = lambda params: ()
     # mirrored deals (optional): for one variant's game, a function that takes the setup's chance actions (every
     # chance step before the first decision, in order) and a shift, and returns them with each seat's private
     # chance given to another (seat s gets what seat (s + shift) % n was dealt): the same draws in another order,
@@ -211,10 +207,31 @@ class GameSpec:
     def default_bot(self) -> str:
         return self.game.default_bot
 
-    def role(self, game: Game, seat: int) -> str:
-        return self.roles(game)[seat]
+    def role(self, params: GameParams, seat: int) -> str:
+        return self.roles(params)[seat]
 
     def __post_init__(self):
         for name in (self.game.default_bot, self.heuristic):
             if name not in self.bots:
                 raise ValueError(f"{self.game.name}: bot {name!r} is named by the spec but not in its bots")
+        self._check_static_facts()
+
+    def _check_static_facts(self) -> None:
+        """The seat count, roles and components are read from the parameters alone (no game is built to learn
+        them): check each on the default parameters, so a spec written otherwise fails where it is loaded, in one
+        line that says what to write."""
+        name, params = self.game.name, self.game.Params()
+        try:
+            players = self.game.players(params)
+        except Exception as e:  # noqa: BLE001 - a plugin's own code: any error is the author's to read
+            raise ValueError(f"{name}: {self.game.__name__}.players(params) "
+                             f"failed on the default parameters: {type(e).__name__}: {e}") from e
+        for field_name in ("roles", "components"):
+            try:
+                got = tuple(getattr(self, field_name)(params))
+            except Exception as e:  # noqa: BLE001
+                raise ValueError(f"{name}: the spec's {field_name}(params) failed on the default parameters "
+                                 f"({type(e).__name__}: {e}); it takes the game's parameters, not a game") from e
+            if field_name == "roles" and len(got) != players:
+                raise ValueError(f"{name}: the spec's roles(params) gave {len(got)} roles for "
+                                 f"{players} seats (the game's players(params)) on the default parameters")

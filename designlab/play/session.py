@@ -89,7 +89,7 @@ class Session:
         self.spec = game_spec(variant.game)
         self.board = board_of(self.spec)
         n = self.game.num_players
-        roles = self.spec.roles(self.game)
+        roles = variant.roles
         self.seat = seat = seat_of(roles, self.game.title, seat)
         self.seed = new_seed() if seed is None else seed
         order = variant.seat_order(0)

@@ -122,7 +122,7 @@ def viewers(a) -> dict[tuple[str, int], str]:
 
 def _seat_names(game, story: dict) -> list[str]:
     spec = SPECS[game.name]
-    roles = spec.roles(game)
+    roles = spec.roles(game.params)
     bots = story.get("bots") or [""] * len(roles)
     return [f"{roles[s]} ({bots[s]})" if bots[s] else roles[s] for s in range(len(roles))]  # in turn order
 

@@ -160,10 +160,11 @@ def restricted_row(index: int, game: Game, bots: list[Bot], rng, forbidden: Call
     return (index, seat, shares(st.results())[seat], r.bites, r.yielded, r.overridden)
 
 
-def components_of(variant: Variant, game: Game) -> tuple[Component, ...]:
+def components_of(variant: Variant) -> tuple[Component, ...]:
+    """The parts of the variant's game that `designlab why` weighs, read from its parameters (no game built)."""
     from designlab.registry import game_spec
 
-    return game_spec(variant.game).components(game)
+    return game_spec(variant.game).components(variant.params)
 
 
 def play_rows(game: Game, comps: tuple[Component, ...], run: int, indices, seed: int,
@@ -191,7 +192,7 @@ def why_chunk_task(variant: Variant, run: int, start: int, count: int) -> WhyChu
     game = game_for(variant)
     from designlab.registry import game_spec
 
-    rows = play_rows(game, components_of(variant, game), run, range(start, start + count), variant.seed,
+    rows = play_rows(game, components_of(variant), run, range(start, start + count), variant.seed,
                      lambda i: variant.make_bots(game, variant.seed, i), game_spec(variant.game).value)
     return WhyChunk(run, start, rows, time.process_time() - c0)
 
@@ -211,8 +212,7 @@ def play_why(variant: Variant, games: int, workers: int = 1,
     """Play the watched run and one restricted run per choice component, ``games`` games each."""
     from designlab.runner.backends import make_backend
 
-    game = game_for(variant)
-    comps = components_of(variant, game)
+    comps = components_of(variant)
     runs = [WATCHED] + [k for k, c in enumerate(comps) if c.kind == "choice"]
     tasks = [(r, s, min(CHUNK, games - s)) for r in runs for s in range(0, games, CHUNK)]
     backend = make_backend(workers, None)

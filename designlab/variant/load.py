@@ -8,6 +8,7 @@ runs while there is one.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import json
 import math
@@ -88,9 +89,48 @@ def strict(model, data: Any):
     """``model`` validated from ``data`` as the JSON Schema reads it: no text quietly taken for a number
     ("15") and no true for 1; a whole float (15.0) is the integer it equals, as JSON Schema counts it.
     (pydantic's strict JSON mode: arrays still fill tuples, integers still fill floats.) The values kept
-    are the file's own (0.0 stays a float, so a tune range of floats stays one)."""
+    are the file's own (0.0 stays a float, so a tune range of floats stays one).
+
+    Validated once when that one strict validation already keeps the file's own values: a model that never
+    keeps an int apart from a float (``_one_pass``: every game's parameters) and data JSON carries unchanged.
+    Otherwise (a whole float for an integer, a ``params:`` block held as ``Any``, a mistake to word) the data
+    is checked with its whole floats as integers, then validated as written."""
+    if _one_pass(model):
+        try:
+            text = json.dumps(data)
+            if json.loads(text) == data:  # no tuple, date or number key that JSON would change
+                return model.model_validate_json(text, strict=True)
+        except (TypeError, ValueError):  # not plain JSON, or invalid (a ValidationError): the check below words it
+            pass
     model.model_validate_json(json.dumps(_whole(data), default=str), strict=True)
     return model.model_validate(data)
+
+
+# the core-schema kinds whose value is the same whether a whole float reached them as 15 or 15.0 and that
+# never see the raw input (an after-validator sees the typed model)
+_TYPED = frozenset({"model", "model-fields", "model-field", "default", "int", "float", "bool", "str", "literal",
+                    "list", "tuple", "set", "frozenset", "dict", "nullable", "function-after", "no-info",
+                    "with-info", "definitions", "definition-ref"})
+
+
+@functools.cache
+def _one_pass(model) -> bool:
+    """Whether ``strict``'s JSON validation gives what the lax validation of the same data does: no part of the
+    model keeps an int apart from a float (no ``Any``, no union, no float literal) or reads the raw input (no
+    before, wrap or plain validator)."""
+
+    def typed(node) -> bool:
+        if isinstance(node, dict):
+            kind = node.get("type")
+            if isinstance(kind, str) and (kind not in _TYPED or (
+                    kind == "literal" and any(isinstance(x, float) for x in node.get("expected", ())))):
+                return False
+            return all(typed(v) for k, v in node.items() if k not in ("metadata", "serialization"))
+        if isinstance(node, (list, tuple)):
+            return all(typed(v) for v in node)
+        return True
+
+    return typed(model.__pydantic_core_schema__)
 
 
 def _whole(data: Any) -> Any:
@@ -228,7 +268,7 @@ class Loader:
             return None
 
     def _seats(self, gcls, game: str, raw, params, positions: Positions, errors: list) -> tuple[Seat, ...]:
-        n = gcls(params).num_players if params is not None else None  # unknown while params are wrong
+        n = gcls.players(params) if params is not None else None  # unknown while params are wrong
         if raw is None:
             if n is None:
                 return ()

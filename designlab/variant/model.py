@@ -213,7 +213,7 @@ class Variant:
     def make_game(self) -> Game:
         return game_class(self.game)(self.params)
 
-    # What later layers ask of the game, resolved once per variant: nothing outside the variant builds a game
+    # What later layers ask of the game, resolved once per variant from its parameters: no game is built
     # to learn them. (A sweep point or a replace() copy is a new instance and resolves its own.)
     @property
     def players(self) -> int:
@@ -226,7 +226,7 @@ class Variant:
     @functools.cached_property
     def roles(self) -> tuple[str, ...]:
         """Each seat's role in the game's own words under these parameters (``seat k`` for a game without them)."""
-        return seat_roles(self.game, self.make_game())
+        return seat_roles(self.game, self.params, self.players)
 
     @functools.cached_property
     def bot_classes(self) -> tuple[type[Bot], ...]:

@@ -160,7 +160,7 @@ def _seat_count(schema: dict, gcls) -> None:
 def _probe_counts(gcls) -> tuple[list[int], dict[str, dict[Any, int]]]:
     """The seat counts the game takes over each top-level parameter's values (one at a time, the others at
     their defaults), and which parameters change it (name -> value -> count)."""
-    default_n = gcls(gcls.Params()).num_players
+    default_n = gcls.players(gcls.Params())
     counts = [default_n]
     setters: dict[str, dict[Any, int]] = {}
     for p in param_paths(gcls.Params):
@@ -172,7 +172,7 @@ def _probe_counts(gcls) -> tuple[list[int], dict[str, dict[Any, int]]]:
                 params = gcls.Params(**{p.path: value})
             except (ValidationError, TypeError, ValueError):
                 continue
-            seen[value] = gcls(params).num_players
+            seen[value] = gcls.players(params)
         counts += seen.values()
         if set(seen.values()) - {default_n}:
             setters[p.path] = seen

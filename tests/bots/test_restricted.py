@@ -91,7 +91,7 @@ def test_a_restricted_bundled_bot_chooses_among_the_allowed_actions_itself(name,
     cls = spec.bots[bot]
     n = game.num_players
     overridden, bitten = {}, 0
-    for comp in spec.components(game):
+    for comp in spec.components(game.params):
         if comp.kind != "choice":
             continue
         for i in range(GAMES_PER_COMPONENT):

@@ -38,7 +38,7 @@ def test_a_game_that_declares_no_components_is_one_line_and_exit_2(tmp_path, cap
     import designlab.registry as registry
 
     real = registry.game_spec
-    monkeypatch.setattr(registry, "game_spec", lambda name: dataclasses.replace(real(name), components=lambda g: ()))
+    monkeypatch.setattr(registry, "game_spec", lambda name: dataclasses.replace(real(name), components=lambda params: ()))
     target = REPO / "variants" / "raiding-duel" / "base.yaml"
     assert main(["why", str(target), "-n", "5", "--reports", str(tmp_path)]) == 2
     err = capsys.readouterr().err

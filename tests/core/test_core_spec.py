@@ -25,3 +25,41 @@ def test_a_role_in_a_sentence_takes_an_article_unless_it_is_a_numbered_name():
 
     assert the("first runner") == "the first runner" and the("first runner", capital=True) == "The first runner"
     assert the("player 1") == "player 1" and the("player 2", capital=True) == "Player 2"
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_the_seat_count_and_roles_are_read_from_the_parameters_as_a_game_plays_them(name):
+    spec = SPECS[name]
+    params = spec.game.Params()
+    assert spec.game.players(params) == spec.game(params).num_players
+    assert len(spec.roles(params)) == spec.game.players(params)
+
+
+def _spec_with(**changed):
+    import dataclasses
+
+    return dataclasses.replace(SPECS["rakshasa"], **changed)
+
+
+def test_a_spec_whose_roles_or_components_take_a_game_fails_in_one_line_saying_so():
+    # a plugin written against the old signature (roles(game) reading game.params) is refused where it loads
+    for field in ("roles", "components"):
+        with pytest.raises(ValueError) as e:
+            _spec_with(**{field: lambda game: (game.params.first_runner,)})
+        assert str(e.value).startswith(f"rakshasa: the spec's {field}(params) failed on the default parameters")
+        assert "it takes the game's parameters, not a game" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_spec_with_a_role_per_seat_missing_or_a_game_without_players_is_refused():
+    with pytest.raises(ValueError, match=r"^rakshasa: the spec's roles\(params\) gave 1 roles for 2 seats"):
+        _spec_with(roles=lambda params: ("runner",))
+
+    from designlab.core.protocol import Game
+    from designlab.games.rakshasa import RakshasaGame
+
+    class Uncounted(RakshasaGame):  # a game written before players(params): only the protocol's own
+        players = classmethod(Game.players.__func__)
+
+    with pytest.raises(ValueError, match=r"^rakshasa: Uncounted.players\(params\) failed .*define the classmethod "
+                                         r"players\(cls, params\) -> int$"):
+        _spec_with(game=Uncounted)

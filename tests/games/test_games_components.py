@@ -11,9 +11,8 @@ from designlab.core.play import play
 from designlab.core.rng import game_rng
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.rakshasa.components import FORM_NAMES, TYPE_NAMES
-from designlab.registry import game_spec
 from designlab.runner.chunk import game_for
-from designlab.runner.why import Watcher
+from designlab.runner.why import Watcher, components_of
 from designlab.variant.load import load_variants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +25,7 @@ def _variant(path: str):
 
 def _by_group(variant) -> dict[str, list]:
     out: dict[str, list] = {}
-    for c in game_spec(variant.game).components(game_for(variant)):
+    for c in components_of(variant):
         out.setdefault(c.group, []).append(c)
     return out
 
@@ -34,7 +33,7 @@ def _by_group(variant) -> dict[str, list]:
 def _watched(variant, games: int = 20):
     """(components, per component: times legal, times chosen, player-games holding it) over ``games`` games."""
     game = game_for(variant)
-    comps = game_spec(variant.game).components(game)
+    comps = components_of(variant)
     legal, chosen, held = [0] * len(comps), [0] * len(comps), [0] * len(comps)
     for i in range(games):
         bots = [Watcher(b, comps) for b in variant.make_bots(game, variant.seed, i)]

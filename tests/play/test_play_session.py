@@ -33,7 +33,7 @@ def play_randomly(session: Session, rng: random.Random, heard: list[str]) -> Non
 @pytest.mark.parametrize("rel", BUNDLED)
 def test_a_recorded_game_replays_to_the_same_final_state(rel, tmp_path):
     v = variant(rel)
-    for seat in range(v.make_game().num_players)[:2]:
+    for seat in range(v.players)[:2]:
         s = Session(v, seat=seat, seed=11 + seat)
         play_randomly(s, random.Random(seat), [])
         path = s.save(tmp_path)

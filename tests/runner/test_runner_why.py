@@ -92,11 +92,11 @@ def test_the_value_path_is_read_at_every_judged_decision_of_the_game_replayed(ra
     path = value_path(game, played.actions, value)
     # Rakshasa judges where a section starts: several times a game, each a pair of chances summing to 1
     assert len(path) >= 2 and all(len(v) == 2 and abs(sum(v) - 1) < 1e-9 for v in path)
-    row = play_rows(game, components_of(rakshasa, game), WATCHED, [3], rakshasa.seed,
+    row = play_rows(game, components_of(rakshasa), WATCHED, [3], rakshasa.seed,
                     lambda i: rakshasa.make_bots(game, rakshasa.seed, i), value)[0]
     assert row[7] == drama(path, tuple(played.state.results()))
     # a game without a value estimate: no drama, the rest of the row the same
-    plain = play_rows(game, components_of(rakshasa, game), WATCHED, [3], rakshasa.seed,
+    plain = play_rows(game, components_of(rakshasa), WATCHED, [3], rakshasa.seed,
                       lambda i: rakshasa.make_bots(game, rakshasa.seed, i))[0]
     assert plain[7] is None and plain[:7] == row[:7]
 
@@ -108,7 +108,7 @@ def rakshasa():
 
 def test_watching_changes_no_move(rakshasa):
     game = game_for(rakshasa)
-    comps = components_of(rakshasa, game)
+    comps = components_of(rakshasa)
     for i in range(5):
         plain = play_one(rakshasa, i, keep_actions=True)
         bots = [Watcher(b, comps) for b in rakshasa.make_bots(game, rakshasa.seed, i)]
@@ -118,7 +118,7 @@ def test_watching_changes_no_move(rakshasa):
 
 def test_rakshasa_lies_and_actions_are_counted_as_the_game_counts_them(rakshasa):
     game = game_for(rakshasa)
-    comps = components_of(rakshasa, game)
+    comps = components_of(rakshasa)
     k = {c.name: i for i, c in enumerate(comps)}
     for i in range(20):
         bots = [Watcher(b, comps) for b in rakshasa.make_bots(game, rakshasa.seed, i)]
@@ -146,7 +146,7 @@ def test_a_restricted_bot_shares_no_memo_with_the_unrestricted_ones(rakshasa):
     # legal actions: a restricted builder on the shared game would read entries naming a forbidden type (and
     # leave its own for the unrestricted bots); on its own copy it reads none and leaves none
     before = [play_one(rakshasa, i, keep_actions=True).actions for i in range(6)]
-    comps = components_of(rakshasa, game_for(rakshasa))
+    comps = components_of(rakshasa)
     wall = next(k for k, c in enumerate(comps) if c.name == "High Wall")
     rows = why_chunk_task(rakshasa, wall, 0, 30).rows
     assert sum(r[5] for r in rows) == 0  # the builder never answered with a High Wall

@@ -123,6 +123,27 @@ def test_a_sweep_point_is_validated_once(tmp_path, monkeypatch, sweep, points, c
     assert seen.count(RakshasaParams) == 2 + checks
 
 
+def test_a_games_parameters_are_one_pydantic_validation_and_keep_the_files_own_values(monkeypatch):
+    from designlab.games.rakshasa.params import RakshasaParams
+    from designlab.variant import load
+
+    calls = []
+    for name in ("model_validate", "model_validate_json"):
+        real = getattr(RakshasaParams, name)
+        monkeypatch.setattr(RakshasaParams, name,
+                            classmethod(lambda cls, *a, _name=name, _real=real, **k: calls.append(_name) or _real(*a, **k)))
+    assert load.strict(RakshasaParams, {"honor": {"runner": 12}}).honor.runner == 12
+    assert calls == ["model_validate_json"]  # the strict check is the validation
+    calls.clear()
+    runner = load.strict(RakshasaParams, {"honor": {"runner": 18.0}}).honor.runner  # a whole float, as JSON Schema
+    assert (runner, type(runner)) == (18, int) and calls == ["model_validate_json", "model_validate_json",
+                                                             "model_validate"]  # the check with 18, then 18.0
+    # a model that keeps what it is given (a seats entry's params) keeps the file's 0.0 a float
+    kept = load.strict(load.SeatFile, {"bot": "heuristic", "params": {"w": 0.0, "n": 2}}).params
+    assert (type(kept["w"]), type(kept["n"])) == (float, int)
+    assert load._one_pass(RakshasaParams) and not load._one_pass(load.SeatFile)
+
+
 def test_a_sweep_is_compared_against_its_point_of_the_rules_as_written(tmp_path):
     variants = _sweep(tmp_path, "[10, 15, 20]")
     # the 15 point plays exactly the file it extends, so that file does not join the run

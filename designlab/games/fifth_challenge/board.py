@@ -46,7 +46,7 @@ def _who(game, s: int, me: int | None, capital: bool = False) -> str:
     """Seat ``s`` as ``me`` hears it named: "you", or its role ("the second player")."""
     if s == me:
         return "You" if capital else "you"
-    return the(roles(game)[s], capital)
+    return the(roles(game.params)[s], capital)
 
 
 def _to_move(game, view) -> str:
@@ -66,7 +66,7 @@ def _attempt_words(game, view) -> str:
 def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you', the others named by role."""
     me = view.player
-    who = roles(game)
+    who = roles(game.params)
     lines = [f"[bold]Turn {view.turn + 1}[/bold]: {_to_move(game, view)}. "
              f"You are {the(who[me])}. Draw pile {view.deck_size}, discards {len(view.discards)}."]
     for s in range(len(view.hand_sizes)):
@@ -106,7 +106,7 @@ def html(game, view) -> str:
     """The view drawn: each player's ace, completed and uncompleted challenges and hand size,
     the viewer's own hand face up, the draw pile and discards, the current attempt."""
     me = view.player
-    who = roles(game)
+    who = roles(game.params)
     seats = []
     moving = -1 if view.reason else view.to_move  # no one moves once the game is over
     for s in range(len(view.hand_sizes)):
@@ -164,7 +164,7 @@ def heard(game, event, seat: int) -> str | None:
     """The event as ``seat`` hears it: another player's draw is a card, not a named one."""
     kind, f = event
     if kind == "draw" and f["seat"] != seat:
-        return f"{the(roles(game)[f['seat']], capital=True)} draws a card."
+        return f"{the(roles(game.params)[f['seat']], capital=True)} draws a card."
     return game.narrate(event)
 
 
@@ -191,7 +191,7 @@ def read(game, entry: str, seat: int) -> str:
     if t in _YOU:
         return f"{head} on you"
     bare = t.removeprefix("the ")
-    if any(r.startswith(bare) for r in roles(game)):  # a role, or its beginning: said with "the", as shown
+    if any(r.startswith(bare) for r in roles(game.params)):  # a role, or its beginning: said with "the", as shown
         return f"{head} on the {bare}"
     return entry
 

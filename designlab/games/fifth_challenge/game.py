@@ -85,9 +85,9 @@ class FifthChallengeGame(Game):
         deal += [s for r in range(extra * (n - 1)) for s in range(1, n) if r < s * extra]
         self.setup_deal = tuple(reversed(deal))
 
-    @property
-    def num_players(self) -> int:
-        return self.params.players
+    @classmethod
+    def players(cls, params: FifthChallengeParams) -> int:
+        return params.players  # F: 2-4 players, a parameter
 
     def new_initial_state(self, record_events: bool = False) -> FifthChallengeState:
         return FifthChallengeState(self, record_events)

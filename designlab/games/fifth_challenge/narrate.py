@@ -11,7 +11,7 @@ from designlab.games.fifth_challenge.state import TURN_CAP
 def narrate(game, event) -> str | None:
     """One line for a Fifth Challenge event (None for a kind this game does not tell)."""
     kind, f = event
-    names = roles(game)
+    names = roles(game.params)
 
     def _seat(s: int, capital: bool = True) -> str:
         return the(names[s], capital)

@@ -48,13 +48,13 @@ def _on_opponent(g, v, a) -> bool:  # F3: a challenge played for another player
 RANK_NAMES = {2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s"}
 
 
-def components(game) -> tuple[Component, ...]:
+def components(params) -> tuple[Component, ...]:
     suits = tuple(Component(name, "suits", "choice", f"plays a card of {name}", _suit(bit))
                   for name, bit in zip(D.SUIT_NAMES, D.SUIT_BITS))
     ranks = tuple(Component(word, "ranks", "choice", f"plays a {r}",
                             _cards(frozenset(c for c in range(D.NUM_CARDS) if D.KIND[c] == D.NUMBER and D.RANK[c] == r)))
                   for r, word in RANK_NAMES.items())
-    kinds = [("pawns", D.PAWNS), ("crowns", D.CROWNS)] + ([("courts", D.COURTS)] if game.params.deck.include_courts else [])
+    kinds = [("pawns", D.PAWNS), ("crowns", D.CROWNS)] + ([("courts", D.COURTS)] if params.deck.include_courts else [])
     specials = tuple(Component(word, "ranks", "choice", f"plays one of the {word}", _cards(frozenset(cards)))
                      for word, cards in kinds)
     moves = (Component("challenge an opponent", "actions", "choice", "plays a challenge for an opponent",
@@ -62,6 +62,6 @@ def components(game) -> tuple[Component, ...]:
              Component("discard and replace", "actions", "choice", "takes the discard-and-replace turn",
                        lambda g, v, a: REPLACE <= a < REPLACE + D.NUM_CARDS))
     aces = tuple(Component(D.NAME[c], "aces", "dealt", f"starts with the {D.NAME[c]}", _ace(c)) for c in D.ACES)
-    die = Component(f"a {game.params.die_sides} on the die", "die", "dealt",
-                    f"rolls a {game.params.die_sides} on its own attempt", _top_face)
+    die = Component(f"a {params.die_sides} on the die", "die", "dealt",
+                    f"rolls a {params.die_sides} on its own attempt", _top_face)
     return (*suits, *ranks, *specials, *moves, *aces, die)

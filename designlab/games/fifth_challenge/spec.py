@@ -2,8 +2,10 @@
 
 from designlab.core.spec import Panel, PersonaGrid, ordinal_roles
 
-# seat 0 takes the first turn, the others follow in seat order
-roles = ordinal_roles("player")
+
+def roles(params) -> tuple[str, ...]:
+    # seat 0 takes the first turn, the others follow in seat order; one seat per player (the players parameter)
+    return ordinal_roles("player", params.players)
 
 # The metrics the report tests (against the base, along sweeps), one Holm family.
 MEASURES = (

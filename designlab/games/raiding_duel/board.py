@@ -53,7 +53,7 @@ def _points(game, view, s: int) -> str:
 def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
-    who = roles(game)
+    who = roles(game.params)
     lines = [f"[bold]Round {view.round + 1} of {game.rules.rounds}[/bold], phase {PHASE_NAMES[view.phase]}: you are {the(who[me])}; "
              + ("you hold" if view.start_player == me else f"{the(who[view.start_player])} holds")
              + " the gray start figure."]
@@ -101,7 +101,7 @@ def _disks(game, counts) -> str:
 def html(game, view) -> str:
     """The view drawn: the display lines (last card takeable), both hands (the viewer's chosen
     cards marked), the disk piles (hidden ones screened), the supply, the last reveal."""
-    who = roles(game)
+    who = roles(game.params)
     me = view.player
     lines = []
     for i, line in enumerate(view.display):
@@ -164,7 +164,7 @@ def heard(game, event, seat: int) -> str | None:
     kind, f = event
     if game.rules.hidden_stash:
         if kind == "put_back" and f["seat"] != seat:
-            return f"{the(roles(game)[f['seat']], capital=True)} puts back a disk."
+            return f"{the(roles(game.params)[f['seat']], capital=True)} puts back a disk."
         if kind == "round_scored" and game.rules.hidden_stash_reveal != "end_of_round":
             return f"Round {f['round']} scored: you have {f['points'][seat]} (cards left {f['hands'][0]}/{f['hands'][1]})."
     return game.narrate(event)
@@ -178,7 +178,7 @@ def say(game, action: str, seat: int | None) -> str:
     if m is None:
         return action
     s = int(m["seat"])
-    return "you start" if s == seat else f"{the(roles(game)[s])} starts"
+    return "you start" if s == seat else f"{the(roles(game.params)[s])} starts"
 
 
 BOARD = Board(html=html, text=text, heard=heard, css=CSS, say=say)

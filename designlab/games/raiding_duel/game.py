@@ -271,8 +271,8 @@ class RaidingDuelGame(Game):
         return self.params.fix(*[text for *_, text in sorted(found)[:2]])
 
     # ---------------------------------------------------------------- states
-    @property
-    def num_players(self) -> int:
+    @classmethod
+    def players(cls, params: RaidingDuelParams) -> int:
         return 2
 
     def new_initial_state(self, record_events: bool = False) -> RaidingDuelState:

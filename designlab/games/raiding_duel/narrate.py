@@ -10,7 +10,7 @@ from designlab.games.raiding_duel.spec import roles
 def narrate(game, event) -> str | None:
     """One readable line for an event; None for a kind this game does not narrate."""
     kind, f = event
-    names = roles(game)
+    names = roles(game.params)
     seat = f.get("seat")
     who = the(names[seat], capital=True) if seat is not None else ""
     if kind == "start_player":

@@ -39,13 +39,13 @@ def _step(phase: int):
     return lambda g, v, a: v.phase == phase
 
 
-def components(game) -> tuple[Component, ...]:
-    g = game
+def components(params) -> tuple[Component, ...]:
     # high cards: printed value above half the deck's highest (16-30 of the Stonehenge deck's 1-30)
-    top = max(g.kind_value) // 2
-    names = (*g.colors, BLACK)
-    colours = tuple(Component(names[c], "colours", "choice", f"takes, plays or puts back {names[c]}", _colour(c))
-                    for c in range(len(names)) if c in g.kind_color or c < g.n_colors)
+    top = max(v for values in params.deck.values() for v in values) // 2
+    # colour c as the game numbers them (game.kind_color): the disk colours in order, then black if the deck has it
+    names = (*params.disks.colors, *((BLACK,) if params.deck.get(BLACK) else ()))
+    colours = tuple(Component(name, "colours", "choice", f"takes, plays or puts back {name}", _colour(c))
+                    for c, name in enumerate(names))
     values = (Component("high cards", "cards", "choice", f"takes or plays a card above {top}", _value(True, top)),
               Component("low cards", "cards", "choice", f"takes or plays a card of {top} or less",
                         _value(False, top)))

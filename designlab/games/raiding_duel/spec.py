@@ -3,10 +3,10 @@
 from designlab.core.spec import Panel, PersonaGrid
 
 
-def roles(game) -> tuple[str, ...]:
+def roles(params) -> tuple[str, ...]:
     # The text draws the first start player at random, so the seats differ only in name; with
     # first_start_player: seat0, seat 0 holds the gray figure in round 1.
-    if game.params.first_start_player == "seat0":
+    if params.first_start_player == "seat0":
         return ("first start player", "second start player")
     return ("player 1", "player 2")
 

@@ -93,7 +93,7 @@ def _card_words(view, pos: int) -> str:
 def text(game, view) -> str:
     """The view in words (rich markup), seat ``view.player`` speaking as 'you'."""
     me = view.player
-    who = roles(game)
+    who = roles(game.params)
     lines = [f"[bold]Run {view.run + 1} of 2[/bold]: you, {the(who[me])}, are the [bold]{_role(view, me)}[/bold]; "
              f"{the(who[view.runner])} runs, {the(who[1 - view.runner])} builds. Phase: {PHASE_NAMES[view.phase]}."]
     lines.append(f"Honor: runner {view.runner_tokens}, builder {view.builder_tokens}.")
@@ -170,7 +170,7 @@ def html(game, view) -> str:
             f'<span class="rk-mini" style="--c:{TYPE_COLOR[t]}">{n} {escape(TYPE_SHORT[t])}</span>'
             for t, n in enumerate(view.hand) if n) + "</div>")
     log = "".join(f"<li>{escape(_log_line(game, e))}</li>" for e in view.log)
-    who = roles(game)
+    who = roles(game.params)
     pts = " · ".join(f"{who[s]}: {'–' if p < 0 else p}" for s, p in enumerate(view.points))
     where = (f"at {escape(game.pos_label[here])} ({escape(game.leg_label[view.leg])})" if here >= 0 else "")
     return (
@@ -217,7 +217,7 @@ def heard(game, event, seat: int) -> str | None:
     actor = f.get("seat")
     if actor == seat:
         return game.narrate(event)
-    who_acts = the(roles(game)[actor], capital=True) if actor is not None else ""
+    who_acts = the(roles(game.params)[actor], capital=True) if actor is not None else ""
     if kind in ("build", "deal") and not f["face_up"]:
         # the builder (the event's seat) knows its whole course, the runner does not
         who = f"{who_acts} builds" if kind == "build" else "A card is dealt"

@@ -94,8 +94,8 @@ class RakshasaGame(Game):
         self._strings = action_strings(self.pos_label)
         self._parse = {v: k for k, v in self._strings.items()}
 
-    @property
-    def num_players(self) -> int:
+    @classmethod
+    def players(cls, params: RakshasaParams) -> int:
         return 2
 
     def new_initial_state(self, record_events: bool = False) -> RakshasaState:

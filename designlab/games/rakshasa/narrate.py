@@ -11,7 +11,7 @@ from designlab.games.rakshasa.spec import roles
 def narrate(game, event) -> str | None:
     """The event's line, or None for a kind this game does not tell (the caller's default)."""
     kind, f = event
-    names = roles(game)
+    names = roles(game.params)
     who = the(names[f["seat"]], capital=True) if "seat" in f else ""
     if kind == "build":
         side = "face up" if f["face_up"] else "face down"

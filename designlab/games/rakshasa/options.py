@@ -39,7 +39,7 @@ ACTIONS = (("claim", CLAIM, "claims to overcome an obstacle"), ("challenge", CHA
            ("reveal", REVEAL, "reveals a hidden obstacle"))
 
 
-def components(game) -> tuple[Component, ...]:
+def components(params) -> tuple[Component, ...]:
     forms = tuple(Component(FORM_NAMES[f], "forms", "choice", f"plays the {FORM_NAMES[f]} form", _form(f))
                   for f in range(NUM_FORMS))
     obstacles = tuple(Component(TYPE_NAMES[t], "obstacles", "choice", f"builds a {TYPE_NAMES[t]}", _obstacle(t))

@@ -3,9 +3,9 @@
 from designlab.core.spec import Panel, PersonaGrid
 
 
-def roles(game) -> tuple[str, ...]:
+def roles(params) -> tuple[str, ...]:
     # each player runs once; rule R11 (first_runner) says which seat runs first
-    first = game.params.first_runner
+    first = params.first_runner
     return tuple("first runner" if seat == first else "second runner" for seat in (0, 1))
 
 

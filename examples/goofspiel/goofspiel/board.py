@@ -58,7 +58,7 @@ def html(game, view) -> str:
 def heard(game, event, seat: int) -> str | None:
     kind, f = event
     if kind == "bid" and f["seat"] != seat:
-        return f"{the(roles(game)[f['seat']], capital=True)} bids a card face down."
+        return f"{the(roles(game.params)[f['seat']], capital=True)} bids a card face down."
     return game.narrate(event)
 
 

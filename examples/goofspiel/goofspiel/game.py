@@ -25,8 +25,8 @@ class GoofspielGame(Game):
         self.laid_out = () if order == "shuffled" else tuple(range(1, self.n + 1))[:: 1 if order == "ascending" else -1]
         self._bids: dict[int, tuple] = {}  # hand bitmask -> its legal bids
 
-    @property
-    def num_players(self) -> int:
+    @classmethod
+    def players(cls, params: GoofspielParams) -> int:
         return 2
 
     def new_initial_state(self, record_events: bool = False) -> GoofspielState:

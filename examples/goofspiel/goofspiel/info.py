@@ -33,19 +33,23 @@ FIELDS = Fields(
     Field("history", LIST, start=lambda game: [], doc="(prize, pot, bid0, bid1, winner) per finished turn"),
 )
 
-GoofspielView = view_class("GoofspielView", (
-    ("player", "whose view"),
-    ("legal_actions", "this player's bids when it is to bid, else ()"),
-    ("to_act", "seat to bid, CHANCE (a prize to turn up) or TERMINAL"),
-    ("prize", "the prize card face up, 0 before it is turned"),
-    ("pot", "what the next bid wins: the prize, plus prizes carried from tied bids"),
-    ("prizes_left", "prize cards still face down, ascending"),
-    ("unplayed", "per seat: cards not yet turned up (its hand, plus its face-down bid if it has one)"),
-    ("bid_placed", "per seat: has a face-down bid this turn"),
-    ("bid", "this player's own face-down bid, 0 if none"),
-    ("points", "prize points won per seat"),
-    ("history", "per finished turn: (prize card, pot, bid of seat 0, bid of seat 1, winner or -1)"),
-), doc="What one Goofspiel player knows: everything but the other player's face-down bid.", module=__name__)
+# What a view shows of the fields a seat cannot see whole, or sees in another form; every other field in
+# the view (prize, pot, points, history) comes from FIELDS as the kit shows it (core.kit.Fields.view_fields):
+# a public field whole. Bots read a view's fields by name, never by position.
+SHOWN = {
+    "hands": (("unplayed", "per seat: cards not yet turned up (its hand, plus its face-down bid if it has one)"),),
+    # the bids are face down: a seat sees its own, and who has bid (so who is still to bid)
+    "bids": (("to_act", "seat to bid, CHANCE (a prize to turn up) or TERMINAL"),
+             ("bid_placed", "per seat: has a face-down bid this turn"),
+             ("bid", "this player's own face-down bid, 0 if none")),
+    "prizes": (("prizes_left", "prize cards still face down, ascending"),),
+}
+
+GoofspielView = view_class(
+    "GoofspielView", FIELDS.view_fields(SHOWN), module=__name__,
+    doc="What one Goofspiel player knows: everything but the other player's face-down bid (fields: ``FIELDS`` "
+        "as ``SHOWN`` shows them).",
+)
 
 
 def determinize(state, view: GoofspielView, rng: random.Random):

@@ -12,7 +12,7 @@ from .spec import roles
 def narrate(game, event) -> str | None:
     """One line for an event (None for a kind this game does not tell)."""
     kind, f = event
-    names = roles(game)
+    names = roles(game.params)
     if kind == "prize":
         extra = f" (pot {f['pot']} with carried prizes)" if f["pot"] != f["card"] else ""
         return f"Prize {f['card']} is turned up{extra}."

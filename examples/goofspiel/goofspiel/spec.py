@@ -4,7 +4,7 @@ __init__.py): roles, measures, panels, personas, labels and the components `desi
 from designlab.core.spec import Component, Panel, PersonaGrid
 
 
-def roles(game) -> tuple[str, ...]:
+def roles(params) -> tuple[str, ...]:
     # bids are simultaneous (face down, turned up together), so the seats differ only in name
     return ("player 1", "player 2")
 
@@ -36,8 +36,8 @@ LABELS = {
 }
 
 
-def components(game) -> tuple[Component, ...]:
+def components(params) -> tuple[Component, ...]:
     """The parts `designlab why` weighs: bidding each card of the suit (restricted play: never bid it)."""
-    n = game.params.cards_per_suit
+    n = params.cards_per_suit
     return tuple(Component(str(c), "bids", "choice", f"bids its {c}", lambda g, v, a, c=c: a == c)
                  for c in range(1, n + 1))

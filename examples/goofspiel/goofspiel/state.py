@@ -85,16 +85,16 @@ class GoofspielState(State):
     def view(self, player: int) -> GoofspielView:
         g = self.game
         p = self.current_player()
-        return GoofspielView.make((
+        return GoofspielView.make((  # in the order of GoofspielView.fields (info.SHOWN in FIELDS' order)
             player,
             self.game.bids_from(self.hands[player]) if p == player else (),
-            p,
-            self.prize,
-            self.pot,
-            g.cards(self.prizes),
             tuple(g.cards(h | (1 << b if b else 0)) for h, b in zip(self.hands, self.bids)),
+            p,
             tuple(b != 0 for b in self.bids),
             self.bids[player],
+            g.cards(self.prizes),
+            self.prize,
+            self.pot,
             tuple(self.points),
             tuple(self.history),
         ))

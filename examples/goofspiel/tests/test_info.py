@@ -55,3 +55,22 @@ def test_the_board_tells_the_other_players_bid_as_a_bid_not_a_card():
     assert SPEC.board.heard(GAME, event, 0) == "Player 1 bids 3 face down."
     state = after("prize 4", "bid 3")
     assert "your bid, face down: 3" in SPEC.board.text(GAME, state.view(0))
+
+
+def test_the_view_is_the_declaration_a_public_field_shown_whole():
+    # the view's fields come from info.FIELDS as info.SHOWN shows them; the state fills them by position
+    from designlab.core.kit import PUBLIC, as_key
+
+    from goofspiel.info import FIELDS, SHOWN, GoofspielView
+
+    assert GoofspielView.fields == tuple(name for name, _ in FIELDS.view_fields(SHOWN))
+    public = [n for n in GoofspielView.fields if n in FIELDS.by_name and n not in SHOWN]
+    assert public == ["prize", "pot", "points", "history"]
+    assert all(FIELDS.by_name[n].seen == PUBLIC for n in public)
+    state = after("prize 4", "bid 3", "bid 5", "prize 2", "bid 1")
+    for seat in (0, 1):
+        view = state.view(seat)
+        for name in public:
+            assert getattr(view, name) == as_key(getattr(state, name)), name
+        assert (view.to_act, view.bid_placed, view.bid) == (1, (True, False), (1, 0)[seat])
+        assert view.prizes_left == (1, 3, 5) and view.unplayed == ((1, 2, 4, 5), (1, 2, 3, 4))

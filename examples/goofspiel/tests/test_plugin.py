@@ -41,7 +41,7 @@ def test_the_declared_components_are_the_bids_of_every_card():
     # designlab why weighs each card of the suit: forbidding a bid must leave the other cards' bids legal
     spec = SPECS["goofspiel"]
     game = spec.game(spec.game.Params(cards_per_suit=5))
-    comps = spec.components(game)
+    comps = spec.components(game.params)
     assert [c.name for c in comps] == ["1", "2", "3", "4", "5"]
     assert all(c.kind == "choice" for c in comps)
     state = game.new_initial_state()
