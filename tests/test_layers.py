@@ -213,6 +213,7 @@ PLAYING = {
     "runner/why.py": "the restricted bot's private copy of the game it plays",
     "runner/mirror_gain.py": "plays mirrored and plain deals to measure the variance saved",
     "strategy/search_cost.py": "plays the search bot to time it",
+    "runner/stream_keying.py": "plays each variant under other stream keyings to measure their correlation",
     "play/session.py": "a person's game",
     "cli/playtest.py": "replays the people's game records it reads",
     "report/playtest.py": "replays the people's game records shown beside the run",
