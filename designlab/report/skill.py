@@ -9,6 +9,43 @@ def _pts(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def curve_chart(skill):
+    """The skill curve: each budget's gap (points of win rate) with its interval against the search budget
+    (iterations per decision, a log axis as the budgets double), random and heuristic play as dashed lines,
+    the tolerance as a dotted one; levels under ``MIN_GAMES`` games are left out (not judged). None without a
+    curve of at least one judged budget."""
+    import altair as alt
+
+    from designlab.strategy.results import MIN_GAMES
+
+    pts = [{"budget": lv.budget, "gap": 100 * lv.verdict["gap"], "lo": 100 * lv.verdict["lo"],
+            "hi": 100 * lv.verdict["hi"], "games": lv.games, "verdict": lv.verdict["verdict"], "bot": lv.bot}
+           for lv in skill.levels if lv.budget is not None and lv.games >= MIN_GAMES]
+    if not pts:
+        return None
+    refs = [{"level": f"{lv.level} ({lv.games:,} games)", "gap": 100 * lv.verdict["gap"]}
+            for lv in skill.levels if lv.budget is None and lv.games >= MIN_GAMES]
+    x = alt.X("budget:Q", scale=alt.Scale(type="log", base=2), axis=alt.Axis(values=skill.budgets, format="d"),
+              title="search budget (iterations per decision)")
+    base = alt.Chart(alt.Data(values=pts))
+    tip = [alt.Tooltip("bot:N"), alt.Tooltip("games:Q", format=","), alt.Tooltip("gap:Q", format=".1f"),
+           alt.Tooltip("lo:Q", format=".1f"), alt.Tooltip("hi:Q", format=".1f"), alt.Tooltip("verdict:N")]
+    title = "seat gap, points of win rate (95% interval)"
+    y = alt.Y("gap:Q", title=title)
+    layers = [base.mark_rule(strokeWidth=2).encode(x=x, y=alt.Y("lo:Q", title=title), y2="hi:Q"),
+              base.mark_line().encode(x=x, y=y),
+              base.mark_point(filled=True, size=70).encode(x=x, y=y, tooltip=tip),
+              alt.Chart(alt.Data(values=[{"gap": 100 * skill.tolerance}])).mark_rule(strokeDash=[1, 3], color="#888")
+              .encode(y="gap:Q")]
+    if refs:
+        rb = alt.Chart(alt.Data(values=refs))
+        color = alt.Color("level:N", title="every seat played by", scale=alt.Scale(range=["#c44e52", "#55a868"]))
+        layers.append(rb.mark_rule(strokeDash=[5, 4]).encode(y="gap:Q", color=color,
+                                                             tooltip=[alt.Tooltip("level:N"),
+                                                                      alt.Tooltip("gap:Q", format=".1f")]))
+    return alt.layer(*layers).properties(width=520, height=260, title=f"Seat gap against the search budget: {skill.variant}")
+
+
 def skill_section(skill, level: int = 2) -> str:
     """The levels' seat win rates, gaps with intervals and verdicts, and the findings, titled with an
     ``h{level}``."""
@@ -32,12 +69,21 @@ def skill_section(skill, level: int = 2) -> str:
                        verdict_sentence(Verdict(**v), skill.roles)])
     finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
         '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>')
-    few = [lv for lv in skill.levels if lv.level == "search"]
+    few = [lv for lv in skill.levels if lv.level.startswith("search")]
     budget = (f" within a time budget of {skill.search_minutes:g} min, which "
               + ("ran out" if skill.search_stopped_by == "time" else "it did not reach")
               if skill.search_minutes is not None else "")
     note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs seconds a game), so its "
                    "interval is the widest; the verdict reads that interval." if few else " The search level was not played.")
+    chart = curve_chart(skill) if skill.budgets else None
+    if skill.budgets:
+        share = (f" within a time budget of {skill.search_minutes / len(skill.budgets):g} min each (it ran out for "
+                 + (", ".join(lv.level for lv in few if lv.stopped_by == "time") or "none") + ")"
+                 if skill.search_minutes is not None else "")
+        note_search = (" A skill curve: the search bot at budgets that double ("
+                       + ", ".join(f"{lv.budget} iterations: {lv.games:,} games" for lv in few)
+                       + f"){share}, only its iterations per decision changed; the findings read the curve from "
+                       "the weakest level to the highest budget judged.")
     head = ["level", "bot", "games"] + [f"{r} wins" for r in skill.roles] + [
         "gap, points of win rate (interval)", "verdict", "in words"]
     return (
@@ -47,7 +93,7 @@ def skill_section(skill, level: int = 2) -> str:
         f"(seats fixed, seed {skill.seed}). The gap is the best seat's win rate minus the worst's, its interval "
         f"simultaneous over the pairs of seats, judged against the {100 * skill.tolerance:g}-point tolerance as the "
         f"balance verdict is.{note_search} {skill.seconds:,.0f} s on {skill.workers} worker(s).</p>\n"
-        f"{finds}\n{H.table_html(head, rows)}\n</section>"
+        f"{finds}\n{H.chart_html(chart) if chart is not None else ''}\n{H.table_html(head, rows)}\n</section>"
     )
 
 
