@@ -125,15 +125,21 @@ def skill_line(skill, variant_file: str = "") -> str:
                 f"designlab skill again with more games would tell.")
     top, bottom = lv[-1].verdict["top"], lv[-1].verdict["bottom"]
     z = z_crit()
+    # a curve reads its ends: the weakest level and the highest budget judged (its games stated); the page
+    # has every budget
+    shown = [lv[0], lv[-1]] if skill.budgets and lv[-1].budget is not None else lv
     parts = []
-    for x in lv:
+    for x in shown:
         d, se = _edge(x, top, bottom)
-        parts.append(f"{100 * d:+.1f} with {x.level} players (likely {100 * (d - z * se):+.1f} to "
-                     f"{100 * (d + z * se):+.1f})")
+        who = (f"searching players at {x.budget} iterations a decision ({x.games:,} games)" if x.budget is not None
+               else f"{x.level} players")
+        parts.append(f"{100 * d:+.1f} with {who} (likely {100 * (d - z * se):+.1f} to {100 * (d + z * se):+.1f})")
     (d0, s0), (d1, s1) = _edge(lv[0], top, bottom), _edge(lv[-1], top, bottom)
     change, half = d1 - d0, z * math.hypot(s0, s1)
     way = ("grows" if change > 0 else "shrinks") if abs(change) > half else "changes"
     roles = skill.roles
+    curve = (f" The skill curve has {len(skill.budgets)} search budgets, {skill.budgets[0]} to {skill.budgets[-1]} "
+             "iterations." if len(shown) < len(lv) else "")
     return (f"With stronger players ({skill.variant}), {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
             + ", ".join(parts) + f". From {lv[0].level} to {lv[-1].level} it {way} by {100 * change:+.1f} points "
-            f"(likely {100 * (change - half):+.1f} to {100 * (change + half):+.1f}).")
+            f"(likely {100 * (change - half):+.1f} to {100 * (change + half):+.1f}).{curve}")
