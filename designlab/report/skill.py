@@ -32,7 +32,7 @@ def curve_chart(skill):
            alt.Tooltip("lo:Q", format=".1f"), alt.Tooltip("hi:Q", format=".1f"), alt.Tooltip("verdict:N")]
     title = "seat gap, points of win rate (95% interval)"
     y = alt.Y("gap:Q", title=title)
-    layers = [base.mark_rule(strokeWidth=2).encode(x=x, y=alt.Y("lo:Q", title=title), y2="hi:Q"),
+    layers = [base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, y=alt.Y("lo:Q", title=title), y2="hi:Q"),
               base.mark_line().encode(x=x, y=y),
               base.mark_point(filled=True, size=70).encode(x=x, y=y, tooltip=tip),
               alt.Chart(alt.Data(values=[{"gap": 100 * skill.tolerance}])).mark_rule(strokeDash=[1, 3], color="#888")
@@ -43,7 +43,9 @@ def curve_chart(skill):
         layers.append(rb.mark_rule(strokeDash=[5, 4]).encode(y="gap:Q", color=color,
                                                              tooltip=[alt.Tooltip("level:N"),
                                                                       alt.Tooltip("gap:Q", format=".1f")]))
-    return alt.layer(*layers).properties(width=520, height=260, title=f"Seat gap against the search budget: {skill.variant}")
+    title = alt.TitleParams(f"Seat gap against the search budget: {skill.variant}",
+                            subtitle=f"dotted: the {100 * skill.tolerance:g}-point tolerance; dashed: the other levels")
+    return alt.layer(*layers).properties(width=520, height=260, title=title)
 
 
 def skill_section(skill, level: int = 2) -> str:
