@@ -50,9 +50,10 @@ def test_a_bad_budgets_list_is_one_line_and_exit_2(tmp_path, capsys):
 
 
 def test_a_curve_prints_a_row_per_budget_and_writes_it(tmp_path, capsys):
-    assert main(["skill", str(BASE), "-n", "20", "--search-games", "2", "--budgets", "2,3", "-w", "1", "-q",
+    assert main(["skill", str(BASE), "-n", "20", "--search-games", "2", "--budgets", "2,3", "--search", "ismcts(belief=view, rollout=random)", "-w", "1", "-q",
                  "--reports", str(tmp_path)]) == 0
     rows = [x.split()[:3] for x in capsys.readouterr().out.splitlines() if x.startswith("search")]
-    assert rows == [["search-2", "ismcts(iterations=2)", "2"], ["search-3", "ismcts(iterations=3)", "2"]]
+    assert rows == [["search-2", "ismcts(belief=view,iterations=2,rollout=random)", "2"],
+                    ["search-3", "ismcts(belief=view,iterations=3,rollout=random)", "2"]]
     data = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())
     assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, 2, 3]

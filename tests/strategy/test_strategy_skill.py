@@ -91,11 +91,12 @@ def test_a_curve_plays_the_search_bot_at_each_budget_the_same_games_on_any_worke
     from designlab.variant.load import load_variants
 
     base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
-    one, _ = run_skill(base, 30, 4, tmp_path / "a", search="ismcts(iterations=50)", budgets=[2, 3])
-    two, _ = run_skill(base, 30, 4, tmp_path / "b", search="ismcts(iterations=50)", budgets=[2, 3], workers=2)
-    single, _ = run_skill(base, 30, 4, tmp_path / "c", search="ismcts(iterations=3)")
+    one, _ = run_skill(base, 30, 4, tmp_path / "a", search="ismcts(belief=view, rollout=random)", budgets=[2, 3])
+    two, _ = run_skill(base, 30, 4, tmp_path / "b", search="ismcts(belief=view, rollout=random)", budgets=[2, 3], workers=2)
+    single, _ = run_skill(base, 30, 4, tmp_path / "c", search="ismcts(iterations=3, belief=view, rollout=random)")
     assert [lv.level for lv in one.levels] == ["random", "heuristic", "search-2", "search-3"]
-    assert [lv.bot for lv in one.levels[2:]] == ["ismcts(iterations=2)", "ismcts(iterations=3)"]
+    assert [lv.bot for lv in one.levels[2:]] == ["ismcts(belief=view,iterations=2,rollout=random)",
+                                            "ismcts(belief=view,iterations=3,rollout=random)"]
     assert [lv.budget for lv in one.levels] == [None, None, 2, 3] and one.budgets == [2, 3]
     assert [lv.games for lv in one.levels] == [30, 30, 4, 4]
     assert one.levels == two.levels
@@ -128,3 +129,16 @@ def test_a_skill_file_from_before_the_curve_still_reads():
     back = SkillResult.from_dict(json.loads(json.dumps(old)))
     assert back.budgets == [] and back.levels[-1].budget is None
     assert "search" in skill_section(back) and "with search players" in skill_line(back)
+
+
+def test_a_timed_curve_gives_each_budget_an_equal_share_in_whole_rounds(tmp_path):
+    """--search-minutes with --budgets: each budget plays rounds until its share runs out (here after its first
+    round), and each level says what stopped it."""
+    from designlab.strategy.skill import SEARCH_ROUND
+    from designlab.variant.load import load_variants
+
+    base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    res, _ = run_skill(base, 30, 3 * SEARCH_ROUND, tmp_path, search="ismcts(belief=view, rollout=random)", budgets=[1, 2],
+                       search_minutes=1e-6)
+    assert [(lv.games, lv.stopped_by) for lv in res.levels[2:]] == [(SEARCH_ROUND, "time")] * 2
+    assert (res.search_minutes, res.search_stopped_by) == (1e-6, "time")
