@@ -10,41 +10,54 @@ def _pts(x: float) -> str:
 
 
 def curve_chart(skill):
-    """The skill curve: each budget's gap (points of win rate) with its interval against the search budget
-    (iterations per decision, a log axis as the budgets double), random and heuristic play as dashed lines,
-    the tolerance as a dotted one; levels under ``MIN_GAMES`` games are left out (not judged). None without a
-    curve of at least one judged budget."""
+    """The skill curve: at each search budget (iterations per decision, a log axis as the budgets double), the
+    signed edge in points of win rate of the highest judged budget's top role over its bottom role, with its 95%
+    interval (the pair the findings and the first screen read; an unsigned gap would hide a change of side),
+    random and heuristic play as dashed lines, the tolerance either side of 0 dotted. Levels under
+    ``MIN_GAMES`` games are left out (not judged). None without a curve of at least one judged budget."""
     import altair as alt
 
-    from designlab.strategy.results import MIN_GAMES
+    from designlab.core.spec import the
+    from designlab.stats.inference import z_crit
+    from designlab.strategy.results import MIN_GAMES, level_edge
 
-    pts = [{"budget": lv.budget, "gap": 100 * lv.verdict["gap"], "lo": 100 * lv.verdict["lo"],
-            "hi": 100 * lv.verdict["hi"], "games": lv.games, "verdict": lv.verdict["verdict"], "bot": lv.bot}
-           for lv in skill.levels if lv.budget is not None and lv.games >= MIN_GAMES]
-    if not pts:
+    judged = [lv for lv in skill.levels if lv.games >= MIN_GAMES and lv.verdict.get("top") is not None]
+    strong = [lv for lv in judged if lv.budget is not None]
+    if not strong:
         return None
-    refs = [{"level": f"{lv.level} ({lv.games:,} games)", "gap": 100 * lv.verdict["gap"]}
-            for lv in skill.levels if lv.budget is None and lv.games >= MIN_GAMES]
+    top, bottom = strong[-1].verdict["top"], strong[-1].verdict["bottom"]
+    z = z_crit()
+
+    def edge(lv):
+        d, se = level_edge(lv, top, bottom)
+        return {"edge": 100 * d, "lo": 100 * (d - z * se), "hi": 100 * (d + z * se), "games": lv.games}
+
+    pts = [{"budget": lv.budget, "bot": lv.bot, "verdict": lv.verdict["verdict"], **edge(lv)} for lv in strong]
+    refs = [{"level": f"{lv.level} ({lv.games:,} games)", **edge(lv)} for lv in judged if lv.budget is None]
     x = alt.X("budget:Q", scale=alt.Scale(type="log", base=2), axis=alt.Axis(values=skill.budgets, format="d"),
               title="search budget (iterations per decision)")
     base = alt.Chart(alt.Data(values=pts))
-    tip = [alt.Tooltip("bot:N"), alt.Tooltip("games:Q", format=","), alt.Tooltip("gap:Q", format=".1f"),
-           alt.Tooltip("lo:Q", format=".1f"), alt.Tooltip("hi:Q", format=".1f"), alt.Tooltip("verdict:N")]
-    title = "seat gap, points of win rate (95% interval)"
-    y = alt.Y("gap:Q", title=title)
+    tip = [alt.Tooltip("bot:N"), alt.Tooltip("games:Q", format=","), alt.Tooltip("edge:Q", format="+.1f"),
+           alt.Tooltip("lo:Q", format="+.1f"), alt.Tooltip("hi:Q", format="+.1f"), alt.Tooltip("verdict:N")]
+    title = f"{the(skill.roles[top])}'s edge, points of win rate (95%)"
+    y = alt.Y("edge:Q", title=title)
+    tol = 100 * skill.tolerance
     layers = [base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, y=alt.Y("lo:Q", title=title), y2="hi:Q"),
               base.mark_line().encode(x=x, y=y),
               base.mark_point(filled=True, size=70).encode(x=x, y=y, tooltip=tip),
-              alt.Chart(alt.Data(values=[{"gap": 100 * skill.tolerance}])).mark_rule(strokeDash=[1, 3], color="#888")
-              .encode(y="gap:Q")]
+              alt.Chart(alt.Data(values=[{"edge": -tol}, {"edge": tol}])).mark_rule(strokeDash=[1, 3], color="#888")
+              .encode(y="edge:Q"),
+              alt.Chart(alt.Data(values=[{"edge": 0}])).mark_rule(color="#bbb").encode(y="edge:Q")]
     if refs:
         rb = alt.Chart(alt.Data(values=refs))
         color = alt.Color("level:N", title="every seat played by", scale=alt.Scale(range=["#c44e52", "#55a868"]))
-        layers.append(rb.mark_rule(strokeDash=[5, 4]).encode(y="gap:Q", color=color,
+        layers.append(rb.mark_rule(strokeDash=[5, 4]).encode(y="edge:Q", color=color,
                                                              tooltip=[alt.Tooltip("level:N"),
-                                                                      alt.Tooltip("gap:Q", format=".1f")]))
-    title = alt.TitleParams(f"Seat gap against the search budget: {skill.variant}",
-                            subtitle=f"dotted: the {100 * skill.tolerance:g}-point tolerance; dashed: the other levels")
+                                                                      alt.Tooltip("edge:Q", format="+.1f")]))
+    title = alt.TitleParams(
+        f"{the(skill.roles[top], capital=True)}'s edge over {the(skill.roles[bottom])} against the search budget",
+        subtitle=f"dotted: the {tol:g}-point tolerance either way; dashed: the other levels; below 0: "
+                 f"{the(skill.roles[bottom])} ahead")
     return alt.layer(*layers).properties(width=520, height=260, title=title)
 
 

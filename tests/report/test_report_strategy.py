@@ -174,8 +174,16 @@ def test_the_skill_page_draws_the_curve_of_gap_against_budget():
     text = skill_section(_curve())
     spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', text).group(1)))
     values = [d["values"] for d in (lay.get("data", {}) for lay in spec["layer"]) if "values" in d]
+    # the signed edge of the highest budget's top role over its bottom role, the other levels as lines
     assert [p["budget"] for p in values[0]] == [6, 12] and [p["games"] for p in values[0]] == [100, 100]
+    assert [round(p["edge"], 1) for p in values[0]] == [12.0, 24.0]
     assert [r["level"] for r in values[-1]] == ["random (400 games)", "heuristic (400 games)"]
+    assert [round(r["edge"], 1) for r in values[-1]] == [1.0, 5.0]
+    # a budget where the other role is ahead is below 0, not folded into a positive gap
+    flip = _curve()
+    flip.levels[2].win_rates = [0.43, 0.55]
+    spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', skill_section(flip)).group(1)))
+    assert round(spec["layer"][0]["data"]["values"][0]["edge"], 1) == -12.0
     assert "6 iterations: 100 games, 12 iterations: 100 games" in text
     # a budget under 30 games is in the table, not on the chart; no curve, no chart
     few = skill_section(_curve(games=(400, 400, 100, 10)))
