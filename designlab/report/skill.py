@@ -116,6 +116,11 @@ def skill_page(skill) -> str:
     return H.page(f"Balance at each skill level: {skill.variant} ({skill.game})", skill_section(skill))
 
 
+def _name(lv) -> str:
+    """A level as a sentence names it: ``random``, ``heuristic``, ``search at 50 iterations``."""
+    return f"search at {lv.budget} iterations" if lv.budget is not None else lv.level
+
+
 def skill_line(skill, variant_file: str = "") -> str:
     """The first screen's one line on skill: how the edge of the strongest level's top role over its bottom
     role moves from the weakest level to the strongest, each with its likely range, and the change with its
@@ -156,5 +161,5 @@ def skill_line(skill, variant_file: str = "") -> str:
     curve = (f" The skill curve has {len(skill.budgets)} search budgets, {skill.budgets[0]} to {skill.budgets[-1]} "
              "iterations." if len(shown) < len(lv) else "")
     return (f"With stronger players ({skill.variant}), {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
-            + ", ".join(parts) + f". From {lv[0].level} to {lv[-1].level} it {way} by {100 * change:+.1f} points "
+            + ", ".join(parts) + f". From {_name(lv[0])} to {_name(lv[-1])} it {way} by {100 * change:+.1f} points "
             f"(likely {100 * (change - half):+.1f} to {100 * (change + half):+.1f}).{curve}")

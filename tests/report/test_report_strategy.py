@@ -251,7 +251,7 @@ def test_the_skill_line_reads_a_curve_from_its_weakest_level_to_its_highest_judg
     assert "+1.0 with random players (likely " in text, text
     assert "+24.0 with searching players at 12 iterations a decision (100 games) (likely " in text, text
     assert "heuristic players" not in text and "6 iterations" not in text
-    assert "From random to search-12 it grows by +23.0 points" in text
+    assert "From random to search at 12 iterations it grows by +23.0 points" in text
     assert text.endswith("The skill curve has 2 search budgets, 6 to 12 iterations.")
     # the highest budget with too few games to judge: the line reads the highest judged one
     assert "at 6 iterations a decision (100 games)" in skill_line(_curve(games=(400, 400, 100, 10)))
