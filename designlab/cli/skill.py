@@ -34,6 +34,10 @@ def register(app: typer.Typer) -> None:
             "until the round that crosses the budget ends (at most --search-games) and says how many it got; the "
             "same number of games are the same games on any machine.")] = None,
         search: Annotated[str, typer.Option("--search", help="The search level's bot, e.g. 'ismcts(iterations=25)'.")] = "ismcts",
+        budgets: Annotated[str | None, typer.Option(
+            "--budgets", help="A skill curve: the search level at each of these iterations per decision, increasing, "
+            "e.g. 12,25,50,100 (the --search bot, only its iterations changed), --search-games games each; with "
+            "--search-minutes each budget gets an equal share of it.", show_default=False)] = None,
         name: VariantName = None,
         seed: Seed = None,
         workers: Workers = DEFAULT_WORKERS,
@@ -42,23 +46,27 @@ def register(app: typer.Typer) -> None:
         quiet: Quiet = False,
     ) -> None:
         """The seat gap with every seat played by random bots, the heuristic and the search bot; a finding when it changes with skill."""
-        from designlab.cli.strategy import _play, _refresh_index
+        from designlab.cli.strategy import _play, _refresh_index, _strategy_errors
         from designlab.report.skill import skill_page
-        from designlab.strategy.skill import run_skill
+        from designlab.strategy.skill import parse_budgets, run_skill
 
+        with _strategy_errors():
+            curve = parse_budgets(budgets) if budgets is not None else None
         base = pick_variant(variant, seed, name)
         sg = max(1, games // 10) if search_games is None else search_games
-        result, page = _play(2 * games + sg, quiet, lambda progress: run_skill(
-            base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
-            progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster))
+        with _strategy_errors():
+            result, page = _play(2 * games + sg * len(curve or [0]), quiet, lambda progress: run_skill(
+                base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
+                progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster, budgets=curve))
         from designlab.stats.verdict import Verdict, edge_text
         from designlab.strategy.results import MIN_GAMES
 
         for lv in result.levels:
-            if lv.level == "search" and result.search_minutes is not None:
-                spent = "ran out" if result.search_stopped_by == "time" else "not reached"
-                out.print(f"search level: {lv.games:,} of at most {sg:,} games; time budget of "
-                          f"{result.search_minutes:g} min {spent}")
+            if lv.level.startswith("search") and result.search_minutes is not None:
+                spent = "ran out" if (lv.stopped_by or result.search_stopped_by) == "time" else "not reached"
+                share = result.search_minutes / max(1, len(result.budgets))
+                out.print(f"{lv.level} level: {lv.games:,} of at most {sg:,} games; time budget of "
+                          f"{share:g} min {spent}")
             v = lv.verdict
             if lv.games < MIN_GAMES:
                 out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  too few to judge (under {MIN_GAMES})")

@@ -9,6 +9,58 @@ def _pts(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def curve_chart(skill):
+    """The skill curve: at each search budget (iterations per decision, a log axis as the budgets double), the
+    signed edge in points of win rate of the highest judged budget's top role over its bottom role, with its 95%
+    interval (the pair the findings and the first screen read; an unsigned gap would hide a change of side),
+    random and heuristic play as dashed lines, the tolerance either side of 0 dotted. Levels under
+    ``MIN_GAMES`` games are left out (not judged). None without a curve of at least one judged budget."""
+    import altair as alt
+
+    from designlab.core.spec import the
+    from designlab.stats.inference import z_crit
+    from designlab.strategy.results import MIN_GAMES, level_edge
+
+    judged = [lv for lv in skill.levels if lv.games >= MIN_GAMES and lv.verdict.get("top") is not None]
+    strong = [lv for lv in judged if lv.budget is not None]
+    if not strong:
+        return None
+    top, bottom = strong[-1].verdict["top"], strong[-1].verdict["bottom"]
+    z = z_crit()
+
+    def edge(lv):
+        d, se = level_edge(lv, top, bottom)
+        return {"edge": 100 * d, "lo": 100 * (d - z * se), "hi": 100 * (d + z * se), "games": lv.games}
+
+    pts = [{"budget": lv.budget, "bot": lv.bot, "verdict": lv.verdict["verdict"], **edge(lv)} for lv in strong]
+    refs = [{"level": f"{lv.level} ({lv.games:,} games)", **edge(lv)} for lv in judged if lv.budget is None]
+    x = alt.X("budget:Q", scale=alt.Scale(type="log", base=2), axis=alt.Axis(values=skill.budgets, format="d"),
+              title="search budget (iterations per decision)")
+    base = alt.Chart(alt.Data(values=pts))
+    tip = [alt.Tooltip("bot:N"), alt.Tooltip("games:Q", format=","), alt.Tooltip("edge:Q", format="+.1f"),
+           alt.Tooltip("lo:Q", format="+.1f"), alt.Tooltip("hi:Q", format="+.1f"), alt.Tooltip("verdict:N")]
+    title = f"{the(skill.roles[top])}'s edge, points of win rate (95%)"
+    y = alt.Y("edge:Q", title=title)
+    tol = 100 * skill.tolerance
+    layers = [base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, y=alt.Y("lo:Q", title=title), y2="hi:Q"),
+              base.mark_line().encode(x=x, y=y),
+              base.mark_point(filled=True, size=70).encode(x=x, y=y, tooltip=tip),
+              alt.Chart(alt.Data(values=[{"edge": -tol}, {"edge": tol}])).mark_rule(strokeDash=[1, 3], color="#888")
+              .encode(y="edge:Q"),
+              alt.Chart(alt.Data(values=[{"edge": 0}])).mark_rule(color="#bbb").encode(y="edge:Q")]
+    if refs:
+        rb = alt.Chart(alt.Data(values=refs))
+        color = alt.Color("level:N", title="every seat played by", scale=alt.Scale(range=["#c44e52", "#55a868"]))
+        layers.append(rb.mark_rule(strokeDash=[5, 4]).encode(y="edge:Q", color=color,
+                                                             tooltip=[alt.Tooltip("level:N"),
+                                                                      alt.Tooltip("edge:Q", format="+.1f")]))
+    title = alt.TitleParams(
+        f"{the(skill.roles[top], capital=True)}'s edge over {the(skill.roles[bottom])} against the search budget",
+        subtitle=f"dotted: the {tol:g}-point tolerance either way; dashed: the other levels; below 0: "
+                 f"{the(skill.roles[bottom])} ahead")
+    return alt.layer(*layers).properties(width=520, height=260, title=title)
+
+
 def skill_section(skill, level: int = 2) -> str:
     """The levels' seat win rates, gaps with intervals and verdicts, and the findings, titled with an
     ``h{level}``."""
@@ -32,12 +84,21 @@ def skill_section(skill, level: int = 2) -> str:
                        verdict_sentence(Verdict(**v), skill.roles)])
     finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
         '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>')
-    few = [lv for lv in skill.levels if lv.level == "search"]
+    few = [lv for lv in skill.levels if lv.level.startswith("search")]
     budget = (f" within a time budget of {skill.search_minutes:g} min, which "
               + ("ran out" if skill.search_stopped_by == "time" else "it did not reach")
               if skill.search_minutes is not None else "")
     note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs seconds a game), so its "
                    "interval is the widest; the verdict reads that interval." if few else " The search level was not played.")
+    chart = curve_chart(skill) if skill.budgets else None
+    if skill.budgets:
+        share = (f" within a time budget of {skill.search_minutes / len(skill.budgets):g} min each (it ran out for "
+                 + (", ".join(lv.level for lv in few if lv.stopped_by == "time") or "none") + ")"
+                 if skill.search_minutes is not None else "")
+        note_search = (" A skill curve: the search bot at budgets that double ("
+                       + ", ".join(f"{lv.budget} iterations: {lv.games:,} games" for lv in few)
+                       + f"){share}, only its iterations per decision changed; the findings read the curve from "
+                       "the weakest level to the highest budget judged.")
     head = ["level", "bot", "games"] + [f"{r} wins" for r in skill.roles] + [
         "gap, points of win rate (interval)", "verdict", "in words"]
     return (
@@ -47,12 +108,17 @@ def skill_section(skill, level: int = 2) -> str:
         f"(seats fixed, seed {skill.seed}). The gap is the best seat's win rate minus the worst's, its interval "
         f"simultaneous over the pairs of seats, judged against the {100 * skill.tolerance:g}-point tolerance as the "
         f"balance verdict is.{note_search} {skill.seconds:,.0f} s on {skill.workers} worker(s).</p>\n"
-        f"{finds}\n{H.table_html(head, rows)}\n</section>"
+        f"{finds}\n{H.chart_html(chart) if chart is not None else ''}\n{H.table_html(head, rows)}\n</section>"
     )
 
 
 def skill_page(skill) -> str:
     return H.page(f"Balance at each skill level: {skill.variant} ({skill.game})", skill_section(skill))
+
+
+def _name(lv) -> str:
+    """A level as a sentence names it: ``random``, ``heuristic``, ``search at 50 iterations``."""
+    return f"search at {lv.budget} iterations" if lv.budget is not None else lv.level
 
 
 def skill_line(skill, variant_file: str = "") -> str:
@@ -79,15 +145,21 @@ def skill_line(skill, variant_file: str = "") -> str:
                 f"designlab skill again with more games would tell.")
     top, bottom = lv[-1].verdict["top"], lv[-1].verdict["bottom"]
     z = z_crit()
+    # a curve reads its ends: the weakest level and the highest budget judged (its games stated); the page
+    # has every budget
+    shown = [lv[0], lv[-1]] if skill.budgets and lv[-1].budget is not None else lv
     parts = []
-    for x in lv:
+    for x in shown:
         d, se = _edge(x, top, bottom)
-        parts.append(f"{100 * d:+.1f} with {x.level} players (likely {100 * (d - z * se):+.1f} to "
-                     f"{100 * (d + z * se):+.1f})")
+        who = (f"searching players at {x.budget} iterations a decision ({x.games:,} games)" if x.budget is not None
+               else f"{x.level} players")
+        parts.append(f"{100 * d:+.1f} with {who} (likely {100 * (d - z * se):+.1f} to {100 * (d + z * se):+.1f})")
     (d0, s0), (d1, s1) = _edge(lv[0], top, bottom), _edge(lv[-1], top, bottom)
     change, half = d1 - d0, z * math.hypot(s0, s1)
     way = ("grows" if change > 0 else "shrinks") if abs(change) > half else "changes"
     roles = skill.roles
+    curve = (f" The skill curve has {len(skill.budgets)} search budgets, {skill.budgets[0]} to {skill.budgets[-1]} "
+             "iterations." if len(shown) < len(lv) else "")
     return (f"With stronger players ({skill.variant}), {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
-            + ", ".join(parts) + f". From {lv[0].level} to {lv[-1].level} it {way} by {100 * change:+.1f} points "
-            f"(likely {100 * (change - half):+.1f} to {100 * (change + half):+.1f}).")
+            + ", ".join(parts) + f". From {_name(lv[0])} to {_name(lv[-1])} it {way} by {100 * change:+.1f} points "
+            f"(likely {100 * (change - half):+.1f} to {100 * (change + half):+.1f}).{curve}")

@@ -158,6 +158,10 @@ class Level:
     verdict: dict  # stats.verdict.Verdict as a dict
     mean_points: list[float] = field(default_factory=list)
     errors: int = 0
+    # a skill curve's search level: its iterations per decision (None: not a curve level), and, under a time
+    # budget, what ended it ("time" or "games"; "": no time budget)
+    budget: int | None = None
+    stopped_by: str = ""
 
 
 def level_edge(lv: Level, top: int, bottom: int) -> tuple[float, float]:
@@ -183,6 +187,9 @@ class SkillResult:
     workers: int = 1
     search_minutes: float | None = None  # the search level's time budget, when it had one
     search_stopped_by: str = "games"  # "games": it played its game count; "time": the budget ran out first
+    # the skill curve's search budgets (iterations per decision, increasing), one search level each; empty: a
+    # single search level (and every file written before the curve)
+    budgets: list[int] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)

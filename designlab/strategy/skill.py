@@ -9,6 +9,13 @@ interval and verdict (``stats.verdict.balance_verdict``), and a *finding* is mad
 changes with skill or the gap between the same two roles moves beyond noise from the weakest level
 to the strongest.
 
+A *skill curve* (``budgets``; Ludii's SkillTrace, TAG's SkillLadder) plays the search level at several
+budgets: the same search bot, only its iterations per decision changed, each budget a level of its own
+(``search-12``, ``search-25``, ...) after random and the heuristic, so the strongest level is the highest
+budget. Each budget's games are the first N of its own stream, played in rounds of ``SEARCH_ROUND`` games
+through the result cache beside the result, so an interrupted curve resumes and a budget added later
+reuses the ones played.
+
 Output, ``<reports>/<name>-skill/``: ``skill.json`` and ``index.html`` (``report.skill.skill_section``
 is its body); the balance report embeds it under "Bot strength".
 """
@@ -34,6 +41,26 @@ LEVEL_NAMES = ("random", "heuristic", "search")
 # under a time budget the search level is played in rounds of this many games (the result cache keeps the
 # rounds before, so the games are the first N of the variant's stream, whatever the budget or the workers)
 SEARCH_ROUND = 10
+
+
+def parse_budgets(text: str) -> list[int]:
+    """``"12,25,50"`` -> ``[12, 25, 50]``: whole iteration counts of at least 1, strictly increasing (the
+    curve reads weakest to strongest), or a StrategyError in one line."""
+    parts = [p.strip() for p in text.split(",")]
+    if not all(p.isdigit() and int(p) >= 1 for p in parts):
+        raise StrategyError(f"--budgets {text!r}: give whole numbers of search iterations of at least 1, "
+                            "comma-separated, e.g. 12,25,50,100")
+    out = [int(p) for p in parts]
+    if any(b >= a for a, b in zip(out[1:], out)):
+        raise StrategyError(f"--budgets {text!r}: each budget must be larger than the one before, e.g. 12,25,50,100")
+    return out
+
+
+def budget_seat(seat: Seat, iterations: int) -> Seat:
+    """The search seat with only its iterations per decision changed."""
+    if "iterations" not in type(seat.params).model_fields:
+        raise StrategyError(f"--budgets needs a search bot with an iterations budget; {seat.label()} has none")
+    return Seat(seat.bot, type(seat.params).model_validate({**seat.params.model_dump(), "iterations": iterations}))
 
 
 def level_seats(game: str, search: str = "ismcts") -> list[tuple[str, Seat]]:
@@ -98,6 +125,7 @@ def run_skill(
     page: Callable[[SkillResult], str] | None = None,
     search_minutes: float | None = None,
     cluster: str | None = None,
+    budgets: list[int] | None = None,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
@@ -105,34 +133,54 @@ def run_skill(
     for the search level, ``search_games`` then its cap; it plays rounds of ``SEARCH_ROUND`` games until
     the round that crosses the budget ends, and its games are the first N of the stream (the same N on
     any machine gives the same games). ``cluster``: a Dask scheduler's address (the runner's Dask backend):
-    every level's games are played there, the same games as on local workers."""
+    every level's games are played there, the same games as on local workers. ``budgets``: a skill curve,
+    the search level played at each of these iterations per decision (``search_games`` each, and with
+    ``search_minutes`` an equal share of it each)."""
 
     if games < 1:
         raise StrategyError("a skill check needs at least one game per level")
     name = name or base.slug
     folder = reports_root / f"{name}-skill"
-    folder.mkdir(parents=True, exist_ok=True)
     plan = [(lv, seat, games if lv != "search" else search_games) for lv, seat in level_seats(base.game, search)]
+    if budgets:
+        lv, seat, n = plan.pop()
+        plan += [(f"{lv}-{b}", budget_seat(seat, b), n) for b in budgets]
     plan = [p for p in plan if p[2] > 0]
+    curve = bool(budgets) and any(lv.startswith("search") for lv, _, _ in plan)
+    folder.mkdir(parents=True, exist_ok=True)
     # the same bot in every seat; seats fixed (the gap is the seats'), the variant's own seed
     variants = [matchup(base, seat, seat, n, f"{lv} {seat.label()}", rotate=False) for lv, seat, n in plan]
-    timed = search_minutes is not None and plan[-1][0] == "search"
+    # in rounds through the cache: a timed search level, and every level of a curve
+    rounds = [lv.startswith("search") and (curve or search_minutes is not None) for lv, _, _ in plan]
     t0 = time.perf_counter()
-    run = play_matchups(variants[:-1] if timed else variants, folder / "games", f"{name}-skill", workers, progress,
-                        cluster=cluster)
-    played = [pl.read_parquet(vr.games_file) for vr in run.variants]
-    stopped_by = "games"
-    if timed:
-        df, stopped_by = _search_rounds(variants[-1], search_minutes, folder, name, workers, progress, cluster)
-        variants[-1] = replace(variants[-1], games=df.height)
+    run = play_matchups([v for v, r in zip(variants, rounds) if not r], folder / "games", f"{name}-skill", workers,
+                        progress, cluster=cluster)
+    direct = iter(pl.read_parquet(vr.games_file) for vr in run.variants)
+    n_rounds = sum(rounds)
+    share = search_minutes / n_rounds if search_minutes is not None and n_rounds else None
+    played, stops = [], []
+    for i, (v, r) in enumerate(zip(variants, rounds)):
+        if not r:
+            played.append(next(direct))
+            stops.append("")
+            continue
+        df, stop = _search_rounds(v, share, folder, name, workers, progress, cluster,
+                                  tag=plan[i][0].removeprefix("search"))
+        variants[i] = replace(v, games=df.height)
         played.append(df)
+        stops.append(stop if share is not None else "")
     seconds = time.perf_counter() - t0
     tol = base.balance_tolerance / 100  # the variant file states it in percentage points
-    levels = [_level(lv, seat, v, df, tol) for (lv, seat, _), v, df in zip(plan, variants, played)]
+    levels = [replace(_level(lv, seat, v, df, tol), stopped_by=stop,
+                      budget=seat.params.iterations if curve and lv.startswith("search-") else None)
+              for (lv, seat, _), v, df, stop in zip(plan, variants, played, stops)]
+    timed = share is not None
     roles = list(base.roles)
     result = SkillResult(name=name, game=base.game, variant=base.name, seed=base.seed, roles=roles, levels=levels,
                          findings=findings(levels, roles), tolerance=tol, seconds=seconds, workers=workers,
-                         search_minutes=search_minutes if timed else None, search_stopped_by=stopped_by)
+                         search_minutes=search_minutes if timed else None,
+                         search_stopped_by="time" if "time" in stops else "games",
+                         budgets=list(budgets) if curve else [])
     (folder / "skill.json").write_text(json.dumps(result.to_dict(), indent=1))
     index = folder / "index.html"
     if page is not None:
@@ -140,18 +188,22 @@ def run_skill(
     return result, index
 
 
-def _search_rounds(variant: Variant, minutes: float, folder: Path, name: str, workers: int,
-                   progress: Callable[[int], None] | None, cluster: str | None = None) -> tuple[pl.DataFrame, str]:
-    """The search level under a time budget: the first ``SEARCH_ROUND``, 2 * ``SEARCH_ROUND``, ... games
-    of its stream (the result cache in ``folder`` serves the rounds already played), until the games
-    asked for or the round that crosses ``minutes``; returns its games and what stopped it."""
+def _search_rounds(variant: Variant, minutes: float | None, folder: Path, name: str, workers: int,
+                   progress: Callable[[int], None] | None, cluster: str | None = None,
+                   tag: str = "") -> tuple[pl.DataFrame, str]:
+    """A search level through the result cache in ``folder`` (chunks of ``SEARCH_ROUND`` games, so the games
+    played before are served, not replayed): without ``minutes`` its games at once; under a time budget the
+    first ``SEARCH_ROUND``, 2 * ``SEARCH_ROUND``, ... games of its stream, until the games asked for or the
+    round that crosses ``minutes``. Returns its games and what stopped it. ``tag``: the curve budget's
+    suffix of the games folder (``-12``)."""
     from designlab.runner.run import run_variants
 
     t0 = time.perf_counter()
-    n, cap = 0, variant.games
+    cap = variant.games
+    n = 0 if minutes is not None else cap - SEARCH_ROUND
     while True:
         n = min(cap, n + SEARCH_ROUND)
-        run = run_variants([replace(variant, games=n)], folder / "games-search", f"{name}-skill-search",
+        run = run_variants([replace(variant, games=n)], folder / f"games-search{tag}", f"{name}-skill-search{tag}",
                            workers=workers, progress=progress, samples=0, cache_dir=folder / "cache",
                            chunk_games=SEARCH_ROUND, cluster=cluster)
         df = pl.read_parquet(run.variants[0].games_file)

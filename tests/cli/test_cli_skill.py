@@ -37,3 +37,23 @@ def test_skill_prints_each_levels_edge_signed_with_its_range(tmp_path, capsys):
         # runner (likely -20.1 to +30.1)': a signed edge and a signed range, never 'gap 5.0 (0.0 to ...)'
         assert re.search(r"games  [a-z ]+: the .+ [+-]\d+\.\d points? against the .+ \(likely [+-]\d+\.\d to [+-]\d+\.\d\)",
                          line), line
+
+
+def test_a_bad_budgets_list_is_one_line_and_exit_2(tmp_path, capsys):
+    for bad in ("0,6", "six", "12,6", "6,6"):
+        assert main(["skill", str(BASE), "--budgets", bad, "--reports", str(tmp_path)]) == 2, bad
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--budgets" in err, err
+    assert main(["skill", str(BASE), "--budgets", "6,12", "--search", "heuristic", "--reports", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not any(tmp_path.iterdir())
+
+
+def test_a_curve_prints_a_row_per_budget_and_writes_it(tmp_path, capsys):
+    assert main(["skill", str(BASE), "-n", "20", "--search-games", "2", "--budgets", "2,3", "--search", "ismcts(belief=view, rollout=random)", "-w", "1", "-q",
+                 "--reports", str(tmp_path)]) == 0
+    rows = [x.split()[:3] for x in capsys.readouterr().out.splitlines() if x.startswith("search")]
+    assert rows == [["search-2", "ismcts(belief=view,iterations=2,rollout=random)", "2"],
+                    ["search-3", "ismcts(belief=view,iterations=3,rollout=random)", "2"]]
+    data = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())
+    assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, 2, 3]

@@ -151,6 +151,49 @@ def test_the_skill_page_says_what_the_search_levels_time_budget_gave(tmp_path):
     assert "The search level played 20 games within a time budget of 60 min, which it did not reach" in page_path.read_text()
 
 
+def _curve(games=(400, 400, 100, 100)):
+    from dataclasses import asdict
+
+    from designlab.stats.verdict import balance_verdict
+    from designlab.strategy.results import Level, SkillResult
+
+    rates = [(0.50, 0.49), (0.52, 0.47), (0.55, 0.43), (0.61, 0.37)]
+    names, budgets = ["random", "heuristic", "search-6", "search-12"], [None, None, 6, 12]
+    levels = [Level(n, n, g, list(r), 0.0, 0.0, asdict(balance_verdict(list(r), g)), budget=b)
+              for n, g, r, b in zip(names, games, rates, budgets)]
+    return SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"], levels, [], 0.03, budgets=[6, 12])
+
+
+def test_the_skill_page_draws_the_curve_of_gap_against_budget():
+    import html
+    import json
+    import re
+
+    from designlab.report.skill import skill_section
+
+    text = skill_section(_curve())
+    spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', text).group(1)))
+    values = [d["values"] for d in (lay.get("data", {}) for lay in spec["layer"]) if "values" in d]
+    # the signed edge of the highest budget's top role over its bottom role, the other levels as lines
+    assert [p["budget"] for p in values[0]] == [6, 12] and [p["games"] for p in values[0]] == [100, 100]
+    assert [round(p["edge"], 1) for p in values[0]] == [12.0, 24.0]
+    assert [r["level"] for r in values[-1]] == ["random (400 games)", "heuristic (400 games)"]
+    assert [round(r["edge"], 1) for r in values[-1]] == [1.0, 5.0]
+    # a budget where the other role is ahead is below 0, not folded into a positive gap
+    flip = _curve()
+    flip.levels[2].win_rates = [0.43, 0.55]
+    spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', skill_section(flip)).group(1)))
+    assert round(spec["layer"][0]["data"]["values"][0]["edge"], 1) == -12.0
+    assert "6 iterations: 100 games, 12 iterations: 100 games" in text
+    # a budget under 30 games is in the table, not on the chart; no curve, no chart
+    few = skill_section(_curve(games=(400, 400, 100, 10)))
+    spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', few).group(1)))
+    assert [p["budget"] for p in spec["layer"][0]["data"]["values"]] == [6]
+    plain = _curve()
+    plain.budgets = []
+    assert "data-spec" not in skill_section(plain)
+
+
 def test_the_first_screen_says_what_the_stronger_play_does_in_the_games_words():
     """No 'best response', 'mix' or 'grid' on the first screen: what the stronger way of playing does (its
     measures by their spec labels, more or fewer) and what that means for the verdict."""
@@ -199,3 +242,16 @@ def test_the_exploitability_check_says_which_responder_was_not_judged():
     step = {"candidates": [{"name": "best response 1", "judged": False}, {"name": "honest", "judged": True}]}
     assert unjudged(step).startswith("Not judged: best response 1 played too few games")
     assert unjudged({"candidates": [{"name": "honest"}]}) == ""  # a check saved before the rule: judged
+
+
+def test_the_skill_line_reads_a_curve_from_its_weakest_level_to_its_highest_judged_budget():
+    from designlab.report.skill import skill_line
+
+    text = skill_line(_curve())
+    assert "+1.0 with random players (likely " in text, text
+    assert "+24.0 with searching players at 12 iterations a decision (100 games) (likely " in text, text
+    assert "heuristic players" not in text and "6 iterations" not in text
+    assert "From random to search at 12 iterations it grows by +23.0 points" in text
+    assert text.endswith("The skill curve has 2 search budgets, 6 to 12 iterations.")
+    # the highest budget with too few games to judge: the line reads the highest judged one
+    assert "at 6 iterations a decision (100 games)" in skill_line(_curve(games=(400, 400, 100, 10)))

@@ -59,3 +59,86 @@ def test_a_time_budget_plays_whole_rounds_of_the_same_games_and_says_so(tmp_path
     assert (full.levels[-1].games, full.search_stopped_by) == (3 * SEARCH_ROUND, "games")
     assert short.levels[-1].win_rates == plain.levels[-1].win_rates and plain.search_minutes is None
     assert short.levels[:2] == full.levels[:2] == plain.levels[:2]
+
+
+def test_budgets_are_whole_increasing_iteration_counts():
+    import pytest
+
+    from designlab.strategy.matchups import StrategyError
+    from designlab.strategy.skill import parse_budgets
+
+    assert parse_budgets("6, 12,25") == [6, 12, 25]
+    for bad in ("0,6", "six", "12,6", "6,6", "6,", "-6", "1.5"):
+        with pytest.raises(StrategyError, match="--budgets"):
+            parse_budgets(bad)
+
+
+def test_a_budget_changes_only_the_search_bots_iterations():
+    import pytest
+
+    from designlab.strategy.matchups import StrategyError, parse_seat
+    from designlab.strategy.skill import budget_seat
+
+    seat = budget_seat(parse_seat("rakshasa", "ismcts(iterations=100, uct_c=1.5)"), 6)
+    assert seat == parse_seat("rakshasa", "ismcts(iterations=6, uct_c=1.5)")
+    with pytest.raises(StrategyError, match="iterations"):
+        budget_seat(parse_seat("rakshasa", "heuristic"), 6)
+
+
+def test_a_curve_plays_the_search_bot_at_each_budget_the_same_games_on_any_worker_count(tmp_path):
+    """--budgets 2,3: the levels random, heuristic, search-2, search-3, each budget's games the first N of its
+    own stream (the same on 1 and 2 workers, and the same as that bot's single search level)."""
+    from designlab.variant.load import load_variants
+
+    base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    one, _ = run_skill(base, 30, 4, tmp_path / "a", search="ismcts(belief=view, rollout=random)", budgets=[2, 3])
+    two, _ = run_skill(base, 30, 4, tmp_path / "b", search="ismcts(belief=view, rollout=random)", budgets=[2, 3], workers=2)
+    single, _ = run_skill(base, 30, 4, tmp_path / "c", search="ismcts(iterations=3, belief=view, rollout=random)")
+    assert [lv.level for lv in one.levels] == ["random", "heuristic", "search-2", "search-3"]
+    assert [lv.bot for lv in one.levels[2:]] == ["ismcts(belief=view,iterations=2,rollout=random)",
+                                            "ismcts(belief=view,iterations=3,rollout=random)"]
+    assert [lv.budget for lv in one.levels] == [None, None, 2, 3] and one.budgets == [2, 3]
+    assert [lv.games for lv in one.levels] == [30, 30, 4, 4]
+    assert one.levels == two.levels
+    assert one.levels[-1].win_rates == single.levels[-1].win_rates
+    assert one.levels[-1].mean_points == single.levels[-1].mean_points
+    # the games are in the result cache beside the result: a rerun plays none of them again
+    cache = tmp_path / "a" / f"{base.slug}-skill" / "cache"
+    assert len(list(cache.rglob("chunk-*.parquet"))) == 2
+
+
+def test_a_curve_finding_reads_from_the_weakest_level_to_the_highest_budget():
+    levels = [_lv("random", 0.50, 0.50, games=20000), _lv("heuristic", 0.51, 0.49),
+              _lv("search-6", 0.54, 0.46), _lv("search-12", 0.58, 0.42), _lv("search-25", 0.9, 0.1, games=10)]
+    (grow, _) = findings(levels, ["first runner", "second runner"])
+    # the 10-game top budget is too few to judge: the strongest judged level is search-12
+    assert "from +0.0 to +16.0" in grow and "search-6 +8.0, search-12 +16.0" in grow and "search-25" not in grow
+
+
+def test_a_skill_file_from_before_the_curve_still_reads():
+    import json
+
+    from designlab.report.skill import skill_line, skill_section
+    from designlab.strategy.results import SkillResult
+
+    levels = [_lv("random", 0.50, 0.50), _lv("heuristic", 0.53, 0.47), _lv("search", 0.58, 0.42, games=100)]
+    old = SkillResult("r", "rakshasa", "base", 1, ["a", "b"], levels, [], 0.03).to_dict()
+    old.pop("budgets")
+    for lv in old["levels"]:
+        lv.pop("budget"), lv.pop("stopped_by")
+    back = SkillResult.from_dict(json.loads(json.dumps(old)))
+    assert back.budgets == [] and back.levels[-1].budget is None
+    assert "search" in skill_section(back) and "with search players" in skill_line(back)
+
+
+def test_a_timed_curve_gives_each_budget_an_equal_share_in_whole_rounds(tmp_path):
+    """--search-minutes with --budgets: each budget plays rounds until its share runs out (here after its first
+    round), and each level says what stopped it."""
+    from designlab.strategy.skill import SEARCH_ROUND
+    from designlab.variant.load import load_variants
+
+    base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    res, _ = run_skill(base, 30, 3 * SEARCH_ROUND, tmp_path, search="ismcts(belief=view, rollout=random)", budgets=[1, 2],
+                       search_minutes=1e-6)
+    assert [(lv.games, lv.stopped_by) for lv in res.levels[2:]] == [(SEARCH_ROUND, "time")] * 2
+    assert (res.search_minutes, res.search_stopped_by) == (1e-6, "time")
