@@ -85,15 +85,22 @@ def with_bots(v, bot: str, players: int | None = None, **params):
 
 
 def search_kinds(v) -> dict[str, dict]:
-    """The search bot's rows: the game's default and, for a game with a value estimate (which its default
-    uses), every rollout played to the end at the generic budget (that game's default before issue 18)."""
+    """The search bot's rows: the game's default and, where that cuts rollouts at a value estimate (the game's
+    own, or the learned one it declares for these parameters), its old default with every rollout played to
+    the end: the generic budget for a game with its own estimate (Rakshasa's default before issue 18), the
+    game's budget for one that declares the learned one (Fifth Challenge's two-player default before issue 32)."""
     from designlab.core.protocol import Game
-    from designlab.registry import game_spec
+    from designlab.registry import game_class, game_spec
 
     kinds = {"ismcts": {}}
+    cls = game_class(v.game)
     if game_spec(v.game).value is not None:
-        kinds[f"ismcts(value=false,iterations={Game.search_iterations})"] = {"value": False,
-                                                                           "iterations": Game.search_iterations}
+        n = Game.search_iterations
+    elif cls.search_defaults(v.params):
+        n = cls.search_iterations
+    else:
+        return kinds
+    kinds[f"ismcts(value=false,iterations={n})"] = {"value": False, "iterations": n}
     return kinds
 
 

@@ -58,7 +58,7 @@ class IsmctsParams(BotParams):
     iterations: int | None = Field(
         None, ge=1, le=1_000_000,
         description="Search iterations per decision (one determinization, descent and rollout each); deterministic "
-        "budget. None: the game's own default (50; Rakshasa 100, Fifth Challenge 150).",
+        "budget. None: the game's own default (50; Rakshasa 100, Fifth Challenge 150, with two players 300).",
     )
     time_ms: int | None = Field(
         None, ge=1, le=3_600_000,
@@ -99,7 +99,10 @@ class IsmctsParams(BotParams):
     value: bool | None = Field(
         None,
         description="Cut rollouts short and score them with the game's value estimate (GameSpec.value). None: "
-        "when the game has one (Rakshasa); false: play every rollout to the end.",
+        "the game's default: its own estimate when it has one (Rakshasa), the learned one after a few decisions "
+        "where the game says so (Game.search_defaults: two-player Fifth Challenge, six), else every rollout "
+        "played out; "
+        "false: play every rollout to the end.",
     )
     estimate: Literal["game", "learned"] | None = Field(
         None,
@@ -311,6 +314,19 @@ def _lead_rewards(scores) -> list[float]:
     return [(1.0 if top == 1 else 0.5) if s == best else 0.0 for s in scores]
 
 
+def game_default(game: Game, p: IsmctsParams, table: Value | None, fit_on: tuple) -> IsmctsParams:
+    """``p`` with the game's default search filled in (``Game.search_defaults``) where it leaves a field unset,
+    when it sets none of ``value``, ``estimate`` and ``rollout_depth`` and the game has no estimate of its
+    own; else ``p``. ``fit_on``: (features, heuristic) the learned estimate needs; a bot given neither (the
+    plain class, outside the registry) plays its rollouts out, as in a game that declares nothing."""
+    if table is not None or p.value is not None or p.estimate is not None or p.rollout_depth is not None \
+            or None in fit_on:
+        return p
+    default = type(game).search_defaults(game.params)
+    update = {k: v for k, v in default.items() if getattr(p, k) is None}
+    return p.model_copy(update=update) if update else p
+
+
 def _estimate(game: Game, p: IsmctsParams, policy: type[Bot] | None, table: Value | None,
               features: Features | None) -> Value | None:
     """The value estimate the search scores cut rollouts with (``IsmctsParams.estimate``), or None."""
@@ -366,9 +382,12 @@ class IsmctsBot(Bot):
     def __init__(self, game: Game, seat: int, params: IsmctsParams | None, rng,
                  policy: type[Bot] | None = None, value: Value | None = None, features: Features | None = None):
         super().__init__(game, seat, params if params is not None else IsmctsParams(), rng)
-        p = self.params
-        self._heuristic: Callable[[int], Bot] | None = None
+        table = value if value is not None else type(self).value
+        features = features if features is not None else type(self).features
         cls = policy if policy is not None else self.policy
+        # the settings the search runs with: the bot's own, and the game's default estimate where they leave it
+        self._search = p = game_default(game, self.params, table, (features, cls))
+        self._heuristic: Callable[[int], Bot] | None = None
         if p.rollout == "heuristic" or p.heuristic_bias > 0 or p.belief == "heuristic":
             if cls is None:
                 raise ValueError(
@@ -384,8 +403,7 @@ class IsmctsBot(Bot):
             if p.belief == "heuristic" else None
         self.last: SearchResult | None = None  # the last search, for tests and narratives
         self._table: dict | None = {} if p.keep_tree else None  # view -> node, kept across decisions
-        self._value = _estimate(game, p, cls, value if value is not None else type(self).value,
-                                features if features is not None else type(self).features)
+        self._value = _estimate(game, p, cls, table, features)
 
     def act(self, view: View):
         legal = view.legal_actions
@@ -402,7 +420,7 @@ class IsmctsBot(Bot):
             table = self._table
             if table is not None and len(table) > 200_000:
                 table.clear()  # bound the memory of a long game
-            result = search(game, view, sample, self.params, self.rng, self._heuristic, table, self._value)
+            result = search(game, view, sample, self._search, self.rng, self._heuristic, table, self._value)
             self.last = result
             action = result.action
         if belief is not None:

@@ -228,6 +228,15 @@ class Game:
         self.params = params if params is not None else self.Params()
 
     @classmethod
+    def search_defaults(cls, params: GameParams) -> dict:
+        """The default search's settings under ``params`` for the ISMCTS fields a bot leaves unset
+        (bots/ismcts.py), applied when it sets none of value, estimate and rollout_depth and the game has no
+        value estimate of its own: ``{}``, every rollout played to the end at ``search_iterations``; or,
+        e.g., ``{"estimate": "learned", "rollout_depth": 6, "iterations": 300}``. A static fact: read from
+        the parameters alone."""
+        return {}
+
+    @classmethod
     def players(cls, params: GameParams) -> int:
         """How many seats the game has under ``params``: a static fact, read from the parameters alone, so
         the loader, the registry and the report learn it without building a game."""

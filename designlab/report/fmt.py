@@ -63,13 +63,23 @@ def pval_short(p) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}" if p < 0.01 else f"{p:.2f}"
 
 
+def _bound(x: float, digits: int, sign: bool) -> str:
+    """One end of a range in points, with the digits it needs not to read as zero when it is not (up to four):
+    a verdict says what the interval shows, so +0.04 must not print as +0.0 beside "a real difference"."""
+    v = 100 * x
+    while digits < 4 and v != 0 and round(v, digits) == 0:
+        digits += 1
+    return f"{v:+.{digits}f}" if sign else f"{v:.{digits}f}"
+
+
 def points_range(lo, hi, digits: int = 1, sign: bool = False) -> str:
-    """'20.4–28.9 points', or with sign '+11.4 to +17.5 points'."""
+    """'20.4–28.9 points', or with sign '+11.4 to +17.5 points' (an end near zero keeps the digits that show
+    which side of zero it is: '+0.04 to +7.3 points')."""
     if missing(lo) or missing(hi):
         return "–"
     if sign:
-        return f"{100 * lo:+.{digits}f} to {100 * hi:+.{digits}f} points"
-    return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f} points"
+        return f"{_bound(lo, digits, True)} to {_bound(hi, digits, True)} points"
+    return f"{_bound(lo, digits, False)}–{_bound(hi, digits, False)} points"
 
 
 # -- a meta-game's payoff difference (a gain, a bound) in its unit; report.meta and report.exploit both write them

@@ -81,11 +81,12 @@ def whole_deals(games: int, players: int, duplicate: bool = True) -> int:
 
 
 def matchup(base: Variant, a: Seat, b: Seat, games: int, name: str, rotate: bool = True,
-            seed: int | None = None, duplicate: bool = False) -> Variant:
-    """A variant where entry A and entry B alternate round the table; ``duplicate``: duplicate seating
-    (module docstring; it needs the seats rotated), ``games`` rounded up to whole deals."""
+            seed: int | None = None, duplicate: bool = False, alone: bool = False) -> Variant:
+    """A variant where entry A and entry B alternate round the table (``alone``: A in one seat, B in every
+    other, so that with three or four players A's fair share is one seat's); ``duplicate``: duplicate
+    seating (module docstring; it needs the seats rotated), ``games`` rounded up to whole deals."""
     n = base.players
-    seats = tuple(a if s % 2 == 0 else b for s in range(n))
+    seats = tuple(a if (s == 0 if alone else s % 2 == 0) else b for s in range(n))
     if duplicate and not rotate:
         raise StrategyError("duplicate seating plays each deal in every rotation of the seats: it needs them rotated")
     return replace(

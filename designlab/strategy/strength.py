@@ -39,7 +39,7 @@ def duplicate_game(v, index: int):
 
 
 def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", against: str = "heuristic",
-            start: int = 0, duplicate: bool = False) -> dict:
+            start: int = 0, duplicate: bool = False, alone: bool = False) -> dict:
     from designlab.core.protocol import DRAW, WIN
     from designlab.runner.chunk import play_one
     from designlab.variant.load import load_variants
@@ -48,7 +48,8 @@ def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", agai
     # a file that extends another also loads its base first: play the file's own variant
     own = [x for x in loaded if x.file and Path(x.file).resolve() == variant_file.resolve()]
     base = (own or loaded)[0]
-    v = matchup(base, parse_seat(base.game, bot), parse_seat(base.game, against), games, f"{bot} vs {against}")
+    v = matchup(base, parse_seat(base.game, bot), parse_seat(base.game, against), games, f"{bot} vs {against}",
+                alone=alone)
     with out.open("a") as f:
         for i in range(start, games):
             t0, c0 = time.perf_counter(), time.process_time()
@@ -125,6 +126,9 @@ def main() -> None:
     ap.add_argument("--summary", action="store_true", help="Only summarize an existing --out file.")
     ap.add_argument("--duplicate", action="store_true",
                     help="Duplicate seating: every deal played in each rotation of the seats (module docstring).")
+    ap.add_argument("--alone", action="store_true",
+                    help="The bot in one seat and --against in every other (3-4 players: its fair share is 1/n; "
+                         "by default the two alternate round the table).")
     ap.add_argument("--first", type=int, default=None,
                     help="Play games FIRST..GAMES-1 (to split a run over processes, each with its own --out file; "
                          "concatenate the files afterwards). Default: resume after the games already in --out.")
@@ -134,8 +138,8 @@ def main() -> None:
         return
     if a.first is None:  # resume after the last finished game
         a.first = len(a.out.read_text().splitlines()) if a.out.exists() else 0
-    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=a.first, duplicate=a.duplicate),
-                     indent=1))
+    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=a.first, duplicate=a.duplicate,
+                             alone=a.alone), indent=1))
 
 
 if __name__ == "__main__":

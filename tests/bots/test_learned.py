@@ -145,13 +145,50 @@ def test_estimate_learned_needs_features_and_estimate_game_a_value_of_its_own():
 
 
 def test_the_default_search_is_unchanged_where_the_game_has_no_value_of_its_own():
-    """value=None, estimate=None: no learned model is fitted (Fifth Challenge and Raiding Duel play their
-    rollouts to the end, as before); value=true uses the learned one there."""
+    """value=None, estimate=None in a game that declares no default estimate: no learned model is fitted
+    (Raiding Duel plays its rollouts to the end, as before); value=true uses the learned one there."""
     game = _game("raiding-duel")
     cls = bot_class("raiding-duel", "ismcts")
     assert IsmctsBot.__dict__.get("value") is None
     assert cls(game, 0, IsmctsParams(), random.Random(0))._value is None
     assert learned._MODELS == {}
+
+
+def test_two_player_fifth_challenges_default_search_is_the_learned_estimate_after_six_decisions(monkeypatch):
+    """Fifth Challenge declares its default search (Game.search_defaults): with two players ``ismcts`` with
+    nothing set plays move for move as ``ismcts(estimate=learned,rollout_depth=6,iterations=300)``; with three
+    or four it plays every rollout out at 150; value, estimate or rollout_depth set by the designer is taken
+    as given (value=false plays every rollout out)."""
+    monkeypatch.setattr(learned, "FIT_GAMES", 30)
+    game = _game("fifth-challenge", players=2)
+    ismcts = bot_class("fifth-challenge", "ismcts")
+    H = _heuristic("fifth-challenge")
+
+    def moves(params, budget):
+        bot = ismcts(game, 0, params, random.Random(5))
+        bot._search = bot._search.model_copy(update={"iterations": budget, "particles": 8})  # a quick search
+        seen = []
+        act = bot.act
+        bot.act = lambda view: seen.append(act(view)) or seen[-1]
+        play(game, [bot, H(game, 1, H.Params(), random.Random(6))], random.Random(7))
+        return seen, bot
+
+    default, bot = moves(IsmctsParams(), 20)
+    assert bot._value is not None
+    assert ismcts(game, 0, IsmctsParams(), random.Random(0))._search.model_dump(include={
+        "estimate", "rollout_depth", "iterations"}) == {"estimate": "learned", "rollout_depth": 6, "iterations": 300}
+    explicit, _ = moves(IsmctsParams(estimate="learned", rollout_depth=6), 20)
+    assert default == explicit and len(default) > 5
+    assert ismcts(game, 0, IsmctsParams(value=False), random.Random(0))._value is None  # played out
+    assert ismcts(game, 0, IsmctsParams(rollout_depth=3), random.Random(0))._search.rollout_depth == 3
+    assert ismcts(game, 0, IsmctsParams(iterations=12), random.Random(0))._search.iterations == 12
+    for n in (3, 4):
+        more = ismcts(_game("fifth-challenge", players=n), 0, IsmctsParams(), random.Random(0))
+        assert more._value is None and more._search.iterations is None  # 150, played out
+    # Raiding Duel declares none: its default plays every rollout out, and Rakshasa keeps its own table
+    assert bot_class("raiding-duel", "ismcts")(_game("raiding-duel"), 0, IsmctsParams(), random.Random(0))._value is None
+    rak = bot_class("rakshasa", "ismcts")(_game("rakshasa"), 0, IsmctsParams(), random.Random(0))
+    assert rak._search.estimate is None and rak._value is SPECS["rakshasa"].value
 
 
 def test_a_rollout_the_estimate_scores_at_once_builds_no_bot():

@@ -26,19 +26,22 @@ def test_bench_measures_every_base_variant_with_random_and_default_bots(tmp_path
     assert "rakshasa" in text and "profile: rakshasa base" in text
 
 
-def test_the_search_rows_are_the_default_and_played_out_rollouts_where_the_game_has_a_value_estimate():
+def test_the_search_rows_are_the_default_and_played_out_rollouts_where_the_default_cuts_them():
     # (the rows themselves take seconds of CPU a game, so the script's run above skips them)
-    from designlab.core.protocol import Game
-    from designlab.registry import SPECS
-
-    old = f"ismcts(value=false,iterations={Game.search_iterations})"
+    pinned = {("rakshasa", 2): 50, ("fifth-challenge", 2): 150}  # the defaults before the cut (issues 18, 32)
+    seen = set()
     for v in bench.base_variants(REPO / "variants"):
         kinds = bench.search_kinds(v)
         assert kinds["ismcts"] == {}
-        assert (old in kinds) == (SPECS[v.game].value is not None)
-        if old in kinds:
-            seat = bench.with_bots(v, "ismcts", **kinds[old]).seats[0]
-            assert seat.params.value is False and seat.params.iterations == Game.search_iterations
+        old = [k for k in kinds if k != "ismcts"]
+        key = (v.game, v.players)
+        assert bool(old) == (key in pinned)
+        if old:
+            seen.add(key)
+            assert old == [f"ismcts(value=false,iterations={pinned[key]})"]
+            seat = bench.with_bots(v, "ismcts", **kinds[old[0]]).seats[0]
+            assert seat.params.value is False and seat.params.iterations == pinned[key]
+    assert seen == set(pinned)
 
 
 def test_a_search_bot_spec_adds_a_row_and_a_bad_one_stops_the_bench_before_measuring(capsys):

@@ -86,3 +86,25 @@ def test_duplicate_seating_plays_each_deal_in_every_rotation_of_the_seats(tmp_pa
     assert [(r["deal"], r["rotation"], r["seat"]) for r in rows[:4]] == [(0, 0, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]
     d = s["duplicate"]
     assert (d["deals"], d["games"]) == (4, 8) and d["score_lo"] <= d["score_rate"] <= d["score_hi"]
+
+
+def test_alone_puts_the_bot_in_one_seat_and_the_other_entry_in_every_other(tmp_path):
+    """--alone with four players: entry A in one seat, B in the three others (alternating would give A two
+    seats, and one seat's score would not be A's share); duplicate seating turns A round every seat of a deal."""
+    from designlab.strategy.matchups import matchup, parse_seat
+    from designlab.strategy.strength import duplicate_game
+    from designlab.variant.load import load_variants
+
+    file = Path(__file__).resolve().parents[2] / "variants" / "fifth-challenge" / "base-4p.yaml"
+    base = [v for v in load_variants([file]) if v.file and v.file.endswith("base-4p.yaml")][0]
+    h, r = parse_seat(base.game, "heuristic"), parse_seat(base.game, "random")
+    assert [s.bot for s in matchup(base, h, r, 8, "x").seats] == ["heuristic", "random", "heuristic", "random"]
+    v = matchup(base, h, r, 8, "x", duplicate=True, alone=True)
+    assert [s.bot for s in v.seats] == ["heuristic", "random", "random", "random"]
+    assert sorted(duplicate_game(v, k)[2].index(0) for k in range(4)) == [0, 1, 2, 3]
+    out = tmp_path / "alone.jsonl"
+    s = measure(file, 8, out, bot="heuristic", against="random", duplicate=True, alone=True)
+    rows = _rows(out)
+    assert sorted(r["seat"] for r in rows[:4]) == [0, 1, 2, 3] and s["duplicate"]["deals"] == 2
+    # the heuristic alone against three random players takes more than its fair quarter
+    assert s["score_rate"] > 0.25

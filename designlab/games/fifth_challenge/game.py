@@ -14,6 +14,8 @@ from designlab.games.fifth_challenge.info import FIELDS, FifthChallengeView
 from designlab.games.fifth_challenge.params import FifthChallengeParams
 from designlab.games.fifth_challenge.state import FifthChallengeState
 
+TWO_PLAYER_SEARCH = {"estimate": "learned", "rollout_depth": 6, "iterations": 300}
+
 
 class FifthChallengeGame(Game):
     name = "fifth-challenge"
@@ -23,6 +25,14 @@ class FifthChallengeGame(Game):
     # its games are cheap: ISMCTS at 150 iterations costs about 1.5 CPU s a game (the other games
     # about 3-5 at 50), and at 50 it no longer beat the heuristic 60% of the time (docs/strategy.md)
     search_iterations = 150
+
+    @classmethod
+    def search_defaults(cls, params: FifthChallengeParams) -> dict:
+        # two players: six decisions of rollout, then the learned estimate, at 300 iterations, about half the
+        # cost of 150 played out and at least as strong against them; with 3-4 players it was not shown as
+        # strong, so rollouts are played out there (docs/performance-log.md, "The default search of Fifth
+        # Challenge")
+        return TWO_PLAYER_SEARCH if cls.players(params) == 2 else {}
 
     def __init__(self, params: FifthChallengeParams | None = None):
         super().__init__(params)  # None: the default parameters
