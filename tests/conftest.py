@@ -1,10 +1,19 @@
 """Suite-wide fixtures."""
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# CI (.ci/run sets CI) draws the same examples of every property test on every run, so a red run is one anyone
+# can reproduce and a green one does not hang on luck; elsewhere each run explores new examples, and a failing
+# one found there is kept in its test as an @example.
+settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)
