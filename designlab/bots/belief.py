@@ -5,7 +5,7 @@ ISMCTS (bots/ismcts.py, ``belief="heuristic"``) and the best response search (bo
 nothing for ISMCTS (the game's heuristic plays every other seat), a persona drawn from the mix for the
 responder. Between the seat's decisions each particle plays the seat's last move, then the other seats
 (``make(seat, who, rng)``, a fresh bot per decision, so nothing one particle taught a bot carries into
-another) and chance, up to the seat's next turn; the particles that reproduce the view it then receives
+another, or one reused bot per seat when the bot is ``memoryless``, with nothing to carry) and chance, up to the seat's next turn; the particles that reproduce the view it then receives
 survive. Enough survivors are resampled; too few, and the belief is topped up from the view
 (``game.determinize``) with a ``who`` from ``draw()``. Everything random comes from the bot's own ``rng``,
 in a fixed order, so the same seed plays the same game. The filter sees only views and the bot's own

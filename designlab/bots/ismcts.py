@@ -171,9 +171,10 @@ def search(
     ``sample(rng)`` returns the full state one iteration searches; the bot passes
     ``game.determinize(root, rng)``. Tests pass other samplers (the true state,
     for a cheating control) to show what hidden information would change.
-    ``heuristic(seat)`` makes a fresh heuristic bot for a seat (fresh, so a bot
-    that remembers what it saw never carries one simulated game into another):
-    it plays heuristic rollouts and names the move ``heuristic_bias`` favours.
+    ``heuristic(seat)`` gives a heuristic bot for a seat: a fresh one, so a bot that
+    remembers what it saw never carries one simulated game into another, or the
+    seat's one reused bot when the policy is ``memoryless`` (nothing to carry).
+    It plays heuristic rollouts and names the move ``heuristic_bias`` favours.
     ``table`` (view -> node) carries the tree over from earlier searches. ``value(game, state)`` (the
     game's value estimate) scores rollouts cut off after ``rollout_depth`` decisions (default ``CUT_DEPTH``).
     """
@@ -280,8 +281,8 @@ def search(
 def _rollout(state: State, rng, depth_cap: int | None, heuristic: Callable[[int], Bot] | None,
              score_cut: Callable[[State], Sequence[float] | None], players: int) -> Sequence[float]:
     """Play to the end, or ``depth_cap`` decisions and on to the first state ``score_cut`` scores (not None);
-    return a reward per seat. ``heuristic(seat)``: a fresh rollout bot, built for a seat only when that seat
-    first moves in this rollout (a rollout the estimate scores at once builds none); None: random moves."""
+    return a reward per seat. ``heuristic(seat)``: the seat's rollout bot (fresh, or reused when memoryless),
+    asked for only when that seat first moves in this rollout (a rollout the estimate scores at once builds none); None: random moves."""
     randrange = rng.randrange
     decisions = 0
     bots: list[Bot | None] | None = None if heuristic is None else [None] * players
@@ -396,7 +397,10 @@ class IsmctsBot(Bot):
                     "heuristic_bias=0, belief=view)"
                 )
             hp = cls.Params()
-            self._heuristic = lambda seat: cls(game, seat, hp, rng)
+            if cls.memoryless:  # one bot per seat serves every rollout and node (Bot.memoryless)
+                self._heuristic = [cls(game, s, hp, rng) for s in range(game.num_players)].__getitem__
+            else:  # a fresh bot each time, so nothing seen in one simulated game leaks into another
+                self._heuristic = lambda seat: cls(game, seat, hp, rng)
         # belief=heuristic: states behind my views, the other seats played by the heuristic (bots/belief.py)
         heuristic = self._heuristic
         self.belief = Belief(game, seat, p.particles, rng, lambda s, _who, _rng: heuristic(s)) \

@@ -277,6 +277,10 @@ class Bot:
     name: ClassVar[str]
     Params: ClassVar[type[BotParams]] = BotParams
     description: ClassVar[str] = ""
+    # True when ``act`` depends on the view alone: the bot keeps nothing from one call to the next (caches of
+    # pure functions of the view aside). A search may then reuse one bot per seat for every simulated game
+    # instead of building a fresh one per rollout (bots/ismcts.py); a bot that remembers must leave it False.
+    memoryless: ClassVar[bool] = False
 
     def __init__(self, game: Game, seat: int, params: BotParams, rng: random.Random):
         self.game = game

@@ -39,6 +39,8 @@ class RaidingBot(StashModel, Bot):
 
     name = "raiding-base"
     Params = RaidingParams
+    # act reads only the view (the caches are pure functions of it), so a search reuses one bot per seat
+    memoryless = True
 
     def __init__(self, game, seat, params, rng):
         super().__init__(game, seat, params if params is not None else self.Params(), rng)
