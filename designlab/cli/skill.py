@@ -10,6 +10,7 @@ import typer
 from designlab.cli.main import (
     DEFAULT_WORKERS,
     Cluster,
+    MaxGames,
     Quiet,
     ReportsRoot,
     Seed,
@@ -38,6 +39,12 @@ def register(app: typer.Typer) -> None:
             "--budgets", help="A skill curve: the search level at each of these iterations per decision, increasing, "
             "e.g. 12,25,50,100 (the --search bot, only its iterations changed), --search-games games each; with "
             "--search-minutes each budget gets an equal share of it.", show_default=False)] = None,
+        until_settled: Annotated[bool, typer.Option(
+            "--until-settled", help="Play each level until its balance verdict is even or unbalanced, read on a 95% "
+            "confidence sequence after every chunk: random and heuristic from --games (the first look) up to "
+            "--max-games, the search level in rounds of 10 up to --search-games. Each verdict then reads its "
+            "confidence sequence.")] = False,
+        max_games: MaxGames = None,
         name: VariantName = None,
         seed: Seed = None,
         workers: Workers = DEFAULT_WORKERS,
@@ -57,7 +64,8 @@ def register(app: typer.Typer) -> None:
         with _strategy_errors():
             result, page = _play(2 * games + sg * len(curve or [0]), quiet, lambda progress: run_skill(
                 base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
-                progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster, budgets=curve))
+                progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster, budgets=curve,
+                until_settled=until_settled, max_games=max_games))
         from designlab.stats.verdict import Verdict, edge_text
         from designlab.strategy.results import MIN_GAMES
 
@@ -73,7 +81,9 @@ def register(app: typer.Typer) -> None:
                 continue
             # signed, with the range the verdict reads: a range across 0 names no stronger role
             edge = edge_text(Verdict(**v), result.roles) if v.get("top") is not None else "no role ahead"
-            out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  {v['verdict']}: {edge}",
+            settled = ("" if not result.until_settled else "; settled" if lv.stopped_by == "settled"
+                       else "; not settled within its cap")
+            out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  {v['verdict']}: {edge}{settled}",
                       markup=False, soft_wrap=True)
         for f in result.findings:
             out.print(f)

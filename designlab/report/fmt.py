@@ -72,13 +72,20 @@ def _bound(x: float, digits: int, sign: bool) -> str:
     return f"{v:+.{digits}f}" if sign else f"{v:.{digits}f}"
 
 
+def signed_range(lo, hi, digits: int = 1) -> str:
+    """A signed range of shares in points, without the unit: '+11.4 to +17.5', '+0.04 to +7.3'."""
+    if missing(lo) or missing(hi):
+        return "–"
+    return f"{_bound(lo, digits, True)} to {_bound(hi, digits, True)}"
+
+
 def points_range(lo, hi, digits: int = 1, sign: bool = False) -> str:
     """'20.4–28.9 points', or with sign '+11.4 to +17.5 points' (an end near zero keeps the digits that show
     which side of zero it is: '+0.04 to +7.3 points')."""
     if missing(lo) or missing(hi):
         return "–"
     if sign:
-        return f"{_bound(lo, digits, True)} to {_bound(hi, digits, True)} points"
+        return f"{signed_range(lo, hi, digits)} points"
     return f"{_bound(lo, digits, False)}–{_bound(hi, digits, False)} points"
 
 

@@ -18,19 +18,17 @@ def curve_chart(skill):
     import altair as alt
 
     from designlab.core.spec import the
-    from designlab.stats.inference import z_crit
-    from designlab.strategy.results import MIN_GAMES, level_edge
+    from designlab.strategy.results import MIN_GAMES, edge_range
 
     judged = [lv for lv in skill.levels if lv.games >= MIN_GAMES and lv.verdict.get("top") is not None]
     strong = [lv for lv in judged if lv.budget is not None]
     if not strong:
         return None
     top, bottom = strong[-1].verdict["top"], strong[-1].verdict["bottom"]
-    z = z_crit()
 
-    def edge(lv):
-        d, se = level_edge(lv, top, bottom)
-        return {"edge": 100 * d, "lo": 100 * (d - z * se), "hi": 100 * (d + z * se), "games": lv.games}
+    def edge(lv):  # the level's own interval: normal, or its confidence sequence when played until settled
+        d, lo, hi = edge_range(lv, top, bottom)
+        return {"edge": 100 * d, "lo": 100 * lo, "hi": 100 * hi, "games": lv.games}
 
     pts = [{"budget": lv.budget, "bot": lv.bot, "verdict": lv.verdict["verdict"], **edge(lv)} for lv in strong]
     refs = [{"level": f"{lv.level} ({lv.games:,} games)", **edge(lv)} for lv in judged if lv.budget is None]
@@ -90,6 +88,12 @@ def skill_section(skill, level: int = 2) -> str:
               if skill.search_minutes is not None else "")
     note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs seconds a game), so its "
                    "interval is the widest; the verdict reads that interval." if few else " The search level was not played.")
+    if skill.until_settled:
+        settled = [lv.level for lv in skill.levels if lv.stopped_by == "settled"]
+        note_search += (f" Every level played until its verdict settled (random and heuristic up to "
+                        f"{skill.max_games:,} games, the search level in rounds of 10 up to its cap), so each "
+                        "interval is a 95% confidence sequence, valid although the verdict was read after every "
+                        "round; settled: " + (", ".join(settled) or "none") + ".")
     chart = curve_chart(skill) if skill.budgets else None
     if skill.budgets:
         share = (f" within a time budget of {skill.search_minutes / len(skill.budgets):g} min each (it ran out for "
@@ -126,12 +130,9 @@ def skill_line(skill, variant_file: str = "") -> str:
     role moves from the weakest level to the strongest, each with its likely range, and the change with its
     own ("grows"/"shrinks" only when that range excludes zero). Without a skill result (``skill`` None), the
     command that measures it, on ``variant_file``."""
-    import math
-
     from designlab.core.spec import the
-    from designlab.stats.inference import z_crit
-    from designlab.strategy.results import MIN_GAMES, SkillResult
-    from designlab.strategy.results import level_edge as _edge
+    from designlab.report.fmt import signed_range
+    from designlab.strategy.results import MIN_GAMES, SkillResult, change_range, edge_range
 
     if skill is None:
         target = variant_file or "VARIANT.yaml"
@@ -144,22 +145,20 @@ def skill_line(skill, variant_file: str = "") -> str:
         return (f"Skill levels on {skill.variant} played too few games to compare (at least {MIN_GAMES} each): "
                 f"designlab skill again with more games would tell.")
     top, bottom = lv[-1].verdict["top"], lv[-1].verdict["bottom"]
-    z = z_crit()
     # a curve reads its ends: the weakest level and the highest budget judged (its games stated); the page
     # has every budget
     shown = [lv[0], lv[-1]] if skill.budgets and lv[-1].budget is not None else lv
     parts = []
     for x in shown:
-        d, se = _edge(x, top, bottom)
+        d, lo, hi = edge_range(x, top, bottom)
         who = (f"searching players at {x.budget} iterations a decision ({x.games:,} games)" if x.budget is not None
                else f"{x.level} players")
-        parts.append(f"{100 * d:+.1f} with {who} (likely {100 * (d - z * se):+.1f} to {100 * (d + z * se):+.1f})")
-    (d0, s0), (d1, s1) = _edge(lv[0], top, bottom), _edge(lv[-1], top, bottom)
-    change, half = d1 - d0, z * math.hypot(s0, s1)
-    way = ("grows" if change > 0 else "shrinks") if abs(change) > half else "changes"
+        parts.append(f"{100 * d:+.1f} with {who} (likely {signed_range(lo, hi)})")
+    change, lo, hi = change_range(lv[0], lv[-1], top, bottom)
+    way = ("grows" if change > 0 else "shrinks") if lo > 0 or hi < 0 else "changes"
     roles = skill.roles
     curve = (f" The skill curve has {len(skill.budgets)} search budgets, {skill.budgets[0]} to {skill.budgets[-1]} "
              "iterations." if len(shown) < len(lv) else "")
     return (f"With stronger players ({skill.variant}), {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
             + ", ".join(parts) + f". From {_name(lv[0])} to {_name(lv[-1])} it {way} by {100 * change:+.1f} points "
-            f"(likely {100 * (change - half):+.1f} to {100 * (change + half):+.1f}).{curve}")
+            f"(likely {signed_range(lo, hi)}).{curve}")

@@ -156,9 +156,11 @@ def by_game(frame: pl.DataFrame, column: str, games: int) -> np.ndarray:
 
 
 def play_matchups(variants: list[Variant], out_dir: Path, name: str, workers: int,
-                  progress: Callable[[int], None] | None = None, cluster: str | None = None):
+                  progress: Callable[[int], None] | None = None, cluster: str | None = None, stopping=None):
     """Run the matchup variants (the ordinary runner: Parquet per variant, manifest); ``cluster``: a Dask
-    scheduler's address, to play them there (the same games as on local workers)."""
-    from designlab.runner.run import run_variants
+    scheduler's address, to play them there (the same games as on local workers); ``stopping``: the
+    runner's ``Stopping`` (None: each variant its own games)."""
+    from designlab.runner.run import FIXED, run_variants
 
-    return run_variants(variants, out_dir, name, workers=workers, progress=progress, samples=0, cluster=cluster)
+    return run_variants(variants, out_dir, name, workers=workers, progress=progress, samples=0, cluster=cluster,
+                        stopping=stopping or FIXED)

@@ -173,6 +173,41 @@ def level_edge(lv: Level, top: int, bottom: int) -> tuple[float, float]:
     return d, math.sqrt(max(a + b - d * d, 0.0) / lv.games) if lv.games else math.nan
 
 
+def edge_range(lv: Level, top: int, bottom: int, level: float = 0.95) -> tuple[float, float, float]:
+    """The edge of seat ``top`` over ``bottom`` at a skill level and its ``level`` interval: (edge, lo, hi).
+    A level played until its verdict settled (its verdict ``sequential``) reads the pair's confidence
+    sequence, as its verdict did (a normal interval would be too narrow after looking at every round);
+    a level of fixed games, the normal interval of the difference."""
+    from designlab.stats.inference import z_crit
+    from designlab.stats.verdict import signed_gap
+
+    d, se = level_edge(lv, top, bottom)
+    if lv.verdict.get("sequential") and lv.games:
+        lo, hi = signed_gap(lv.win_rates, lv.games, top, bottom, level, sequential=True)
+        return d, lo, hi
+    z = z_crit(level)
+    return d, d - z * se, d + z * se
+
+
+def change_range(weak: Level, strong: Level, top: int, bottom: int) -> tuple[float, float, float]:
+    """How the edge of ``top`` over ``bottom`` changes from ``weak`` to ``strong`` play, with its 95% range:
+    (change, lo, hi). Two levels of fixed games: the normal interval of the difference of independent
+    estimates. When either was played until settled, each level's own 97.5% range (a confidence sequence
+    for it), differenced: both hold at once with at least 95% (Bonferroni), so the range holds too."""
+    import math
+
+    from designlab.stats.inference import z_crit
+
+    (d0, s0), (d1, s1) = level_edge(weak, top, bottom), level_edge(strong, top, bottom)
+    change = d1 - d0
+    if not (weak.verdict.get("sequential") or strong.verdict.get("sequential")):
+        half = z_crit() * math.hypot(s0, s1)
+        return change, change - half, change + half
+    _, lo0, hi0 = edge_range(weak, top, bottom, 0.975)
+    _, lo1, hi1 = edge_range(strong, top, bottom, 0.975)
+    return change, lo1 - hi0, hi1 - lo0
+
+
 @dataclass
 class SkillResult:
     name: str
@@ -190,6 +225,11 @@ class SkillResult:
     # the skill curve's search budgets (iterations per decision, increasing), one search level each; empty: a
     # single search level (and every file written before the curve)
     budgets: list[int] = field(default_factory=list)
+    # --until-settled: every level played until its verdict settled (random and heuristic from --games up to
+    # ``max_games``, the search level in rounds up to its --search-games), each verdict read on its confidence
+    # sequence; False: every level played its game count
+    until_settled: bool = False
+    max_games: int | None = None
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -12,9 +12,16 @@ to the strongest.
 A *skill curve* (``budgets``; Ludii's SkillTrace, TAG's SkillLadder) plays the search level at several
 budgets: the same search bot, only its iterations per decision changed, each budget a level of its own
 (``search-12``, ``search-25``, ...) after random and the heuristic, so the strongest level is the highest
-budget. Each budget's games are the first N of its own stream, played in rounds of ``SEARCH_ROUND`` games
-through the result cache beside the result, so an interrupted curve resumes and a budget added later
-reuses the ones played.
+budget. Every search level (one, or each budget of a curve) is played in chunks of ``SEARCH_ROUND`` games
+through the result cache beside the result: its games are the first N of its own stream, spread over every
+worker (a search game costs seconds, so a chunk of the runner's usual size would leave the other workers
+idle), an interrupted level resumes and a budget added later reuses the ones played.
+
+``until_settled``: each level plays until its balance verdict settles (even or unbalanced), read on the gap's
+confidence sequence after every chunk (valid however often it is read), as ``designlab run --until-settled``
+does: random and heuristic from ``games`` up to ``max_games``, the search level round after round up to its
+``search_games``. Each level's verdict then reads its confidence sequence, and a change between levels is
+judged on ranges that hold together (``results.change_range``).
 
 Output, ``<reports>/<name>-skill/``: ``skill.json`` and ``index.html`` (``report.skill.skill_section``
 is its body); the balance report embeds it under "Bot strength".
@@ -34,12 +41,13 @@ import polars as pl
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.core.spec import the
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
-from designlab.strategy.results import MIN_GAMES, Level, SkillResult, level_edge
+from designlab.strategy.results import MIN_GAMES, Level, SkillResult, change_range
 from designlab.variant.model import Seat, Variant
 
 LEVEL_NAMES = ("random", "heuristic", "search")
-# under a time budget the search level is played in rounds of this many games (the result cache keeps the
-# rounds before, so the games are the first N of the variant's stream, whatever the budget or the workers)
+# a search level is played in chunks (and, under a time budget or until settled, rounds) of this many games;
+# the result cache keeps the rounds before, so the games are the first N of the variant's stream, whatever
+# the budget or the workers
 SEARCH_ROUND = 10
 
 
@@ -71,7 +79,8 @@ def level_seats(game: str, search: str = "ismcts") -> list[tuple[str, Seat]]:
             ("search", parse_seat(game, search))]
 
 
-def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance: float) -> Level:
+def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance: float,
+           sequential: bool = False) -> Level:
     from designlab.stats.verdict import balance_verdict
 
     n_seats = len(variant.seats)
@@ -81,28 +90,27 @@ def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance:
     wins = [sum(1 for r in res[s] if r == WIN) / n if n else math.nan for s in range(n_seats)]
     draws = sum(1 for k in range(n) if any(res[s][k] == DRAW for s in range(n_seats))) / n if n else 0.0
     unfinished = sum(1 for k in range(n) if all(res[s][k] == UNFINISHED for s in range(n_seats))) / n if n else 0.0
-    v = balance_verdict(wins, n, tolerance, unfinished_share=unfinished, draw_share=draws)
+    v = balance_verdict(wins, n, tolerance, unfinished_share=unfinished, draw_share=draws, sequential=sequential)
     points = [float(ok[f"score_{s}"].mean()) if n else math.nan for s in range(n_seats)]
     return Level(name, seat.label(), n, wins, draws, unfinished, asdict(v), points, df.height - n)
 
 
 def findings(levels: list[Level], roles: list[str]) -> list[str]:
     """A sentence when the verdict changes with skill, or when the edge of the strongest level's top
-    role over its bottom role moves beyond noise (95%, normal difference of independent runs)
-    between the weakest and the strongest level."""
-    from designlab.stats.inference import z_crit
-
+    role over its bottom role moves beyond noise (95%, ``results.change_range``: the normal difference of
+    independent runs, or of two confidence sequences for levels played until settled) between the weakest
+    and the strongest level."""
     lv = [x for x in levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None]
     if len(lv) < 2:
         return []
     strong = lv[-1]
     top, bottom = strong.verdict["top"], strong.verdict["bottom"]
-    edges = [(x.level, *level_edge(x, top, bottom)) for x in lv]
-    path = ", ".join(f"{name} {100 * d:+.1f}" for name, d, _ in edges)
+    path = ", ".join(f"{x.level} {100 * (x.win_rates[top] - x.win_rates[bottom]):+.1f}" for x in lv)
     out = []
-    (d0, s0), (d1, s1) = edges[0][1:], edges[-1][1:]
-    if math.isfinite(s0) and math.isfinite(s1) and abs(d1 - d0) > z_crit() * math.hypot(s0, s1):
-        way = "grows" if d1 > d0 else "shrinks"
+    change, lo, hi = change_range(lv[0], strong, top, bottom)
+    d0, d1 = lv[0].win_rates[top] - lv[0].win_rates[bottom], strong.win_rates[top] - strong.win_rates[bottom]
+    if math.isfinite(lo) and math.isfinite(hi) and (lo > 0 or hi < 0):
+        way = "grows" if change > 0 else "shrinks"
         out.append(f"{the(roles[top], capital=True)}'s edge over {the(roles[bottom])} {way} from {100 * d0:+.1f} to {100 * d1:+.1f} "
                    f"points of win rate as play gets stronger ({path}); the change is beyond noise (95%).")
     # only settled verdicts can disagree: "leaning" or "not enough games" is an interval still too wide
@@ -126,6 +134,8 @@ def run_skill(
     search_minutes: float | None = None,
     cluster: str | None = None,
     budgets: list[int] | None = None,
+    until_settled: bool = False,
+    max_games: int | None = None,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
@@ -135,10 +145,20 @@ def run_skill(
     any machine gives the same games). ``cluster``: a Dask scheduler's address (the runner's Dask backend):
     every level's games are played there, the same games as on local workers. ``budgets``: a skill curve,
     the search level played at each of these iterations per decision (``search_games`` each, and with
-    ``search_minutes`` an equal share of it each)."""
+    ``search_minutes`` an equal share of it each). ``until_settled``: every level until its verdict settles
+    (module docstring), random and heuristic with ``games`` as the first look and ``max_games`` as the cap
+    (None: the variant file's max_games), the search level capped at ``search_games``."""
+    from designlab.runner.run import Stopping
 
     if games < 1:
         raise StrategyError("a skill check needs at least one game per level")
+    if max_games is not None and not until_settled:
+        raise StrategyError("--max-games caps --until-settled; give it too, or set the game count with --games")
+    # checked before anything is written: a mistaken budget is one line and leaves no folder behind
+    stopping = Stopping(until_settled=True, max_games=max_games) if until_settled else Stopping()
+    if until_settled and stopping.budget(base) < games:
+        raise StrategyError(f"--max-games {stopping.budget(base):,} is below --games {games:,}, the first look "
+                            "of --until-settled; give a budget of at least the first look")
     name = name or base.slug
     folder = reports_root / f"{name}-skill"
     plan = [(lv, seat, games if lv != "search" else search_games) for lv, seat in level_seats(base.game, search)]
@@ -150,28 +170,28 @@ def run_skill(
     folder.mkdir(parents=True, exist_ok=True)
     # the same bot in every seat; seats fixed (the gap is the seats'), the variant's own seed
     variants = [matchup(base, seat, seat, n, f"{lv} {seat.label()}", rotate=False) for lv, seat, n in plan]
-    # in rounds through the cache: a timed search level, and every level of a curve
-    rounds = [lv.startswith("search") and (curve or search_minutes is not None) for lv, _, _ in plan]
+    # every search level in rounds through the cache (chunks of SEARCH_ROUND games, spread over the workers)
+    rounds = [lv.startswith("search") for lv, _, _ in plan]
     t0 = time.perf_counter()
     run = play_matchups([v for v, r in zip(variants, rounds) if not r], folder / "games", f"{name}-skill", workers,
-                        progress, cluster=cluster)
-    direct = iter(pl.read_parquet(vr.games_file) for vr in run.variants)
+                        progress, cluster=cluster, stopping=stopping)
+    direct = iter((pl.read_parquet(vr.games_file), vr.stopped_by if until_settled else "") for vr in run.variants)
     n_rounds = sum(rounds)
     share = search_minutes / n_rounds if search_minutes is not None and n_rounds else None
     played, stops = [], []
     for i, (v, r) in enumerate(zip(variants, rounds)):
         if not r:
-            played.append(next(direct))
-            stops.append("")
-            continue
-        df, stop = _search_rounds(v, share, folder, name, workers, progress, cluster,
-                                  tag=plan[i][0].removeprefix("search"))
+            df, stop = next(direct)
+        else:
+            df, stop = _search_rounds(v, share, folder, name, workers, progress, cluster,
+                                      tag=plan[i][0].removeprefix("search"), until_settled=until_settled)
+            stop = stop if share is not None or until_settled else ""
         variants[i] = replace(v, games=df.height)
         played.append(df)
-        stops.append(stop if share is not None else "")
+        stops.append(stop)
     seconds = time.perf_counter() - t0
     tol = base.balance_tolerance / 100  # the variant file states it in percentage points
-    levels = [replace(_level(lv, seat, v, df, tol), stopped_by=stop,
+    levels = [replace(_level(lv, seat, v, df, tol, sequential=until_settled), stopped_by=stop,
                       budget=seat.params.iterations if curve and lv.startswith("search-") else None)
               for (lv, seat, _), v, df, stop in zip(plan, variants, played, stops)]
     timed = share is not None
@@ -180,7 +200,8 @@ def run_skill(
                          findings=findings(levels, roles), tolerance=tol, seconds=seconds, workers=workers,
                          search_minutes=search_minutes if timed else None,
                          search_stopped_by="time" if "time" in stops else "games",
-                         budgets=list(budgets) if curve else [])
+                         budgets=list(budgets) if curve else [], until_settled=until_settled,
+                         max_games=stopping.budget(base) if until_settled else None)
     (folder / "skill.json").write_text(json.dumps(result.to_dict(), indent=1))
     index = folder / "index.html"
     if page is not None:
@@ -190,24 +211,34 @@ def run_skill(
 
 def _search_rounds(variant: Variant, minutes: float | None, folder: Path, name: str, workers: int,
                    progress: Callable[[int], None] | None, cluster: str | None = None,
-                   tag: str = "") -> tuple[pl.DataFrame, str]:
+                   tag: str = "", until_settled: bool = False) -> tuple[pl.DataFrame, str]:
     """A search level through the result cache in ``folder`` (chunks of ``SEARCH_ROUND`` games, so the games
-    played before are served, not replayed): without ``minutes`` its games at once; under a time budget the
-    first ``SEARCH_ROUND``, 2 * ``SEARCH_ROUND``, ... games of its stream, until the games asked for or the
-    round that crosses ``minutes``. Returns its games and what stopped it. ``tag``: the curve budget's
-    suffix of the games folder (``-12``)."""
-    from designlab.runner.run import run_variants
+    played before are served, not replayed). Its games at once; or, under a time budget (``minutes``) or
+    ``until_settled``, the first ``SEARCH_ROUND``, 2 * ``SEARCH_ROUND``, ... games of its stream, until the
+    games asked for (its cap), the round that crosses ``minutes`` or the first round whose verdict is settled
+    on the gap's confidence sequence. Returns its games and what stopped it ("games", "time", "settled").
+    ``tag``: the curve budget's suffix of the games folder (``-12``)."""
+    from designlab.runner.run import SETTLED, run_variants
+    from designlab.stats.verdict import balance_verdict
 
     t0 = time.perf_counter()
     cap = variant.games
-    n = 0 if minutes is not None else cap - SEARCH_ROUND
+    n = 0 if minutes is not None or until_settled else cap - SEARCH_ROUND
+    seats = len(variant.seats)
     while True:
         n = min(cap, n + SEARCH_ROUND)
         run = run_variants([replace(variant, games=n)], folder / f"games-search{tag}", f"{name}-skill-search{tag}",
                            workers=workers, progress=progress, samples=0, cache_dir=folder / "cache",
                            chunk_games=SEARCH_ROUND, cluster=cluster)
         df = pl.read_parquet(run.variants[0].games_file)
+        if until_settled:
+            ok = df.filter(pl.col("error").is_null())
+            rates = [float((ok[f"result_{s}"] == WIN).sum()) / ok.height if ok.height else 0.0
+                     for s in range(seats)]
+            if ok.height and balance_verdict(rates, ok.height, variant.balance_tolerance / 100,
+                                             sequential=True).verdict in SETTLED:
+                return df, "settled"
         if n >= cap:
             return df, "games"
-        if time.perf_counter() - t0 >= 60 * minutes:
+        if minutes is not None and time.perf_counter() - t0 >= 60 * minutes:
             return df, "time"

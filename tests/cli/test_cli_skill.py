@@ -57,3 +57,24 @@ def test_a_curve_prints_a_row_per_budget_and_writes_it(tmp_path, capsys):
                     ["search-3", "ismcts(belief=view,iterations=3,rollout=random)", "2"]]
     data = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())
     assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, 2, 3]
+
+
+def test_until_settled_says_which_levels_settled(tmp_path, capsys):
+    variant = tmp_path / "lopsided.yaml"
+    variant.write_text(f"game: rakshasa\nname: lopsided\nextends: {BASE}\nparams:\n  honor:\n    second_runner_extra: 6\n")
+    assert main(["skill", str(variant), "-n", "30", "--max-games", "30", "--search-games", "300", "--search",
+                 "heuristic", "--until-settled", "-w", "1", "-q", "--reports", str(tmp_path / "r")]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith(("random", "heuristic", "search"))]
+    assert [x.rsplit(";", 1)[-1].strip() for x in lines] == ["not settled within its cap"] * 2 + ["settled"]
+    page = next((tmp_path / "r").glob("*-skill/index.html")).read_text()
+    assert "until its verdict settled" in page and "settled: search." in page
+
+
+def test_a_mistaken_until_settled_budget_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys):
+    for args, words in ((["--max-games", "100"], "--max-games caps --until-settled"),
+                        (["--until-settled", "--max-games", "50", "-n", "100"], "below --games"),
+                        (["--until-settled", "--max-games", "20000000"], "--max-games must be between")):
+        assert main(["skill", str(BASE), *args, "--reports", str(tmp_path)]) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err, err
+    assert not any(tmp_path.iterdir())

@@ -142,3 +142,101 @@ def test_a_timed_curve_gives_each_budget_an_equal_share_in_whole_rounds(tmp_path
                        search_minutes=1e-6)
     assert [(lv.games, lv.stopped_by) for lv in res.levels[2:]] == [(SEARCH_ROUND, "time")] * 2
     assert (res.search_minutes, res.search_stopped_by) == (1e-6, "time")
+
+
+def test_a_search_level_is_played_in_rounds_over_the_workers_the_same_games(tmp_path):
+    """Every search level goes through the cache in chunks of SEARCH_ROUND games (a search game costs seconds:
+    a chunk of the runner's usual 250 would put a whole level on one worker), and plays the same games as the
+    level played in one piece. The heuristic stands in for the search bot."""
+    import polars as pl
+
+    from designlab.strategy.matchups import matchup, parse_seat, play_matchups
+    from designlab.strategy.skill import SEARCH_ROUND
+    from designlab.variant.load import load_variants
+
+    base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    res, _ = run_skill(base, 30, 4 * SEARCH_ROUND, tmp_path / "a", search="heuristic", workers=2)
+    folder = tmp_path / "a" / f"{base.slug}-skill"
+    assert len(list((folder / "cache").rglob("chunk-*.parquet"))) == 4
+    seat = parse_seat("rakshasa", "heuristic")
+    whole = play_matchups([matchup(base, seat, seat, 4 * SEARCH_ROUND, "whole", rotate=False)], tmp_path / "b",
+                          "whole", 1)
+    one = pl.read_parquet(whole.variants[0].games_file)
+    rounds = pl.read_parquet(next((folder / "games-search").rglob("*.parquet")))
+    cols = ["game_index", "result_0", "result_1", "score_0", "score_1"]
+    assert rounds.select(cols).sort("game_index").equals(one.select(cols).sort("game_index"))
+    assert res.levels[-1].games == 4 * SEARCH_ROUND and res.levels[-1].stopped_by == ""
+
+
+def _lopsided(tmp_path):
+    """Rakshasa with six extra honor tokens for the second runner: unbalanced enough to settle in a few rounds."""
+    from designlab.variant.load import load_variants
+
+    p = tmp_path / "lopsided.yaml"
+    p.write_text(f"game: rakshasa\nname: lopsided\nextends: {VARIANTS / 'rakshasa' / 'base.yaml'}\n"
+                 "params:\n  honor:\n    second_runner_extra: 6\n")
+    return load_variants([p])[-1]
+
+
+def test_until_settled_stops_each_level_at_its_first_settled_look(tmp_path):
+    """--until-settled: random and heuristic from --games up to --max-games (here both 10: the cap, unsettled),
+    the search level round after round up to --search-games, stopping at the first round whose verdict on the
+    gap's confidence sequence is settled; every verdict reads the sequence."""
+    import polars as pl
+
+    from designlab.runner.run import SETTLED
+    from designlab.stats.verdict import balance_verdict
+    from designlab.strategy.skill import SEARCH_ROUND
+
+    base = _lopsided(tmp_path)
+    res, _ = run_skill(base, 10, 500, tmp_path / "r", search="heuristic", until_settled=True, max_games=10)
+    rnd, heu, search = res.levels
+    assert (rnd.games, heu.games) == (10, 10) and rnd.stopped_by == heu.stopped_by == "max_games"
+    assert res.until_settled and res.max_games == 10
+    assert all(lv.verdict["sequential"] for lv in res.levels)
+    assert search.stopped_by == "settled" and search.verdict["verdict"] in SETTLED
+    assert search.games % SEARCH_ROUND == 0 and SEARCH_ROUND < search.games < 500
+    # one round earlier the sequence had not settled
+    df = pl.read_parquet(next((tmp_path / "r" / "lopsided-skill" / "games-search").rglob("*.parquet")))
+    early = df.sort("game_index").head(search.games - SEARCH_ROUND)
+    rates = [float((early[f"result_{s}"] == "win").sum()) / early.height for s in range(2)]
+    assert balance_verdict(rates, early.height, base.balance_tolerance / 100, sequential=True).verdict not in SETTLED
+
+
+def test_until_settled_ranges_read_the_confidence_sequence():
+    """A level played until settled reads its pair's confidence sequence (wider than the normal interval), and a
+    change between levels is judged on both levels' 97.5% ranges, so a change the normal test calls beyond noise
+    may not be."""
+    from dataclasses import asdict, replace
+
+    from designlab.stats.verdict import balance_verdict
+    from designlab.strategy.results import change_range, edge_range
+
+    def seq(name, w0, w1, games):
+        return Level(name, name, games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games, sequential=True)))
+
+    weak, strong = seq("random", 0.50, 0.50, 2000), seq("search", 0.56, 0.44, 400)
+    fixed = replace(strong, verdict=asdict(balance_verdict([0.56, 0.44], 400)))
+    d, lo, hi = edge_range(strong, 0, 1)
+    _, nlo, nhi = edge_range(fixed, 0, 1)
+    assert abs(d - 0.12) < 1e-9 and lo < nlo < d < nhi < hi
+    assert (lo, hi) == (strong.verdict["diff_lo"], strong.verdict["diff_hi"])
+    fixed_weak = replace(weak, verdict=asdict(balance_verdict([0.5, 0.5], 2000)))
+    assert change_range(fixed_weak, fixed, 0, 1)[1] > 0  # the normal test: grows beyond noise
+    change, clo, chi = change_range(weak, strong, 0, 1)
+    assert abs(change - 0.12) < 1e-9 and clo < 0 < chi  # the sequences: not beyond noise
+    assert findings([fixed_weak, fixed], ["a", "b"])[0].startswith("The a's edge")
+    assert findings([weak, strong], ["a", "b"]) == []
+
+
+def test_max_games_without_until_settled_or_below_the_first_look_is_refused_before_anything_is_written(tmp_path):
+    import pytest
+
+    from designlab.strategy.matchups import StrategyError
+
+    base = _lopsided(tmp_path)
+    with pytest.raises(StrategyError, match="--max-games caps --until-settled"):
+        run_skill(base, 10, 0, tmp_path / "a", max_games=100)
+    with pytest.raises(StrategyError, match="below --games"):
+        run_skill(base, 100, 0, tmp_path / "a", until_settled=True, max_games=50)
+    assert not (tmp_path / "a").exists()
