@@ -1,5 +1,6 @@
 """The bots' side of a playtest: each skill level's games on the variant, from a ``designlab skill`` result
-(``<folder>/<name>-skill/skill.json``, its games in ``games/`` beside it). Reads only; playing the levels
+(``<folder>/<name>-skill/skill.json``, its games beside it: random and heuristic in ``games/``, each search
+level in ``games-<level>/``). Reads only; playing the levels
 when none is at hand is the command's job (cli/playtest.py), so the report can use this module."""
 
 from __future__ import annotations
@@ -32,11 +33,13 @@ def levels_of(skill_file: Path) -> list[BotLevel]:
 
     skill = SkillResult.from_dict(json.loads(Path(skill_file).read_text()))
     games = {}
-    try:
-        run = load_run(Path(skill_file).parent / "games")
-        games = {v.name.split(" ", 1)[0]: v.valid for v in run.variants}
-    except (ResultsError, OSError, ValueError, KeyError):
-        pass
+    folder = Path(skill_file).parent
+    for sub in [folder / "games", *sorted(folder.glob("games-*"))]:  # a level's name starts its variant's
+        try:
+            run = load_run(sub)
+            games.update({v.name.split(" ", 1)[0]: v.valid for v in run.variants})
+        except (ResultsError, OSError, ValueError, KeyError):
+            pass
     out = []
     for lv in skill.levels:
         df = games.get(lv.level)
