@@ -86,8 +86,10 @@ def skill_section(skill, level: int = 2) -> str:
     budget = (f" within a time budget of {skill.search_minutes:g} min, which "
               + ("ran out" if skill.search_stopped_by == "time" else "it did not reach")
               if skill.search_minutes is not None else "")
-    note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs seconds a game), so its "
-                   "interval is the widest; the verdict reads that interval." if few else " The search level was not played.")
+    # with --until-settled each level's games are its own stop, so the search level's interval need not be widest
+    widest = "." if skill.until_settled else ", so its interval is the widest; the verdict reads that interval."
+    note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs seconds a game){widest}"
+                   if few else " The search level was not played.")
     if skill.until_settled:
         settled = [lv.level for lv in skill.levels if lv.stopped_by == "settled"]
         note_search += (f" Every level played until its verdict settled (random and heuristic up to "
