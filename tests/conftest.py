@@ -3,6 +3,7 @@
 import importlib.util
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,10 +17,16 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+# what a module-scoped fixture records (before any test's own store is set) goes to a store of the session's
+os.environ["DESIGNLAB_RECORDS"] = tempfile.mkdtemp(prefix="designlab-records-")
+
+
 @pytest.fixture(autouse=True)
 def _private_result_cache(tmp_path_factory, monkeypatch):
-    """Each test gets its own result cache, so tests never read or fill the repo's .designlab-cache."""
+    """Each test gets its own result cache and record store, so tests never read or fill the repo's
+    .designlab-cache or results/records, nor each other's."""
     monkeypatch.setenv("DESIGNLAB_CACHE", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.setenv("DESIGNLAB_RECORDS", str(tmp_path_factory.mktemp("records")))
 
 
 # -- a synthetic results folder in the runner's format, shared by tests/stats and tests/report -----

@@ -7,6 +7,7 @@ still a dependency."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,9 @@ def _within(mod: str, prefix: str) -> bool:
 RULES = [
     ("games", ("designlab.bots", "designlab.registry", "designlab.runner")),
     ("stats", ("designlab.runner",)),
+    # the results layer sits between playing and presenting: it reads and writes a run, plays nothing, shows nothing
+    ("results", ("designlab.runner", "designlab.report", "designlab.strategy", "designlab.cli", "designlab.api",
+                 "designlab.tune", "designlab.playtest")),
     ("bots", ("designlab.games", "designlab.registry")),
     ("strategy", ("designlab.report",)),
 ]
@@ -264,3 +268,41 @@ def test_the_game_build_scan_sees_each_way_to_build_one():
                  "getattr(gcls.Params(), key)", "bcls(game, seat, bcls.Params(), rng)",
                  "PlayedGame(state)"):
         assert game_builds(code) == [], code
+
+
+# -- the results layer owns the results folder (issue "One question, one number") -------------------------------
+
+def _outside_results() -> list[Path]:
+    return [f for f in sorted(PACKAGE.rglob("*.py")) if "results" not in f.relative_to(PACKAGE).parts[:1]]
+
+
+def test_nothing_outside_the_results_layer_reads_the_manifest_as_a_dict():
+    """The manifest is read through results.manifest (typed entries), never as JSON by another module."""
+    bad = []
+    for f in _outside_results():
+        text = f.read_text()
+        for n, line in enumerate(text.splitlines(), 1):
+            code = line.split("#", 1)[0]
+            if '"manifest.json"' in code or "'manifest.json'" in code or re.search(r"\bmeta(\.get\(|\[\")", code):
+                bad.append(f"{f.relative_to(PACKAGE.parent)}:{n}: {line.strip()}")
+    assert not bad, "\n".join(bad)
+
+
+def test_no_games_table_column_is_spelled_by_seat_outside_the_results_layer():
+    """result_<seat>, score_<seat>, bot_<seat> and m_<measure>_<seat> are named by results.columns' helpers (the
+    games may name their own measures: they write them)."""
+    spelled = re.compile(r"""f["'](result|score|bot|m)_\{""")
+    bad = [f"{f.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
+           for f in _outside_results() if "games" not in f.relative_to(PACKAGE).parts[:1]
+           for n, line in enumerate(f.read_text().splitlines(), 1) if spelled.search(line)]
+    assert not bad, "\n".join(bad)
+
+
+def test_nothing_finds_results_by_globbing_a_folder_of_json():
+    """A report takes the record of the exact rules from the record store (results.records), never the newest
+    JSON file under a reports folder."""
+    glob_json = re.compile(r"\.r?glob\([^)]*\.json")
+    bad = [f"{f.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
+           for f in _outside_results() for n, line in enumerate(f.read_text().splitlines(), 1)
+           if glob_json.search(line)]
+    assert not bad, "\n".join(bad)

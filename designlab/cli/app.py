@@ -13,7 +13,6 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from designlab import __version__
 from designlab.cli import check as _check
 from designlab.cli import new_game as _new_game
 from designlab.cli import play as _play
@@ -48,6 +47,7 @@ from designlab.cli.main import (
     run_name,
     warn_fixed_seats,
 )
+from designlab.version import __version__
 
 
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping, fresh: bool = False,
@@ -92,12 +92,10 @@ def _print_settled(result, verb: str) -> None:
     """Each variant's verdict on its confidence sequence, as --until-settled judged it; a variant whose budget ran
     out gets the games still needed and the command that would settle it (``verb``: run or sweep)."""
     from designlab.core.spec import plural
-    from designlab.runner.check import run_verdicts
     from designlab.stats.verdict import edge_text, settle_command
 
-    verdicts = run_verdicts(result)
     for r in result.variants:
-        v = verdicts[r.variant.name]
+        v = r.verdict  # the stored answer: the run table, this line, check and the report print it
         why = "settled" if r.stopped_by == "settled" else \
             f"its budget of {r.max_games:,} games ran out, not settled" if r.stopped_by == "max_games" else \
             f"stopped by {r.stopped_by.replace('_', ' ')}, not settled"
@@ -132,7 +130,7 @@ def _print_summary(result, seconds: float) -> None:
         spread = f"{t.half_width * 100:.1f}" if t.valid else "-"
         draws = f"{t.draw_rate * 100:.1f}" if t.valid else "-"
         turns = f"{t.mean_turns:.1f}" if t.valid else "-"
-        edge = _edge_cell(t.edge(), seat_role)
+        edge = _edge_cell(r.edge, seat_role)
         group = r.variant.sweep_group if r.variant.sweep else None
         if group and group != last_group:  # a sweep's name once, then each point by its values
             table.add_row(escape(group), *[""] * 7, style="bold")
@@ -153,7 +151,8 @@ def _print_summary(result, seconds: float) -> None:
 
 
 def _edge_cell(edge, roles) -> str:
-    """The run summary's edge (``GamesTally.edge``): with 2 roles unnamed (the header's order), else named."""
+    """The run summary's edge (``VariantRun.edge``, off the stored verdict): with 2 roles unnamed (the header's
+    order), else named."""
     from designlab.stats.verdict import signed, signed_range
 
     if edge is None:
@@ -255,8 +254,9 @@ def report(
 ) -> None:
     """Re-render a report from saved results, without playing games."""
     from designlab.report import render_report
+    from designlab.results.manifest import is_results
 
-    if not (results_dir / "manifest.json").is_file():
+    if not is_results(results_dir):
         raise UserError(f"{results_dir}: no manifest.json here; is it a results folder from `designlab run`?")
     out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
 
@@ -338,7 +338,10 @@ def state_plan(target: str, variants, console, stopping=None) -> None:
     n = len(variants)
     what = f"{n:,} variant{'s' if n != 1 else ''}" + (f" ({points:,} sweep points)" if points else "")
     tunes = [v for v in variants if v.tune is not None]
-    if stopping is not None and stopping.adaptive:
+    if tunes:  # a tune file plans its own search and confirmation, whatever the stopping
+        games, upto = 0, ""
+        what = f"{len(tunes):,} tune{'s' if len(tunes) > 1 else ''}: " + "; ".join(_tune_budget(v.tune) for v in tunes)
+    elif stopping is not None and stopping.adaptive:
         budgets = [stopping.budget(v) for v in variants]
         games, upto = sum(budgets), "up to "
         each = f"{budgets[0]:,} games each" if len(set(budgets)) == 1 else f"{min(budgets):,} to {max(budgets):,} games"
@@ -348,8 +351,6 @@ def state_plan(target: str, variants, console, stopping=None) -> None:
         games, upto = sum(v.games for v in variants if v.tune is None), ""
         each = {v.games for v in variants}
         what += f", {games:,} games" + (f" ({each.pop():,} each)" if n > 1 and len(each) == 1 else "")
-        if tunes:
-            what = f"{n:,} tune{'s' if n > 1 else ''}: " + "; ".join(_tune_budget(v.tune) for v in tunes)
     console.print(f"{target}: {what}", markup=False, soft_wrap=True)
     if points > WARN_POINTS:
         err.print(f"warning: {target} asks for {points:,} sweep points (more than {WARN_POINTS:,}); each is a "
@@ -368,27 +369,43 @@ def _tune_budget(t) -> str:
             f"{t.confirm_games:,} confirming games")
 
 
-def validate(files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")]) -> None:
-    """Check variant files without playing; every problem is listed with file:line:col."""
-    variants = load(files)
-    by_file: dict[str, list] = {}
-    for v in variants:
-        by_file.setdefault(v.file, []).append(v)
-    for file, vs in by_file.items():
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Variant files or folders.")],
+    games: FixedGames = None,
+    precision: Precision = None,
+    max_games: MaxGames = None,
+    until_settled: UntilSettled = False,
+) -> None:
+    """Check variant files without playing; every problem is listed with file:line:col. It states the games
+    that `sweep` (or `run`) with the same options will plan: by default each variant until its verdict settles,
+    within its budget."""
+    from designlab.runner.stopping import Stopping
+    from designlab.variant.model import override
+
+    stopping = Stopping.for_run(games, precision, max_games, until_settled)  # the plan sweep makes
+    plans = [(str(t), override(load([t]), games, None)) for t in files]  # per target, as sweep plans them
+    variants = [v for _, vs in plans for v in vs]
+    for file, vs in plans:
         listed = vs if len(vs) <= 2 * SHOW_POINTS else vs[:SHOW_POINTS]
         for v in listed:
-            games = "tune" if v.tune is not None else f"{v.games:,} games"
-            out.print(f"ok  {v.file}  {v.name}  ({v.game}, {games}, seed {v.seed})", markup=False, soft_wrap=True)
+            n = "tune" if v.tune is not None else \
+                f"up to {stopping.budget(v):,} games" if stopping.adaptive else f"{v.games:,} games"
+            out.print(f"ok  {v.file}  {v.name}  ({v.game}, {n}, seed {v.seed})", markup=False, soft_wrap=True)
         if len(listed) < len(vs):
             out.print(f"... and {len(vs) - len(listed):,} more points of {vs[-1].sweep_group or vs[-1].name}",
                       markup=False)
-        if len(vs) > 1 or vs[0].tune is not None or vs[0].games > WARN_GAMES:
-            state_plan(file, vs, out)
-    games = sum(v.games for v in variants if v.tune is None)
+        state_plan(file, vs, out, stopping)
+    played = [v for v in variants if v.tune is None]
     points = sum(1 for v in variants if v.sweep_group)
-    out.print(f"{len(variants):,} variant(s) valid" + (f", {points:,} of them sweep points" if points else "")
-              + f"; {games:,} games in all" + (" (and the tunes' own)" if any(v.tune for v in variants) else ""),
-              markup=False)
+    valid = f"{len(variants):,} variant(s) valid" + (f", {points:,} of them sweep points" if points else "")
+    tunes = " (and the tunes' own)" if any(v.tune for v in variants) else ""
+    if stopping.adaptive:
+        stop = "its verdict settles" if stopping.until_settled else "--precision is met"
+        plan = (f"sweep plans at most {sum(stopping.budget(v) for v in played):,} games{tunes}, each variant "
+                f"stopping earlier once {stop}")
+    else:
+        plan = f"{sum(v.games for v in played):,} games in all{tunes}"
+    out.print(f"{valid}; {plan}", markup=False, soft_wrap=True)
 
 
 def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder of bundled variants.")] = Path("variants")) -> None:

@@ -3,9 +3,10 @@
 It plays the variant (the result cache makes a rerun of an unchanged variant instant), judges it as
 the report does (``stats.verdict.balance_verdict`` at the file's ``balance_tolerance``), and exits
 0 when the verdict is the expected one, 1 with one line naming the verdict found (or when games
-raised errors), 2 on bad input. With ``--until-settled`` it adds games until the verdict is even or
-unbalanced (or ``--max-games``), judged on the gap's confidence sequence, as ``run`` does. The library
-call is ``runner.check.check_variant``; app.py calls ``register(app)`` once."""
+raised errors), 2 on bad input. Like ``run``, it adds games until the verdict is even or unbalanced, within
+the file's budget (``max_games``, or ``--max-games``), judged on the gap's confidence sequence and reusing
+cached games; ``-n N`` judges exactly N games instead. Its verdict is the run's stored answer, the one the
+report prints. The library call is ``runner.check.check_variant``; app.py calls ``register(app)`` once."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ import typer
 from designlab.cli.main import (
     DEFAULT_WORKERS,
     EXIT_FAILED_GAMES,
+    FixedGames,
     Fresh,
-    Games,
     MaxGames,
     Seed,
     UntilSettled,
@@ -45,7 +46,7 @@ def register(app: typer.Typer) -> None:
 def check(
     variant: Annotated[Path, typer.Argument(help="A variant file (a sweep file needs --variant NAME).")],
     expect: Annotated[Expected, typer.Option("--expect", help="The verdict the variant must get.")],
-    games: Games = None,
+    games: FixedGames = None,
     seed: Seed = None,
     name: VariantName = None,
     workers: Workers = DEFAULT_WORKERS,
@@ -53,14 +54,15 @@ def check(
     until_settled: UntilSettled = False,
     max_games: MaxGames = None,
 ) -> None:
-    """Play a variant and exit 0 if its balance verdict is the expected one, else 1 with the verdict found."""
+    """Play a variant until its balance verdict is settled (or its budget is spent, or exactly -n N games) and
+    exit 0 if the verdict is the expected one, else 1 with the verdict found."""
     from designlab.core.spec import plural
     from designlab.runner.cache import default_cache_dir
     from designlab.runner.check import check_variant
     from designlab.runner.run import Stopping, override
     from designlab.stats.verdict import verdict_sentence
 
-    stopping = Stopping(until_settled=until_settled, max_games=max_games)
+    stopping = Stopping.for_run(games, None, max_games, until_settled)  # as run: until settled unless -n
     v = override([pick_variant(variant, seed, name)], games, None)[0]
     stem = run_name(variant, [v])
     checked = check_variant(v, out_dir=Path("results") / f"{stem}-check", name=f"{stem}-check", stopping=stopping,

@@ -139,13 +139,10 @@ def load(targets: list[Path], skip_tune: list[Path] | None = None, progress: Pro
 
 
 def run_name(target: Path, variants) -> str:
-    """A run (and its report) is named after its file or folder, prefixed with the
-    game when the name does not already say it (every game has a base.yaml)."""
-    name = target.stem if target.is_file() else target.resolve().name
-    games = sorted({v.game for v in variants})
-    if len(games) == 1 and not name.startswith(games[0]):
-        name = f"{games[0]}-{name}"
-    return name
+    """A run (and its report) is named after its file or folder (``api.run_name``: the library's naming)."""
+    from designlab.api import run_name as name_of
+
+    return name_of(target, variants)
 
 
 def pick_variant(target: Path, seed: int | None, name: str | None):

@@ -60,6 +60,7 @@ def register(app: typer.Typer) -> None:
         from designlab.cli.strategy import _play, _refresh_index
         from designlab.playtest import PlaytestError, find_skill, levels_of, read_playtests
         from designlab.report.playtest import gap_sentences, people_sentence, playtest_page
+        from designlab.results.records import key_of
         from designlab.stats.playtest import analyse_playtest, resemblance_sentence
 
         v = pick_variant(variant, None, name)
@@ -70,12 +71,12 @@ def register(app: typer.Typer) -> None:
             raise UserError(str(e)) from None
         label = run_name(variant, [v])
         folder = results_dir or reports_root
-        skill = find_skill(folder, v.game, v.name)
+        skill = find_skill([key_of(v)])
         if skill is None:
             from designlab.report.skill import skill_page
             from designlab.strategy.skill import run_skill
 
-            out.print(f"no skill-level result for {v.name} under {folder}: playing {games:,} random and {games:,} "
+            out.print(f"no skill-level result for these rules yet: playing {games:,} random and {games:,} "
                       f"heuristic games and {search_games:,} search games", markup=False)
             _play(2 * games + search_games, quiet, lambda progress: run_skill(
                 v, games, search_games, folder, name=label, workers=workers, progress=progress, page=skill_page))

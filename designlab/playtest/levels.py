@@ -1,5 +1,5 @@
 """The bots' side of a playtest: each skill level's games on the variant, from a ``designlab skill`` result
-(``<folder>/<name>-skill/skill.json``, its games beside it: random and heuristic in ``games/``, each search
+(found through the record store by the variant's rules: ``<folder>/<name>-skill/skill.json``, its games beside it: random and heuristic in ``games/``, each search
 level in ``games-<level>/``). Reads only; playing the levels
 when none is at hand is the command's job (cli/playtest.py), so the report can use this module."""
 
@@ -8,22 +8,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from designlab.results.columns import result_col, score_col
 from designlab.stats.playtest import BotLevel
 
 
-def find_skill(folder: Path, game: str, variant: str) -> Path | None:
-    """The newest ``*/skill.json`` under ``folder`` played on this game and variant (None if there is none)."""
-    best = None
-    for path in sorted(Path(folder).glob("*/skill.json")):
-        try:
-            data = json.loads(path.read_text())
-            ok = data["game"] == game and data["variant"] == variant
-            written = path.stat().st_mtime
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-        if ok and (best is None or written > best[0]):
-            best = (written, path)
-    return best[1] if best else None
+def find_skill(keys, records_root: Path | None = None) -> Path | None:
+    """The ``skill.json`` of the skill record of these rules (``results.records``: the first of ``keys`` that has
+    one), None when there is none or its page folder is gone."""
+    from designlab.results.records import find_record
+
+    rec = find_record("skill", keys, records_root)
+    if rec is None or not rec.page:
+        return None
+    path = Path(rec.page) / "skill.json"
+    return path if path.is_file() else None
 
 
 def levels_of(skill_file: Path) -> list[BotLevel]:
@@ -45,9 +43,9 @@ def levels_of(skill_file: Path) -> list[BotLevel]:
         df = games.get(lv.level)
         n = len(lv.win_rates)
         if df is not None and df.height == lv.games:  # the games the level's rates were measured on
-            wins = tuple(int((df[f"result_{s}"] == "win").sum()) for s in range(n))
+            wins = tuple(int((df[result_col(s)] == "win").sum()) for s in range(n))
             turns = tuple(int(t) for t in df["turns"].to_list())
-            scores = tuple(tuple(float(x) for x in df[f"score_{s}"].to_list()) for s in range(n))
+            scores = tuple(tuple(float(x) for x in df[score_col(s)].to_list()) for s in range(n))
         else:
             wins, turns, scores = tuple(round(r * lv.games) for r in lv.win_rates), (), ()
         out.append(BotLevel(lv.level, lv.bot, lv.games, wins, turns, scores))

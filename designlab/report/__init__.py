@@ -112,7 +112,7 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
     ]
     panel_parts, panel_figs = [], []
     for game in sorted({v.results.game for v in a.variants}):
-        title = next((v.results.meta.get("game_title") for v in a.variants if v.results.game == game), None) or game
+        title = next((v.results.meta.game_title for v in a.variants if v.results.game == game), None) or game
         part = [f"<h3>{escape(title)}</h3>"]
         for ptitle, text, made in game_panels(a, game):
             figs = keep(*[fig(f"panel-{game}-{ptitle}-{t}", t, c, cap) for t, c, cap in made])
@@ -151,31 +151,38 @@ def page_figure(f: Figure) -> str:
     return figure_html(f)
 
 
-def what_to_change(a: RunAnalysis, reports_root: Path, out_dir: Path) -> dict[str, str]:
-    """game -> the first screen's line on what to change (report.change): a tune's recommendation, else a
-    ready tune file (written into ``out_dir``) for a leaning headline of a game with compensation knobs."""
-    from designlab.report.change import find_tune, suggest_tune, tune_sentence
+def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> dict[str, str]:
+    """game -> the first screen's line on what to change (report.change): the tune of these rules (the
+    headline's, else the file it extends: ``record_keys``), else a ready tune file (written into ``out_dir``)
+    for a leaning headline of a game with compensation knobs."""
+    from designlab.report.bots import record_keys
+    from designlab.report.change import suggest_tune, tune_sentence
     from designlab.report.roles import roles_of
     from designlab.report.summary import _headline_variant
+    from designlab.results.records import find_record
 
     out = {}
     for game in sorted({va.results.game for va in a.variants}):
         vas = [va for va in a.variants if va.results.game == game]
         head = _headline_variant(vas, a.sweep_points)
-        if found := find_tune(reports_root, game):
-            # the tune's own roles: a variant of its player count (a 4-player tune beside a 2-player headline)
-            players = found[1].get("players")
+        found = find_record("tune", record_keys(vas, a.sweep_points), records_root)
+        if found is not None and isinstance(found.data.get("candidates"), list):
+            # the tune's own roles: a variant of its player count
+            players = found.data.get("players")
             roles = next((r for r in map(roles_of, (va.results.meta for va in vas)) if len(r) == players),
                          roles_of(head.results.meta))
-            out[game] = tune_sentence(*found, roles)
-        elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.meta.get("file") or ""),
+            out[game] = tune_sentence(Path(found.page), found.data, roles, found)
+        elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.meta.file or ""),
                                   head.name, out_dir):
             out[game] = text
     return out
 
 
-def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: bool = False) -> Path:
+def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: bool = False,
+                  records_root: Path | None = None) -> Path:
     """Read a results directory, write reports_root/<run name>/index.html and refresh reports_root/index.html.
+    ``records_root``: the record store of the analyses (ladder, meta, skill, why, tune) the report may show,
+    by default ``results.records.default_records_dir()``.
 
     With ``png=True`` each chart is also written beside it as <chart>.png and <chart>.svg (vl-convert).
     Returns the path of the report's index.html.
@@ -183,27 +190,26 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     run = load_run(Path(results_dir))
     a = analyse_run(run, measures(run))
     sections, panel_html, panel_figs = build_figures(a)
-    found = find_strategy(Path(reports_root), {v.results.game for v in a.variants},
-                          frozenset(v.name for v in a.variants))
+    found = find_strategy(records_root, a)
     meta_games = {game: f.data for (game, kind), f in found.items() if kind == "meta"}
-    skills = {game: f.data for (game, kind), f in found.items() if kind == "skill"}
+    skills = {game: f for (game, kind), f in found.items() if kind == "skill"}
     why_games = {game: f.data for (game, kind), f in found.items() if kind == "why"}
-    titles = sorted({(v.results.game, v.results.meta.get("game_title") or v.results.game) for v in a.variants})
-    playtest_html, playtest_lines = report_playtests(a.variants, Path(reports_root))
+    titles = sorted({(v.results.game, v.results.meta.game_title or v.results.game) for v in a.variants})
+    playtest_html, playtest_lines = report_playtests(a.variants, records_root)
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
-    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, Path(reports_root)),
+    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root),
                 first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
-                             changes=what_to_change(a, Path(reports_root), out_dir)), why_section(found, titles),
+                             changes=what_to_change(a, records_root, out_dir)), why_section(found, titles),
                 playtest_html=playtest_html)
     index = out_dir / "index.html"
     _atomic_write(index, html)
     lights = a.summary["light"].to_list() if a.summary.height else []
     meta = {
-        "name": run.name, "created": run.manifest.get("created"),
+        "name": run.name, "created": run.manifest.created,
         "rendered": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "designlab_version": run.manifest.get("designlab_version"),
-        "games": sorted({v.results.meta.get("game_title") or v.results.game for v in a.variants}),
+        "designlab_version": run.manifest.designlab_version,
+        "games": sorted({v.results.meta.game_title or v.results.game for v in a.variants}),
         "variants": len(a.variants), "played": int(a.summary["games"].sum()) if a.summary.height else 0,
         "errors": int(a.summary["errors"].sum()) if a.summary.height else 0,
         "lights": {k: lights.count(k) for k in VERDICTS if lights.count(k)},

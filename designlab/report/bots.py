@@ -2,10 +2,11 @@
 
 Balance figures are only as good as the bots that play the games. ``designlab
 ladder`` and ``designlab meta`` write their results beside the balance reports
-(``<reports>/<name>-ladder/ladder.json``, ``<reports>/<name>-meta/meta.json``);
-when a balance report is rendered, the newest of each for every game of the run
-is embedded here, with a link to its own page. A game without them gets the
-commands that would measure it.
+(``<reports>/<name>-ladder/ladder.json``, ``<reports>/<name>-meta/meta.json``)
+and store them in the results' record store under the rules they played
+(``results.records``); a balance report embeds the record of the rules it shows
+(its headline variant's, else the file that variant extends), names it, and
+links its page. A game without them gets the commands that would measure it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
+from designlab.results.records import Record, entry_key, find_record
 from designlab.stats.analysis import RunAnalysis
 
 KINDS = {"ladder": "ladder.json", "meta": "meta.json", "skill": "skill.json", "why": "why.json"}
@@ -23,37 +25,51 @@ KINDS = {"ladder": "ladder.json", "meta": "meta.json", "skill": "skill.json", "w
 
 @dataclass(frozen=True)
 class Found:
-    kind: str  # "ladder" or "meta"
-    folder: Path  # the strategy page's folder under the reports root
+    kind: str  # "ladder", "meta", "skill" or "why"
+    folder: Path  # the analysis' page folder under the reports root
     data: dict  # the JSON the command wrote
-    written: float  # the file's modification time (the JSON holds no date)
+    record: Record  # what it was played on (variant, games, date): the page names it
 
 
-def find_strategy(reports_root: Path, games: set[str], variants: frozenset[str] = frozenset()
-                  ) -> dict[tuple[str, str], Found]:
-    """(game, kind) -> the ladder or meta-game result under ``reports_root`` for that game: one played on
-    a variant of ``variants`` (the run's) if there is one, the newest first; else the newest.
+def record_keys(vas, sweep_points=frozenset()) -> list[str]:
+    """The rules keys whose records a report of these variants (one game's) may use, in order: the headline
+    variant's own, then the file it extends, then the other variants the report shows."""
+    from designlab.report.summary import _headline_variant
 
-    Unreadable or foreign JSON files are skipped: a stray file must not stop a report."""
+    head = _headline_variant(vas, sweep_points)
+    by_name = {va.name: va for va in vas}
+    order = [head] + ([by_name[head.results.meta.base]] if head.results.meta.base in by_name else []) + list(vas)
+    keys: list[str] = []
+    for va in order:
+        if (k := entry_key(va.results.meta)) not in keys:
+            keys.append(k)
+    return keys
+
+
+def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, str], Found]:
+    """(game, kind) -> the ladder, meta-game, skill or why record of the rules this run's variants play (the
+    headline's own, else the file it extends, else another variant of the report: ``record_keys``), from the
+    results' record store, never the newest file of a folder. A record that does not parse is skipped: a stray
+    file must not stop a report."""
     from designlab.strategy.results import Ladder, MetaResult, SkillResult
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict,
              "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (report.why)
+    per_game: dict[str, list] = {}
+    for va in a.variants:
+        per_game.setdefault(va.results.game, []).append(va)
     out: dict[tuple[str, str], Found] = {}
-    for kind, file in KINDS.items():
-        for path in sorted(Path(reports_root).glob(f"*/{file}")):
+    for game, vas in per_game.items():
+        keys = record_keys(vas, a.sweep_points)
+        for kind in parse:
+            rec = find_record(kind, keys, records_root)
+            if rec is None:
+                continue
             try:
-                data = json.loads(path.read_text())
-                parse[kind](data)  # what the section will read, checked before it is chosen
-                game, written = data["game"], path.stat().st_mtime
-            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+                parse[kind](rec.data)  # what the section will read, checked before it is chosen
+            except (ValueError, KeyError, TypeError, AttributeError):
                 continue
-            if game not in games:
-                continue
-            key, rank = (game, kind), (data.get("variant") in variants, written, path.parent.name)
-            if key not in out or rank > (out[key].data.get("variant") in variants, out[key].written,
-                                         out[key].folder.name):
-                out[key] = Found(kind, path.parent, data, written)
+            out[(game, kind)] = Found(kind, Path(rec.page), rec.data, rec)
     return out
 
 
@@ -95,20 +111,16 @@ def _command_target(variants, game: str) -> str:
     """What to hand ``designlab ladder`` or ``meta`` for this run's game: the file of a variant that is not
     a sweep point (those commands take one variant), else a sweep file with its first point named."""
     for va in variants:
-        file = va.results.meta.get("file")
-        if file and not va.results.meta.get("sweep"):
+        file = va.results.meta.file
+        if file and not va.results.meta.sweep:
             return file
-    first = next((va for va in variants if va.results.meta.get("file")), None)
+    first = next((va for va in variants if va.results.meta.file), None)
     if first is None:
         return f"variants/{game}/base.yaml"
-    return f"{first.results.meta['file']} --variant '{first.name}'"
+    return f"{first.results.meta.file} --variant '{first.name}'"
 
 
-def _when(t: float) -> str:
-    return datetime.fromtimestamp(t, UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def bots_section(a: RunAnalysis, reports_root: Path) -> str:
+def bots_section(a: RunAnalysis, records_root: Path | None = None) -> str:
     """The section (``<section id="bots">``); its charts are drawn by report/lazy.py's ``PAGE_JS``."""
     from designlab.report.ladder import ladder_section
     from designlab.report.meta import meta_section
@@ -117,10 +129,10 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
     per_game: dict[str, list] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)
-    found = find_strategy(reports_root, set(per_game), frozenset(va.name for va in a.variants))
+    found = find_strategy(records_root, a)
     parts = []
     for game, vas in sorted(per_game.items()):
-        title = vas[0].results.meta.get("game_title") or game
+        title = vas[0].results.meta.game_title or game
         bots = sorted({b for va in vas for b in va.bots["bot"].to_list()}) if vas[0].bots.height else []
         part = [f"<h3>{escape(title)}</h3>",
                 f'<p class="note">Bots in this run: {escape(_names(bots) or "none")}.</p>']
@@ -129,7 +141,7 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
                                       ("skill", skill_section, "skill")):
             f = found.get((game, kind))
             if f is None and kind == "skill":
-                part.append(f'<p class="note">No skill-level check for {escape(title)} under this reports folder yet: '
+                part.append(f'<p class="note">No skill-level check for {escape(title)} for these rules yet: '
                             f"<code>designlab skill {target}</code> gives the seat gap with random, heuristic and "
                             "search play; render this report again to include it here.</p>")
                 continue
@@ -142,7 +154,7 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
                         "plays a grid of personas against each other and solves the matchup matrix for the "
                         "equilibrium mix")
                 part.append(f'<p class="note">No {"bot ladder" if kind == "ladder" else "persona meta-game"} for '
-                            f"{escape(title)} under this reports folder yet: <code>designlab {command} {target}</code> "
+                            f"{escape(title)} for these rules yet: <code>designlab {command} {target}</code> "
                             f"{what}; render this report again to include it here.</p>")
                 continue
             others = ""
@@ -152,10 +164,8 @@ def bots_section(a: RunAnalysis, reports_root: Path) -> str:
                     others = (f" Bots of this run that are not on the ladder: {escape(_names(missing))} "
                               "(add them with <code>--bot</code>).")
             part.append(f'<p class="note">From <a href="../{escape(f.folder.name)}/index.html">'
-                        f"{escape(f.folder.name)}</a>, variant {escape(str(f.data.get('variant', '?')))}, "
-                        f"written {_when(f.written)}: of this game's { {'ladder': 'ladders', 'meta': 'meta-games', 'skill': 'skill-level checks'}[kind] } "
-                        f"under this reports folder, the newest played on one of this run's variants, or else the "
-                        f"newest.{others}</p>")
+                        f"{escape(f.folder.name)}</a>: {escape(f.record.label())}, the rules of "
+                        f"{escape(f.record.variant)} as this run plays them.{others}</p>")
             part.append(render(f.data, level=4))
         parts.append("".join(part))
     return ('<section id="bots"><h2>Bot strength</h2><p class="note">These numbers are only as good as the bots '

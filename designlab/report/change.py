@@ -4,7 +4,6 @@ the exact ``designlab tune`` command and a ready tune file written beside the re
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -14,39 +13,29 @@ from designlab.core.spec import plural, the
 from designlab.registry import SPECS
 from designlab.report.meta import label
 
-TUNE_RESULT = "tune.json"  # beside a tune's page (designlab.tune.page): what the report reads
-
-
-def find_tune(reports_root: Path, game: str) -> tuple[Path, dict] | None:
-    """The newest tune result for ``game`` under ``reports_root`` (its folder and tune.json), or None."""
-    found = []
-    for path in Path(reports_root).glob(f"*/{TUNE_RESULT}"):
-        try:
-            data = json.loads(path.read_text())
-            if data.get("game") == game and isinstance(data.get("candidates"), list):
-                found.append((path.stat().st_mtime, path.parent.name, path.parent, data))
-        except (OSError, ValueError, AttributeError):
-            continue  # a stray file must not stop a report
-    return max(found, key=lambda f: f[:2])[2:] if found else None
-
 
 def _params(params: dict, game: str) -> str:
     return ", ".join(f"{label(game, k)} = {v}" for k, v in params.items())
 
 
-def tune_sentence(folder: Path, result: dict, roles) -> str:
-    """A tune's recommendation and its confirmation in words (or that it confirmed nothing)."""
+def tune_sentence(folder: Path, result: dict, roles, record=None) -> str:
+    """A tune's recommendation and its confirmation in words (or that it confirmed nothing); ``record``: the
+    stored record it came from, named at the end (variant, games, date)."""
     game = result["game"]
     rec = next((c for c in result["candidates"] if c["index"] == result.get("recommended")), None)
     if rec is None:
         return (f"The tune of {result['variant']} confirmed no change within the tolerance "
-                f"({plural(len(result['candidates']), 'candidate')} replayed): see {folder.name}.")
+                f"({plural(len(result['candidates']), 'candidate')} replayed): see {folder.name}.{_from(record)}")
     seats = "; ".join(f"{the(roles[s['seat']]) if s['seat'] < len(roles) else 'seat ' + str(s['seat'])} "
                       f"{s['gap']:+.1f} (likely {s['gap_lo']:+.1f} to {s['gap_hi']:+.1f})"
                       for s in rec["seats"] if s.get("followed", True))
     return (f"What to change: the tune of {result['variant']} recommends {_params(rec['params'], game)}, confirmed on "
             f"{plural(rec['games'], 'fresh game')} (each role against its fair share, in points: {seats}); the ready "
-            f"variant file is {folder.name}/recommended.yaml.")
+            f"variant file is {folder.name}/recommended.yaml.{_from(record)}")
+
+
+def _from(record) -> str:
+    return f" (From {record.label()}.)" if record is not None else ""
 
 
 def suggest_tune(game: str, verdict, variant_file: str, variant_name: str, out_dir: Path) -> str:

@@ -64,7 +64,7 @@ def _games(a: RunAnalysis) -> list[str]:
 
 
 def _title(a: RunAnalysis, game: str) -> str:
-    return next((v.results.meta.get("game_title") for v in a.variants if v.results.game == game), None) or game
+    return next((v.results.meta.game_title for v in a.variants if v.results.game == game), None) or game
 
 
 def _per_game(a: RunAnalysis, rows: list[dict], build) -> alt.TopLevelMixin | None:

@@ -14,6 +14,7 @@ import polars as pl
 from designlab.core.spec import the
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
 from designlab.report.roles import followed, label, role_of, roles_of, sweep_meta
+from designlab.results.manifest import NO_ENTRY, VariantEntry
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA, SHARE_TESTS, paired_words, row_interval
 from designlab.stats.inference import wilson
@@ -36,18 +37,18 @@ def findings(a: RunAnalysis) -> list[Finding]:
     for s in a.sweeps:
         out.append(sweep_sentence(s, sweep_meta(a.variants, s.group), reference(a.variants, s.group)))
         if s.trends.height:
-            out.append(sweep_metrics_sentence(s, game=str(sweep_meta(a.variants, s.group).get("game", ""))))
+            out.append(sweep_metrics_sentence(s, game=sweep_meta(a.variants, s.group).game))
     in_sweep = a.sweep_points
     balance_tests = a.tests.filter(pl.col("family") == "balance").height if a.tests.height else 1
     metas = {va.name: va.results.meta for va in a.variants}
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
             continue  # the sweep sentence tells these; the table below has every row
-        out.append(comparison_sentence(c, balance_tests, role_of(metas.get(c["variant"], {}), c["seat"])))
+        out.append(comparison_sentence(c, balance_tests, role_of(metas.get(c["variant"], NO_ENTRY), c["seat"])))
     measures = a.measure_changes()
     for name in measures["variant"].unique(maintain_order=True).to_list():
         out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts(),
-                                             game=str(metas.get(name, {}).get("game", ""))))
+                                             game=metas.get(name, NO_ENTRY).game))
     for name, base, why in a.skipped:
         out.append(Finding("comparison", f"{name} is not compared with its base {base}: {why}.", "info", name))
     out += _warnings(a)
@@ -61,12 +62,12 @@ def _warnings(a: RunAnalysis) -> list[Finding]:
     """One sentence per distinct rules warning, naming every variant it concerns."""
     by_text: dict[str, list[str]] = {}
     for va in a.variants:
-        for w in va.results.meta.get("warnings") or []:
+        for w in va.results.meta.warnings or []:
             by_text.setdefault(w, []).append(va.name)
     out = []
     for va in a.variants:  # seats fixed with different bots: the seat numbers measure the bots
         meta = va.results.meta
-        if note := fixed_seats_note(meta.get("rotate_seats", True), meta.get("seats") or []):
+        if note := fixed_seats_note(meta.rotate_seats, meta.seats or []):
             out.append(Finding("warning", f"{va.name}: {note}.", "warn", va.name))
     for w, names in by_text.items():
         who = names[0] if len(names) == 1 else f"{len(names)} variants ({', '.join(names)})"
@@ -78,7 +79,7 @@ def _overview(a: RunAnalysis) -> Finding:
     s = a.summary
     games = int(s["games"].sum()) if s.height else 0
     errors = int(s["errors"].sum()) if s.height else 0
-    titles = sorted({v.results.meta.get("game_title") or v.results.game for v in a.variants})
+    titles = sorted({v.results.meta.game_title or v.results.game for v in a.variants})
     lights = dict(zip(*s.group_by("light").len().to_dict(as_series=False).values())) if s.height else {}
     parts = [f"{lights[k]} {k}" for k in VERDICTS if lights.get(k)]
     text = (f"This run played {count(games)} games of {len(a.variants)} variant{'s' * (len(a.variants) != 1)} "
@@ -199,8 +200,8 @@ def comparison_sentence(c: dict, tests: int = 1, role: str = "") -> Finding:
 def reference(variants, group: str) -> str:
     """What a sweep's points are compared against, as the run recorded it (the manifest's ``reference``):
     its point of the rules as written, else the file it extends, else its first point, named ("" if unknown)."""
-    return next((str(va.results.meta.get("reference") or "") for va in variants
-                 if va.name.startswith(group + "[") and va.results.meta.get("reference")), "")
+    return next((str(va.results.meta.reference or "") for va in variants
+                 if va.name.startswith(group + "[") and va.results.meta.reference), "")
 
 
 def reference_note(variants, group: str) -> str:
@@ -209,7 +210,7 @@ def reference_note(variants, group: str) -> str:
     return f" Each point is compared against {ref}." if ref else ""
 
 
-def sweep_sentence(s: SweepAnalysis, meta: dict | None = None, against: str = "") -> Finding:
+def sweep_sentence(s: SweepAnalysis, meta: VariantEntry | None = None, against: str = "") -> Finding:
     """How the first role's (or the swept bot's) share of decisive games moves along a sweep, and where it
     crosses even; ``meta``: a point's manifest entry (roles, seats); ``against``: the sweep's reference."""
     meta = meta or {}
@@ -257,13 +258,13 @@ def sweep_sentence(s: SweepAnalysis, meta: dict | None = None, against: str = ""
     return Finding("sweep", text, level)
 
 
-def steps_sentence(s: SweepAnalysis, meta: dict | None = None) -> str:
+def steps_sentence(s: SweepAnalysis, meta: VariantEntry | None = None) -> str:
     """From each point to the next: which steps move the followed role's win rate beyond noise (Holm over the
     curve's steps), and how they were measured ("paired over N games ...")."""
     steps = s.steps
     if steps.height == 0:
         return ""
-    who = f"{followed(meta or {}, s.entry)}'s win rate"
+    who = f"{followed(meta or NO_ENTRY, s.entry)}'s win rate"
     paired = steps["test"][0] == STEP_PAIRED
     games = steps["games"].to_list()
     how = (f"paired over {min(games):,}" + (f" to {max(games):,}" if max(games) != min(games) else "") + " games a step"
@@ -370,10 +371,10 @@ def bot_strength(va: VariantAnalysis) -> str:
     """A bot-parameter sweep point: how strongly the swept bot wins or loses its decisive games, in words
     ("" for any other variant). A bot's strength, not the game's fairness, so it takes no verdict light."""
     meta = va.results.meta
-    entries = sorted(e for k in (meta.get("sweep") or {}) if (e := swept_entry(str(k))) is not None)
+    entries = sorted(e for k in (meta.sweep or {}) if (e := swept_entry(str(k))) is not None)
     if not entries:
         return ""
-    counts = point_counts(by_entry(va.results.games, meta.get("rotate_seats", True)))
+    counts = point_counts(by_entry(va.results.games, meta.rotate_seats))
     c = next((c for c in counts if c["seat"] == entries[0]), None)
     bot = followed(meta, entries[0]).split(",")[0]
     if c is None or not c["decisive"]:

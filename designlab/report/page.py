@@ -17,6 +17,8 @@ from designlab.report.glossary import gloss
 from designlab.report.lazy import PAGE_JS, lazy, specs_script
 from designlab.report.replay import assets as replay_assets
 from designlab.report.roles import role_with_seat, roles_of
+from designlab.results.columns import bot_col
+from designlab.results.manifest import NO_ENTRY, VariantEntry
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import SHARE_TESTS
 from designlab.stats.verdict import LIGHT, rule_text, signed, signed_range
@@ -131,15 +133,15 @@ def findings_section(items: list[Finding]) -> str:
     return f'<section id="findings"><h2>Findings</h2><ul class="findings">{lis(main)}</ul>{folded}</section>'
 
 
-def _stopped(meta: dict) -> str:
+def _stopped(meta: VariantEntry) -> str:
     """With adaptive stopping (--precision, --until-settled), say why this variant stopped at its game count."""
-    why = meta.get("stopped_by")
+    why = meta.stopped_by
     if why == "settled":
         return '<br><span class="small">added until the verdict was sure (confidence sequence)</span>'
     if why == "precision":
-        return f'<br><span class="small">needed for ±{100 * meta["precision"]:.1f} points</span>'
+        return f'<br><span class="small">needed for ±{100 * meta.precision:.1f} points</span>'
     if why == "max_games":
-        return f'<br><span class="small">capped (±{100 * meta["half_width"]:.1f} points reached)</span>'
+        return f'<br><span class="small">capped (±{100 * meta.half_width:.1f} points reached)</span>'
     return ""
 
 
@@ -149,9 +151,9 @@ def variants_section(a: RunAnalysis) -> str:
         roles = roles_of(va.results.meta)  # the game's roles here; seat numbers stay in the details
         seats = "<br>".join(f"{escape(roles[r['seat']])}: {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}"
                             for r in va.seats.iter_rows(named=True))
-        about = (f"{escape(va.results.meta.get('game_title') or va.results.game)} · {s['players']} players · "
+        about = (f"{escape(va.results.meta.game_title or va.results.game)} · {s['players']} players · "
                  + ", ".join(escape(b) for b in _bots(va)))
-        warnings = va.results.meta.get("warnings") or []
+        warnings = va.results.meta.warnings or []
         strength = bot_strength(va)  # a bot-parameter sweep point: the bot's strength, not a fairness light
         rows.append([
             f'<span class="small">{escape(strength)}</span>' if strength else light_html(s["light"]),
@@ -206,10 +208,10 @@ def _bots(va: VariantAnalysis) -> list[str]:
     """Bot labels by seat as the games table records them (game 0's seating), else the manifest's bot names."""
     g = va.results.games
     n = va.results.players
-    cols = [f"bot_{s}" for s in range(n) if f"bot_{s}" in g.columns]
+    cols = [bot_col(s) for s in range(n) if bot_col(s) in g.columns]
     if g.height and cols:
         return [str(x) for x in g.select(cols).row(0)]
-    return [str(s.get("bot", "?")) for s in va.results.meta.get("seats") or []]
+    return [str(s.get("bot", "?")) for s in va.results.meta.seats or []]
 
 
 def _comparison_cells(r: dict) -> list[str]:
@@ -237,7 +239,7 @@ def comparisons_section(a: RunAnalysis) -> str:
     head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
     metas = {va.name: va.results.meta for va in a.variants}
     seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]),
-              escape(role_with_seat(metas.get(r["variant"], {}), r["seat"])), *_comparison_cells(r)]
+              escape(role_with_seat(metas.get(r["variant"], NO_ENTRY), r["seat"])), *_comparison_cells(r)]
              for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
     measures = c.filter(pl.col("seat").is_null())
     game = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), *_comparison_cells(r)]
@@ -353,7 +355,7 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
                                         ("mean_lo", "low", "num"), ("mean_hi", "high", "num"), ("share", "share", "pct"),
                                         ("share_lo", "low", "pct"), ("share_hi", "high", "pct")]) if metrics.height else \
         '<p class="note">This game reports no metrics of its own.</p>'
-    warnings = "".join(f'<li class="warn">{escape(w)}</li>' for w in (m.get("warnings") or []))
+    warnings = "".join(f'<li class="warn">{escape(w)}</li>' for w in (m.warnings or []))
     return (
         f'<details id="{anchor(va.name)}"><summary>{escape(va.name)} — {light_html(s["light"])}</summary>'
         + lazy(gloss((f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
@@ -410,28 +412,28 @@ def samples_section(a: RunAnalysis) -> str:
 
 
 def parameters_section(a: RunAnalysis) -> str:
-    version = a.run.manifest.get("designlab_version", "?")
+    version = a.run.manifest.designlab_version
     parts = []
     for va, _s in zip(a.variants, a.summary.iter_rows(named=True)):
         m = va.results.meta
         facts = [
-            ("game", f"{escape(m.get('game_title') or m.get('game', ''))} ({escape(m.get('game', ''))})"),
-            ("file", escape(str(m.get("file", "")))), ("description", escape(str(m.get("description") or ""))),
-            ("players", escape(str(m.get("players", "")))),
+            ("game", f"{escape(m.game_title or m.game)} ({escape(m.game)})"),
+            ("file", escape(str(m.file))), ("description", escape(str(m.description or ""))),
+            ("players", escape(str(m.players))),
             ("seats", "<br>".join(
                 f"{i}: {escape(str(st.get('bot', '?')))}"
                 + (f" <code>{escape(json.dumps(st.get('params'), sort_keys=True))}</code>" if st.get("params") else "")
-                for i, st in enumerate(m.get("seats") or [])) + (" (rotated every game)" if m.get("rotate_seats") else "")),
-            ("games", count(m.get("games"))), ("seed", escape(str(m.get("seed")))),
-            ("base", escape(str(m.get("base") or "—"))),
-            ("sweep", escape(json.dumps(m.get("sweep"))) if m.get("sweep") else "—"),
-            ("content hash", f"<code>{escape(str(m.get('hash', '')))}</code>"),
+                for i, st in enumerate(m.seats or [])) + (" (rotated every game)" if m.rotate_seats else "")),
+            ("games", count(m.games)), ("seed", escape(str(m.seed))),
+            ("base", escape(str(m.base or "—"))),
+            ("sweep", escape(json.dumps(m.sweep)) if m.sweep else "—"),
+            ("content hash", f"<code>{escape(str(m.hash))}</code>"),
             ("designlab version", escape(str(version))),
-            ("rerun", f"<code>designlab run {escape(str(m.get('file', 'FILE')))} --games {m.get('games')} "
-                      f"--seed {m.get('seed')}</code>" + (" (plays every point of the sweep)" if m.get("sweep") else "")),
+            ("rerun", f"<code>designlab run {escape(str(m.file or 'FILE'))} --games {m.games} "
+                      f"--seed {m.seed}</code>" + (" (plays every point of the sweep)" if m.sweep else "")),
         ]
         dl = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in facts)
-        params = escape(json.dumps(m.get("params", {}), indent=2, sort_keys=True))
+        params = escape(json.dumps(m.params, indent=2, sort_keys=True))
         parts.append(f"<details><summary>{escape(va.name)}</summary>"
                      + lazy(f"<table>{dl}</table><h4>Resolved parameters</h4><pre>{params}</pre>") + "</details>")
     return ('<section id="parameters"><h2>Parameters</h2><p class="note">Everything needed to rerun each variant: '
@@ -441,7 +443,7 @@ def parameters_section(a: RunAnalysis) -> str:
 
 
 def details_section(a: RunAnalysis) -> str:
-    version = a.run.manifest.get("designlab_version", "?")
+    version = a.run.manifest.designlab_version
     body = "".join(variant_details(va, s, version) for va, s in zip(a.variants, a.summary.iter_rows(named=True)))
     return ('<section id="details"><h2>Variant details</h2><p class="note">Every table behind the charts, per '
             "variant. Intervals are 95%: Wilson for rates, Student t for means.</p>" + body + "</section>")
@@ -456,8 +458,8 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
     m = a.run.manifest
     games = int(a.summary["games"].sum()) if a.summary.height else 0
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
-            f'<p class="meta">Run created {escape(str(m.get("created", "?")))} · designlab '
-            f'{escape(str(m.get("designlab_version", "?")))} · {len(a.variants)} variants · {count(games)} games</p>')
+            f'<p class="meta">Run created {escape(str(m.created or "?"))} · designlab '
+            f'{escape(str(m.designlab_version))} · {len(a.variants)} variants · {count(games)} games</p>')
     sections = [findings_section(items), variants_section(a), comparisons_section(a)]
     figures: list[Figure] = []
     for sid, title, figs, intro in figure_sections:

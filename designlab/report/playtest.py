@@ -155,28 +155,29 @@ def playtest_page(a: PlaytestAnalysis) -> str:
     return H.page(f"Playtests beside the bots: {a.variant} ({a.game})", playtest_section(a))
 
 
-def report_playtests(variants, reports_root: Path) -> tuple[str, dict[str, str]]:
+def report_playtests(variants, records_root: Path | None = None) -> tuple[str, dict[str, str]]:
     """The balance report's Playtests section and its first-screen lines (game -> line): for each game of
     the run, the variant whose file has a ``playtests/`` folder beside it (the rules as written first).
     A file that cannot be read is named in the section instead of stopping the report."""
     from designlab.playtest import PlaytestError, find_skill, levels_of, playtest_files, read_playtests
     from designlab.registry import game_spec
     from designlab.report.roles import roles_of
+    from designlab.results.records import entry_key
     from designlab.stats.playtest import analyse_playtest
 
     parts, lines, seen = [], {}, set()
-    ordered = sorted(variants, key=lambda va: bool(va.results.meta.get("base") or va.results.meta.get("sweep")))
+    ordered = sorted(variants, key=lambda va: bool(va.results.meta.base or va.results.meta.sweep))
     for va in ordered:
         meta = va.results.meta
-        game_name = meta.get("game", "")
-        files = playtest_files(meta["file"]) if meta.get("file") and not meta.get("sweep") else []
+        game_name = meta.game
+        files = playtest_files(meta.file) if meta.file and not meta.sweep else []
         if not files or game_name in seen:
             continue
         seen.add(game_name)
-        folder = Path(meta["file"]).parent / "playtests"
+        folder = Path(meta.file).parent / "playtests"
         try:
             cls = game_spec(game_name).game
-            game = cls(cls.Params(**(meta.get("params") or {})))
+            game = cls(cls.Params(**(meta.params or {})))
             roles = roles_of(meta)  # as the run recorded them
             humans = read_playtests(files, game_name, game, roles, keep_names=False)
         except PlaytestError as e:
@@ -185,9 +186,9 @@ def report_playtests(variants, reports_root: Path) -> tuple[str, dict[str, str]]
         except (KeyError, TypeError, ValueError) as e:
             parts.append(f'<p class="flag">Playtests in {H.esc(folder)} were left out: {H.esc(e)}</p>')
             continue
-        skill = find_skill(reports_root, game_name, va.name)
+        skill = find_skill([entry_key(meta)], records_root)
         levels = levels_of(skill) if skill else []
-        tol = float(meta.get("balance_tolerance") or 3.0) / 100
+        tol = float(meta.balance_tolerance or 3.0) / 100
         a = analyse_playtest(game_name, va.name, roles, tol, humans, levels, [str(f) for f in files],
                              bots_from=f"{skill.parent.name} (designlab skill)" if skill else "")
         parts.append(playtest_section(a, level=3))

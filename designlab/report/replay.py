@@ -24,6 +24,7 @@ from html import escape
 from designlab.core.protocol import CHANCE
 from designlab.registry import SPECS, game_class
 from designlab.report.lazy import packed
+from designlab.results.manifest import VariantEntry
 
 BUDGET = 500_000  # bytes of embedded replay data per report page (a Rakshasa game takes about 30 kB)
 _PRIORITY = {"most lopsided": 0, "longest": 1}  # then the first games
@@ -76,9 +77,9 @@ def encode(data: dict) -> str:
     return packed(json.dumps(data, separators=(",", ":")))
 
 
-def _game(meta: dict):
-    cls = game_class(meta["game"])
-    return cls(cls.Params.model_validate(meta.get("params") or {}))
+def _game(meta: VariantEntry):
+    cls = game_class(meta.game)
+    return cls(cls.Params.model_validate(meta.params or {}))
 
 
 def viewers(a) -> dict[tuple[str, int], str]:
@@ -106,7 +107,7 @@ def viewers(a) -> dict[tuple[str, int], str]:
         blob = encode(data)
         if used + len(blob) > BUDGET:
             out[key] = ('<p class="note">Step-through replay left out to keep this page small; '
-                        f"<code>designlab show {escape(str(meta.get('file', 'VARIANT.yaml')))} "
+                        f"<code>designlab show {escape(str(meta.file or 'VARIANT.yaml'))} "
                         f"{escape(str(story.get('game_index')))}</code> tells it.</p>")
             continue
         used += len(blob)

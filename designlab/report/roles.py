@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from designlab.core.spec import the
 from designlab.registry import UnknownNameError, game_spec, seat_roles
+from designlab.results.manifest import NO_ENTRY, VariantEntry
 
 
 def seat_name(seat: int) -> str:
@@ -30,56 +31,56 @@ def _roles(game: str, params_json: str, players: int) -> tuple[str, ...]:
         return tuple(seat_name(s) for s in range(players))
 
 
-def roles_of(meta: dict) -> tuple[str, ...]:
+def roles_of(meta: VariantEntry) -> tuple[str, ...]:
     """Each seat's role for a variant's manifest entry, as the run recorded it; for results written before runs
     recorded roles, from the game (``seat k`` for a game this install lacks)."""
-    players = int(meta.get("players") or len(meta.get("seats") or ()) or 0)
-    recorded = meta.get("roles")
+    players = int(meta.players or len(meta.seats or ()) or 0)
+    recorded = meta.roles
     if isinstance(recorded, list) and len(recorded) == players:
         return tuple(str(r) for r in recorded)
-    return _roles(str(meta.get("game", "")), json.dumps(meta.get("params") or {}, sort_keys=True), players)
+    return _roles(str(meta.game), json.dumps(meta.params or {}, sort_keys=True), players)
 
 
-def role_with_seat(meta: dict, seat: int) -> str:
+def role_with_seat(meta: VariantEntry, seat: int) -> str:
     """'first runner (seat 0)': the role, with the seat number the details tables use."""
     role = roles_of(meta)[seat]
     return role if role == seat_name(seat) else f"{role} ({seat_name(seat)})"
 
 
-def role_of(meta: dict, seat: int) -> str:
+def role_of(meta: VariantEntry, seat: int) -> str:
     """A seat's role for a variant's manifest entry ("seat k" past the roles it knows)."""
     roles = roles_of(meta)
     return roles[seat] if 0 <= seat < len(roles) else seat_name(seat)
 
 
-def entry_label(meta: dict, entry: int) -> str:
+def entry_label(meta: VariantEntry, entry: int) -> str:
     """The bot of a seats entry, for a bot-parameter sweep: 'persona (seats.0)'; with the seats fixed, the
     role it plays too ('persona, the first runner (seats.0)'); with the seats rotating it plays every role."""
-    seats = meta.get("seats") or []
+    seats = meta.seats or []
     bot = str((seats[entry] or {}).get("bot") or "bot") if entry < len(seats) and isinstance(seats[entry], dict) \
         else "bot"
-    if meta.get("rotate_seats", True):
+    if meta.rotate_seats:
         return f"{bot} (seats.{entry})"
     return f"{bot} as {the(role_of(meta, entry))} (seats.{entry})"
 
 
-def followed(meta: dict, entry: int | None) -> str:
+def followed(meta: VariantEntry, entry: int | None) -> str:
     """Who a sweep's curve follows, in words: 'the first runner', or 'the persona bot (seats.0), in both roles
     in turn' for a bot's parameter (the role it plays when the seats are fixed)."""
     if entry is None:
         return the(role_of(meta, 0))
-    seats = meta.get("seats") or []
+    seats = meta.seats or []
     bot = str((seats[entry] or {}).get("bot") or "") if entry < len(seats) and isinstance(seats[entry], dict) else ""
     who = f"the {bot} bot (seats.{entry})" if bot else f"the bot of seats.{entry}"
-    if meta.get("rotate_seats", True):
+    if meta.rotate_seats:
         players = len(roles_of(meta))
         return who + (", in both roles in turn" if players == 2 else ", in every role in turn")
     return f"{who}, playing {the(role_of(meta, entry))}"
 
 
-def sweep_meta(variants, group: str) -> dict:
+def sweep_meta(variants, group: str) -> VariantEntry:
     """The manifest entry of a sweep group's first point (its roles and seats stand for the group's)."""
-    return next((va.results.meta for va in variants if va.name.startswith(group + "[")), {})
+    return next((va.results.meta for va in variants if va.name.startswith(group + "[")), NO_ENTRY)
 
 
 def label(game: str, name: str) -> str:

@@ -127,40 +127,86 @@ def _name(lv) -> str:
     return f"search at {lv.budget} iterations" if lv.budget is not None else lv.level
 
 
-def skill_line(skill, variant_file: str = "") -> str:
-    """The first screen's one line on skill: how the edge of the strongest level's top role over its bottom
-    role moves from the weakest level to the strongest, each with its likely range, and the change with its
-    own ("grows"/"shrinks" only when that range excludes zero). Without a skill result (``skill`` None), the
-    command that measures it, on ``variant_file``."""
+SETTLED = ("even", "unbalanced")
+
+
+def _forecast(lv, target: str) -> str:
+    """What an unsettled level would take: about how many more games, how long at the pace it was played, and
+    the command that plays them (its cached games are kept)."""
+    more = lv.verdict.get("more_games")
+    if not more:
+        return "it sits on the tolerance, so no practical number of games settles it"
+    search = lv.level.startswith("search")
+    need = lv.games + int(more)
+    command = (f"designlab skill {target} --until-settled --search-games {need:,}".replace(",", "") if search
+               else f"designlab skill {target} --until-settled --max-games {need}")
+    pace = f", about {_duration(lv.seconds / lv.games * int(more))} at this run's pace" if lv.seconds and lv.games else ""
+    return f"about {int(more):,} more games would settle it{pace}: {command}"
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(seconds, 1):.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
+    """The first screen's one line on skill. Only a settled level (even or unbalanced, on enough games) shows a
+    number: the edge of the strongest settled level's top role over its bottom one, at each settled level,
+    with its likely range, and the change between the weakest and the strongest ("grows"/"shrinks" only when
+    that range excludes zero). A level that is not settled says what would settle it instead (games, time and
+    command). ``own``: the headline variant's own run as a ``Level``, when its seats are the heuristic level's
+    bot: it stands for that level (the same games as the verdict, not a second sample). ``record``: the skill
+    record used, named at the end. Without a skill result (``skill`` None), the command that measures it."""
+    from dataclasses import replace as _replace
+
     from designlab.core.spec import the
     from designlab.report.fmt import signed_range
     from designlab.strategy.results import MIN_GAMES, SkillResult, change_range, edge_range
 
+    target = variant_file or "VARIANT.yaml"
     if skill is None:
-        target = variant_file or "VARIANT.yaml"
-        return (f"How skill changes the edge is not measured yet: designlab skill {target} plays it with random, "
-                "heuristic and searching players.")
+        return (f"How skill changes the edge is not measured yet: designlab skill {target} --until-settled plays "
+                "it with random, heuristic and searching players until each level's verdict settles.")
     if isinstance(skill, dict):
         skill = SkillResult.from_dict(skill)
-    lv = [x for x in skill.levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None]
-    if len(lv) < 2:
-        return (f"Skill levels on {skill.variant} played too few games to compare (at least {MIN_GAMES} each): "
-                f"designlab skill again with more games would tell.")
-    top, bottom = lv[-1].verdict["top"], lv[-1].verdict["bottom"]
-    # a curve reads its ends: the weakest level and the highest budget judged (its games stated); the page
-    # has every budget
-    shown = [lv[0], lv[-1]] if skill.budgets and lv[-1].budget is not None else lv
+    levels = list(skill.levels)
+    if own is not None:
+        levels = [_replace(own, level=lv.level, bot=lv.bot, budget=lv.budget) if lv.level == own.level else lv
+                  for lv in levels]
+    settled = [x for x in levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None
+               and x.verdict.get("verdict") in SETTLED]
+    open_ = [x for x in levels if x not in settled]
     parts = []
-    for x in shown:
-        d, lo, hi = edge_range(x, top, bottom)
-        who = (f"searching players at {x.budget} iterations a decision ({x.games:,} games)" if x.budget is not None
-               else f"{x.level} players")
-        parts.append(f"{100 * d:+.1f} with {who} (likely {signed_range(lo, hi)})")
-    change, lo, hi = change_range(lv[0], lv[-1], top, bottom)
-    way = ("grows" if change > 0 else "shrinks") if lo > 0 or hi < 0 else "changes"
-    roles = skill.roles
-    curve = (f" The skill curve has {len(skill.budgets)} search budgets, {skill.budgets[0]} to {skill.budgets[-1]} "
-             "iterations." if len(shown) < len(lv) else "")
-    return (f"With stronger players ({skill.variant}), {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
-            + ", ".join(parts) + f". From {_name(lv[0])} to {_name(lv[-1])} it {way} by {100 * change:+.1f} points "
-            f"(likely {signed_range(lo, hi)}).{curve}")
+    if settled:
+        top, bottom = settled[-1].verdict["top"], settled[-1].verdict["bottom"]
+        roles = skill.roles
+        shown = [settled[0], settled[-1]] if skill.budgets and len(settled) > 2 else settled
+        nums = []
+        for x in shown:
+            d, lo, hi = edge_range(x, top, bottom)
+            who = (f"searching players at {x.budget} iterations a decision" if x.budget is not None
+                   else f"{x.level} players")
+            nums.append(f"{100 * d:+.1f} with {who} ({x.games:,} games, likely {signed_range(lo, hi)})")
+        parts.append(f"With stronger players, {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
+                     + ", ".join(nums) + ".")
+        if len(settled) >= 2:
+            change, lo, hi = change_range(settled[0], settled[-1], top, bottom)
+            way = ("grows" if change > 0 else "shrinks") if lo > 0 or hi < 0 else "changes"
+            parts.append(f"From {_name(settled[0])} to {_name(settled[-1])} it {way} by {100 * change:+.1f} points "
+                         f"(likely {signed_range(lo, hi)}).")
+    for x in open_:
+        who = (f"Searching players at {x.budget} iterations a decision" if x.budget is not None
+               else f"{x.level.capitalize()} players")
+        if x.games < MIN_GAMES:
+            parts.append(f"{who}: {x.games:,} games, too few to judge (at least "
+                         f"{MIN_GAMES}); {_forecast(x, target) if x.verdict.get('more_games') else 'more games would tell'}.")
+        else:
+            parts.append(f"{who}: not settled after {x.games:,} games; "
+                         f"{_forecast(x, target)}.")
+    source = [record.label()] if record is not None else [f"the skill run of {skill.variant}"]
+    if own is not None:
+        source.append(f"its {own.level} level is this run's own {own.games:,} games")
+    return " ".join(parts) + f" (From {'; '.join(source)}.)"

@@ -33,9 +33,9 @@ def _pts(x: float) -> str:
 def _changes(va: VariantAnalysis) -> str:
     """What the variant changes: its description, else its sweep values."""
     m = va.results.meta
-    text = str(m.get("description") or "").strip()
-    if m.get("sweep"):
-        text = ", ".join(f"{k} = {v}" for k, v in m["sweep"].items())
+    text = str(m.description or "").strip()
+    if m.sweep:
+        text = ", ".join(f"{k} = {v}" for k, v in m.sweep.items())
     return text if len(text) <= 110 else text[:107].rstrip() + "…"
 
 
@@ -45,12 +45,12 @@ def _headline_variant(vas: list[VariantAnalysis], sweep_points: set[str]) -> Var
     being there to compare against. Otherwise the rules as written: a variant that extends nothing and is no
     sweep point, else a sweep's reference point compared against nothing (the point of the rules as written,
     variant/load.py), else the first."""
-    bases = {va.results.meta.get("base") for va in vas}
+    bases = {va.results.meta.base for va in vas}
     asked = [va for va in vas if va.name not in bases]  # what no other variant of the run extends
     if not sweep_points and len(asked) == 1 and len(vas) == 2:
         return asked[0]
-    plain = [va for va in vas if not va.results.meta.get("base") and va.name not in sweep_points]
-    reference = [va for va in vas if not va.results.meta.get("base")]
+    plain = [va for va in vas if not va.results.meta.base and va.name not in sweep_points]
+    reference = [va for va in vas if not va.results.meta.base]
     return (plain or reference or vas)[0]
 
 
@@ -59,7 +59,7 @@ def _roles_text(roles: tuple[str, ...]) -> str:
 
 
 def _bot_sweep(va: VariantAnalysis) -> bool:
-    return any(str(k).startswith("seats.") for k in (va.results.meta.get("sweep") or {}))
+    return any(str(k).startswith("seats.") for k in (va.results.meta.sweep or {}))
 
 
 def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
@@ -127,7 +127,7 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     # rules warnings, with what fixes them: one line per fix (a sweep repeats one warning at many points)
     by_fix: dict[str, list[tuple[str, str]]] = {}
     for va in vas:
-        for w in va.results.meta.get("warnings") or []:
+        for w in va.results.meta.warnings or []:
             by_fix.setdefault(w[w.find(FIX):] if FIX in w else w, []).append((va.name, w))
     for same in by_fix.values():
         (name, w), more = same[0], len({n for n, _ in same[1:]} - {same[0][0]})
@@ -224,20 +224,39 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
 
 
 def _value_of(va: VariantAnalysis, parameter: str):
-    return (va.results.meta.get("sweep") or {}).get(parameter)
+    return (va.results.meta.sweep or {}).get(parameter)
 
 
 def _in_series(va: VariantAnalysis, s) -> bool:
     """Is a sweep point on the series ``s`` follows (its other swept values are the series')?"""
-    sweep = va.results.meta.get("sweep") or {}
+    sweep = va.results.meta.sweep or {}
     if s.parameter not in sweep:
         return False
     others = ", ".join(f"{q}={_fmt_value(v)}" for q, v in sweep.items() if q != s.parameter)
     return others == s.series
 
 
+def _own_level(head: VariantAnalysis, found):
+    """The headline variant's own run as a skill ``Level``, when every seat of it is the bot of the skill record's
+    heuristic level (then the skill line's heuristic level is the same games as the verdict); else None."""
+    from designlab.results.answer import verdict_to_dict
+    from designlab.strategy.results import Level
+
+    if found is None or not head.bots.height:
+        return None
+    heuristic = next((lv for lv in found.data.get("levels", []) if lv.get("level") == "heuristic"), None)
+    bots = set(head.bots["bot"].to_list())
+    if heuristic is None or bots != {heuristic.get("bot")}:
+        return None
+    s, v = head.summary, head.results.meta.answer
+    return Level(level="heuristic", bot=heuristic["bot"], games=int(v.games),
+                 win_rates=[float(s[f"win_{k}"]) for k in range(int(s["players"]))],
+                 draws=float(s["draw_share"]), unfinished=float(s["unfinished_share"]), verdict=verdict_to_dict(v),
+                 seconds=float(head.results.meta.seconds))
+
+
 def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
-                 playtests: dict[str, str] | None = None, skills: dict[str, dict] | None = None,
+                 playtests: dict[str, str] | None = None, skills: dict | None = None,
                  changes: dict[str, str] | None = None) -> str:
     """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
     its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id; ``playtests``:
@@ -247,7 +266,7 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         per_game.setdefault(va.results.game, []).append(va)
     parts = []
     for game, vas in sorted(per_game.items()):
-        title = vas[0].results.meta.get("game_title") or game
+        title = vas[0].results.meta.game_title or game
         head = _headline_variant(vas, a.sweep_points)
         v = a.verdicts.get(head.name)
         roles = roles_of(head.results.meta)
@@ -259,10 +278,12 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         share = fair_share_line(head)
         share = f'<p class="shares small">{escape(share)}</p>' if share else ""
         fairest = "".join(f'<p class="fairest">{escape(t)}</p>' for t in fairest_values(a, vas))
-        target = str(head.results.meta.get("file") or "")
-        if target and head.results.meta.get("sweep"):  # a sweep file holds many variants: name the one
+        target = str(head.results.meta.file or "")
+        if target and head.results.meta.sweep:  # a sweep file holds many variants: name the one
             target += f" --variant '{head.name}'"
-        skill = skill_line((skills or {}).get(game), target)
+        found = (skills or {}).get(game)
+        skill = skill_line(found.data if found is not None else None, target, _own_level(head, found),
+                           found.record if found is not None else None)
         fairest += f'<p class="skill-line">{escape(skill)}</p>'
         if (changes or {}).get(game):
             fairest += f'<p class="change-line">{escape(changes[game])}</p>'

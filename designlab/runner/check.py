@@ -13,10 +13,8 @@ from designlab.variant.model import Variant
 
 
 def run_verdicts(result: RunResult) -> dict[str, Verdict]:
-    """Each variant's verdict, read from the results folder as the report reads it."""
-    from designlab.stats import analyse_run, load_run
-
-    return analyse_run(load_run(result.out_dir)).verdicts
+    """Each variant's stored verdict (judged once when the run was written; the report prints the same)."""
+    return {r.variant.name: r.verdict for r in result.variants}
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import polars as pl
 from designlab.core.play import IllegalActionError, play
 from designlab.core.protocol import Game
 from designlab.core.rng import game_rng
+from designlab.results.columns import bot_col, chunk_schema, result_col, score_col
 from designlab.variant.model import Variant
 
 _GAMES: dict[str, Game] = {}  # per-process cache: variant hash -> Game (tables built once)
@@ -92,9 +93,9 @@ def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
         for prefix in ("bot_", "result_", "score_"):
             cols[f"{prefix}{s}"] = []
     # the columns a game appends to, looked up once (this loop runs for every game)
-    bot_cols = [cols[f"bot_{s}"] for s in range(n)]
-    result_cols = [cols[f"result_{s}"] for s in range(n)]
-    score_cols = [cols[f"score_{s}"] for s in range(n)]
+    bot_cols = [cols[bot_col(s)] for s in range(n)]
+    result_cols = [cols[result_col(s)] for s in range(n)]
+    score_cols = [cols[score_col(s)] for s in range(n)]
     (index_col, turns_col, decisions_col, choice_col, options_col, reason_col, trace_col,
      error_col) = (cols[k] for k in _BASE_COLUMNS)
     metric_rows: list[dict | None] = []  # per game: its metrics (None: the game raised)
@@ -151,19 +152,6 @@ _BASE_COLUMNS = (
 
 # -- the chunk as a frame and as the unit of work a worker (local or Dask) returns --
 
-def chunk_schema(players: int) -> dict:
-    """Per-game columns every chunk has, in results-table order (metrics ``m_*`` follow)."""
-    schema: dict = {"game_index": pl.Int64}
-    schema |= {f"bot_{s}": pl.Utf8 for s in range(players)}
-    schema |= {f"result_{s}": pl.Utf8 for s in range(players)}
-    schema |= {f"score_{s}": pl.Float64 for s in range(players)}
-    schema |= {
-        "turns": pl.Int64, "decisions": pl.Int64, "choice_decisions": pl.Int64, "options_total": pl.Int64,
-        "end_reason": pl.Utf8, "score_trace": pl.List(pl.List(pl.Float64)), "error": pl.Utf8,
-    }
-    return schema
-
-
 def chunk_frame(variant: Variant, chunk: Chunk) -> pl.DataFrame:
     """A chunk's rows as a frame: the fixed columns, then the game's metrics."""
     schema = chunk_schema(len(variant.seats))
@@ -218,7 +206,7 @@ class ChunkOut:
 def seat_wins(results: dict[str, list], players: int) -> tuple[tuple[int, ...], int]:
     errors = results["error"]
     valid = sum(1 for e in errors if e is None)
-    wins = tuple(sum(1 for r in results[f"result_{s}"] if r == "win") for s in range(players))
+    wins = tuple(sum(1 for r in results[result_col(s)] if r == "win") for s in range(players))
     return wins, valid
 
 

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import polars as pl
 
+from designlab.results.columns import result_col
+
 
 def mirror_gain(variant_file: Path, deals: int, workers: int = 1) -> dict:
     """Per pair of seats ``(i, j)``: the factor and its games (see the module docstring)."""
@@ -43,7 +45,7 @@ def mirror_gain(variant_file: Path, deals: int, workers: int = 1) -> dict:
         df = pl.read_parquet(run.variants[0].games_file).sort("game_index")
     if df["error"].null_count() != df.height:
         raise RuntimeError(f"{v.name}: {df.height - df['error'].null_count()} mirrored game(s) raised")
-    wins = [(df[f"result_{s}"] == "win").cast(pl.Float64).to_numpy() for s in range(n)]
+    wins = [(df[result_col(s)] == "win").cast(pl.Float64).to_numpy() for s in range(n)]
     pairs = {}
     for i, j in itertools.combinations(range(n), 2):
         b = block_mean(wins[i] - wins[j], n)

@@ -47,24 +47,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import polars as pl
 
-from designlab import __version__
 from designlab.core.play import record_strings
-from designlab.core.protocol import DRAW, WIN
+from designlab.results.answer import Edge, Tally, edge_of, judge, tally_games, verdict_to_dict
+from designlab.results.columns import result_col, score_col
+from designlab.results.manifest import FORMAT, MANIFEST, Manifest, VariantEntry, atomic, write_manifest
 from designlab.runner.cache import ChunkStore
 from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_one
 from designlab.runner.errors import RunError
 from designlab.runner.pool import ChunkPool
+from designlab.runner.stopping import Stopping
 from designlab.stats.inference import wilson_half_width, z_crit
-from designlab.variant.model import DEFAULT_MAX_GAMES, MAX_GAMES, Variant
+from designlab.variant.model import DEFAULT_MAX_GAMES, Variant, override
+from designlab.version import __version__
+
+if TYPE_CHECKING:
+    from designlab.stats.verdict import Verdict
 
 # scipy (over a second to import) loads only where --until-settled tests, inside the stats functions that
 # need it: a run of fixed size, a fully cached rerun above all, never waits for it.
 
 __all__ = [
-    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "FIXED", "Edge", "GamesTally", "RunError", "RunInterrupted", "RunResult",
+    "CHUNK_GAMES", "DEFAULT_MAX_GAMES", "FIXED", "Edge", "RunError", "RunInterrupted", "RunResult",
     "Stopping", "VariantRun",
     "chunk_bounds", "override", "play_chunk", "play_one", "run_variants", "sample_indices",
     "tally_games", "tell_samples",
@@ -85,64 +92,6 @@ class RunInterrupted(KeyboardInterrupt):
         return self.message
 
 
-@dataclass(frozen=True)
-class GamesTally:
-    """A variant's games at a glance, counted over the games that raised no error: the run's summary row."""
-
-    valid: int  # games that raised no error
-    wins: tuple[int, ...]  # games each seat won
-    draws: int  # games drawn (a draw is every seat's result, so seat 0's is read)
-    mean_turns: float | None  # None without a valid game
-
-    @property
-    def win_rates(self) -> tuple[float | None, ...]:
-        """Each seat's share of the valid games (None without one)."""
-        return tuple(w / self.valid if self.valid else None for w in self.wins)
-
-    @property
-    def draw_rate(self) -> float | None:
-        return self.draws / self.valid if self.valid else None
-
-    @property
-    def half_width(self) -> float | None:
-        """The widest seat's 95% Wilson half-width of its win rate: how far any of those rates may be off."""
-        return max(wilson_half_width(w, self.valid) for w in self.wins) if self.valid else None
-
-    def edge(self) -> Edge | None:
-        """The top seat against the bottom one as the report's verdict reads them (None without a valid game)."""
-        from designlab.stats.verdict import balance_verdict
-
-        v = balance_verdict([w / self.valid for w in self.wins], self.valid) if self.valid else None
-        if v is None or v.top is None:
-            return None
-        if len(self.wins) == 2 and v.top == 1:  # two seats: always the first minus the second
-            return Edge(-v.gap, -v.diff_hi, -v.diff_lo, 0, 1)
-        return Edge(v.gap, v.diff_lo, v.diff_hi, v.top, v.bottom)
-
-
-@dataclass(frozen=True)
-class Edge:
-    """A run summary's edge: with 2 seats the first's win rate minus the second's, else the top seat's minus the
-    bottom one's; signed, with the signed 95% range the report's verdict reads (shares, not points)."""
-
-    gap: float
-    lo: float
-    hi: float
-    top: int
-    bottom: int
-
-
-def tally_games(games_file: Path, players: int) -> GamesTally:
-    """Count a games.parquet's wins per seat, draws and mean turns over the games without an error."""
-    wins = [(pl.col(f"result_{s}") == WIN).sum().alias(f"won_{s}") for s in range(players)]
-    row = (pl.scan_parquet(games_file).filter(pl.col("error").is_null())
-           .select(pl.len().alias("valid"), *wins, (pl.col("result_0") == DRAW).sum().alias("draws"),
-                   pl.col("turns").mean().alias("turns"))
-           .collect().row(0, named=True))
-    return GamesTally(int(row["valid"]), tuple(int(row[f"won_{s}"]) for s in range(players)), int(row["draws"]),
-                      row["turns"] if row["valid"] else None)
-
-
 @dataclass
 class VariantRun:
     variant: Variant  # as played: ``games`` is the number of games in games.parquet
@@ -154,52 +103,14 @@ class VariantRun:
     cached_games: int = 0  # games served by the cache
     played_games: int = 0  # games played by this run (speculative chunks past the stop included)
     worker_cpu_seconds: float = 0.0  # CPU time the workers spent on this variant's chunks (benchmarks)
-    tally: GamesTally | None = None  # wins, draws and turns in games_file, for a summary table
+    tally: Tally | None = None  # wins, draws and turns in games_file, for a summary table
     max_games: int | None = None  # the budget this variant was played under (adaptive stopping), else None
-
-
-@dataclass(frozen=True)
-class Stopping:
-    """How each variant's games end, checked once, here: at the variant's own ``games`` (the default), or chunk
-    after chunk until every seat's rate is within ``precision``, or until the balance verdict settles
-    (``until_settled``); ``max_games`` is the budget of those two (else each variant's own). The words of a
-    mistake are the command line's, which is where a mistake is made."""
-
-    precision: float | None = None
-    until_settled: bool = False
-    max_games: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.precision is not None and self.until_settled:
-            raise RunError("--precision and --until-settled are two ways to stop; give one of them")
-        if self.precision is not None and not 0 < self.precision < 0.5:
-            raise RunError(f"--precision must be between 0 and 0.5 (a half-width of a win rate), got {self.precision}")
-        if self.max_games is not None:
-            if not self.adaptive:
-                raise RunError("--max-games caps --precision or --until-settled; give one of them too, "
-                               "or set the game count with --games")
-            if not 1 <= self.max_games <= MAX_GAMES:
-                raise RunError(f"--max-games must be between 1 and {MAX_GAMES:,}, got {self.max_games}")
-
-    @classmethod
-    def for_run(cls, games: int | None, precision: float | None = None, max_games: int | None = None,
-                until_settled: bool = False) -> Stopping:
-        """run and sweep: until the verdict is settled by default; ``games`` (-n) is exactly that many games,
-        ``precision`` its own stop; a mistaken mix is one line."""
-        if precision is not None and until_settled:
-            cls(precision, until_settled)  # raises: two ways to stop
-        if games is not None and (precision is not None or until_settled or max_games is not None):
-            given = "--precision" if precision is not None else "--until-settled" if until_settled else "--max-games"
-            raise RunError(f"-n plays exactly N games and {given} adds games until a stop; give one of them")
-        return cls(precision, until_settled or (games is None and precision is None), max_games)
+    verdict: Verdict | None = None  # its balance verdict, judged once here and stored in the manifest
 
     @property
-    def adaptive(self) -> bool:
-        return self.precision is not None or self.until_settled
-
-    def budget(self, v: Variant) -> int:
-        """The most games ``v`` may get: its budget when adaptive, else its own count."""
-        return (self.max_games or v.max_games) if self.adaptive else v.games
+    def edge(self) -> Edge | None:
+        """The run table's edge, read off the stored verdict (the range it prints is the one that decided)."""
+        return edge_of(self.verdict, len(self.variant.seats))
 
 
 FIXED = Stopping()  # each variant plays its own games
@@ -218,7 +129,7 @@ class RunResult:
 
     @property
     def manifest(self) -> Path:
-        return self.out_dir / "manifest.json"
+        return self.out_dir / MANIFEST
 
     @property
     def cached_games(self) -> int:
@@ -235,15 +146,6 @@ ProgressFn = Callable[[int], None]  # called with the number of games just finis
 def chunk_bounds(games: int, size: int = CHUNK_GAMES, start: int = 0) -> list[tuple[int, int]]:
     """The fixed chunk grid of a variant: (start, count) pairs covering ``[start, games)``."""
     return [(s, min(size, games - s)) for s in range(start, games, size)]
-
-
-def override(variants: list[Variant], games: int | None, seed: int | None) -> list[Variant]:
-    if games is None and seed is None:
-        return variants
-    return [
-        replace(v, games=games if games is not None else v.games, seed=seed if seed is not None else v.seed)
-        for v in variants
-    ]
 
 
 # -- one variant in flight -------------------------------------------------------------------------
@@ -331,8 +233,8 @@ class _Point:
             return None
         path, have = hit
         n = len(self.v.seats)
-        df = pl.read_parquet(path, columns=[f"result_{s}" for s in range(n)] + ["error"], n_rows=count)
-        wins = tuple(int((df[f"result_{s}"] == "win").sum()) for s in range(n))
+        df = pl.read_parquet(path, columns=[result_col(s) for s in range(n)] + ["error"], n_rows=count)
+        wins = tuple(int((df[result_col(s)] == "win").sum()) for s in range(n))
         valid = int(df["error"].is_null().sum())
         return _Part(path, have, count, wins, valid, [], True)
 
@@ -545,12 +447,16 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
     valid = sum(p.valid for p in parts)
     half = max(wilson_half_width(sum(p.wins[s] for p in parts), valid) for s in range(len(v.seats))) if valid else None
     cpu = sum(p.cpu_seconds for p in pt.done.values())
+    tally = tally_games(games_file, len(v.seats))
+    # the one place a run's verdict is judged: the manifest stores it, every surface prints it
+    verdict = judge(tally, v.balance_tolerance / 100, sequential=pt.until_settled,
+                    budget_ran_out=pt.stopped_by == "max_games", file=v.file)
     return VariantRun(v, games_file, len(errors), time.perf_counter() - pt.started, pt.stopped_by, half,
-                      cached, played, cpu, tally_games(games_file, len(v.seats)), pt.budget)
+                      cached, played, cpu, tally, pt.budget, verdict)
 
 
 def _sample_columns(players: int) -> list[str]:
-    return ["game_index", "decisions", "error"] + [f"score_{s}" for s in range(players)]
+    return ["game_index", "decisions", "error"] + [score_col(s) for s in range(players)]
 
 
 MERGE_ROW_GROUP = 10_000  # rows per Parquet row group: the merge streams one group at a time
@@ -632,14 +538,12 @@ def _write_manifest(result: RunResult) -> None:
     entries = []
     for r in result.variants:
         v = r.variant
-        entry = v.manifest()
-        entry |= {
+        entries.append(VariantEntry.model_validate(v.manifest() | {
             "warnings": game_for(v).rule_warnings(),
             "errors": r.errors,
             "seconds": round(r.seconds, 3),
             "games_file": f"{v.slug}/games.parquet",
             "samples_file": f"{v.slug}/samples.json",
-            "games_played": v.games,
             "stopped_by": r.stopped_by,
             "precision": result.stopping.precision,
             "max_games": r.max_games,
@@ -648,15 +552,11 @@ def _write_manifest(result: RunResult) -> None:
             "half_width": None if r.half_width is None else round(r.half_width, 6),
             "cached_games": r.cached_games,
             "played_games": r.played_games,
-        }
-        entries.append(entry)
-    manifest = {
-        "name": result.name,
-        "designlab_version": __version__,
-        "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "variants": entries,
-    }
-    _atomic(result.manifest, lambda p: Path(p).write_text(json.dumps(manifest, indent=1)))
+            "verdict": None if r.verdict is None else verdict_to_dict(r.verdict),
+        }))
+    write_manifest(result.out_dir, Manifest(name=result.name, format=FORMAT, designlab_version=__version__,
+                                            created=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                                            variants=entries))
 
 
 def _confidence_sequence() -> dict:
@@ -665,8 +565,4 @@ def _confidence_sequence() -> dict:
     return {"level": LEVEL, "method": "betting"}
 
 
-def _atomic(path: Path, write: Callable[[str], object]) -> None:
-    """Write to a temporary name then rename, so a reader never sees half a file."""
-    tmp = path.with_name(path.name + f".tmp{os.getpid()}")
-    write(str(tmp))
-    os.replace(tmp, path)
+_atomic = atomic

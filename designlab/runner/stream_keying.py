@@ -44,6 +44,7 @@ import polars as pl
 
 from designlab.core.play import play
 from designlab.core.rng import derive_seed, game_rng
+from designlab.results.columns import bot_col, result_col, score_col
 from designlab.variant.model import Variant
 
 KEYINGS = ("today", "chance", "chance+bots")
@@ -129,7 +130,7 @@ def keyed_games(variant: Variant, games: int, keying: str) -> pl.DataFrame:
         results, scores, order = st.results(), st.scores(), variant.seat_order(i)
         row = {"game_index": i, "error": None}
         for s in range(n):
-            row |= {f"bot_{s}": labels[order[s]], f"result_{s}": results[s], f"score_{s}": float(scores[s])}
+            row |= {bot_col(s): labels[order[s]], result_col(s): results[s], score_col(s): float(scores[s])}
         rows.append(row)
     return pl.DataFrame(rows, schema_overrides={"error": pl.Utf8})
 

@@ -19,7 +19,7 @@ their family; ``tests`` lists every test with its family.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 import polars as pl
@@ -41,7 +41,7 @@ from designlab.stats.summary import (
     variant_row,
 )
 from designlab.stats.sweep import SweepAnalysis, analyse_sweeps
-from designlab.stats.verdict import DEFAULT_TOLERANCE, Verdict, balance_verdict
+from designlab.stats.verdict import Verdict
 
 FAMILIES = ("balance", "game measures")  # the two Holm families of a report (module docstring)
 
@@ -80,7 +80,7 @@ class RunAnalysis:
     @property
     def sweep_points(self) -> set[str]:
         """Names of the variants that are points of a sweep (a sweep's findings tell those)."""
-        return {v.name for v in self.run.variants if v.meta.get("sweep_group")}
+        return {v.name for v in self.run.variants if v.meta.sweep_group}
 
     def measure_changes(self) -> pl.DataFrame:
         """The comparisons of the game's measures (no seat) of the variants that are not sweep points."""
@@ -93,15 +93,14 @@ class RunAnalysis:
         raise KeyError(name)
 
 
-def tolerance_of(meta: dict) -> float:
+def tolerance_of(meta) -> float:
     """A variant's balance tolerance as a share (its file states percentage points)."""
-    t = meta.get("balance_tolerance")
-    return DEFAULT_TOLERANCE if t is None else float(t) / 100
+    return meta.tolerance
 
 
-def sequential(meta: dict) -> bool:
+def sequential(meta) -> bool:
     """Played with --until-settled: its verdict reads the gap's confidence sequence."""
-    return bool(meta.get("confidence_sequence"))
+    return meta.sequential
 
 
 def analyse_variant(v: VariantResults) -> VariantAnalysis:
@@ -133,12 +132,7 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
     rows, verdicts = [], {}
     for va in variants:
         s = dict(va.summary)
-        v = balance_verdict([s.get(f"win_{k}", math.nan) for k in range(s["players"])], s["games"],
-                            tolerance_of(va.results.meta), s["unfinished_share"], s["draw_share"],
-                            sequential=sequential(va.results.meta))
-        if v.sequential and va.results.meta.get("stopped_by") == "max_games" and v.verdict in ("leaning",
-                                                                                              "not enough games"):
-            v = replace(v, budget_ran_out=True, file=va.results.meta.get("file") or "")
+        v = va.results.meta.answer  # judged once, when the run was written (results.answer)
         # the verdict's interval (simultaneous over the pairs of seats) is the gap's interval the report shows
         s |= {"light": v.verdict, "gap_lo": v.lo, "gap_hi": v.hi, "tolerance": v.tolerance,
               "more_games": v.more_games, "broken_because": v.because}

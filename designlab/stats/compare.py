@@ -235,7 +235,7 @@ def comparison_pairs(run: RunResults) -> tuple[list[tuple[str, str]], list[tuple
     by_name = {v.name: v for v in run.variants}
     pairs, skipped = [], []
     for v in run.variants:
-        base = v.meta.get("base")
+        base = v.meta.base
         if not base or base == v.name:
             continue
         if base not in by_name:
@@ -248,11 +248,11 @@ def comparison_pairs(run: RunResults) -> tuple[list[tuple[str, str]], list[tuple
     return pairs, skipped
 
 
-def pairable(base: dict, variant: dict) -> bool:
+def pairable(base, variant) -> bool:
     """Can game i of the two (manifest entries) be paired? Same seed (so the same streams: common
     random numbers) and the same seating rule (so game i seats the same bots in the same seats)."""
-    return (base.get("seed") == variant.get("seed") and base.get("rotate_seats", True) == variant.get("rotate_seats", True)
-            and base.get("duplicate", False) == variant.get("duplicate", False))
+    return (base.seed == variant.seed and base.rotate_seats == variant.rotate_seats
+            and base.duplicate == variant.duplicate)
 
 
 def compare_run(run: RunResults, measures: dict[str, list[str]] | None = None) -> pl.DataFrame:

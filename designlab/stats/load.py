@@ -13,30 +13,29 @@ from pathlib import Path
 
 import polars as pl
 
-
-class ResultsError(ValueError):
-    """A results directory that cannot be read (missing manifest, missing games file...)."""
+from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
 
 
 @dataclass
 class VariantResults:
-    """One variant of a run: its manifest entry, its games (error rows included), its samples."""
+    """One variant of a run: its manifest entry (typed, with its stored verdict), its games (error rows
+    included), its samples."""
 
-    meta: dict
+    meta: VariantEntry
     games: pl.DataFrame
     samples: list[dict] = field(default_factory=list)
 
     @property
     def name(self) -> str:
-        return self.meta["name"]
+        return self.meta.name
 
     @property
     def game(self) -> str:
-        return self.meta.get("game", "")
+        return self.meta.game
 
     @property
     def players(self) -> int:
-        return int(self.meta.get("players") or players_of(self.games))
+        return int(self.meta.players or players_of(self.games))
 
     @property
     def valid(self) -> pl.DataFrame:
@@ -51,12 +50,12 @@ class VariantResults:
 @dataclass
 class RunResults:
     path: Path
-    manifest: dict
+    manifest: Manifest
     variants: list[VariantResults]
 
     @property
     def name(self) -> str:
-        return self.manifest.get("name") or self.path.name
+        return self.manifest.name or self.path.name
 
     def variant(self, name: str) -> VariantResults:
         for v in self.variants:
@@ -73,23 +72,24 @@ class RunResults:
 
 
 def load_run(results_dir: Path | str) -> RunResults:
-    """Read manifest.json, every variant's games.parquet and samples.json."""
+    """Read the typed manifest, every variant's games.parquet and samples.json. A manifest written before
+    verdicts were stored gets each variant's verdict judged here, once, by the runner's own function."""
+    from designlab.results.answer import judge, tally_frame, verdict_to_dict
+
     path = Path(results_dir)
-    manifest_file = path / "manifest.json"
-    if not manifest_file.is_file():
-        raise ResultsError(f"{path}: no manifest.json (is this a results directory written by `designlab run`?)")
-    try:
-        manifest = json.loads(manifest_file.read_text())
-    except json.JSONDecodeError as e:
-        raise ResultsError(f"{manifest_file}: not valid JSON ({e})") from None
+    manifest = read_manifest(path)
     variants = []
-    for entry in manifest.get("variants", []):
-        games_file = path / entry.get("games_file", f"{entry.get('slug', entry['name'])}/games.parquet")
+    for entry in manifest.variants:
+        games_file = entry.games_path(path)
         if not games_file.is_file():
-            raise ResultsError(f"{path}: variant {entry['name']!r} has no games file {games_file}")
+            raise ResultsError(f"{path}: variant {entry.name!r} has no games file {games_file}")
         games = pl.read_parquet(games_file)
+        if entry.verdict is None:
+            v = judge(tally_frame(games, int(entry.players or players_of(games))), entry.tolerance,
+                      sequential=entry.sequential, budget_ran_out=entry.stopped_by == "max_games", file=entry.file)
+            entry = entry.model_copy(update={"verdict": verdict_to_dict(v)})
         samples: list[dict] = []
-        samples_file = path / entry.get("samples_file", f"{entry.get('slug', entry['name'])}/samples.json")
+        samples_file = entry.samples_path(path)
         if samples_file.is_file():
             try:
                 samples = json.loads(samples_file.read_text())

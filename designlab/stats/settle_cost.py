@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from designlab.results.columns import result_col
 from designlab.stats.analysis import tolerance_of
 from designlab.stats.compare import compare, comparison_pairs, pairable
 from designlab.stats.load import load_run
@@ -101,7 +102,7 @@ def planned_fixed(cells: np.ndarray, seats: int, tolerance: float, target: str, 
 
 def winner_cells(df, seats: int) -> np.ndarray:
     """Per game: the seat that won, or ``seats`` when nobody did (a draw, an unfinished game)."""
-    wins = np.column_stack([(df[f"result_{s}"] == "win").to_numpy() for s in range(seats)])
+    wins = np.column_stack([(df[result_col(s)] == "win").to_numpy() for s in range(seats)])
     return np.where(wins.sum(axis=1) == 1, wins.argmax(axis=1), seats)
 
 
@@ -162,7 +163,7 @@ def settle_cost(results_dir: Path, reps: int = 400, cap: int = 60_000, seed: int
         df = v.valid
         seats = v.players
         tolerance = tolerance_of(v.meta)
-        wins = np.column_stack([(df[f"result_{s}"] == "win").to_numpy() for s in range(seats)]).astype(np.int64)
+        wins = np.column_stack([(df[result_col(s)] == "win").to_numpy() for s in range(seats)]).astype(np.int64)
         n = df.height
         rates = wins.sum(axis=0) / n
         found = balance_verdict(list(rates), n, tolerance, sequential=True)

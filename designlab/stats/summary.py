@@ -25,6 +25,7 @@ import re
 import numpy as np
 import polars as pl
 
+from designlab.results.columns import bot_col, result_col, score_col
 from designlab.stats.inference import (
     binom_test,
     gap_interval,
@@ -56,14 +57,14 @@ def seat_long(df: pl.DataFrame) -> pl.DataFrame:
     keep = [c for c in ("variant", "game_index") if c in df.columns]
     frames = []
     for s in range(n):
-        if f"result_{s}" not in df.columns:
+        if result_col(s) not in df.columns:
             continue
         part = df.select(
             *keep,
             pl.lit(s, dtype=pl.Int64).alias("seat"),
-            pl.col(f"bot_{s}").cast(pl.Utf8).alias("bot") if f"bot_{s}" in df.columns else pl.lit(None, pl.Utf8).alias("bot"),
-            pl.col(f"result_{s}").cast(pl.Utf8).alias("result"),
-            pl.col(f"score_{s}").cast(pl.Float64).alias("score"),
+            pl.col(bot_col(s)).cast(pl.Utf8).alias("bot") if bot_col(s) in df.columns else pl.lit(None, pl.Utf8).alias("bot"),
+            pl.col(result_col(s)).cast(pl.Utf8).alias("result"),
+            pl.col(score_col(s)).cast(pl.Float64).alias("score"),
         )
         frames.append(part.filter(pl.col("result").is_not_null()))
     if not frames:
@@ -123,7 +124,7 @@ def seat_advantage(df: pl.DataFrame) -> pl.DataFrame:
     decisive = _decisive(df)
     rows = []
     for s in range(n_players):
-        k = int(decisive.filter(pl.col(f"result_{s}") == "win").height)
+        k = int(decisive.filter(pl.col(result_col(s)) == "win").height)
         nd = decisive.height
         lo, hi = wilson(k, nd)
         slo, shi = simultaneous_wilson(k, nd, n_players)
@@ -141,7 +142,7 @@ def seat_advantage(df: pl.DataFrame) -> pl.DataFrame:
 
 
 def _result_cols(df: pl.DataFrame) -> list[str]:
-    return [f"result_{s}" for s in range(players_of(df)) if f"result_{s}" in df.columns]
+    return [result_col(s) for s in range(players_of(df)) if result_col(s) in df.columns]
 
 
 def _decisive(df: pl.DataFrame) -> pl.DataFrame:
@@ -189,7 +190,7 @@ def margins(df: pl.DataFrame) -> pl.DataFrame:
     """Per finished game: game_index and margin (top score minus second score)."""
     df = valid_games(df)
     n = players_of(df)
-    scores = [f"score_{s}" for s in range(n) if f"score_{s}" in df.columns]
+    scores = [score_col(s) for s in range(n) if score_col(s) in df.columns]
     if len(scores) < 2:
         return pl.DataFrame(schema={"game_index": pl.Int64, "margin": pl.Float64})
     fin = df.filter(~_any_result(df, "unfinished"))
@@ -242,7 +243,7 @@ def trace_stats(df: pl.DataFrame) -> pl.DataFrame:
     n = players_of(df)
     if "score_trace" not in df.columns:
         return pl.DataFrame(schema={"game_index": pl.Int64, "lead_changes": pl.Int64, "comeback": pl.Boolean})
-    results = df.select([f"result_{s}" for s in range(n)]).rows() if n else [()] * df.height
+    results = df.select([result_col(s) for s in range(n)]).rows() if n else [()] * df.height
     traces = df["score_trace"].to_list()
     changes = lead_changes_all(traces)
     comebacks = []
@@ -344,7 +345,7 @@ def metric_long(df: pl.DataFrame, name: str) -> pl.DataFrame:
                          pl.col(info["column"]).alias("value"))
     parts = []
     for seat, col in sorted(info["seats"].items()):
-        bot = pl.col(f"bot_{seat}").cast(pl.Utf8) if f"bot_{seat}" in df.columns else pl.lit(None, pl.Utf8)
+        bot = pl.col(bot_col(seat)).cast(pl.Utf8) if bot_col(seat) in df.columns else pl.lit(None, pl.Utf8)
         parts.append(df.select("game_index", pl.lit(seat, pl.Int64).alias("seat"), bot.alias("bot"),
                                pl.col(col).alias("value")))
     return pl.concat(parts, how="vertical_relaxed")
@@ -370,7 +371,7 @@ def _numeric_long(df: pl.DataFrame, cols: dict[str, dict]) -> pl.DataFrame:
     game_metrics = {n: i for n, i in cols.items() if i["kind"] in ("number", "bool") and i["column"]}
     for seat in sorted({s for i in seat_metrics.values() for s in i["seats"]}):
         names = [n for n, i in seat_metrics.items() if seat in i["seats"]]
-        bot = pl.col(f"bot_{seat}").cast(pl.Utf8) if f"bot_{seat}" in df.columns else pl.lit(None, pl.Utf8)
+        bot = pl.col(bot_col(seat)).cast(pl.Utf8) if bot_col(seat) in df.columns else pl.lit(None, pl.Utf8)
         wide = df.select("game_index", pl.lit(seat, pl.Int64).alias("seat"), bot.alias("bot"),
                          *[pl.col(seat_metrics[n]["seats"][seat]).cast(pl.Float64).alias(n) for n in names])
         parts.append(wide.unpivot(on=names, index=["game_index", "seat", "bot"], variable_name="metric"))

@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
+from designlab.results.columns import result_col
+from designlab.results.manifest import VariantEntry
 from designlab.stats.inference import LEVEL, mean_interval, wilson, z_crit
 from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
 from designlab.stats.summary import metric_columns
@@ -51,7 +53,7 @@ def sweep_groups(run: RunResults) -> dict[str, list[VariantResults]]:
     """sweep_group -> its points, in run order (only points with a ``sweep`` dict)."""
     out: dict[str, list[VariantResults]] = {}
     for v in run.variants:
-        group, sweep = v.meta.get("sweep_group"), v.meta.get("sweep")
+        group, sweep = v.meta.sweep_group, v.meta.sweep
         if group and isinstance(sweep, dict) and sweep:
             out.setdefault(group, []).append(v)
     return out
@@ -61,13 +63,13 @@ def point_counts(df: pl.DataFrame) -> list[dict]:
     """Per seat: n (valid games), wins, decisive games, wins among them."""
     df = valid_games(df)
     n = players_of(df)
-    res = [f"result_{s}" for s in range(n)]
+    res = [result_col(s) for s in range(n)]
     dec = df.filter(pl.sum_horizontal([(pl.col(c) == "win").cast(pl.Int32) for c in res]) == 1) if res else df
     out = []
     for s in range(n):
         out.append({
-            "seat": s, "games": df.height, "wins": int((df[f"result_{s}"] == "win").sum()),
-            "decisive": dec.height, "decisive_wins": int((dec[f"result_{s}"] == "win").sum()),
+            "seat": s, "games": df.height, "wins": int((df[result_col(s)] == "win").sum()),
+            "decisive": dec.height, "decisive_wins": int((dec[result_col(s)] == "win").sum()),
         })
     return out
 
@@ -99,16 +101,16 @@ def by_entry(df: pl.DataFrame, rotate: bool) -> pl.DataFrame:
     shift = pl.col("game_index") % n
     cols = []
     for k in range(n):
-        expr = pl.col(f"result_{k}")  # shift 0: entry k in seat k
+        expr = pl.col(result_col(k))  # shift 0: entry k in seat k
         for sh in range(1, n):
-            expr = pl.when(shift == sh).then(pl.col(f"result_{(k - sh) % n}")).otherwise(expr)
-        cols.append(expr.alias(f"result_{k}"))
+            expr = pl.when(shift == sh).then(pl.col(result_col((k - sh) % n))).otherwise(expr)
+        cols.append(expr.alias(result_col(k)))
     return df.with_columns(cols)
 
 
-def _entry_bot(meta: dict, entry: int | None) -> str:
+def _entry_bot(meta: VariantEntry, entry: int | None) -> str:
     """The bot name of seats entry ``entry`` in a variant's manifest entry ("" when unknown)."""
-    seats = meta.get("seats") or []
+    seats = meta.seats or []
     if entry is None or entry >= len(seats) or not isinstance(seats[entry], dict):
         return ""
     return str(seats[entry].get("bot") or "")
@@ -416,7 +418,7 @@ def neighbour_steps(points: list[tuple[object, str, pl.DataFrame]], focus: int, 
     from designlab.stats.paired import mcnemar_p, paired_rate_diff, table, unpaired_games
 
     wins = [valid_games(df).select(pl.col("game_index").cast(pl.Int64),
-                                   (pl.col(f"result_{focus}") == "win").cast(pl.Float64).alias("w"))
+                                   (pl.col(result_col(focus)) == "win").cast(pl.Float64).alias("w"))
             for _, _, df in points]
     rows = []
     for k in range(len(points) - 1):
@@ -487,17 +489,17 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
         names = (measures or {}).get(points[0].game, [])
         params = []
         for v in points:
-            for p in v.meta["sweep"]:
+            for p in v.meta.sweep:
                 if p not in params:
                     params.append(p)
         for p in params:
             entry = swept_entry(p)
             series: dict[str, list[tuple[object, str, pl.DataFrame]]] = {}
             for v in points:
-                if p not in v.meta["sweep"]:
+                if p not in v.meta.sweep:
                     continue
-                others = ", ".join(f"{q}={_fmt_value(val)}" for q, val in v.meta["sweep"].items() if q != p)
-                series.setdefault(others, []).append((v.meta["sweep"][p], others, v.games, v.meta.get("rotate_seats", True)))
+                others = ", ".join(f"{q}={_fmt_value(val)}" for q, val in v.meta.sweep.items() if q != p)
+                series.setdefault(others, []).append((v.meta.sweep[p], others, v.games, v.meta.rotate_seats))
             for label, pts in series.items():
                 numeric = is_numeric([x for x, *_ in pts])
                 if numeric:
@@ -511,7 +513,7 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
                     fit = fit_even_point(focus["x_num"].to_numpy(), focus["decisive_wins"].to_numpy(),
                                          focus["decisive"].to_numpy(), target=float(focus["even"][0]))
                 # common random numbers: game i of every point drew from the same streams (same seed and seating)
-                paired = len({(v.meta.get("seed"), v.meta.get("rotate_seats", True)) for v in points}) == 1
+                paired = len({(v.meta.seed, v.meta.rotate_seats) for v in points}) == 1
                 out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names, paired),
                                          entry, _entry_bot(points[0].meta, entry),
                                          neighbour_steps(entry_games, entry or 0, paired)))

@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from designlab.results.records import write_record
 from designlab.stats.paired import block_mean, block_share
 from designlab.strategy.matchups import (
     StrategyError,
@@ -143,6 +144,7 @@ def run_ladder(
         workers=workers, errors=run.errors, duplicate=duplicate, players=players,
     )
     (folder / "ladder.json").write_text(json.dumps(ladder.to_dict(), indent=1))
+    write_record("ladder", base, sum(p.games for p in results), ladder.to_dict(), folder)
     pl.DataFrame([asdict(p) for p in results]).write_parquet(folder / "pairs.parquet")
     index = folder / "index.html"
     if page is not None:

@@ -24,6 +24,7 @@ import polars as pl
 import yaml
 
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
+from designlab.results.columns import result_col, score_col
 from designlab.variant.model import Seat, Variant
 
 
@@ -123,8 +124,8 @@ def a_scores(variant: Variant, df: pl.DataFrame) -> pl.DataFrame:
     n = len(variant.seats)
     ok = df.filter(pl.col("error").is_null())
     idx = ok["game_index"].to_list()
-    results = [ok[f"result_{s}"].to_list() for s in range(n)]
-    points = [ok[f"score_{s}"].to_list() for s in range(n)]
+    results = [ok[result_col(s)].to_list() for s in range(n)]
+    points = [ok[score_col(s)].to_list() for s in range(n)]
     rows_score, rows_points, rows_seat = [], [], []
     for k, g in enumerate(idx):
         order = variant.seat_order(g)

@@ -37,6 +37,8 @@ import polars as pl
 import yaml
 
 from designlab.registry import game_spec
+from designlab.results.columns import score_col
+from designlab.results.records import write_record
 from designlab.stats.paired import block_mean
 from designlab.strategy.matchups import (
     StrategyError,
@@ -206,7 +208,7 @@ def run_meta(
             x = a_scores(vr.variant, df)["a_score"]
         else:
             seat = grid.row_seat
-            x = df.filter(pl.col("error").is_null())[f"score_{seat}"]
+            x = df.filter(pl.col("error").is_null())[score_col(seat)]
         n = x.len()
         mean = float(x.mean()) if n else float("nan")
         sd = float(x.std()) if n > 1 else 0.0
@@ -255,6 +257,7 @@ def run_meta(
         duplicate=duplicate, unpaired=unpaired, players=players,
     )
     (folder / "meta.json").write_text(json.dumps(result.to_dict(), indent=1))
+    write_record("meta", base, int(N.sum()), result.to_dict(), folder)
     pl.DataFrame(rows_out).write_parquet(folder / "cells.parquet")
     index = folder / "index.html"
     if page is not None:

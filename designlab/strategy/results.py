@@ -162,6 +162,9 @@ class Level:
     # budget, what ended it ("time" or "games"; "": no time budget)
     budget: int | None = None
     stopped_by: str = ""
+    # about the wall time its games took on this run's workers (0: not recorded), for a forecast's time; not part
+    # of what a level is (the same games on 1 or 2 workers are the same level)
+    seconds: float = field(default=0.0, compare=False)
 
 
 def level_edge(lv: Level, top: int, bottom: int) -> tuple[float, float]:

@@ -40,6 +40,8 @@ import polars as pl
 
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.core.spec import the
+from designlab.results.columns import result_col, score_col
+from designlab.results.records import write_record
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
 from designlab.strategy.results import MIN_GAMES, Level, SkillResult, change_range
 from designlab.variant.model import Seat, Variant
@@ -86,12 +88,12 @@ def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance:
     n_seats = len(variant.seats)
     ok = df.filter(pl.col("error").is_null())
     n = ok.height
-    res = [ok[f"result_{s}"].to_list() for s in range(n_seats)]
+    res = [ok[result_col(s)].to_list() for s in range(n_seats)]
     wins = [sum(1 for r in res[s] if r == WIN) / n if n else math.nan for s in range(n_seats)]
     draws = sum(1 for k in range(n) if any(res[s][k] == DRAW for s in range(n_seats))) / n if n else 0.0
     unfinished = sum(1 for k in range(n) if all(res[s][k] == UNFINISHED for s in range(n_seats))) / n if n else 0.0
     v = balance_verdict(wins, n, tolerance, unfinished_share=unfinished, draw_share=draws, sequential=sequential)
-    points = [float(ok[f"score_{s}"].mean()) if n else math.nan for s in range(n_seats)]
+    points = [float(ok[score_col(s)].mean()) if n else math.nan for s in range(n_seats)]
     return Level(name, seat.label(), n, wins, draws, unfinished, asdict(v), points, df.height - n)
 
 
@@ -175,25 +177,31 @@ def run_skill(
     t0 = time.perf_counter()
     run = play_matchups([v for v, r in zip(variants, rounds) if not r], folder / "games", f"{name}-skill", workers,
                         progress, cluster=cluster, stopping=stopping)
-    direct = iter((pl.read_parquet(vr.games_file), vr.stopped_by if until_settled else "") for vr in run.variants)
+    # a level's time: its workers' CPU over the workers (the levels of one run share them), or the wall time of
+    # its rounds for a search level, which has the workers to itself
+    direct = iter((pl.read_parquet(vr.games_file), vr.stopped_by if until_settled else "",
+                   vr.worker_cpu_seconds / max(workers, 1)) for vr in run.variants)
     n_rounds = sum(rounds)
     share = search_minutes / n_rounds if search_minutes is not None and n_rounds else None
-    played, stops = [], []
+    played, stops, took = [], [], []
     for i, (v, r) in enumerate(zip(variants, rounds)):
         if not r:
-            df, stop = next(direct)
+            df, stop, secs = next(direct)
         else:
+            t1 = time.perf_counter()
             df, stop = _search_rounds(v, share, folder, name, workers, progress, cluster,
                                       tag=plan[i][0].removeprefix("search"), until_settled=until_settled)
-            stop = stop if share is not None or until_settled else ""
+            stop, secs = stop if share is not None or until_settled else "", time.perf_counter() - t1
         variants[i] = replace(v, games=df.height)
         played.append(df)
         stops.append(stop)
+        took.append(secs)
     seconds = time.perf_counter() - t0
     tol = base.balance_tolerance / 100  # the variant file states it in percentage points
     levels = [replace(_level(lv, seat, v, df, tol, sequential=until_settled), stopped_by=stop,
-                      budget=seat.params.iterations if curve and lv.startswith("search-") else None)
-              for (lv, seat, _), v, df, stop in zip(plan, variants, played, stops)]
+                      budget=seat.params.iterations if curve and lv.startswith("search-") else None,
+                      seconds=round(secs, 2))
+              for (lv, seat, _), v, df, stop, secs in zip(plan, variants, played, stops, took)]
     timed = share is not None
     roles = list(base.roles)
     result = SkillResult(name=name, game=base.game, variant=base.name, seed=base.seed, roles=roles, levels=levels,
@@ -203,6 +211,7 @@ def run_skill(
                          budgets=list(budgets) if curve else [], until_settled=until_settled,
                          max_games=stopping.budget(base) if until_settled else None)
     (folder / "skill.json").write_text(json.dumps(result.to_dict(), indent=1))
+    write_record("skill", base, sum(lv.games for lv in levels), result.to_dict(), folder)
     index = folder / "index.html"
     if page is not None:
         index.write_text(page(result))
@@ -233,7 +242,7 @@ def _search_rounds(variant: Variant, minutes: float | None, folder: Path, name: 
         df = pl.read_parquet(run.variants[0].games_file)
         if until_settled:
             ok = df.filter(pl.col("error").is_null())
-            rates = [float((ok[f"result_{s}"] == WIN).sum()) / ok.height if ok.height else 0.0
+            rates = [float((ok[result_col(s)] == WIN).sum()) / ok.height if ok.height else 0.0
                      for s in range(seats)]
             if ok.height and balance_verdict(rates, ok.height, variant.balance_tolerance / 100,
                                              sequential=True).verdict in SETTLED:

@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from designlab.results.records import write_record
 from designlab.variant.model import Variant
 
 # games per run by default: ``designlab why`` plays one watched run and one restricted run per choice
@@ -43,4 +44,5 @@ def run_why(variant: Variant, games: int, reports_root: Path, name: str, workers
     tmp = path.with_name(f"{FILE}.tmp{os.getpid()}")
     tmp.write_text(json.dumps(result, indent=1))
     os.replace(tmp, path)
+    write_record("why", variant, games * result["runs"], result, folder)
     return result, path

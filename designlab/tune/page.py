@@ -17,6 +17,7 @@ import polars as pl
 
 from designlab.report import REPORT_META, render_index
 from designlab.report.html import chart_html, page, table_html
+from designlab.results.records import write_record
 from designlab.tune.search import search_cell, search_column
 from designlab.variant.model import Variant
 
@@ -274,15 +275,16 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
     out_dir.mkdir(parents=True, exist_ok=True)
     index = out_dir / "index.html"
     index.write_text(html, encoding="utf-8")
-    meta = {
+    listing = {  # how reports/index.html lists this page
         "name": f"tune: {v.name}", "kind": "tune", "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "rendered": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "games": [v.title], "variants": len(result["trials"]),
         "played": int(s["games"] + sum(c["games"] for c in result["candidates"])), "errors": 0,
         "lights": {},
     }
-    (out_dir / REPORT_META).write_text(json.dumps(meta, indent=1))
-    (out_dir / "tune.json").write_text(json.dumps(result, indent=1))  # what a balance report's first screen reads
+    (out_dir / REPORT_META).write_text(json.dumps(listing, indent=1))
+    (out_dir / "tune.json").write_text(json.dumps(result, indent=1))
+    write_record("tune", v, listing["played"], result, out_dir)  # what a balance report's first screen reads
     render_index(reports_root)
     return index
 

@@ -6,15 +6,15 @@ import functools
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from designlab import __version__
 from designlab.core.protocol import Bot, BotParams, Game, GameParams
 from designlab.core.rng import MAX_SEED, bot_rng
 from designlab.registry import bot_class, game_class, seat_roles
+from designlab.version import __version__
 
 MAX_GAMES = 10_000_000
 # The default budget of `run` and `sweep`: the most games a variant gets while its verdict is unsettled.
@@ -333,3 +333,13 @@ class TuneSpec:
 def slugify(name: str) -> str:
     s = re.sub(r"[^A-Za-z0-9._=+-]+", "--", name).strip("-")
     return s or "variant"
+
+
+def override(variants: list[Variant], games: int | None, seed: int | None) -> list[Variant]:
+    """The variants with a command line's game count and seed in place of their files' (None: the file's)."""
+    if games is None and seed is None:
+        return variants
+    return [
+        replace(v, games=games if games is not None else v.games, seed=seed if seed is not None else v.seed)
+        for v in variants
+    ]

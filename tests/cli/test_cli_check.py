@@ -21,14 +21,14 @@ def _lopsided(tmp_path: Path) -> Path:
 
 def test_the_expected_verdict_exits_0(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    assert main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", "-w", "1"]) == 0
+    assert main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", "-n", "100", "-w", "1"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     assert line.startswith("ok: lopsided: unbalanced over 100 games at a 3-point tolerance")
 
 
 def test_another_verdict_exits_1_with_one_line_naming_it(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
-    assert main(["check", str(_lopsided(tmp_path)), "--expect", "even", "-w", "1"]) == 1
+    assert main(["check", str(_lopsided(tmp_path)), "--expect", "even", "-n", "100", "-w", "1"]) == 1
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("expected even, found lopsided: unbalanced over 100 games")
 
@@ -52,9 +52,11 @@ def test_fixed_seats_with_different_bots_are_flagged(tmp_path, monkeypatch, caps
             "seat 1 random): each seat's win rate measures its bot as much as the seat") in err
 
 
-def test_until_settled_adds_games_until_the_verdict_is_sure(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("flags", [[], ["--until-settled"]], ids=["by default", "--until-settled"])
+def test_until_settled_adds_games_until_the_verdict_is_sure(flags, tmp_path, monkeypatch, capsys):
+    """Issue 42: check plays until settled by default, as run does, so it agrees with the report."""
     monkeypatch.chdir(tmp_path)
-    assert main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", "--until-settled", "-w", "1"]) == 0
+    assert main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", *flags, "-w", "1"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     # the file's 100 games do not count: games come in chunks of 250 until the verdict settles
     assert line.startswith("ok: lopsided: unbalanced over 250 games") and "95% confidence sequence" in line
@@ -62,7 +64,8 @@ def test_until_settled_adds_games_until_the_verdict_is_sure(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["--max-games", "500"], "--max-games caps --precision or --until-settled"),
+    (["-n", "100", "--max-games", "500"], "-n plays exactly N games and --max-games adds games until a stop"),
+    (["-n", "100", "--until-settled"], "-n plays exactly N games and --until-settled adds games until a stop"),
 ])
 def test_stopping_mistakes_are_one_line_and_exit_2(argv, says, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)

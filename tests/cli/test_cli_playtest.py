@@ -29,6 +29,10 @@ def fake_skill(root: Path, levels: dict = LEVELS, games: int = 400) -> Path:
                         "draws": 1 - sum(wins) / games, "unfinished": 0.0, "verdict": {}, "mean_points": [],
                         "errors": 0} for name, wins in levels.items()]}
     (folder / "skill.json").write_text(json.dumps(data))
+    from designlab.results.records import write_record
+    from designlab.variant.load import load_variants
+
+    write_record("skill", load_variants([BASE])[0], games * len(levels), data, folder)  # the rules' record
     return folder
 
 

@@ -40,7 +40,7 @@ def test_the_budget_stops_an_unsettled_variant_and_names_the_games_needed_and_th
     assert main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
     said = " ".join(capsys.readouterr().out.split())
     entry = _entry(tmp_path / "res")
-    assert entry["games_played"] == 500 and entry["stopped_by"] == "max_games" and entry["max_games"] == 500
+    assert entry["games"] == 500 and entry["stopped_by"] == "max_games" and entry["max_games"] == 500
     assert "its budget of 500 games ran out, not settled" in said
     assert "more games would settle it: designlab run " + str(path) + " --max-games " in said
 
@@ -58,7 +58,7 @@ def test_a_settled_variant_stops_before_its_budget(tmp_path, capsys):
     path = _variant(tmp_path, tolerance=50, budget=5000)  # no role 50 points ahead: sure at the first look
     assert main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
     entry = _entry(tmp_path / "res")
-    assert entry["stopped_by"] == "settled" and entry["games_played"] == 250 and entry["confidence_sequence"]
+    assert entry["stopped_by"] == "settled" and entry["games"] == 250 and entry["confidence_sequence"]
     assert "toy: even after 250 games (settled;" in " ".join(capsys.readouterr().out.split())
 
 
@@ -66,14 +66,14 @@ def test_the_files_games_are_played_before_the_first_look(tmp_path):
     path = _variant(tmp_path, tolerance=50, budget=5000, games=750)
     assert main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
     entry = _entry(tmp_path / "res")
-    assert entry["stopped_by"] == "settled" and entry["games_played"] == 750
+    assert entry["stopped_by"] == "settled" and entry["games"] == 750
 
 
 def test_n_keeps_the_fixed_count(tmp_path, capsys):
     path = _variant(tmp_path, tolerance=3, budget=250)
     assert main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet", "-n", "300"]) == 0
     entry = _entry(tmp_path / "res")
-    assert entry["games_played"] == 300 and entry["stopped_by"] == "games" and entry["max_games"] is None
+    assert entry["games"] == 300 and entry["stopped_by"] == "games" and entry["max_games"] is None
     assert entry["confidence_sequence"] is None and "settled" not in capsys.readouterr().out
 
 
@@ -93,7 +93,7 @@ def test_a_rerun_with_a_larger_budget_only_adds_games(tmp_path, capsys):
     said = " ".join(capsys.readouterr().out.split())
     assert "500 games from the cache" in said and "250 played" in said
     entry = _entry(tmp_path / "b")
-    assert entry["games_played"] == 750 and entry["cached_games"] == 500 and entry["played_games"] == 250
+    assert entry["games"] == 750 and entry["cached_games"] == 500 and entry["played_games"] == 250
     # the same first 500 games (the hash column names the variant as played: its game count differs)
     first, more = (pl.read_parquet(tmp_path / d / "toy" / "games.parquet").drop("variant_hash") for d in ("a", "b"))
     assert more.head(500).equals(first)

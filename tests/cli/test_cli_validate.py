@@ -67,7 +67,7 @@ def _sweep(folder: Path, runner: int, builder: int, games: int = 2) -> Path:
 def test_validate_summarises_a_big_sweep_and_warns(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     _sweep(tmp_path, 40, 30, games=2000)  # 1,200 points, 2,400,000 games
-    assert main(["validate", "big.yaml"]) == 0
+    assert main(["validate", "big.yaml", "-n", "2000"]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert len(lines) == 8  # was one line per point (1,201)
@@ -86,7 +86,7 @@ def test_validate_summarises_a_big_sweep_and_warns(tmp_path, monkeypatch, capsys
 def test_validate_lists_a_small_sweep_and_states_its_games_without_warning(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     _sweep(tmp_path, 2, 3, games=10)
-    assert main(["validate", "big.yaml"]) == 0
+    assert main(["validate", "big.yaml", "-n", "10"]) == 0
     out, err = capsys.readouterr()
     assert [x for x in out.splitlines() if x.startswith("ok  ")] and len(out.splitlines()) == 8
     assert out.splitlines()[-2:] == ["big.yaml: 6 variants (6 sweep points), 60 games (10 each)",
@@ -184,3 +184,19 @@ def test_run_counts_a_sweeps_points_as_they_are_checked(tmp_path, monkeypatch, c
     assert seen[1:7] == [("tick", 1)] * 6
     assert sum(n for kind, n, *_ in seen[7:] if kind == "tick") == 6  # then the games, one each
 
+
+
+def test_validate_states_the_budget_that_sweep_plans(tmp_path, monkeypatch, capsys):
+    """Issue 42: validate said "4,000 games in all" where sweep then planned "at most 80,000"."""
+    monkeypatch.chdir(tmp_path)
+    rich = tmp_path / "rich-runner.yaml"
+    rich.write_text(f"extends: {REPO / 'variants' / 'rakshasa' / 'base.yaml'}\nparams:\n  honor:\n    runner: 18\n")
+    assert main(["validate", str(rich)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == ("2 variant(s) valid; sweep plans at most 80,000 games, each variant stopping earlier once its "
+                       "verdict settles")
+    assert main(["validate", str(rich), "--max-games", "250"]) == 0
+    planned = [x for x in capsys.readouterr().out.splitlines() if x.startswith(f"{rich}: ")]
+    assert main(["sweep", str(rich), "--max-games", "250", "-w", "1", "-q", "--results", "r", "--reports", "p"]) == 0
+    said = capsys.readouterr()
+    assert planned and planned[0] in (said.out + said.err).splitlines()  # the same plan, word for word

@@ -1,9 +1,9 @@
-"""The report's "Bot strength" section: the newest ladder and meta-game per game, or the commands to make them."""
+"""The report's "Bot strength" section: the ladder and meta-game of the rules the run plays (from the record
+store), or the commands to make them."""
 
 from __future__ import annotations
 
-import json
-import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +11,9 @@ import pytest
 from designlab.report.bots import bots_section, find_strategy
 from designlab.report.ladder import ladder_page
 from designlab.report.meta import meta_page
+from designlab.results.records import key_of
+from designlab.runner.run import run_variants
+from designlab.stats import load_run
 from designlab.stats.analysis import analyse_run
 from designlab.strategy.ladder import run_ladder
 from designlab.strategy.matchups import parse_seat
@@ -27,28 +30,37 @@ def analysis(run):
 
 @pytest.fixture(scope="module")
 def strategy_root(tmp_path_factory):
-    """A reports folder with two Rakshasa ladders (the second newer), a Raiding Duel meta-game,
-    a ladder of a game the run does not have, and a broken file."""
+    """A reports folder (and its record store, ``records/`` inside it) with two Rakshasa ladders on the base's
+    rules (the second replaces the first), a Raiding Duel meta-game, a ladder on other Rakshasa rules and a broken
+    record."""
     root = tmp_path_factory.mktemp("reports")
-    rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
-    run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "heuristic")], 4, root, name="old",
-               workers=1, page=ladder_page)
-    # the newer ladder leaves out the heuristic bot, which the run has
-    run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "honest")], 6, root, name="new",
-               workers=1, page=ladder_page)
-    os.utime(root / "old-ladder" / "ladder.json", (1_000_000, 1_000_000))
-    rd = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0]
-    personas = [parse_seat("raiding-duel", "greedy"), parse_seat("raiding-duel", "spoiler")]
-    run_meta(rd, Grid(rows=personas, cols=personas), 4, root, name="rd", workers=1, page=meta_page, search_games=0)
-    (root / "stray-ladder").mkdir()
-    (root / "stray-ladder" / "ladder.json").write_text("{not json")
-    (root / "other-ladder").mkdir()
-    other = json.loads((root / "new-ladder" / "ladder.json").read_text()) | {"game": "no-such-game"}
-    (root / "other-ladder" / "ladder.json").write_text(json.dumps(other))
-    # the newest file of all, for Rakshasa, but not a ladder: it must not hide the real one
-    (root / "odd-ladder").mkdir()
-    (root / "odd-ladder" / "ladder.json").write_text(json.dumps({"game": "rakshasa", "bots": ["x"]}))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DESIGNLAB_RECORDS", str(root / "records"))
+        rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+        run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "heuristic")], 4, root, name="old",
+                   workers=1, page=ladder_page)
+        # the newer ladder leaves out the heuristic bot, which the run has
+        run_ladder(rk, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "honest")], 6, root, name="new",
+                   workers=1, page=ladder_page)
+        rd = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0]
+        personas = [parse_seat("raiding-duel", "greedy"), parse_seat("raiding-duel", "spoiler")]
+        run_meta(rd, Grid(rows=personas, cols=personas), 4, root, name="rd", workers=1, page=meta_page,
+                 search_games=0)
+        other = next(v for v in load_variants([VARIANTS / "rakshasa" / "second-runner-extra-2.yaml"])
+                     if v.name != "base")
+        run_ladder(other, [parse_seat("rakshasa", "random"), parse_seat("rakshasa", "heuristic")], 4, root,
+                   name="other", workers=1, page=ladder_page)
+    (root / "records" / "meta" / f"{key_of(rk)}.json").write_text("{not json")  # a stray record is skipped
     return root
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A real run of the Rakshasa and Raiding Duel bases (their rules are what the records are keyed by)."""
+    out = tmp_path_factory.mktemp("results") / "bases"
+    vs = [v for f in ("rakshasa/base.yaml", "raiding-duel/base.yaml") for v in load_variants([VARIANTS / f])]
+    run_variants([replace(v, name=f"{v.game}-base", games=40) for v in vs], out, "bases", workers=1)
+    return analyse_run(load_run(out))
 
 
 def _part(html: str, title: str) -> str:
@@ -58,24 +70,35 @@ def _part(html: str, title: str) -> str:
     return html[start:end if end > 0 else len(html)]
 
 
-def test_the_newest_result_per_game_and_kind_is_found_and_strays_are_skipped(strategy_root):
-    found = find_strategy(strategy_root, {"rakshasa", "raiding-duel", "fifth-challenge"})
+def test_the_record_of_the_rules_the_run_plays_is_found_and_strays_are_skipped(strategy_root, played):
+    found = find_strategy(strategy_root / "records", played)
     assert set(found) == {("rakshasa", "ladder"), ("raiding-duel", "meta")}
-    assert found[("rakshasa", "ladder")].folder.name == "new-ladder"
+    assert found[("rakshasa", "ladder")].folder.name == "new-ladder"  # the newer analysis of the same rules
     assert found[("rakshasa", "ladder")].data["games_per_pair"] == 6
     assert found[("raiding-duel", "meta")].data["row_names"] == ["greedy", "spoiler"]
 
 
-def test_section_embeds_what_exists_and_names_the_command_for_what_does_not(analysis, strategy_root):
-    html = bots_section(analysis, strategy_root)
+def test_a_record_of_other_rules_is_never_shown(strategy_root, tmp_path):
+    """Issue 42: a report took the newest result in the folder, whichever variant it was played on."""
+    other = next(v for v in load_variants([VARIANTS / "rakshasa" / "second-runner-extra-2.yaml"]) if v.name != "base")
+    run_variants([replace(other, games=40)], tmp_path / "o", "o", workers=1)
+    found = find_strategy(strategy_root / "records", analyse_run(load_run(tmp_path / "o")))
+    assert found[("rakshasa", "ladder")].folder.name == "other-ladder"
+    assert found[("rakshasa", "ladder")].record.variant == other.name
+    mine = replace(other, name="mine", params=other.params.model_copy(update={"return_run": False}))
+    run_variants([replace(mine, games=40)], tmp_path / "m", "m", workers=1)
+    assert ("rakshasa", "ladder") not in find_strategy(strategy_root / "records", analyse_run(load_run(tmp_path / "m")))
+
+
+def test_section_embeds_what_exists_and_names_the_command_for_what_does_not(played, strategy_root):
+    html = bots_section(played, strategy_root / "records")
     rakshasa, duel = _part(html, "Rakshasa"), _part(html, "Raiding Duel")
-    # the newest ladder, linked and embedded one level under the game's heading
+    # the ladder of these rules, linked, named and embedded one level under the game's heading
     assert '<a href="../new-ladder/index.html">new-ladder</a>' in rakshasa and "old-ladder" not in rakshasa
+    assert "the ladder run of base (6 games, " in rakshasa, rakshasa
     assert "<h4>Bot ladder: base</h4>" in rakshasa and 'data-spec="' in rakshasa
-    # the run's bots, and the one the ladder did not rate
-    assert "Bots in this run: heuristic, random." in rakshasa
-    assert "Bots of this run that are not on the ladder: heuristic " in rakshasa
-    # no meta-game for Rakshasa: the command that makes one
+    assert "Bots of this run that are not on the ladder: heuristic" in rakshasa
+    # no meta-game for Rakshasa (its record is broken): the command that makes one
     assert "No persona meta-game for Rakshasa" in rakshasa and "<code>designlab meta " in rakshasa
     assert "<h4>Persona meta-game: base</h4>" in duel and '<a href="../rd-meta/index.html">' in duel
     assert "No bot ladder for Raiding Duel" in duel and "<code>designlab ladder " in duel
@@ -83,7 +106,7 @@ def test_section_embeds_what_exists_and_names_the_command_for_what_does_not(anal
 
 def test_without_strategy_results_every_game_gets_both_commands(analysis, tmp_path):
     html = bots_section(analysis, tmp_path)
-    games = {va.results.meta.get("game_title") for va in analysis.variants}
+    games = {va.results.meta.game_title for va in analysis.variants}
     for title in games:
         assert f"No bot ladder for {title}" in html and f"No persona meta-game for {title}" in html
     assert "data-spec" not in html
@@ -112,26 +135,6 @@ def test_the_command_names_a_single_variant_for_a_run_of_sweep_points_only(tmp_p
 
     specs = [synth.Spec(f"s[x={x}]", games=60, sweep={"x": x}, sweep_group="s") for x in (1, 2)]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="sweep-only")))
-    file = a.variants[0].results.meta["file"]
+    file = a.variants[0].results.meta.file
     html = bots_section(a, tmp_path / "no-reports")
     assert f"<code>designlab ladder {file} --variant &#x27;s[x=1]&#x27;</code>" in html
-
-
-def test_a_result_played_on_one_of_the_runs_variants_is_preferred_to_a_newer_one(strategy_root):
-    rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
-    # "new" (the newest Rakshasa ladder) was played on base; the run below has no base, only "other"
-    found = find_strategy(strategy_root, {"rakshasa"}, frozenset({"other"}))
-    assert found[("rakshasa", "ladder")].folder.name == "new-ladder"  # none on "other": the newest
-    found = find_strategy(strategy_root, {"rakshasa"}, frozenset({rk.name}))
-    assert found[("rakshasa", "ladder")].folder.name == "new-ladder"
-    # make the old ladder's variant the run's: it wins although older
-    old = json.loads((strategy_root / "old-ladder" / "ladder.json").read_text())
-    (strategy_root / "older-ladder").mkdir()
-    (strategy_root / "older-ladder" / "ladder.json").write_text(json.dumps(old | {"variant": "mine"}))
-    os.utime(strategy_root / "older-ladder" / "ladder.json", (1_000, 1_000))
-    try:
-        found = find_strategy(strategy_root, {"rakshasa"}, frozenset({"mine"}))
-        assert found[("rakshasa", "ladder")].folder.name == "older-ladder"
-    finally:
-        (strategy_root / "older-ladder" / "ladder.json").unlink()
-        (strategy_root / "older-ladder").rmdir()

@@ -3,10 +3,10 @@ game, else a ready tune file for a leaning variant of a game with compensation k
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from designlab.report.change import find_tune, suggest_tune, tune_sentence
+from designlab.report.change import suggest_tune, tune_sentence
+from designlab.results.records import find_record, key_of, write_record
 from designlab.stats.verdict import balance_verdict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,19 +28,24 @@ def test_a_leaning_variant_gets_a_ready_tune_file_that_loads_and_the_command(tmp
     assert not (tmp_path / "e").exists()
 
 
-def test_a_tune_found_for_the_game_is_its_recommendation_and_confirmation(tmp_path):
+def test_the_tune_of_these_rules_is_its_recommendation_and_confirmation(tmp_path):
+    from designlab.variant.load import load_variants as load
+
+    [v] = [v for v in load([ROOT / "variants" / "fifth-challenge" / "base-4p.yaml"]) if v.name == "base-4p"]
+    [other] = [v for v in load([ROOT / "variants" / "fifth-challenge" / "base-2p.yaml"]) if v.name == "base-2p"]
     result = {"game": "fifth-challenge", "variant": "tune-later-seats", "recommended": 3, "candidates": [
         {"index": 3, "params": {"later_seat_extra_cards": 1}, "games": 12000, "seats": [
             {"seat": s, "gap": g, "gap_lo": g - 1.1, "gap_hi": g + 1.1, "followed": True}
             for s, g in enumerate((1.6, -0.4, -0.2, -1.0))]}]}
-    folder = tmp_path / "tune-tune-later-seats"
-    folder.mkdir()
-    (folder / "tune.json").write_text(json.dumps(result))
-    (tmp_path / "other").mkdir()
-    (tmp_path / "other" / "tune.json").write_text("{not json")  # a stray file is skipped
-    found = find_tune(tmp_path, "fifth-challenge")
-    assert found is not None and found[0] == folder and find_tune(tmp_path, "rakshasa") is None
-    text = tune_sentence(*found, ("first player", "second player", "third player", "fourth player"))
+    folder = tmp_path / "tune-later-seats"
+    write_record("tune", v, 30_000, result, folder, root=tmp_path / "records")
+    (tmp_path / "records" / "tune" / f"{key_of(other)}.json").write_text("{not json")  # a stray file is skipped
+    found = find_record("tune", [key_of(other), key_of(v)], tmp_path / "records")
+    assert found is not None and Path(found.page) == folder and found.variant == "base-4p"
+    assert find_record("tune", [key_of(other)], tmp_path / "records") is None
+    text = tune_sentence(Path(found.page), found.data, ("first player", "second player", "third player",
+                                                        "fourth player"), found)
     assert text.startswith("What to change: the tune of tune-later-seats recommends extra starting cards for later "
                            "seats = 1, confirmed on 12,000 fresh games"), text
     assert "the first player +1.6 (likely +0.5 to +2.7)" in text and "recommended.yaml" in text
+    assert text.endswith(f"(From the tune run of base-4p (30,000 games, {found.date}).)")

@@ -36,12 +36,17 @@ def project(tmp_path_factory) -> Path:
 
     from designlab.stats.verdict import balance_verdict
 
-    skill.joinpath("skill.json").write_text(json.dumps({
+    from designlab.results.records import write_record
+    from designlab.variant.load import load_variants
+
+    data = {
         "name": "rakshasa-base", "game": "rakshasa", "variant": "base", "seed": 1,
         "roles": ["first runner", "second runner"], "findings": [], "tolerance": 0.03,
         "levels": [{"level": lv, "bot": lv, "games": 400, "win_rates": r, "draws": 0.05, "unfinished": 0.0,
                     "verdict": asdict(balance_verdict(r, 400, 0.03)), "mean_points": [], "errors": 0}
-                   for lv, r in (("random", [0.45, 0.45]), ("heuristic", [0.48, 0.47]))]}))
+                   for lv, r in (("random", [0.45, 0.45]), ("heuristic", [0.48, 0.47]))]}
+    skill.joinpath("skill.json").write_text(json.dumps(data))
+    write_record("skill", load_variants([folder / "base.yaml"])[0], 800, data, skill, root=root / "records")
     with pytest.MonkeyPatch.context() as mp:  # a module fixture runs before the suite's private cache
         mp.setenv("DESIGNLAB_CACHE", str(root / "cache"))
         assert main(["run", str(folder / "base.yaml"), "-n", "30", "--out", str(root / "results"), "-w", "1",
@@ -50,7 +55,7 @@ def project(tmp_path_factory) -> Path:
 
 
 def test_the_report_has_a_playtests_section_and_one_first_screen_line(project):
-    html = render_report(project / "results", project / "reports").read_text()
+    html = render_report(project / "results", project / "reports", records_root=project / "records").read_text()
     assert '<details class="fold" id="playtests"><summary><h2>Playtests</h2>' in html
     assert '<a href="#playtests">Playtests</a>' in html
     first = html[html.index('<section id="answer">'):html.index("<nav>")]
@@ -61,14 +66,14 @@ def test_the_report_has_a_playtests_section_and_one_first_screen_line(project):
 
 
 def test_the_report_keeps_names_out_and_lists_what_it_read(project):
-    html = render_report(project / "results", project / "reports").read_text()
+    html = render_report(project / "results", project / "reports", records_root=project / "records").read_text()
     assert "Secret" not in html  # BGG names never reach the balance report
     # the section's body is packed (report/lazy.py) until opened: check the analysis itself
     from designlab.report.playtest import report_playtests
     from designlab.stats import analyse_run, load_run
 
     a = analyse_run(load_run(project / "results"))
-    section, lines = report_playtests(a.variants, project / "reports")
+    section, lines = report_playtests(a.variants, project / "records")
     assert "humans.csv" in section and "bgg.xml" in section and "README.md" not in section
     assert "rakshasa-base-skill (designlab skill)" in section and "Fisher exact" in section
     assert "Secret" not in section and set(lines) == {"rakshasa"}
@@ -82,7 +87,7 @@ def test_a_bad_playtest_file_is_named_in_the_section_not_fatal(project, tmp_path
         from designlab.stats import analyse_run, load_run
 
         a = analyse_run(load_run(project / "results"))
-        section, lines = report_playtests(a.variants, project / "reports")
+        section, lines = report_playtests(a.variants, project / "records")
         assert "were left out" in section and "zz-bad.csv:2: column &#x27;winner&#x27;: unknown role" in section
         assert lines == {}
     finally:

@@ -215,27 +215,59 @@ def test_the_first_screen_says_what_the_stronger_play_does_in_the_games_words():
         assert word not in text, word
 
 
-def test_the_skill_line_gives_each_levels_edge_and_the_change_with_ranges():
+def test_the_skill_line_gives_each_settled_levels_edge_and_the_change_with_ranges():
     from designlab.report.skill import skill_line
     from designlab.strategy.results import Level, SkillResult
 
-    def level(name, rates, games):
-        return Level(name, name, games, rates, 0.0, 0.0, {"top": 0, "bottom": 1})
+    def level(name, rates, games, verdict, **kw):
+        return Level(name, name, games, rates, 0.0, 0.0, {"top": 0, "bottom": 1, "verdict": verdict, **kw})
 
     skill = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
-                        [level("random", [0.50, 0.485], 4000), level("heuristic", [0.505, 0.497], 4000),
-                         level("search", [0.61, 0.39], 100)], [], 0.03)
+                        [level("random", [0.50, 0.485], 4000, "even"), level("heuristic", [0.505, 0.497], 4000, "even"),
+                         level("search", [0.61, 0.39], 100, "unbalanced")], [], 0.03)
     text = skill_line(skill)
-    assert text.startswith("With stronger players (base), the first runner's edge over the second runner, in points: "
-                           "+1.5 with random players (likely "), text
-    assert "+22.0 with search players (likely +2.9 to +41.1)" in text, text
+    assert text.startswith("With stronger players, the first runner's edge over the second runner, in points: "
+                           "+1.5 with random players (4,000 games, likely "), text
+    assert "+22.0 with search players (100 games, likely +2.9 to +41.1)" in text, text
     assert "From random to search it grows by +20.5 points (likely +1.1 to +39.9)." in text, text
+    assert text.endswith("(From the skill run of base.)")
     close = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
-                        [level("random", [0.50, 0.49], 400), level("search", [0.52, 0.47], 100)], [], 0.03)
+                        [level("random", [0.50, 0.49], 400, "even"), level("search", [0.52, 0.47], 100, "even")],
+                        [], 0.03)
     assert " it changes by +4.0 points (likely -" in skill_line(close)  # no direction word across zero
     assert skill_line(None, "variants/x.yaml") == ("How skill changes the edge is not measured yet: designlab skill "
-                                                   "variants/x.yaml plays it with random, heuristic and searching "
-                                                   "players.")
+                                                   "variants/x.yaml --until-settled plays it with random, heuristic "
+                                                   "and searching players until each level's verdict settles.")
+
+
+def test_a_level_that_is_not_settled_shows_no_number_but_what_would_settle_it():
+    """Issue 42: the first screen showed "+0.0 with search players (likely -35.8 to +35.8)" from 30 games."""
+    from designlab.report.skill import skill_line
+    from designlab.strategy.results import Level, SkillResult
+
+    heuristic = Level("heuristic", "heuristic", 4000, [0.505, 0.497], 0.0, 0.0,
+                      {"top": 0, "bottom": 1, "verdict": "even"}, seconds=2.0)
+    search = Level("search", "ismcts", 30, [0.5, 0.5], 0.0, 0.0,
+                   {"top": 0, "bottom": 1, "verdict": "not enough games", "more_games": 3000}, seconds=90.0)
+    text = skill_line(SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"], [heuristic, search],
+                                  [], 0.03), "variants/rakshasa/base.yaml")
+    assert "+0.8 with heuristic players (4,000 games" in text, text
+    assert ("about 3,000 more games would settle it, about 2.5 h at this run's pace: designlab skill "
+            "variants/rakshasa/base.yaml --until-settled --search-games 3030") in text, text
+    assert "Search players: not settled after 30 games" in text and "35.8" not in text and "with search players" not in text
+
+
+def test_the_heuristic_level_is_the_variants_own_run_when_its_seats_are_the_heuristic():
+    """Issue 42: beside a 13,500-game verdict the skill line showed a separate 400-game heuristic sample."""
+    from designlab.report.skill import skill_line
+    from designlab.strategy.results import Level, SkillResult
+
+    sample = Level("heuristic", "heuristic", 400, [0.504, 0.496], 0.0, 0.0, {"top": 0, "bottom": 1, "verdict": "even"})
+    own = Level("heuristic", "heuristic", 13_500, [0.499, 0.501], 0.0, 0.0, {"top": 1, "bottom": 0, "verdict": "even"})
+    text = skill_line(SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"], [sample], [], 0.03),
+                      own=own)
+    assert "+0.2 with heuristic players (13,500 games" in text and "400 games" not in text, text
+    assert "its heuristic level is this run's own 13,500 games" in text
 
 
 def test_the_exploitability_check_says_which_responder_was_not_judged():
@@ -244,14 +276,17 @@ def test_the_exploitability_check_says_which_responder_was_not_judged():
     assert unjudged({"candidates": [{"name": "honest"}]}) == ""  # a check saved before the rule: judged
 
 
-def test_the_skill_line_reads_a_curve_from_its_weakest_level_to_its_highest_judged_budget():
+def test_the_skill_line_reads_a_curve_from_its_weakest_level_to_its_highest_settled_budget():
+    from dataclasses import replace
+
     from designlab.report.skill import skill_line
 
-    text = skill_line(_curve())
-    assert "+1.0 with random players (likely " in text, text
-    assert "+24.0 with searching players at 12 iterations a decision (100 games) (likely " in text, text
-    assert "heuristic players" not in text and "6 iterations" not in text
+    curve = _curve()
+    settled = replace(curve, levels=[replace(lv, verdict=lv.verdict | {"verdict": "unbalanced"})
+                                     if lv.level in ("random", "search-12") else lv for lv in curve.levels])
+    text = skill_line(settled)
+    assert "+1.0 with random players (400 games, likely " in text, text
+    assert "+24.0 with searching players at 12 iterations a decision (100 games, likely " in text, text
     assert "From random to search at 12 iterations it grows by +23.0 points" in text
-    assert text.endswith("The skill curve has 2 search budgets, 6 to 12 iterations.")
-    # the highest budget with too few games to judge: the line reads the highest judged one
-    assert "at 6 iterations a decision (100 games)" in skill_line(_curve(games=(400, 400, 100, 10)))
+    assert "Searching players at 6 iterations a decision: not settled after 100 games" in text  # no number for it
+    assert "+12.0" not in text

@@ -5,10 +5,11 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from designlab.report.summary import _headline_variant
+from designlab.results import VariantEntry
 
 
 def _va(name: str, base: str | None) -> SimpleNamespace:
-    return SimpleNamespace(name=name, results=SimpleNamespace(meta={"base": base}))
+    return SimpleNamespace(name=name, results=SimpleNamespace(meta=VariantEntry(name=name, base=base)))
 
 
 def test_the_headline_of_a_sweep_alone_is_its_point_of_the_rules_as_written():

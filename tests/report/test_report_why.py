@@ -3,6 +3,7 @@ found beside the reports (as ladders and meta-games are)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from designlab.report import render_report
 from designlab.report.bots import find_strategy
 from designlab.report.why import why_findings, why_section
+from designlab.runner.run import run_variants
 from designlab.strategy.why import run_why
 from designlab.variant.load import load_variants
 
@@ -20,13 +22,20 @@ VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 def why_root(tmp_path_factory):
     root = tmp_path_factory.mktemp("reports")
     rk = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
-    data, _ = run_why(rk, 10, root, "rakshasa-base", workers=1)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DESIGNLAB_RECORDS", str(root / "records"))
+        data, _ = run_why(rk, 10, root, "rakshasa-base", workers=1)
     return root, data
 
 
-def test_the_section_shows_every_option_association_usage_and_feel(why_root):
+def test_the_section_shows_every_option_association_usage_and_feel(why_root, tmp_path):
     root, data = why_root
-    found = find_strategy(root, {"rakshasa", "raiding-duel"})
+    from designlab.stats import analyse_run, load_run
+    from designlab.variant.load import load_variants as load
+
+    vs = [v for f in ("rakshasa/base.yaml", "raiding-duel/base.yaml") for v in load([VARIANTS / f])]
+    run_variants([replace(v, name=f"{v.game}-base", games=20) for v in vs], tmp_path / "r", "r", workers=1)
+    found = find_strategy(root / "records", analyse_run(load_run(tmp_path / "r")))
     html = why_section(found, [("raiding-duel", "Raiding Duel"), ("rakshasa", "Rakshasa")])
     assert html.startswith('<section id="why"><h2>What drives the result</h2>')
     assert "designlab why variants/raiding-duel/base.yaml" in html  # a game without a result gets the command

@@ -37,7 +37,7 @@ def test_a_biased_coin_stops_at_the_first_chunk_that_reaches_the_target(tmp_path
     win_rate = (df["result_0"] == "win").mean()
     assert abs(win_rate - 0.8) < 0.04
     entry = json.loads(result.manifest.read_text())["variants"][0]
-    assert entry["games"] == entry["games_played"] == df.height
+    assert entry["games"] == df.height
     assert entry["stopped_by"] == "precision" and entry["precision"] == 0.02 and entry["max_games"] == DEFAULT_MAX_GAMES
     assert entry["hash"] == r.variant.hash  # the hash of the variant as played: these games, this count
 

@@ -155,4 +155,6 @@ def test_the_rule_text_and_the_variants_table_say_when_games_were_added_until_se
     from designlab.stats.verdict import rule_text
 
     assert "--until-settled" in rule_text((0.03,), sequential=True) and "--until-settled" not in rule_text((0.03,))
-    assert "until the verdict was sure" in _stopped({"stopped_by": "settled"})
+    from designlab.results import VariantEntry
+
+    assert "until the verdict was sure" in _stopped(VariantEntry(name="v", stopped_by="settled"))

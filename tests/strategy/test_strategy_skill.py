@@ -128,7 +128,7 @@ def test_a_skill_file_from_before_the_curve_still_reads():
         lv.pop("budget"), lv.pop("stopped_by")
     back = SkillResult.from_dict(json.loads(json.dumps(old)))
     assert back.budgets == [] and back.levels[-1].budget is None
-    assert "search" in skill_section(back) and "with search players" in skill_line(back)
+    assert "search" in skill_section(back) and "Search players: not settled after 100 games" in skill_line(back)
 
 
 def test_a_timed_curve_gives_each_budget_an_equal_share_in_whole_rounds(tmp_path):

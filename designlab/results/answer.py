@@ -1,0 +1,129 @@
+"""A variant's answer, computed once: its games tallied and its balance verdict judged.
+
+The runner calls ``tally_games`` and ``judge`` when it writes a run, and the manifest stores the verdict; every
+surface then prints the stored verdict. ``tally_frame`` is the same count over a frame already in memory (the
+loader's fallback for a manifest written before verdicts were stored, and the synthetic results of the tests).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+
+import polars as pl
+
+from designlab.core.protocol import DRAW, UNFINISHED, WIN
+from designlab.results.columns import ERROR, TURNS, result_col
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A variant's games at a glance, counted over the games that raised no error."""
+
+    valid: int  # games that raised no error
+    wins: tuple[int, ...]  # games each seat won
+    draws: int  # games some seat drew (a shared win: with 3 or 4 seats the others lost)
+    unfinished: int  # games that hit the turn cap
+    mean_turns: float | None  # None without a valid game
+
+    @property
+    def win_rates(self) -> tuple[float | None, ...]:
+        """Each seat's share of the valid games (None without one)."""
+        return tuple(w / self.valid if self.valid else None for w in self.wins)
+
+    @property
+    def draw_rate(self) -> float | None:
+        return self.draws / self.valid if self.valid else None
+
+    @property
+    def half_width(self) -> float | None:
+        """The widest seat's 95% Wilson half-width of its win rate: how far any of those rates may be off."""
+        from designlab.stats.inference import wilson_half_width
+
+        return max(wilson_half_width(w, self.valid) for w in self.wins) if self.valid else None
+
+
+def _tally_exprs(players: int) -> list[pl.Expr]:
+    results = [pl.col(result_col(s)) for s in range(players)]
+    return [pl.len().alias("valid"),
+            *[(r == WIN).sum().alias(f"won_{s}") for s, r in enumerate(results)],
+            pl.any_horizontal([(r == DRAW).fill_null(False) for r in results]).sum().alias("draws"),
+            pl.any_horizontal([(r == UNFINISHED).fill_null(False) for r in results]).sum().alias("unfinished"),
+            pl.col(TURNS).mean().alias("turns")]
+
+
+def _tally(row: dict, players: int) -> Tally:
+    return Tally(int(row["valid"]), tuple(int(row[f"won_{s}"]) for s in range(players)), int(row["draws"]),
+                 int(row["unfinished"]), row["turns"] if row["valid"] else None)
+
+
+def tally_games(games_file: Path, players: int) -> Tally:
+    """Count a games.parquet's wins per seat, draws, unfinished games and mean turns (games without an error)."""
+    lf = pl.scan_parquet(games_file).filter(pl.col(ERROR).is_null())
+    return _tally(lf.select(_tally_exprs(players)).collect().row(0, named=True), players)
+
+
+def tally_frame(df: pl.DataFrame, players: int) -> Tally:
+    """``tally_games`` over a games frame in memory."""
+    ok = df.filter(pl.col(ERROR).is_null()) if ERROR in df.columns else df
+    return _tally(ok.select(_tally_exprs(players)).row(0, named=True), players)
+
+
+def judge(tally: Tally, tolerance: float, *, sequential: bool = False, budget_ran_out: bool = False,
+          file: str = ""):
+    """The balance verdict of a tally (``stats.verdict.balance_verdict``) at ``tolerance`` (a share).
+
+    ``sequential``: the games were added until the verdict settled, so it reads the gap's confidence sequence;
+    ``budget_ran_out``: they were, but the budget was spent first (the verdict then carries ``file``, for the
+    command that would settle it)."""
+    from designlab.stats.verdict import balance_verdict
+
+    n = tally.valid
+    rates = [w / n for w in tally.wins] if n else [math.nan] * len(tally.wins)
+    v = balance_verdict(rates, n, tolerance, tally.unfinished / n if n else 0.0, tally.draws / n if n else 0.0,
+                        sequential=sequential)
+    if budget_ran_out and sequential and v.verdict in ("leaning", "not enough games"):
+        v = replace(v, budget_ran_out=True, file=file)
+    return v
+
+
+def verdict_to_dict(v) -> dict:
+    """A verdict as the manifest stores it (NaN kept: json writes it and reads it back)."""
+    return asdict(v)
+
+
+def verdict_from_dict(d: dict):
+    """The stored verdict back as a ``Verdict``; keys this version does not know are refused by the caller."""
+    from designlab.stats.verdict import Verdict
+
+    known = {f.name for f in fields(Verdict)}
+    unknown = sorted(set(d) - known)
+    if unknown:
+        raise ValueError(f"unknown verdict field(s): {', '.join(unknown)}")
+    # the manifest is standard JSON: a verdict of no data stored its NaN ends as null
+    return Verdict(**{k: (math.nan if x is None and k in _FLOATS else x) for k, x in d.items()})
+
+
+_FLOATS = ("gap", "lo", "hi", "diff_lo", "diff_hi")
+
+
+@dataclass(frozen=True)
+class Edge:
+    """The run table's edge, read off the stored verdict: with 2 seats the first's win rate minus the second's,
+    else the top seat's minus the bottom one's; signed, with the signed range the verdict reads (shares)."""
+
+    gap: float
+    lo: float
+    hi: float
+    top: int
+    bottom: int
+
+
+def edge_of(v, players: int) -> Edge | None:
+    """The stored verdict's edge as the run table prints it (None without a valid game)."""
+    if v is None or v.top is None or not v.games:
+        return None
+    if players == 2 and v.top == 1:  # two seats: always the first minus the second
+        return Edge(-v.gap, -v.diff_hi, -v.diff_lo, 0, 1)
+    return Edge(v.gap, v.diff_lo, v.diff_hi, v.top, v.bottom)
