@@ -34,9 +34,8 @@ def project(tmp_path_factory) -> Path:
     skill.mkdir(parents=True)
     from dataclasses import asdict
 
-    from designlab.stats.verdict import balance_verdict
-
     from designlab.results.records import write_record
+    from designlab.stats.verdict import balance_verdict
     from designlab.variant.load import load_variants
 
     data = {
