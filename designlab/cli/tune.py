@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from designlab.cli.main import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
 
@@ -124,21 +124,21 @@ def _print_result(out, v, result, wall: float) -> None:
                   title_justify="left")
     table.add_column("trial", justify="right")
     for p in paths:
-        table.add_column(escape(p), justify="right", overflow="fold")  # a path stays whole, folded
-    table.add_column(escape(search_column(spec, roles)), justify="right")
+        table.add_column(p, justify="right", overflow="fold")  # a path stays whole, folded
+    table.add_column(search_column(spec, roles), justify="right")
     table.add_column("confirmed gap (95%): " + ("the seat" if spec.target_seat is not None else "widest seat"),
                      justify="right")
     for name, _, _ in spec.constraints:
-        table.add_column(escape(name), justify="right")
+        table.add_column(name, justify="right")
     table.add_column("verdict")
     for c in result.candidates:
         seat = c.shown
-        gap = f"{escape(roles[seat.seat])} {seat.gap:+.1f} ({seat.gap_lo:+.1f} to {seat.gap_hi:+.1f})"
+        gap = f"{roles[seat.seat]} {seat.gap:+.1f} ({seat.gap_lo:+.1f} to {seat.gap_hi:+.1f})"
         cells = [str(c.index)] + [_fmt(c.params[p]) for p in paths] + [search_cell(spec, c.row, roles), gap]
         cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c.measures]
         verdict = "confirmed" if c.confirmed else "dropped"
         if c is result.recommended:
-            verdict = "[bold green]recommended[/bold green]"
+            verdict = Text("recommended", style="bold green")
         table.add_row(*cells, verdict)
     out.print(table)
     if not result.candidates:

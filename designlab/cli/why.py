@@ -9,6 +9,7 @@ import typer
 
 from designlab.cli.main import (
     DEFAULT_WORKERS,
+    MAX_GAMES,
     Quiet,
     ReportsRoot,
     Seed,
@@ -95,7 +96,7 @@ def register(app: typer.Typer) -> None:
     def why(
         variant: Annotated[Path, typer.Argument(help="A variant file (its seats play; one seat at a time is restricted).")],
         games: Annotated[int | None, typer.Option(
-            "--games", "-n", min=1, help="Games per run (one unrestricted run, one per option). Default: 1,500.",
+            "--games", "-n", min=1, max=MAX_GAMES, help="Games per run (one unrestricted run, one per option). Default: 1,500.",
             show_default=False)] = None,
         name: VariantName = None,
         seed: Seed = None,
