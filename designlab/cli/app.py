@@ -431,12 +431,19 @@ def params(game: Annotated[str, typer.Argument(help="Game name (see designlab li
     cls = game_class(game)
     out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(game)}): rule parameters, set under `params:` in a "
               "variant file (nested keys) or swept by their dotted path", markup=True)
-    table = Table(box=None, padding=(0, 2), pad_edge=False, expand=True)  # the meaning takes the room left
+    paths = param_paths(cls.Params)
+    rows = [(p.path, json.dumps(p.default), value_range(p.schema), p.doc) for p in paths if not p.group]
+    # a value is never cut: a default or a range wraps only between its words ("overcome" stays whole, quotes
+    # and all; a long list breaks after a comma); the meaning takes the room left
+    def widest(column: int) -> int:
+        return max((len(w) for row in rows for w in row[column].split()), default=1)
+
+    table = Table(box=None, padding=(0, 2), pad_edge=False, expand=True)
     table.add_column("parameter", no_wrap=True)
-    table.add_column("default", overflow="fold", ratio=1)
-    table.add_column("range", overflow="fold", ratio=2)
+    table.add_column("default", overflow="fold", min_width=widest(1), max_width=max(widest(1), 20))
+    table.add_column("range", overflow="fold", min_width=widest(2), max_width=max(widest(2), 26))
     table.add_column("meaning", overflow="fold", ratio=4)
-    for p in param_paths(cls.Params):
+    for p in paths:
         if p.group:  # a heading: its members follow, each with its own path
             table.add_row(Text(p.path, style="bold"), "", "", p.doc)
         else:
