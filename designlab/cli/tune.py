@@ -39,7 +39,7 @@ def tune(
         raise UserError(f"{file}: no tune: block in this file (docs/tune.md says how to write one)")
     v = own[0]
     spec = v.tune
-    name = f"tune-{v.slug}"
+    name = study_name(v.slug)
     out_dir = results_root / name
     budget = ", ".join(x for x in (
         f"{spec.budget_games:,} games" if spec.budget_games else "",
@@ -90,6 +90,12 @@ def tune(
     cpu = time.process_time() - c0
     out.print(f"{result.played_games:,} games played, {result.cached_games:,} from the cache, in {wall:.1f} s "
               f"(this process's CPU {cpu:.1f} s)", markup=False)
+
+
+def study_name(slug: str) -> str:
+    """The folder of a tune's study (under --results) and page (under --reports): ``tune-<name>``, the variant's
+    name as it is when it already starts so (a file named tune-small.yaml writes tune-small/, not tune-tune-small/)."""
+    return slug if slug.startswith("tune-") else f"tune-{slug}"
 
 
 def _games_bound(spec) -> int:

@@ -33,7 +33,7 @@ def test_a_tune_found_for_the_game_is_its_recommendation_and_confirmation(tmp_pa
         {"index": 3, "params": {"later_seat_extra_cards": 1}, "games": 12000, "seats": [
             {"seat": s, "gap": g, "gap_lo": g - 1.1, "gap_hi": g + 1.1, "followed": True}
             for s, g in enumerate((1.6, -0.4, -0.2, -1.0))]}]}
-    folder = tmp_path / "tune-tune-later-seats"
+    folder = tmp_path / "tune-later-seats"  # `designlab tune` names it once
     folder.mkdir()
     (folder / "tune.json").write_text(json.dumps(result))
     (tmp_path / "other").mkdir()
