@@ -526,7 +526,7 @@ def main(argv: list[str] | None = None) -> int:
     except VariantErrors as e:
         for x in e.errors:
             err.print(str(x), markup=False, highlight=False)
-        err.print(f"{len(e.errors)} problem(s); nothing was run.", markup=False)
+        err.print(f"{sum(not x.context for x in e.errors)} problem(s); nothing was run.", markup=False)
         return EXIT_BAD_INPUT
     except (VariantError, UnknownNameError, UserError, RunError) as e:
         err.print(f"error: {e}", markup=False, highlight=False)
