@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from designlab.cli import check as _check
 from designlab.cli import new_game as _new_game
@@ -25,6 +26,7 @@ from designlab.cli.main import (
     DEFAULT_WORKERS,
     EXIT_BAD_INPUT,
     EXIT_FAILED_GAMES,
+    MAX_GAMES,
     Cluster,
     FixedGames,
     Fresh,
@@ -133,9 +135,9 @@ def _print_summary(result, seconds: float) -> None:
         edge = _edge_cell(r.edge, seat_role)
         group = r.variant.sweep_group if r.variant.sweep else None
         if group and group != last_group:  # a sweep's name once, then each point by its values
-            table.add_row(escape(group), *[""] * 7, style="bold")
+            table.add_row(group, *[""] * 7, style="bold")
         last_group = group
-        table.add_row(escape(shown), wins, spread, escape(edge), f"{r.variant.games:,}", draws, turns, str(r.errors))
+        table.add_row(shown, wins, spread, edge, f"{r.variant.games:,}", draws, turns, str(r.errors))
     out.print(table)
     order = f" ({' / '.join(longest)})" if same else ""
     out.print(f"win %{order}: each role's share of the games that raised no error; +/- (95%): the widest of "
@@ -147,7 +149,7 @@ def _print_summary(result, seconds: float) -> None:
     if played:
         out.print(f"{played:,} games played in {seconds:.1f} s ({played / max(seconds, 1e-9):,.0f} games/s)")
     if result.errors:
-        err.print(f"[red]{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/[/red]")
+        err.print(f"{result.errors} game(s) raised an error; tracebacks are in {result.out_dir}/*/errors/", style="red")
 
 
 def _edge_cell(edge, roles) -> str:
@@ -263,7 +265,7 @@ def report(
 
 def show(
     variant: Annotated[Path | None, typer.Argument(help="A variant file.")] = None,
-    index: Annotated[int, typer.Argument(min=0, help="Game index in the run (0 is its first game).")] = 0,
+    index: Annotated[int, typer.Argument(min=0, max=MAX_GAMES - 1, help="Game index in the run (0 is its first game).")] = 0,
     name: VariantName = None,
     seed: Seed = None,
     actions: Annotated[bool, typer.Option(
@@ -415,11 +417,11 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
 
     for name, spec in SPECS.items():
         cls = spec.game
-        out.print(f"[bold]{cls.title}[/bold] ({name}, from {escape(spec.source)}), default bot: {cls.default_bot}, "
-                  f"players: {cls.players(cls.Params())} by default")
+        out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(name)}, from {escape(spec.source)}), default bot: "
+                  f"{escape(cls.default_bot)}, players: {cls.players(cls.Params())} by default", markup=True)
         out.print(f"  rule parameters, defaults and ranges: designlab params {name}", markup=False)
         for bot, bcls in sorted(bots_for(name).items()):
-            out.print(f"  [bold]{bot}[/bold]: {escape(bcls.description)}")
+            out.print(f"  [bold]{escape(bot)}[/bold]: {escape(bcls.description)}", markup=True)
             props = bcls.Params.model_json_schema().get("properties", {})
             if props:
                 table = Table(show_header=False, box=None, padding=(0, 2), pad_edge=False)
@@ -435,7 +437,7 @@ def list_(variants_dir: Annotated[Path, typer.Option("--variants", help="Folder 
         out.print(f"  variants ({folder}): {', '.join(files) if files else 'none'}\n")
     for plugin in BROKEN.values():  # installed but left out: what failed, so it can be fixed or uninstalled
         out.print(f"[bold]{escape(plugin.entry_point)}[/bold] (from {escape(plugin.distribution)}): [red]broken[/red], "
-                  f"{escape(plugin.target)} failed to load: {escape(plugin.reason)}\n")
+                  f"{escape(plugin.target)} failed to load: {escape(plugin.reason)}\n", markup=True)
 
 
 def params(game: Annotated[str, typer.Argument(help="Game name (see designlab list).")]) -> None:
@@ -444,18 +446,25 @@ def params(game: Annotated[str, typer.Argument(help="Game name (see designlab li
     from designlab.variant.paths import param_paths, value_range
 
     cls = game_class(game)
-    out.print(f"[bold]{cls.title}[/bold] ({game}): rule parameters, set under `params:` in a variant file "
-              "(nested keys) or swept by their dotted path")
-    table = Table(box=None, padding=(0, 2), pad_edge=False, expand=True)  # the meaning takes the room left
+    out.print(f"[bold]{escape(cls.title)}[/bold] ({escape(game)}): rule parameters, set under `params:` in a "
+              "variant file (nested keys) or swept by their dotted path", markup=True)
+    paths = param_paths(cls.Params)
+    rows = [(p.path, json.dumps(p.default), value_range(p.schema), p.doc) for p in paths if not p.group]
+    # a value is never cut: a default or a range wraps only between its words ("overcome" stays whole, quotes
+    # and all; a long list breaks after a comma); the meaning takes the room left
+    def widest(column: int) -> int:
+        return max((len(w) for row in rows for w in row[column].split()), default=1)
+
+    table = Table(box=None, padding=(0, 2), pad_edge=False, expand=True)
     table.add_column("parameter", no_wrap=True)
-    table.add_column("default", overflow="fold", ratio=1)
-    table.add_column("range", overflow="fold", ratio=2)
+    table.add_column("default", overflow="fold", min_width=widest(1), max_width=max(widest(1), 20))
+    table.add_column("range", overflow="fold", min_width=widest(2), max_width=max(widest(2), 26))
     table.add_column("meaning", overflow="fold", ratio=4)
-    for p in param_paths(cls.Params):
+    for p in paths:
         if p.group:  # a heading: its members follow, each with its own path
-            table.add_row(f"[bold]{escape(p.path)}[/bold]", "", "", escape(p.doc))
+            table.add_row(Text(p.path, style="bold"), "", "", p.doc)
         else:
-            table.add_row(escape(p.path), escape(json.dumps(p.default)), escape(value_range(p.schema)), escape(p.doc))
+            table.add_row(p.path, json.dumps(p.default), value_range(p.schema), p.doc)
     out.print(table)
     out.print("In a file: params: {honor: {runner: 18}}; in a sweep: honor.runner: [12, 15, 18]. "
               "Bots' parameters: designlab list.", markup=False)
@@ -534,7 +543,7 @@ def main(argv: list[str] | None = None) -> int:
     except VariantErrors as e:
         for x in e.errors:
             err.print(str(x), markup=False, highlight=False)
-        err.print(f"{len(e.errors)} problem(s); nothing was run.", markup=False)
+        err.print(f"{sum(not x.context for x in e.errors)} problem(s); nothing was run.", markup=False)
         return EXIT_BAD_INPUT
     except (VariantError, UnknownNameError, UserError, RunError) as e:
         err.print(f"error: {e}", markup=False, highlight=False)

@@ -8,6 +8,7 @@ This module imports none of them, so there is no import cycle.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -24,9 +25,36 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help texts are plain text: "designlab[cluster]" is not markup to be eaten
 )
-out = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
-err = Console(stderr=True, soft_wrap=True, highlight=False)
+
+# control characters (tab and newline apart), Unicode's bidirectional overrides and lone surrogates: what a file
+# or a person could use to move the cursor, recolour or rewrite the terminal, or reorder a line
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def literal(text: str) -> str:
+    """``text`` with its control characters shown escaped, as Python writes them (``\\x1b``, ``\\u202e``):
+    a file name, a key or a typed move cannot send the terminal an escape sequence."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+
+
+class LiteralConsole(Console):
+    """The one way the CLI prints: every string literally. No markup unless a call asks for it
+    (``markup=True``, the user's text in it passed through rich.markup.escape), never emoji codes
+    (``:x:`` stays ``:x:``), control characters shown escaped (``literal``); table cells, titles and
+    plain prints all go through ``render_str``."""
+
+    def __init__(self, **kwargs):
+        super().__init__(markup=False, emoji=False, highlight=False, **kwargs)
+
+    def render_str(self, text: str, **kwargs):
+        kwargs["emoji"] = False
+        return super().render_str(literal(text), **kwargs)
+
+
+out = LiteralConsole(width=None if sys.stdout.isatty() else 120)
+err = LiteralConsole(stderr=True, soft_wrap=True)
 
 EXIT_FAILED_GAMES = 1
 EXIT_BAD_INPUT = 2
@@ -38,14 +66,21 @@ class UserError(Exception):
 
 # -- options shared by every command ------------------------------------------------------------
 
-Games = Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per variant (overrides the file).")]
+# Every number a command takes has both bounds, so a typo (an extra digit, a pasted number) is one line and exit 2,
+# never a run planned that cannot end.
+MAX_GAMES = 10_000_000  # games of one variant, run or level: as a file's `games:` (variant.model.MAX_GAMES)
+MAX_WORKERS = 1_024  # worker processes on this machine; more cores than this go to --cluster
+MAX_MINUTES = 10_080  # a wall-clock budget: a week
+MAX_STEPS = 100  # meta's double-oracle steps, each adding at most one strategy to a grid
+
+Games = Annotated[int | None, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Games per variant (overrides the file).")]
 # run and sweep: -n N plays exactly N games; without it they play until the verdict is settled, within a budget
 FixedGames = Annotated[int | None, typer.Option(
-    "--games", "-n", min=1,
+    "--games", "-n", min=1, max=MAX_GAMES,
     help="Play exactly N games per variant. Without it each variant gets games until its balance verdict is "
          "settled, up to its budget (--max-games, or the file's max_games).")]
 Seed = Annotated[int | None, typer.Option("--seed", min=0, max=MAX_SEED, help="Batch seed (overrides the file).")]
-Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Worker processes.")]
+Workers = Annotated[int, typer.Option("--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Png = Annotated[bool, typer.Option("--png", help="Also write every chart as PNG and SVG.")]
 ReportsRoot = Annotated[Path, typer.Option("--reports", help="Folder for HTML reports.")]
@@ -65,7 +100,7 @@ UntilSettled = Annotated[bool, typer.Option(
 VariantName = Annotated[str | None, typer.Option(
     "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")]
 MaxGames = Annotated[int | None, typer.Option(
-    "--max-games", min=1, help="Budget: the most games per variant while its verdict is unsettled (or under "
+    "--max-games", min=1, max=MAX_GAMES, help="Budget: the most games per variant while its verdict is unsettled (or under "
                                "--precision); overrides the file's max_games (default 40,000). Cached games count.")]
 
 DEFAULT_WORKERS = max(1, os.cpu_count() or 1)
@@ -83,8 +118,8 @@ class Progress:
     def __init__(self, total: int | None, quiet: bool, what: str = "games"):
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        self.quiet, self.total, self.done, self.what = quiet, total, 0, what
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        self.quiet, self.total, self.done, self.what = quiet, total, 0, literal(what)  # a file's name in it
+        self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                             console=err, transient=True)
         self.task = None
         self.closed = False
@@ -108,7 +143,7 @@ class Progress:
     def restart(self, total: int | None, what: str) -> None:
         """Count something else from zero (loading: the points of a sweep once it starts expanding)."""
         with self.lock:
-            self.total, self.what, self.done = total, what, 0
+            self.total, self.what, self.done = total, literal(what), 0
             if self.task is not None:
                 self.bar.update(self.task, total=total, completed=0, description=what)
 

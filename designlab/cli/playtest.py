@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from designlab.cli.main import (
     DEFAULT_WORKERS,
+    MAX_GAMES,
     Quiet,
     ReportsRoot,
     UserError,
@@ -47,10 +47,10 @@ def register(app: typer.Typer) -> None:
                               "where `designlab skill` writes them.")] = None,
         reports_root: ReportsRoot = Path("reports"),
         games: Annotated[int, typer.Option(
-            "--games", "-n", min=1, help="Games for the random and heuristic levels, when they must be played.")]
+            "--games", "-n", min=1, max=MAX_GAMES, help="Games for the random and heuristic levels, when they must be played.")]
         = DEFAULT_BOT_GAMES,
         search_games: Annotated[int, typer.Option(
-            "--search-games", min=0, help="Games for the search level, when it must be played (0 skips it).")]
+            "--search-games", min=0, max=MAX_GAMES, help="Games for the search level, when it must be played (0 skips it).")]
         = DEFAULT_SEARCH_GAMES,
         name: VariantName = None,
         workers: Workers = DEFAULT_WORKERS,
@@ -101,7 +101,7 @@ def register(app: typer.Typer) -> None:
             t = tests.get(lv["level"])
             p = "" if t is None or not math.isfinite(t["p_holm"]) else \
                 f"{'yes' if t['differs'] else 'no'} ({t['p_holm']:.3g})"
-            table.add_row(escape(f"{lv['level']} ({lv['bot']})"), f"{lv['games']:,}",
+            table.add_row(f"{lv['level']} ({lv['bot']})", f"{lv['games']:,}",
                           *[f"{_pct(r)} ({_pct(lo)}-{_pct(hi)})" for r, lo, hi in zip(lv["rates"], lv["lo"], lv["hi"])],
                           str(lv["no_winner"]), (lv["verdict"] or {}).get("verdict", "-"), p)
         out.print(table)

@@ -9,6 +9,8 @@ import typer
 
 from designlab.cli.main import (
     DEFAULT_WORKERS,
+    MAX_GAMES,
+    MAX_MINUTES,
     Cluster,
     MaxGames,
     Quiet,
@@ -26,12 +28,12 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def skill(
         variant: Annotated[Path, typer.Argument(help="A variant file (its seats are ignored).")],
-        games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games for the random and heuristic levels.")] = 400,
+        games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Games for the random and heuristic levels.")] = 400,
         search_games: Annotated[int | None, typer.Option(
-            "--search-games", min=0, help="Games for the search level (a search game costs seconds; 0 skips it). "
+            "--search-games", min=0, max=MAX_GAMES, help="Games for the search level (a search game costs seconds; 0 skips it). "
             "Default: a tenth of --games.", show_default=False)] = None,
         search_minutes: Annotated[float | None, typer.Option(
-            "--search-minutes", min=0.01, help="A wall-clock budget for the search level: it plays rounds of games "
+            "--search-minutes", min=0.01, max=MAX_MINUTES, help="A wall-clock budget for the search level: it plays rounds of games "
             "until the round that crosses the budget ends (at most --search-games) and says how many it got; the "
             "same number of games are the same games on any machine.")] = None,
         search: Annotated[str, typer.Option("--search", help="The search level's bot, e.g. 'ismcts(iterations=25)'.")] = "ismcts",

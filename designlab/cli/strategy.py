@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from designlab.cli.main import DEFAULT_WORKERS as _DEFAULT_WORKERS
-from designlab.cli.main import Progress, UserError, out, pick_variant, run_name
+from designlab.cli.main import MAX_GAMES, MAX_STEPS, Progress, UserError, out, pick_variant, run_name
 from designlab.cli.main import Quiet as _Quiet
 from designlab.cli.main import ReportsRoot as _Reports
 from designlab.cli.main import Seed as _Seed
@@ -62,7 +62,7 @@ def register(app: typer.Typer) -> None:
     def ladder(
         ctx: typer.Context,
         variant: _Variant,
-        games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pair of bots.")] = 200,
+        games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Games per pair of bots.")] = 200,
         bots: Annotated[list[str] | None, typer.Option(
             "--bot", "-b",
             help="A contender, e.g. heuristic or 'ismcts(iterations=50)'; repeat. Default: random, heuristic, "
@@ -113,18 +113,18 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def meta(
         variant: _Variant,
-        games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per matchup.")] = 200,
+        games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES, help="Games per matchup.")] = 200,
         grid: Annotated[Path | None, typer.Option(
             "--grid", help="A persona grid YAML (rows, cols, payoff); default: the game's bundled grid.")] = None,
         check_games: Annotated[int | None, typer.Option(
-            "--check-games", min=0, help="Exploitability check: games per responder and opponent "
+            "--check-games", min=0, max=MAX_GAMES, help="Exploitability check: games per responder and opponent "
             "(default: --games; 0: no check).")] = None,
         respond: Annotated[list[str] | None, typer.Option(
             "--respond", help="A responder the check tries besides the game's own bots, e.g. "
             "'ismcts(iterations=50)'; repeat.")] = None,
-        budget: Annotated[int, typer.Option("--budget", min=0, help="Double-oracle steps that may add a strategy.")] = 3,
+        budget: Annotated[int, typer.Option("--budget", min=0, max=MAX_STEPS, help="Double-oracle steps that may add a strategy.")] = 3,
         search_games: Annotated[int, typer.Option(
-            "--search-games", min=0, help="Exploitability check: games per opponent for the best response search "
+            "--search-games", min=0, max=MAX_GAMES, help="Exploitability check: games per opponent for the best response search "
             "(a responder whose beliefs are the other role's equilibrium mix; about a CPU second a game on "
             "Rakshasa); 0 skips it; at most --check-games.")] = SEARCH_GAMES,
         duplicate: _Duplicate = True,

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from designlab.cli.main import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
 
@@ -39,7 +39,7 @@ def tune(
         raise UserError(f"{file}: no tune: block in this file (docs/tune.md says how to write one)")
     v = own[0]
     spec = v.tune
-    name = f"tune-{v.slug}"
+    name = study_name(v.slug)
     out_dir = results_root / name
     budget = ", ".join(x for x in (
         f"{spec.budget_games:,} games" if spec.budget_games else "",
@@ -92,6 +92,12 @@ def tune(
               f"(this process's CPU {cpu:.1f} s)", markup=False)
 
 
+def study_name(slug: str) -> str:
+    """The folder of a tune's study (under --results) and page (under --reports): ``tune-<name>``, the variant's
+    name as it is when it already starts so (a file named tune-small.yaml writes tune-small/, not tune-tune-small/)."""
+    return slug if slug.startswith("tune-") else f"tune-{slug}"
+
+
 def _games_bound(spec) -> int:
     search = spec.budget_games or (spec.budget_trials or 1) * spec.rung_games * spec.reduction ** (spec.rungs - 1)
     return search + spec.confirm_candidates * spec.confirm_games
@@ -124,21 +130,21 @@ def _print_result(out, v, result, wall: float) -> None:
                   title_justify="left")
     table.add_column("trial", justify="right")
     for p in paths:
-        table.add_column(escape(p), justify="right", overflow="fold")  # a path stays whole, folded
-    table.add_column(escape(search_column(spec, roles)), justify="right")
+        table.add_column(p, justify="right", overflow="fold")  # a path stays whole, folded
+    table.add_column(search_column(spec, roles), justify="right")
     table.add_column("confirmed gap (95%): " + ("the seat" if spec.target_seat is not None else "widest seat"),
                      justify="right")
     for name, _, _ in spec.constraints:
-        table.add_column(escape(name), justify="right")
+        table.add_column(name, justify="right")
     table.add_column("verdict")
     for c in result.candidates:
         seat = c.shown
-        gap = f"{escape(roles[seat.seat])} {seat.gap:+.1f} ({seat.gap_lo:+.1f} to {seat.gap_hi:+.1f})"
+        gap = f"{roles[seat.seat]} {seat.gap:+.1f} ({seat.gap_lo:+.1f} to {seat.gap_hi:+.1f})"
         cells = [str(c.index)] + [_fmt(c.params[p]) for p in paths] + [search_cell(spec, c.row, roles), gap]
         cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c.measures]
         verdict = "confirmed" if c.confirmed else "dropped"
         if c is result.recommended:
-            verdict = "[bold green]recommended[/bold green]"
+            verdict = Text("recommended", style="bold green")
         table.add_row(*cells, verdict)
     out.print(table)
     if not result.candidates:

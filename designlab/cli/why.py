@@ -9,6 +9,7 @@ import typer
 
 from designlab.cli.main import (
     DEFAULT_WORKERS,
+    MAX_GAMES,
     Quiet,
     ReportsRoot,
     Seed,
@@ -34,20 +35,25 @@ def print_why(r: dict) -> None:
     """The tables ``designlab why`` prints (plain text, one line per row)."""
     from rich.table import Table
 
+    from designlab.stats.why import user_verdict
+
     tol = r["tolerance"]
     t = Table(title=f"Restricted play: {r['variant']} ({r['game']}), {r['games']:,} paired games per option, "
               f"seed {r['seed']}", title_justify="left")
     for col, just in (("option", "left"), ("group", "left"), ("gain, points (corrected CI)", "right"),
-                      ("games it bit", "right"), ("yielded", "right"), ("bot ignored", "right"), ("verdict", "left")):
-        t.add_column(col, justify=just)
+                      ("games it bit", "right"), ("yielded", "right"), ("bot ignored", "right"),
+                      ("verdict for its user", "left")):
+        t.add_column(col, justify=just, no_wrap=col.startswith("verdict"))
     for o in sorted(r["options"], key=lambda o: o["gain"]):
-        verdict = o["verdict"] + (" (the strongest)" if o["name"] == r["strongest"] else "")
+        verdict = user_verdict(o["verdict"]) + (" (the strongest)" if o["name"] == r["strongest"] else "")
         t.add_row(o["name"], o["group"], f"{o['gain']:+.1f} ({o['lo']:+.1f} to {o['hi']:+.1f})",
                   f"{o['games_bitten']:,}", f"{o['yielded']:,}", f"{o['overridden']:,}", verdict)
     out.print(t)
     out.print(f"Gain: the win rate the seat forbidden the option gains (negative: loses) against the unrestricted "
               f"bots, in points, paired game by game with the unrestricted run on the same seeds; intervals hold "
-              f"for all {len(r['options'])} options at once (Bonferroni), p-values Holm-adjusted. 'never matters': "
+              f"for all {len(r['options'])} options at once (Bonferroni), p-values Holm-adjusted. Verdict, for whoever "
+              f"uses the option: 'helps its user' when forbidding it costs the seat (the interval below 0), 'hurts "
+              f"its user' when forbidding it gains (above 0: the bot overplays it). 'never matters': "
               f"the interval lies within ±{tol:g} points (the variant's balance_tolerance). Yielded: decisions with "
               f"nothing else legal, played anyway. Bot ignored: answers outside the allowed actions, replaced by a "
               f"random allowed one.")
@@ -95,7 +101,7 @@ def register(app: typer.Typer) -> None:
     def why(
         variant: Annotated[Path, typer.Argument(help="A variant file (its seats play; one seat at a time is restricted).")],
         games: Annotated[int | None, typer.Option(
-            "--games", "-n", min=1, help="Games per run (one unrestricted run, one per option). Default: 1,500.",
+            "--games", "-n", min=1, max=MAX_GAMES, help="Games per run (one unrestricted run, one per option). Default: 1,500.",
             show_default=False)] = None,
         name: VariantName = None,
         seed: Seed = None,

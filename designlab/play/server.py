@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
 import re
 import secrets
 import stat
@@ -30,6 +31,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
 
+import anyio
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_core import PydanticCustomError
 from starlette.applications import Starlette
@@ -38,7 +40,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
-from starlette.routing import Route
+from starlette.routing import Match, Route
 
 from designlab.core.rng import MAX_SEED
 from designlab.core.spec import the
@@ -51,19 +53,26 @@ MAX_GAMES = 64  # games kept in memory; the oldest goes first
 MAX_BODY = 64 * 1024  # bytes of a request body: a game setup or a move is well under 1 kB
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")  # the names this machine has for itself
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})  # the ones that change nothing here
+# Bot work (a game's start, a move: the bots play until the person's turn) runs on its own threads, at most
+# BOT_SLOTS at once, with at most BOT_QUEUE more waiting; beyond that a request gets 429 and Retry-After at once.
+# The page, the variants list and the records run elsewhere, so a burst of games cannot hold them up.
+BOT_SLOTS = max(1, os.cpu_count() or 1)
+BOT_QUEUE = 2 * BOT_SLOTS
+RETRY_AFTER = 2  # seconds: about one bot reply of a search bot on a 4-player game
 
 
 class Refused(Exception):
     """A request the server turns down: answered as ``{"error": message}`` with ``status``."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
-        self.status, self.message = status, message
+        self.status, self.message, self.headers = status, message, headers
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
+def _error(message: str, status: int = 400, headers: dict[str, str] | None = None) -> JSONResponse:
     # a message may quote a request's text: anything not UTF-8 (a lone surrogate) goes out escaped
-    return JSONResponse({"error": message.encode("utf-8", "backslashreplace").decode("utf-8")}, status_code=status)
+    return JSONResponse({"error": message.encode("utf-8", "backslashreplace").decode("utf-8")}, status_code=status,
+                        headers=headers)
 
 
 # -- which Host this server answers to -------------------------------------------------------------
@@ -98,15 +107,17 @@ def accepted_hosts(host: str, port: int, allow: Iterable[str] = ()) -> list[str]
 
 
 class Guard:
-    """ASGI middleware run before every route: the Host check, then, for a request that may change
-    something (a POST), the JSON content type (a cross-site page can send only text/plain or form
+    """ASGI middleware run before every route: the Host check (one Host header, this server's), then a method
+    the route does not take gets 405 with Allow (before any other check of a body), then, for a request that may
+    change something (a POST), the JSON content type (a cross-site page can send only text/plain or form
     bodies without the browser asking first), the Origin (when the browser sends one, this server's
     own) and the body size, counted as it streams in: the body is read here, at most MAX_BODY bytes,
     and handed on whole."""
 
-    def __init__(self, app, hosts: Iterable[str]):
+    def __init__(self, app, hosts: Iterable[str], routes: Iterable[Route] = ()):
         self.app = app
         self.hosts = frozenset(h.lower() for h in hosts)
+        self.routes = list(routes)
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -114,14 +125,14 @@ class Guard:
             return
         headers = Headers(scope=scope)
         try:
-            host = self.check_host(headers)
-            if scope["method"] in SAFE_METHODS:
-                await self.app(scope, receive, send)
+            host = self.check_host(scope, headers)
+            if scope["method"] in SAFE_METHODS or not self.check_method(scope):
+                await self.app(scope, receive, send)  # a GET, or no such path (the app answers 404)
                 return
             self.check_sender(scope, headers, host)
             body = await self.read_body(headers, receive)
         except Refused as e:
-            await _error(e.message, e.status)(scope, receive, send)
+            await _error(e.message, e.status, e.headers)(scope, receive, send)
             return
         if body is None:
             return  # the client went away
@@ -136,12 +147,30 @@ class Guard:
 
         await self.app(scope, replay, send)
 
-    def check_host(self, headers: Headers) -> str:
+    def check_host(self, scope, headers: Headers) -> str:
+        given = [v for k, v in scope.get("headers", []) if k.lower() == b"host"]
+        if len(given) > 1:  # which one is meant? a proxy and this server might each read another
+            raise Refused(400, f"{len(given)} Host headers; a request has one")
         host = headers.get("host", "")
         if host.lower() not in self.hosts:
             raise Refused(400, f"Host {quoted(host)} is not this server (it answers to {', '.join(sorted(self.hosts))}); "
                                "designlab serve --allow-host NAME adds a name")
         return host
+
+    def check_method(self, scope) -> bool:
+        """True when a route takes this path and method; Refused(405) with Allow when a route has the path but not
+        the method (a DELETE of a game); False when no route has the path."""
+        allowed: set[str] = set()
+        for route in self.routes:
+            match, _ = route.matches(scope)
+            if match == Match.FULL:
+                return True
+            if match == Match.PARTIAL:
+                allowed |= route.methods or set()
+        if allowed:
+            raise Refused(405, f"{scope['method']} is not a method of {quoted(scope['path'])}; it takes "
+                               f"{', '.join(sorted(allowed))}", {"Allow": ", ".join(sorted(allowed))})
+        return False
 
     def check_sender(self, scope, headers: Headers, host: str) -> None:
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
@@ -190,7 +219,9 @@ def _int(text: str) -> int | _Huge:
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: true is not the seat 1, nor "1" a number (JSON says which it sends); only the empty string means
+    # "none" where a field says so, and a move may be sent as its number
+    model_config = ConfigDict(extra="forbid", strict=True)
     EXAMPLE: ClassVar[str]  # a body that fits, for the messages
 
     @field_validator("*", mode="before")
@@ -301,12 +332,28 @@ class _Cached:
 
 
 def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0.1",
-               allow_hosts: Iterable[str] = ()) -> Starlette:
-    """The play page's app for a server on ``host``:``port``, answering to accepted_hosts(host, port, allow_hosts)."""
+               allow_hosts: Iterable[str] = (), bot_slots: int = BOT_SLOTS, bot_queue: int = BOT_QUEUE) -> Starlette:
+    """The play page's app for a server on ``host``:``port``, answering to accepted_hosts(host, port, allow_hosts);
+    at most ``bot_slots`` requests' bot work at once and ``bot_queue`` more waiting (429 beyond)."""
     variants = Path(variants)
     records = Path(results) / "play"
     games: OrderedDict[str, _Game] = OrderedDict()
     guard = threading.Lock()
+    bots: list = []  # the bots' own thread limiter, made in the server's event loop on first use
+    pending = [0]  # bot work running or waiting; read and changed only in the event loop
+
+    async def bot_work(fn, *args) -> JSONResponse:
+        """``fn(*args)`` on the bots' threads, or Refused(429) at once when bot_slots + bot_queue are taken."""
+        if pending[0] >= bot_slots + bot_queue:
+            raise Refused(429, f"the bots are busy with {pending[0]} games' moves (at most {bot_slots} at once and "
+                               f"{bot_queue} waiting); try again in a moment", {"Retry-After": str(RETRY_AFTER)})
+        if not bots:
+            bots.append(anyio.CapacityLimiter(bot_slots))
+        pending[0] += 1
+        try:
+            return await anyio.to_thread.run_sync(fn, *args, limiter=bots[0])
+        finally:
+            pending[0] -= 1
 
     def load_variant(name: str):
         from designlab.variant.load import load_variants
@@ -383,7 +430,7 @@ def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0
             return JSONResponse(state(gid, g))
 
     async def start(request: Request) -> JSONResponse:
-        return await run_in_threadpool(new_game, StartBody.parse(await request.body()))
+        return await bot_work(new_game, StartBody.parse(await request.body()))
 
     def game_of(request: Request) -> tuple[str, _Game]:
         gid = request.path_params["gid"]
@@ -412,7 +459,7 @@ def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0
     async def move(request: Request) -> JSONResponse:
         gid, g = game_of(request)
         body = MoveBody.parse(await request.body())
-        return await run_in_threadpool(do_move, gid, g, body.move)
+        return await bot_work(do_move, gid, g, body.move)
 
     async def list_records(request: Request) -> JSONResponse:
         return JSONResponse({"records": await run_in_threadpool(list_files, records, ".json")})
@@ -434,12 +481,12 @@ def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0
         return await run_in_threadpool(tell_record, request.path_params["name"])
 
     async def refused(request: Request, e: Refused) -> JSONResponse:
-        return _error(e.message, e.status)
+        return _error(e.message, e.status, e.headers)
 
     async def http_error(request: Request, e: HTTPException) -> JSONResponse:
-        return _error(f"{request.method} {quoted(request.url.path)}: {e.detail}", e.status_code)
+        return _error(f"{request.method} {quoted(request.url.path)}: {e.detail}", e.status_code, e.headers)
 
-    app = Starlette(routes=[
+    routes = [
         Route("/", page),
         Route("/api/variants", list_variants),
         Route("/api/games", start, methods=["POST"]),
@@ -447,8 +494,9 @@ def create_app(variants: Path, results: Path, *, port: int, host: str = "127.0.0
         Route("/api/games/{gid}/move", move, methods=["POST"]),
         Route("/api/records", list_records),
         Route("/api/records/{name:path}", show_record),
-    ], exception_handlers={Refused: refused, HTTPException: http_error})
-    app.add_middleware(Guard, hosts=accepted_hosts(host, port, allow_hosts))
+    ]
+    app = Starlette(routes=routes, exception_handlers={Refused: refused, HTTPException: http_error})
+    app.add_middleware(Guard, hosts=accepted_hosts(host, port, allow_hosts), routes=routes)
     return app
 
 
@@ -547,7 +595,9 @@ $("variant").addEventListener("change", fillSetup);
 $("setup").addEventListener("submit", async (e) => {
   e.preventDefault();
   const v = VARIANTS[$("variant").selectedIndex];
-  const [ok, s] = await api("/api/games", {variant: v.name, seat: Number($("seat").value), bot: $("bot").value, seed: $("seed").value});
+  const seed = $("seed").value;  // a number, or null for a new one: the server takes no number as text
+  const [ok, s] = await api("/api/games", {variant: v.name, seat: Number($("seat").value), bot: $("bot").value,
+                                           seed: seed === "" ? null : Number(seed)});
   if (ok) draw(s); else $("desc").textContent = "error: " + s.error;
 });
 (async () => {

@@ -10,12 +10,23 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
+from rich.text import Text
 
 from designlab.core.spec import the
 from designlab.play.session import EntryError, Session
 
 HELP = ("Type the number of a move or the move itself (a unique beginning will do); "
         "'board' shows the table again, 'quit' leaves (the record so far is saved).")
+
+
+def _say(console: Console, text: str, **kwargs) -> None:
+    """Print our own markup around text escaped with rich.markup.escape; emoji codes stay as typed."""
+    console.print(text, markup=True, emoji=False, highlight=False, **kwargs)
+
+
+def _board(text: str) -> Text:
+    """A view in the game's words (the game's own markup, ``Board.text``)."""
+    return Text.from_markup(text, emoji=False)
 
 
 def _choices(console: Console, names: list[str]) -> None:
@@ -25,8 +36,7 @@ def _choices(console: Console, names: list[str]) -> None:
         per_row = 1
     for i in range(0, len(names), per_row):
         row = names[i:i + per_row]
-        console.print("".join(f"{i + j + 1:>3}. {escape(s)}".ljust(width) for j, s in enumerate(row)).rstrip(),
-                      highlight=False)
+        _say(console, "".join(f"{i + j + 1:>3}. {escape(s)}".ljust(width) for j, s in enumerate(row)).rstrip())
 
 
 def play_in_terminal(session: Session, console: Console, records: Path,
@@ -38,19 +48,18 @@ def play_in_terminal(session: Session, console: Console, records: Path,
         read = lambda prompt: console.input(prompt)  # noqa: E731
     s = session
     me = s.seats[s.seat]
-    console.print(f"[bold]{escape(s.game.title)}[/bold]: {escape(s.variant.name)} ({escape(str(s.variant.file))}), "
-                  f"seed {s.seed}", highlight=False)
+    _say(console, f"[bold]{escape(s.game.title)}[/bold]: {escape(s.variant.name)} ({escape(str(s.variant.file))}), "
+                  f"seed {s.seed}")
     # the players in turn order, by role
-    console.print("players: " + "; ".join(f"{escape(the(x.role))} ({escape(x.player)})" for x in s.seats),
-                  highlight=False)
-    console.print(f"You are {escape(the(me.role))}. {HELP}", style="dim", highlight=False)
+    _say(console, "players: " + "; ".join(f"{escape(the(x.role))} ({escape(x.player)})" for x in s.seats))
+    _say(console, f"You are {escape(the(me.role))}. {escape(HELP)}", style="dim")
     s.advance()
     quit_ = False
     while not s.over:
         for line in s.news():
-            console.print(f"  {escape(line)}", highlight=False)
-        console.print(Panel(s.board_text(), title=f"your view: {escape(the(me.role))}", title_align="left",
-                            expand=False), highlight=False)
+            _say(console, f"  {escape(line)}")
+        console.print(Panel(_board(s.board_text()), title=Text(f"your view: {the(me.role)}"), title_align="left",
+                            expand=False))
         names = s.choices()
         _choices(console, names)
         while True:
@@ -59,34 +68,34 @@ def play_in_terminal(session: Session, console: Console, records: Path,
             except (EOFError, KeyboardInterrupt):
                 entry = "quit"
             if echo:
-                console.print(escape(entry), highlight=False)
+                _say(console, escape(entry))
             word = entry.strip().lower()
             if word in ("quit", "q", "exit"):
                 quit_ = True
                 break
             if word in ("?", "help"):
-                console.print(HELP, highlight=False)
+                _say(console, escape(HELP))
                 continue
             if word == "board":
-                console.print(Panel(s.board_text(), expand=False), highlight=False)
+                console.print(Panel(_board(s.board_text()), expand=False))
                 _choices(console, names)
                 continue
             try:
                 played = s.enter(entry)
             except EntryError as e:
-                console.print(f"[red]{escape(str(e))}[/red]", highlight=False)
+                _say(console, f"[red]{escape(str(e))}[/red]")
                 continue
-            console.print(f"[bold]you: {escape(played)}[/bold]", highlight=False)
+            _say(console, f"[bold]you: {escape(played)}[/bold]")
             break
         if quit_:
             break
     for line in s.news():
-        console.print(f"  {escape(line)}", highlight=False)
+        _say(console, f"  {escape(line)}")
     if s.over:
-        console.print(Panel(s.board_text(), title="final view", title_align="left", expand=False), highlight=False)
-        console.print("[bold]result[/bold]: " + "; ".join(escape(x) for x in s.result_lines()), highlight=False)
+        console.print(Panel(_board(s.board_text()), title="final view", title_align="left", expand=False))
+        _say(console, "[bold]result[/bold]: " + "; ".join(escape(x) for x in s.result_lines()))
     else:
-        console.print("game left unfinished", highlight=False)
+        _say(console, "game left unfinished")
     path = s.save(records)
-    console.print(f"record: {path} (replay: designlab show --record {path})", highlight=False)
+    _say(console, escape(f"record: {path} (replay: designlab show --record {path})"))
     return path

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from designlab.report import html as H
+from designlab.stats.why import HURTS, user_verdict
 
 MIN_SIDE = 10  # association rows need this many player-games with and without the component
 MIN_LEGAL = 20  # a role that never chose an option is a finding once the option was legal this often
@@ -42,7 +43,7 @@ def why_findings(data: dict | None) -> list[str]:
                    f"{-top['gain']:.1f} points of win rate ({-top['hi']:.1f} to {-top['lo']:.1f}, corrected "
                    f"across {len(opts)} options){near} (designlab why, restricted play).")
     for o in opts:
-        if o["verdict"] == "helps":
+        if user_verdict(o["verdict"]) == HURTS:
             out.append(f"{data['variant']}: the bots win {o['gain']:.1f} points more often without {o['name']} "
                        f"({o['lo']:+.1f} to {o['hi']:+.1f}): they overplay it.")
     for u in data["usage"]:
@@ -76,11 +77,11 @@ def _game(d: dict, folder: Path) -> str:
     tol = d["tolerance"]
     rows = []
     for o in sorted(d["options"], key=lambda o: o["gain"]):
-        verdict = o["verdict"] + (" (the strongest)" if o["name"] == d["strongest"] else "")
+        verdict = user_verdict(o["verdict"]) + (" (the strongest)" if o["name"] == d["strongest"] else "")
         rows.append([o["name"], o["group"], f"{o['gain']:+.1f} ({o['lo']:+.1f} to {o['hi']:+.1f})",
                      f"{o['games_bitten']:,}", f"{o['yielded']:,}", f"{o['overridden']:,}", verdict])
     restricted = H.table_html(["option", "group", "gain, points (corrected interval)", "games it changed", "yielded",
-                               "bot ignored", "verdict"], rows)
+                               "bot ignored", "verdict (for whoever uses the option)"], rows)
     assoc = []
     for x in d["association"]:
         if min(x["n_with"], x["n_without"]) < MIN_SIDE:
@@ -118,7 +119,9 @@ def _game(d: dict, folder: Path) -> str:
             f'<p class="note">From <code>{H.esc(folder.name)}/why.json</code>: {d["games"]:,} games per run, '
             f"seed {d['seed']}, seats {H.esc(', '.join(d['seats']))}; one unrestricted run and one run per option "
             f"({d['runs']} runs). Gains: points of win rate of the restricted seat, paired game by game; intervals "
-            f"hold for all {len(d['options'])} options at once (Bonferroni; p-values Holm-adjusted). Never matters: "
+            f"hold for all {len(d['options'])} options at once (Bonferroni; p-values Holm-adjusted). Verdicts are "
+            "said for whoever uses the option: it helps its user when forbidding it costs the seat (the interval "
+            "below 0), it hurts its user when forbidding it gains (above 0: the bot overplays it). Never matters: "
             f"within ±{tol:g} points (the variant's balance_tolerance). Yielded: decisions where every legal action "
             "was forbidden (the rules force the move). Bot ignored: answers outside the allowed actions, replaced by "
             "a random allowed one.</p>" + restricted

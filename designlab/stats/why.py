@@ -14,8 +14,9 @@ bots' streams). Its mean, in points of win rate, gets Tango's score interval for
 holds for every option at once (Bonferroni, 1 - 0.05 / options: the interval that goes with Holm's first step),
 and the options' p-values are Holm-adjusted. Verdicts, at the variant's balance tolerance ``tol`` (points):
 
-* "costs": the corrected interval lies below 0 (forbidding the option loses games: the option is worth that);
-* "helps": it lies above 0 (the bot does better without it: it overplays it);
+* "helps its user": the corrected interval lies below 0 (forbidding the option loses games: the option is worth
+  that to whoever uses it);
+* "hurts its user": it lies above 0 (the bot does better without it: using it costs games, the bot overplays it);
 * "never matters": the corrected interval lies within +-tol;
 * "not enough games": neither (a wide interval across 0);
 * "never came up": the restriction never removed an action, so the runs were identical.
@@ -43,7 +44,15 @@ from designlab.stats.inference import (
 )
 
 ALPHA = 1 - LEVEL
-COSTS, HELPS, NEVER, WIDE, UNUSED = "costs", "helps", "never matters", "not enough games", "never came up"
+# each verdict says what the option does for whoever uses it (the gain is what forbidding it does to the seat)
+HELPS, HURTS, NEVER, WIDE, UNUSED = "helps its user", "hurts its user", "never matters", "not enough games", \
+    "never came up"
+LEGACY = {"costs": HELPS, "helps": HURTS}  # a why.json saved before the verdict was said for the option's user
+
+
+def user_verdict(saved: str) -> str:
+    """A saved verdict in today's words: an older why.json said "costs" for HELPS and "helps" for HURTS."""
+    return LEGACY.get(saved, saved)
 
 
 def gain_interval(diffs: Sequence[float], level: float = LEVEL) -> tuple[float, float, float]:
@@ -64,9 +73,9 @@ def verdict(lo: float, hi: float, tol: float, bit: bool) -> str:
     if not bit:
         return UNUSED
     if hi < 0:
-        return COSTS
+        return HELPS  # forbidding it costs the seat: the option helps whoever uses it
     if lo > 0:
-        return HELPS
+        return HURTS  # forbidding it gains: the option hurts whoever uses it
     if -tol <= lo and hi <= tol:
         return NEVER
     return WIDE
@@ -96,7 +105,7 @@ def restricted_play(watched: list, restricted: dict[int, list], comps: Sequence[
 
 def strongest(rows: list[dict]) -> str | None:
     """The option whose removal costs most, among those that cost beyond noise."""
-    costs = [r for r in rows if r["verdict"] == COSTS]
+    costs = [r for r in rows if user_verdict(r["verdict"]) == HELPS]
     return min(costs, key=lambda r: r["gain"])["name"] if costs else None
 
 

@@ -24,6 +24,7 @@ from designlab.core.protocol import set_path
 from designlab.registry import UnknownNameError, bot_class, game_class, game_spec
 from designlab.variant.model import Seat, SeatFile, TuneParam, TuneSpec, Variant, VariantFile
 from designlab.variant.yamlpos import (
+    Pos,
     Positions,
     VariantError,
     VariantErrors,
@@ -201,7 +202,10 @@ class Loader:
         if target in chain + (path,):
             cycle = " -> ".join(display_path(p) for p in chain + (path, target))
             raise VariantErrors([VariantError(positions[("extends",)], "extends", f"extends cycle: {cycle}")])
-        parents = self.load_file(target, chain + (path,))
+        try:
+            parents = self.load_file(target, chain + (path,))
+        except (VariantError, VariantErrors) as e:
+            raise self._parent_failed(at, target, e) from None
         parent_raw, parent_pos = self._raw_of(target)
         base = {k: v for k, v in parent_raw.items() if k not in _NOT_INHERITED}
         data = _deep_merge(base, {k: v for k, v in raw.items() if k != "extends"})
@@ -212,6 +216,24 @@ class Loader:
         }
         merged_pos.update(positions)
         return _Merged(data, merged_pos, parents[0])
+
+    @staticmethod
+    def _parent_failed(at: Pos, target: Path, e: VariantError | VariantErrors) -> VariantErrors:
+        """The problems of a file ``extends`` names, told from the extending file's ``extends`` key first: a file
+        that is no variant file at all (not YAML, not a mapping, unreadable) in one line there; a variant file
+        with problems of its own by a line there, then its problems."""
+        shown = display_path(target)
+        errors = e.errors if isinstance(e, VariantErrors) else [e]
+        if len(errors) == 1 and not errors[0].path and errors[0].file == shown:
+            where = errors[0].pos or errors[0].file
+            return VariantErrors([VariantError(at, "extends", f"{shown} is not a variant file ({where}: "
+                                                              f"{errors[0].message})")])
+        cycle = any(x.message.startswith("extends cycle") for x in errors)  # already names every file of it
+        if not cycle and any(x.file == shown for x in errors):
+            lead = VariantError(at, "extends", f"{shown} is not a valid variant file; its problems:")
+            lead.context = True  # a line that leads to the problems, not one of them
+            return VariantErrors([lead, *errors])
+        return e if isinstance(e, VariantErrors) else VariantErrors([e])
 
     def _raw_of(self, path: Path) -> tuple[dict, Positions]:
         """The merged (extends applied) raw data of an already loaded file."""

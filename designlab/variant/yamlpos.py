@@ -25,6 +25,7 @@ class VariantError(Exception):
 
     def __init__(self, pos: Pos | None, path: str, message: str, file: str = ""):
         self.pos, self.path, self.message = pos, path, message
+        self.context = False  # True: a line leading to other problems (the file an `extends` names), not counted
         self.file = pos.file if pos else file
         super().__init__(str(self))
 

@@ -51,3 +51,15 @@ def test_params_of_an_unknown_game_is_one_line_and_exit_2(capsys):
     assert main(["params", "chess"]) == 2
     assert capsys.readouterr().err.strip().splitlines() == [
         "error: unknown game 'chess'; known games: " + ", ".join(SPECS)]
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+def test_a_default_and_a_range_are_never_cut_inside_a_word(game, capsys):
+    # "overcome" once came out as `"overcome` on one line and `"` on the next: each word of a default or a
+    # range (a quoted choice, a list's number) is printed whole
+    assert main(["params", game]) == 0
+    printed = {w for line in capsys.readouterr().out.splitlines() for w in line.split()}
+    for p in param_paths(game_class(game).Params):
+        if not p.group:
+            for word in json.dumps(p.default).split() + value_range(p.schema).split():
+                assert word in printed, f"{p.path}: {word!r} is cut"

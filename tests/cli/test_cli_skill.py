@@ -73,7 +73,9 @@ def test_until_settled_says_which_levels_settled(tmp_path, capsys):
 def test_a_mistaken_until_settled_budget_is_one_line_exit_2_and_writes_nothing(tmp_path, capsys):
     for args, words in ((["--max-games", "100"], "--max-games caps --until-settled"),
                         (["--until-settled", "--max-games", "50", "-n", "100"], "below --games"),
-                        (["--until-settled", "--max-games", "20000000"], "--max-games must be between")):
+                        # the option's own bound (a file's games: cap) refuses it before the command runs
+                        (["--until-settled", "--max-games", "20000000"], "'--max-games': Input should be less than or "
+                                                                          "equal to 10000000")):
         assert main(["skill", str(BASE), *args, "--reports", str(tmp_path)]) == 2, args
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words in err, err

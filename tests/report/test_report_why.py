@@ -44,6 +44,20 @@ def test_the_section_shows_every_option_association_usage_and_feel(why_root, tmp
     assert "association, not cause" in html and "How the game feels" in html and "forced moves" in html
 
 
+def test_each_verdict_is_said_for_whoever_uses_the_option(why_root, tmp_path):
+    from designlab.report.why import _game
+
+    _, data = why_root
+    for saved in ("hurts its user", "helps"):  # today's word, and the one an older why.json saved
+        d = data | {"strongest": None, "options": [data["options"][0] | {"verdict": saved}]}
+        html = _game(d, tmp_path)
+        assert "<th>verdict (for whoever uses the option)</th>" in html or "verdict (for whoever uses the option)" in html
+        assert "<td>hurts its user</td>" in html and "<td>helps</td>" not in html
+    found = why_findings({"variant": "base", "strongest": None, "usage": [],
+                          "options": [{"name": "Stream", "gain": 3.0, "lo": 1.0, "hi": 5.0, "verdict": "hurts its user"}]})
+    assert found == ["base: the bots win 3.0 points more often without Stream (+1.0 to +5.0): they overplay it."]
+
+
 def test_the_balance_report_folds_the_section_in_and_links_it(why_root, results_dir, tmp_path):
     root, _ = why_root
     index = render_report(results_dir, root)

@@ -21,7 +21,7 @@ from designlab.runner.why import (
     value_path,
     why_chunk_task,
 )
-from designlab.stats.why import COSTS, NEVER, restricted_play, strongest
+from designlab.stats.why import HELPS, NEVER, restricted_play, strongest
 from designlab.variant.load import load_variants
 
 
@@ -55,7 +55,7 @@ def toy_why(seed: int, games: int) -> list[dict]:
 def test_restricted_play_finds_the_planted_ace_and_the_dud(seed):
     rows = {r["name"]: r for r in toy_why(seed, 400)}
     assert strongest(list(rows.values())) == "ace"
-    assert rows["ace"]["verdict"] == COSTS and rows["ace"]["hi"] < -10
+    assert rows["ace"]["verdict"] == HELPS and rows["ace"]["hi"] < -10
     assert rows["dud"]["verdict"] == NEVER and rows["dud"]["games_bitten"] > 100  # it came up, and did not matter
     assert rows["dud"]["yielded"] > 0  # two duds in hand: the rules force one, the restriction yields
     assert rows["plain card"]["gain"] < 0

@@ -7,7 +7,18 @@ import numpy as np
 import pytest
 
 from designlab.stats.inference import paired_diff, paired_p, z_crit
-from designlab.stats.why import COSTS, HELPS, NEVER, UNUSED, WIDE, association, gain_interval, usage, verdict
+from designlab.stats.why import (
+    HELPS,
+    HURTS,
+    NEVER,
+    UNUSED,
+    WIDE,
+    association,
+    gain_interval,
+    usage,
+    user_verdict,
+    verdict,
+)
 
 
 def test_the_gain_interval_covers_the_true_gain():
@@ -45,8 +56,9 @@ def test_the_paired_interval_in_closed_form_and_mirrored():
 
 
 def test_verdicts_follow_the_corrected_interval():
-    assert verdict(-9, -2, 3, True) == COSTS
-    assert verdict(1, 5, 3, True) == HELPS
+    # said for whoever uses the option: forbidding it costs the seat (below 0), so it helps its user
+    assert verdict(-9, -2, 3, True) == HELPS == "helps its user"
+    assert verdict(1, 5, 3, True) == HURTS == "hurts its user"
     assert verdict(-2.5, 2.9, 3, True) == NEVER
     assert verdict(-4, 2, 3, True) == WIDE
     assert verdict(0, 0, 3, False) == UNUSED
@@ -82,3 +94,7 @@ def test_drama_is_summarised_with_intervals_and_only_where_judged():
     assert d["comebacks_ci"][0] < 0.5 < d["comebacks_ci"][1]
     assert d["changes"]["mean"] == pytest.approx(1.25) and d["changes"]["lo"] < 1.25 < d["changes"]["hi"]
     assert d["low"]["p50"] == pytest.approx(0.35) and d["changed"] == 3
+
+
+def test_a_verdict_saved_in_the_old_words_reads_in_the_options_users_direction():
+    assert user_verdict("costs") == HELPS and user_verdict("helps") == HURTS and user_verdict(NEVER) == NEVER

@@ -268,6 +268,28 @@ def test_extends_cycle(tmp_path):
     assert "b.yaml:3:1: extends: extends cycle:" in err and "a.yaml -> " in err
 
 
+@pytest.mark.parametrize("target, text, why", [
+    ("passwd", "root:x:0:0:root:/root:/bin/bash\n", ":1:1: a variant file is a mapping of keys)"),
+    ("list.yaml", "- 1\n- 2\n", ":1:1: a variant file is a mapping of keys)"),
+    ("broken.yaml", "a: [1\n", ":2:1: YAML syntax error"),
+    ("empty.yaml", "# nothing\n", ":1:1: the file is empty"),
+])
+def test_extends_naming_no_variant_file_is_told_at_the_extending_files_key_first(tmp_path, target, text, why):
+    # once reported as "/etc/passwd:1:1: a variant file is a mapping of keys", naming no file that extends it
+    write(tmp_path, target, text)
+    path = write(tmp_path, "e.yaml", f"game: rakshasa\nname: e\nextends: {target}\n")
+    [err] = errors_of(path)
+    assert err.startswith(f"{path}:3:1: extends: {tmp_path / target} is not a variant file ({tmp_path / target}{why}")
+
+
+def test_extends_naming_a_variant_file_with_problems_says_so_at_the_key_then_lists_them(tmp_path):
+    parent = write(tmp_path, "p.yaml", "game: rakshasa\nbogus: 1\n")
+    path = write(tmp_path, "c.yaml", "extends: p.yaml\nname: c\n")
+    lead, problem = errors_of(path)
+    assert lead == f"{path}:1:1: extends: {parent} is not a valid variant file; its problems:"
+    assert problem == f"{parent}:2:1: bogus: unknown key"
+
+
 def test_yaml_syntax_error(tmp_path):
     path = write(tmp_path, "y.yaml", "game: rakshasa\nname: y\nparams:\n  honor: {runner: 3\n")
     [err] = errors_of(path)
