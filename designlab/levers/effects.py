@@ -14,8 +14,9 @@ Tests (``effects_table``): every move's every outcome is one paired t test, Holm
 family; direction words need the corrected test. A knob *barely matters* when, for each of its moves and
 every outcome, the two one-sided tests (TOST) put the effect within the tolerance, the largest of those
 p-values (intersection-union: no correction within the knob) Holm-corrected across the knobs. A numeric knob
-with both moves is *non-linear* when its curvature, per game ``gap(up) + gap(down) - 2 gap(base)``, is clearly
-not zero (paired t, Holm across those knobs): a step each way that disagrees in sign or in size.
+with both moves is *non-linear* when its curvature, per game ``gap(up) + gap(down) - 2 gap(base)``, lies clearly
+beyond the tolerance (``beyond_test``, Holm across those knobs): a step each way that disagrees in sign or in
+size by more than the tolerance (a linear knob's two steps cancel: curvature 0).
 """
 
 from __future__ import annotations
@@ -150,8 +151,10 @@ def curvature(base: pl.DataFrame, up: pl.DataFrame, down: pl.DataFrame) -> np.nd
     return (j["v_u"] + j["v_d"] - 2 * j["v"]).to_numpy()
 
 
-def mean_test(x: np.ndarray, level: float = LEVEL) -> tuple[float, float, float, float]:
-    """(mean, lo, hi, two-sided p of mean 0) with the t interval."""
+def beyond_test(x: np.ndarray, margin: float, level: float = LEVEL) -> tuple[float, float, float, float]:
+    """(mean, lo, hi, p) of per-game values: the t interval, and the p-value of "the mean lies beyond
+    +/- ``margin``" (the larger side's one-sided t test, doubled for the two sides), so a difference smaller
+    than the margin is never called out however many games show it."""
     from scipy import stats as st
 
     n = x.size
@@ -160,9 +163,10 @@ def mean_test(x: np.ndarray, level: float = LEVEL) -> tuple[float, float, float,
     m, sd = float(x.mean()), float(x.std(ddof=1))
     se = sd / math.sqrt(n)
     if se == 0:
-        return m, m, m, (1.0 if m == 0 else 0.0)
+        return m, m, m, (0.0 if abs(m) > margin else 1.0)
     crit = float(st.t.ppf(0.5 + level / 2, n - 1))
-    return m, m - crit * se, m + crit * se, float(2 * st.t.sf(abs(m) / se, n - 1))
+    p = 2 * min(float(st.t.sf((m - margin) / se, n - 1)), float(st.t.cdf((m + margin) / se, n - 1)))
+    return m, m - crit * se, m + crit * se, min(p, 1.0)
 
 
 def holm_fill(effects: list[Effect]) -> None:

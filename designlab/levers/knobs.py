@@ -204,6 +204,8 @@ def moved_variants(base: Variant, knobs: list[Knob]) -> dict[tuple[str, int], Va
     """(path, move index) -> the base with that one value moved: same seed, so game i of each draws from the
     base's streams of game i. A move the game rejects is dropped from its knob (``Knob.rejected``), and a knob
     left without a move is skipped with the game's reason."""
+    from designlab.registry import game_class
+
     out = {}
     for k in knobs:
         if k.skipped:
@@ -213,7 +215,11 @@ def moved_variants(base: Variant, knobs: list[Knob]) -> dict[tuple[str, int], Va
             try:
                 v = with_values(base, {k.path: m.value}, move_name(base, k.path, m))
             except ValueError as e:
-                k.rejected.append((m.shown, str(e)))
+                k.rejected.append((m.shown, str(e).lstrip(": ")))
+                continue
+            seats = game_class(base.game).players(v.params)
+            if seats != base.players:  # another seat count is another game: nothing to pair game by game
+                k.rejected.append((m.shown, f"it plays {seats} seats, the base {base.players}"))
                 continue
             kept.append(m)
             out[(k.path, len(kept) - 1)] = v

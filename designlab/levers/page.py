@@ -157,8 +157,9 @@ def section(r: LeversResult, sweeps: dict[str, str] | None = None) -> str:
               f"decisive games in points; length in turns and each measure in its own unit (per game, summed over "
               f"the seats). 'Barely matters': for every move and every column, both one-sided tests put the effect "
               f"within ±{r.tolerance:g} (points, or % of the base's mean), Holm-corrected across the knobs. "
-              f"Non-linear: the two steps' seat-gap effects, added game by game, are clearly not zero "
-              f"(Holm across the knobs with two steps).</p>"]
+              f"Non-linear: the two steps' seat-gap effects, added game by game (0 for a knob whose steps are "
+              f"equal and opposite), lie clearly beyond ±{r.tolerance:g} points (Holm across the knobs with two "
+              f"steps).</p>"]
     conf = [k for k in ranked if k.confirmed is not None]
     if conf:
         parts += ["<h2>Confirmation on fresh seeds</h2>",

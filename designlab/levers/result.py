@@ -15,7 +15,8 @@ RESULT_FILE = "levers.json"
 @dataclass
 class Curvature:
     """A numeric knob's two steps against each other on the seat gap: per game gap(up) + gap(down) - 2 gap(base)
-    (0 when the two steps are equal and opposite), with its t interval, its test and the Holm-corrected test."""
+    (0 when the two steps are equal and opposite), with its t interval, the p-value of its lying beyond the
+    tolerance and that p-value Holm-corrected across the knobs."""
 
     mean: float
     lo: float

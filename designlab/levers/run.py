@@ -28,11 +28,11 @@ from designlab.levers.effects import (
     GAP,
     Effect,
     Outcome,
+    beyond_test,
     curvature,
     effect,
     gap_seats,
     holm_fill,
-    mean_test,
     outcomes_for,
     paired,
     values,
@@ -152,7 +152,8 @@ def levers(base: Variant, spec: GameSpec | None, knobs: list[Knob], games: Games
         kr.barely_p = float(p)
         kr.barely = bool(p < ALPHA)
 
-    # non-linear: the two steps of a number against each other on the seat gap, Holm across those knobs
+    # non-linear: the two steps of a number against each other on the seat gap, clearly beyond the tolerance,
+    # Holm across those knobs
     curved = []
     for kr in played:
         up = [m for m in kr.moves if m.direction == "up"]
@@ -163,7 +164,7 @@ def levers(base: Variant, spec: GameSpec | None, knobs: list[Knob], games: Games
         vu = vals.of(moves[(kr.path, key["up"])], n[(kr.path, key["up"])])[GAP]
         vd = vals.of(moves[(kr.path, key["down"])], n[(kr.path, key["down"])])[GAP]
         c = curvature(base_vals[GAP], vu, vd)
-        m, lo, hi, p = mean_test(c)
+        m, lo, hi, p = beyond_test(c, tolerance)
         eu, ed = up[0].gap().mean, down[0].gap().mean
         how = "sign" if (eu > 0 and ed > 0) or (eu < 0 and ed < 0) else "size"
         kr.curvature = Curvature(m, lo, hi, p, int(c.size), how=how)

@@ -1,0 +1,116 @@
+"""designlab.levers on a toy game with planted knobs (tests/levers/levers_toy.py): the strong knob ranks first,
+the dud barely matters, the non-linear knob is flagged, the seat relabelling is not ranked; every moved variant
+plays the base's paired seeds; the page and the result file."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from designlab import registry
+from designlab.bots.random_bot import RandomBot
+from designlab.levers.knobs import knobs_of, moved_variants, select
+from designlab.levers.play import Games
+from designlab.levers.result import LeversResult
+from designlab.levers.run import levers, sweep_yaml
+from designlab.runner.chunk import play_one
+from designlab.variant.model import Seat, Variant
+
+
+def _toy():
+    name = "designlab_tests_levers_toy"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("levers_toy.py"))
+        sys.modules[name] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+toy = _toy()
+
+
+@pytest.fixture
+def base(monkeypatch):
+    monkeypatch.setitem(registry.SPECS, "levertoy", toy.SPEC)
+    monkeypatch.setitem(registry.GAMES, "levertoy", toy.ToyGame)
+    monkeypatch.setitem(registry.GAME_BOTS, "levertoy", {"random": RandomBot, "heuristic": RandomBot})
+
+    def make(seed: int = 1) -> Variant:
+        return Variant(game="levertoy", name="toy", description="", file="", params=toy.ToyParams(),
+                       seats=(Seat("random", RandomBot.Params()), Seat("random", RandomBot.Params())),
+                       games=500, seed=seed)
+    return make
+
+
+def test_knobs_step_within_their_range_and_name_what_they_skip(base):
+    knobs = {k.path: k for k in knobs_of(base(), toy.SPEC)}
+    assert [m.value for m in knobs["strong"].moves] == [1, 3]
+    assert knobs["first"].kind == "relabel" and not knobs["first"].moves
+    assert knobs["strong"].label == "the strong knob" and knobs["dud"].label == "dud"
+    at_top = knobs_of(base().__class__(**{**base().__dict__, "params": toy.ToyParams(strong=4)}), toy.SPEC)
+    assert [m.value for m in at_top[0].moves] == [3]  # at a bound: one way only
+    assert [k.path for k in select(list(knobs.values()), ["strong", "curve"], ["curve"])] == ["strong"]
+    with pytest.raises(ValueError, match="no parameter 'nope'"):
+        select(list(knobs.values()), ["nope"], [])
+
+
+def test_every_moved_variant_plays_the_bases_paired_seeds(base):
+    b = base(seed=11)
+    moves = moved_variants(b, knobs_of(b, toy.SPEC))
+    assert len(moves) == 6  # strong, dud and curve, a step each way; first is not played
+    for v in moves.values():
+        assert v.seed == b.seed
+        for i in range(30):  # game i of each starts from the base's draws (the same chance, the same moves)
+            assert play_one(v, i, keep_actions=True).actions == play_one(b, i, keep_actions=True).actions
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_strong_knob_ranks_first_the_dud_barely_matters_the_curve_is_flagged(base, seed, tmp_path):
+    b = base(seed)
+    knobs = knobs_of(b, toy.SPEC)
+    games = Games(workers=1)
+    try:
+        r = levers(b, toy.SPEC, knobs, games, tolerance=3.0, precision=3.0, max_games=4000, top=2)
+    finally:
+        games.close()
+    by = {k.path: k for k in r.knobs}
+    assert r.ranked[0].path == "strong"
+    up = next(m for m in by["strong"].moves if m.direction == "up")
+    assert up.gap().lo > 20  # two points of a 0-9 draw: about +36 points of the gap
+    assert by["dud"].barely and by["dud"].rank is not None
+    assert not by["strong"].barely and not by["curve"].barely
+    assert by["curve"].nonlinear and by["curve"].curvature.how == "sign"
+    assert not by["strong"].nonlinear
+    assert by["first"].rank is None and "which seat" in by["first"].skipped
+    assert by["strong"].confirmed is True
+    assert all(m.confirm_games > 0 for m in by["strong"].moves)
+    assert r.confirm_seed != r.seed
+    # the dud's moved games are the base's games: every effect exactly 0
+    assert all(e.mean == 0 for m in by["dud"].moves for e in m.effects.values())
+    # the result file reads back as it was written
+    path = r.write(tmp_path)
+    again = LeversResult.read(path)
+    assert [k.path for k in again.ranked] == [k.path for k in r.ranked]
+    assert json.loads(path.read_text())["knobs"][0]["path"] == "strong"
+    text = sweep_yaml(r, by["strong"], "../toy.yaml", 2)
+    assert "sweep:\n  strong:\n  - 0\n  - 1\n  - 2\n  - 3\n  - 4\n" in text
+
+
+def test_the_page_labels_knobs_in_the_specs_words(base, tmp_path):
+    from designlab.levers.page import render_levers
+
+    b = base(4)
+    knobs = [k for k in knobs_of(b, toy.SPEC) if k.path in ("strong", "dud", "first")]
+    games = Games(workers=1)
+    try:
+        r = levers(b, toy.SPEC, knobs, games, tolerance=3.0, max_games=1000, top=1)
+    finally:
+        games.close()
+    page = render_levers(r, tmp_path / "levers", tmp_path).read_text()
+    assert "the strong knob" in page and "drawn total" in page
+    assert 'title="strong' in page  # the path is in a tooltip
+    assert "Not ranked" in page and "which seat" in page
