@@ -14,7 +14,7 @@ import altair as alt
 import polars as pl
 
 from designlab.levers.effects import Effect
-from designlab.levers.result import KnobResult, LeversResult, MoveResult
+from designlab.levers.result import RESULT_FILE, KnobResult, LeversResult, MoveResult
 from designlab.report import REPORT_META, render_index
 from designlab.report.html import chart_html, page
 
@@ -40,10 +40,10 @@ def knob_verdict(k: KnobResult, r: LeversResult) -> str:
     if k.barely:
         words.append(f"barely matters (within ±{r.tolerance:g} on everything)")
     elif m is not None and _clear(m.gap()):
-        way = "widens" if _widens(m.gap().mean, r) else "narrows"
-        words.append(f"{way} the seat gap")
+        top, bottom = r.gap_seats
+        words.append(f"{m.value} favours the {r.roles[top] if m.gap().mean > 0 else r.roles[bottom]}")
     elif m is not None:
-        words.append(f"unclear: no clear effect on the seat gap, nor shown within ±{r.tolerance:g} on everything")
+        words.append("no clear seat-gap effect, nor shown to barely matter")
     if k.confirmed is True:
         words.append("confirmed on fresh seeds")
     elif k.confirmed is False:
@@ -52,11 +52,6 @@ def knob_verdict(k: KnobResult, r: LeversResult) -> str:
         words.append("non-linear: its two steps " + ("move the gap the same way" if k.curvature.how == "sign"
                                                      else "differ in size") + ", worth a sweep")
     return "; ".join(words)
-
-
-def _widens(delta: float, r: LeversResult) -> bool:
-    """Does a seat-gap effect move the gap away from 0, from the base's gap?"""
-    return (r.base_gap >= 0) == (delta > 0) if r.base_gap is not None else delta > 0
 
 
 def _rows(r: LeversResult, confirmed: bool = False) -> pl.DataFrame:
@@ -198,5 +193,6 @@ def render_levers(r: LeversResult, out_dir: Path, reports_root: Path, sweeps: di
             "variants": sum(len(k.moves) for k in r.knobs) + 1, "played": r.played_games, "errors": 0,
             "lights": {}}
     (out_dir / REPORT_META).write_text(json.dumps(meta, indent=1))
+    (out_dir / RESULT_FILE).write_text(r.to_json())  # what a balance report's first screen reads (levers.advice)
     render_index(reports_root)
     return index

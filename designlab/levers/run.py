@@ -7,10 +7,12 @@ top knobs on fresh seeds.
   width so far says it needs, in whole chunks, up to ``max_games``; the base plays as far as the furthest
   move. The stop reads the interval's width, never its place, and the screen only ranks: what it calls a
   direction is Holm-corrected over every move and outcome, and what it selects is tested again below.
-* **Confirmation.** The ``top`` knobs by seat-gap effect are played again, with the base, under a seed the
-  screen never used (derived from the base's seed), each move on as many games as its screen had (at least
-  ``confirm_min``), and every effect is tested once, Holm-corrected over the confirmation's family: a knob is
-  *confirmed* when one of its moves moves the seat gap the same way again, clearly.
+* **Confirmation.** The first ``top`` knobs of the ranking whose seat-gap effect the screen found clear (Holm)
+  are played again, with the base, under a seed the screen never used (derived from the base's seed), each move
+  on the games that give 90% power to find the screen's estimate at the confirmation's strictest Holm threshold
+  (at least ``confirm_min``, at most its screen's games), and every effect is tested once, Holm-corrected over
+  the confirmation's family: a knob is *confirmed* when one of its moves moves the seat gap the same way again,
+  clearly.
 """
 
 from __future__ import annotations
@@ -44,6 +46,17 @@ from designlab.stats.inference import holm
 from designlab.variant.model import Variant
 
 ALPHA = 0.05
+
+
+def confirm_games(e: Effect, tests: int, least: int, most: int, power: float = 0.9) -> int:
+    """Games for a move's confirmation: enough for ``power`` to find the screen's effect again at the strictest
+    Holm threshold of ``tests`` tests (two-sided), within [least, most]."""
+    from scipy.stats import norm
+
+    if e.sd == 0 or math.isnan(e.sd) or e.mean == 0:
+        return max(least, min(most, least))
+    z = norm.isf(ALPHA / max(tests, 1) / 2) + norm.isf(1 - power)
+    return int(max(least, min(most, math.ceil((z * e.sd / e.mean) ** 2))))
 
 
 def confirm_seed(base: Variant) -> int:
@@ -95,7 +108,7 @@ def screen(base: Variant, moves: dict, games: Games, vals: _Values, precision: f
             if half <= precision or n[k] >= cap:
                 done.add(k)
                 continue
-            need = n[k] * (half / precision) ** 2 * 1.1
+            need = n[k] * (half / precision) ** 2
             n[k] = min(cap, max(games.whole(math.ceil(need)), n[k] + games.chunk_games))
             grow = True
         if not grow:
@@ -177,14 +190,18 @@ def levers(base: Variant, spec: GameSpec | None, knobs: list[Knob], games: Games
     for i, kr in enumerate(ranked, 1):
         kr.rank = i
 
-    # confirmation of the top knobs on fresh seeds
+    # confirmation on fresh seeds: the top knobs whose seat-gap effect the screen found clear (Holm), each move
+    # on the games that give it 90% power at the confirmation's Holm threshold if the screen's estimate is
+    # right (at least ``confirm_min``, at most the screen's own games)
     seed2 = confirm_seed(base)
-    chosen = ranked[:top]
+    chosen = [kr for kr in ranked if kr.top_move().gap().p_holm < ALPHA][:top]
     base2 = replace(base, seed=seed2)
+    tests = sum(len(kr.moves) for kr in chosen) * len(outcomes)
     plan = {}
     for kr in chosen:
         for i, mr in enumerate(kr.moves):
-            plan[(kr.path, i)] = (replace(moves[(kr.path, i)], seed=seed2), max(mr.games, confirm_min))
+            g = confirm_games(mr.gap(), tests, confirm_min, mr.games)
+            plan[(kr.path, i)] = (replace(moves[(kr.path, i)], seed=seed2), games.whole(g))
     confirm_base_n = 0
     confirm_family: list[Effect] = []
     if plan:

@@ -154,6 +154,7 @@ def page_figure(f: Figure) -> str:
 def what_to_change(a: RunAnalysis, reports_root: Path, out_dir: Path) -> dict[str, str]:
     """game -> the first screen's line on what to change (report.change): a tune's recommendation, else a
     ready tune file (written into ``out_dir``) for a leaning headline of a game with compensation knobs."""
+    from designlab.levers.advice import find_levers, levers_sentence
     from designlab.report.change import find_tune, suggest_tune, tune_sentence
     from designlab.report.roles import roles_of
     from designlab.report.summary import _headline_variant
@@ -171,6 +172,8 @@ def what_to_change(a: RunAnalysis, reports_root: Path, out_dir: Path) -> dict[st
         elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.meta.get("file") or ""),
                                   head.name, out_dir):
             out[game] = text
+        if lever := find_levers(reports_root, game, head.name):  # designlab levers: the knobs that move it
+            out[game] = " ".join(x for x in (out.get(game), levers_sentence(*lever)) if x)
     return out
 
 

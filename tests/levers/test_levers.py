@@ -110,7 +110,15 @@ def test_the_page_labels_knobs_in_the_specs_words(base, tmp_path):
         r = levers(b, toy.SPEC, knobs, games, tolerance=3.0, max_games=1000, top=1)
     finally:
         games.close()
-    page = render_levers(r, tmp_path / "levers", tmp_path).read_text()
+    page = render_levers(r, tmp_path / "levers-toy", tmp_path).read_text()
     assert "the strong knob" in page and "drawn total" in page
     assert 'title="strong' in page  # the path is in a tooltip
     assert "Not ranked" in page and "which seat" in page
+    from designlab.levers.advice import find_levers, levers_sentence
+
+    folder, again = find_levers(tmp_path, "levertoy", "toy")
+    assert folder == tmp_path / "levers-toy" and again.variant == "toy"
+    sentence = levers_sentence(folder, again)
+    assert sentence.startswith("Knobs that move the seat gap most") and "the strong knob 2 → 3" in sentence
+    assert "towards the leader" in sentence
+    assert find_levers(tmp_path, "levertoy", "another") is None
