@@ -41,7 +41,7 @@ def knob_verdict(k: KnobResult, r: LeversResult) -> str:
         words.append(f"barely matters (within ±{r.tolerance:g} on everything)")
     elif m is not None and _clear(m.gap()):
         top, bottom = r.gap_seats
-        words.append(f"{m.value} favours the {r.roles[top] if m.gap().mean > 0 else r.roles[bottom]}")
+        words.append(f"→ {m.value} favours the {r.roles[top] if m.gap().mean > 0 else r.roles[bottom]}")
     elif m is not None:
         words.append("no clear seat-gap effect, nor shown to barely matter")
     if k.confirmed is True:
@@ -57,11 +57,12 @@ def knob_verdict(k: KnobResult, r: LeversResult) -> str:
 def _rows(r: LeversResult, confirmed: bool = False) -> pl.DataFrame:
     rows = []
     for k in r.ranked:
-        for m in k.moves:
+        for slot, m in enumerate(k.moves):
             e = m.gap(confirmed)
             if e is None:
                 continue
             rows.append({"knob": k.label, "path": k.path, "rank": k.rank, "move": f"{k.value} → {m.value}",
+                         "slot": slot,
                          "direction": {"up": "a step up", "down": "a step down"}.get(m.direction, "another value"),
                          "effect": e.mean, "lo": e.lo, "hi": e.hi, "games": e.games,
                          "per_unit": e.mean / abs(m.delta) if m.delta else None,
@@ -86,20 +87,22 @@ def tornado(r: LeversResult) -> alt.TopLevelMixin | None:
            alt.Tooltip("lo:Q", format="+.1f", title="95% from"), alt.Tooltip("hi:Q", format="+.1f", title="95% to"),
            alt.Tooltip("per_unit:Q", format="+.2f", title="points per unit"), alt.Tooltip("games:Q", format=","),
            alt.Tooltip("verdict:N")]
-    base = alt.Chart(df).encode(y=y, yOffset=alt.YOffset("direction:N"))
-    bars = base.mark_bar(opacity=0.8, height=7).encode(
+    base = alt.Chart(df).encode(y=y, yOffset=alt.YOffset("slot:N"))  # a knob's moves side by side
+    bars = base.mark_bar(opacity=0.85).encode(
         x=alt.X("effect:Q", title=f"effect of one step on the seat gap ({r.gap_words})"), x2=alt.X2(datum=0),
         color=colour, tooltip=tip)
     rules = base.mark_rule(color="#222").encode(x="lo:Q", x2="hi:Q", tooltip=tip)
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(color="#555").encode(x="x:Q")
-    return alt.layer(band, bars, rules, zero).properties(width=WIDTH, height=alt.Step(22))
+    return alt.layer(band, bars, rules, zero).properties(width=WIDTH, height=alt.Step(11, **{"for": "position"}))
 
 
 def _cell(e: Effect | None, digits: int) -> str:
-    text = escape(effect_text(e, digits))
-    if _clear(e):
-        return f"<td><b>{text}</b></td>"
-    return f"<td>{text}</td>"
+    """The mean and its interval's half-width; the interval itself and the tests in the tooltip."""
+    if e is None or e.mean is None or math.isnan(e.mean):
+        return "<td>–</td>"
+    tip = escape(f"{effect_text(e, digits)}, {e.games:,} paired games, p = {e.p:.2g}, Holm-corrected {e.p_holm:.2g}")
+    text = f"{e.mean:+.{digits}f} ±{(e.hi - e.lo) / 2:.{digits}f}"
+    return f'<td title="{tip}"><b>{text}</b></td>' if _clear(e) else f'<td title="{tip}">{text}</td>'
 
 
 def effects_table(r: LeversResult, confirmed: bool = False) -> str:
@@ -117,8 +120,8 @@ def effects_table(r: LeversResult, confirmed: bool = False) -> str:
             cells = "".join(_cell(effects.get(n), 1 if unit == "points" else 2) for n, _, unit in outs)
             games = m.confirm_games if confirmed else m.games
             body.append(f"<tr>{knob}<td>{escape(k.value)} → {escape(m.value)}</td>{cells}<td>{games:,}</td></tr>")
-    return (f'<table class="dl"><thead><tr><th>knob</th><th>move</th>{head}<th>games</th></tr></thead>'
-            f"<tbody>{''.join(body)}</tbody></table>")
+    return (f'<div style="overflow-x:auto"><table class="dl"><thead><tr><th>knob</th><th>move</th>{head}'
+            f"<th>games</th></tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
 def section(r: LeversResult, sweeps: dict[str, str] | None = None) -> str:
@@ -147,7 +150,8 @@ def section(r: LeversResult, sweeps: dict[str, str] | None = None) -> str:
                   f"the green band is the tolerance (±{r.tolerance:g} points). Knobs are ranked by their largest "
                   f"step's effect, per step, whatever its unit; the tooltip gives it per unit.</p>"]
     parts += ["<h2>What else each knob changes</h2>", effects_table(r),
-              f'<p class="note">Moved minus base, mean per game with its 95% paired interval; bold: the direction '
+              f'<p class="note">Moved minus base, mean per game ± the half-width of its 95% paired interval (the interval '
+              f"and the tests in each cell's tooltip); bold: the direction "
               f"is clear after Holm's correction over all {r.screen_tests:,} tests of the screen. Seat gap and "
               f"decisive games in points; length in turns and each measure in its own unit (per game, summed over "
               f"the seats). 'Barely matters': for every move and every column, both one-sided tests put the effect "
