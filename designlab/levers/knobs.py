@@ -225,7 +225,7 @@ def moved_variants(base: Variant, knobs: list[Knob]) -> dict[tuple[str, int], Va
             out[(k.path, len(kept) - 1)] = v
         k.moves = kept
         if not kept:
-            k.kind, k.skipped = "skipped", "the game rejects every move: " + "; ".join(r for _, r in k.rejected)
+            k.kind, k.skipped = "skipped", "no move can be played: " + "; ".join(r for _, r in k.rejected)
     return out
 
 
