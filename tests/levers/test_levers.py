@@ -4,49 +4,23 @@ plays the base's paired seeds; the page and the result file."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-from designlab import registry
-from designlab.bots.random_bot import RandomBot
 from designlab.levers.knobs import knobs_of, moved_variants, select
 from designlab.levers.play import Games
 from designlab.levers.result import LeversResult
 from designlab.levers.run import levers, sweep_yaml
 from designlab.runner.chunk import play_one
-from designlab.variant.model import Seat, Variant
-
-
-def _toy():
-    name = "designlab_tests_levers_toy"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("levers_toy.py"))
-        sys.modules[name] = module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-toy = _toy()
 
 
 @pytest.fixture
-def base(monkeypatch):
-    monkeypatch.setitem(registry.SPECS, "levertoy", toy.SPEC)
-    monkeypatch.setitem(registry.GAMES, "levertoy", toy.ToyGame)
-    monkeypatch.setitem(registry.GAME_BOTS, "levertoy", {"random": RandomBot, "heuristic": RandomBot})
-
-    def make(seed: int = 1) -> Variant:
-        return Variant(game="levertoy", name="toy", description="", file="", params=toy.ToyParams(),
-                       seats=(Seat("random", RandomBot.Params()), Seat("random", RandomBot.Params())),
-                       games=500, seed=seed)
-    return make
+def base(toy_base):
+    return toy_base
 
 
-def test_knobs_step_within_their_range_and_name_what_they_skip(base):
+def test_knobs_step_within_their_range_and_name_what_they_skip(toy, base):
     knobs = {k.path: k for k in knobs_of(base(), toy.SPEC)}
     assert [m.value for m in knobs["strong"].moves] == [1, 3]
     assert knobs["first"].kind == "relabel" and not knobs["first"].moves
@@ -58,7 +32,7 @@ def test_knobs_step_within_their_range_and_name_what_they_skip(base):
         select(list(knobs.values()), ["nope"], [])
 
 
-def test_every_moved_variant_plays_the_bases_paired_seeds(base):
+def test_every_moved_variant_plays_the_bases_paired_seeds(toy, base):
     b = base(seed=11)
     moves = moved_variants(b, knobs_of(b, toy.SPEC))
     assert len(moves) == 6  # strong, dud and curve, a step each way; first is not played
@@ -69,7 +43,7 @@ def test_every_moved_variant_plays_the_bases_paired_seeds(base):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_the_strong_knob_ranks_first_the_dud_barely_matters_the_curve_is_flagged(base, seed, tmp_path):
+def test_the_strong_knob_ranks_first_the_dud_barely_matters_the_curve_is_flagged(toy, base, seed, tmp_path):
     b = base(seed)
     knobs = knobs_of(b, toy.SPEC)
     games = Games(workers=1)
@@ -100,7 +74,7 @@ def test_the_strong_knob_ranks_first_the_dud_barely_matters_the_curve_is_flagged
     assert "sweep:\n  strong:\n  - 0\n  - 1\n  - 2\n  - 3\n  - 4\n" in text
 
 
-def test_the_page_labels_knobs_in_the_specs_words(base, tmp_path):
+def test_the_page_labels_knobs_in_the_specs_words(toy, base, tmp_path):
     from designlab.levers.page import render_levers
 
     b = base(4)
