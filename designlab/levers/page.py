@@ -170,6 +170,13 @@ def section(r: LeversResult, sweeps: dict[str, str] | None = None) -> str:
         items = "".join(f'<li title="{escape(k.path)}"><b>{escape(k.label)}</b>: {escape(k.skipped)}</li>'
                         for k in not_ranked)
         parts.append(f"<h2>Not ranked</h2><ul>{items}</ul>")
+    broken = [(k, m) for k in r.knobs for m in k.moves if m.errors]
+    if broken:
+        items = "".join(f'<li title="{escape(k.path)}">{escape(k.label)} → {escape(m.value)}: {m.errors:,} '
+                        f"of its games raised an error; its screen stopped there "
+                        f"(<code>designlab run</code> of the moved variant keeps the tracebacks)</li>"
+                        for k, m in broken)
+        parts.append(f'<h3 class="flag">Moves whose games raised errors</h3><ul>{items}</ul>')
     rejected = [(k, v, why) for k in r.knobs for v, why in k.rejected]
     if rejected:
         items = "".join(f'<li title="{escape(k.path)}">{escape(k.label)} → {escape(v)}: {escape(why)}</li>'

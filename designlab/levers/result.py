@@ -37,6 +37,7 @@ class MoveResult:
     effects: dict[str, Effect] = field(default_factory=dict)  # outcome -> effect (screen)
     confirm_games: int = 0
     confirm: dict[str, Effect] = field(default_factory=dict)  # outcome -> effect (confirmation, fresh seeds)
+    errors: int = 0  # screen games that raised (the move stops at the first chunk with one; effects skip them)
 
     def gap(self, confirmed: bool = False) -> Effect | None:
         return (self.confirm if confirmed else self.effects).get(GAP)

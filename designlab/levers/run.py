@@ -48,6 +48,12 @@ from designlab.variant.model import Variant
 ALPHA = 0.05
 
 
+def errors(games: Games, v: Variant, n: int) -> int:
+    """Games of the first ``n`` of ``v`` that raised (error rows)."""
+    df = games.frame(v, n)
+    return int(df["error"].is_not_null().sum()) if "error" in df.columns else 0
+
+
 def confirm_games(e: Effect, tests: int, least: int, most: int, power: float = 0.9) -> int:
     """Games for a move's confirmation: enough for ``power`` to find the screen's effect again at the strictest
     Holm threshold of ``tests`` tests (two-sided), within [least, most]."""
@@ -102,6 +108,9 @@ def screen(base: Variant, moves: dict, games: Games, vals: _Values, precision: f
         for k, v in moves.items():
             if k in done:
                 continue
+            if errors(games, v, n[k]):  # a game that raises: stop, as a run does (a broken bot would burn the budget)
+                done.add(k)
+                continue
             half = _gap_half(vals, base, v, n[k])
             if math.isnan(half):
                 half = math.inf
@@ -154,7 +163,8 @@ def levers(base: Variant, spec: GameSpec | None, knobs: list[Knob], games: Games
             v = moves[(k.path, i)]
             eff = _effects(base_vals, vals.of(v, n[(k.path, i)]), outcomes, tolerance)
             family.extend(eff.values())
-            kr.moves.append(MoveResult(m.shown, m.direction, m.delta, v.name, eff[GAP].games, eff))
+            kr.moves.append(MoveResult(m.shown, m.direction, m.delta, v.name, eff[GAP].games, eff,
+                                       errors=errors(games, v, n[(k.path, i)])))
         results.append(kr)
     holm_fill(family)
 
@@ -189,6 +199,9 @@ def levers(base: Variant, spec: GameSpec | None, knobs: list[Knob], games: Games
     ranked = sorted((kr for kr in played if not math.isnan(kr.size)), key=lambda kr: (-kr.size, kr.path))
     for i, kr in enumerate(ranked, 1):
         kr.rank = i
+    for kr in played:
+        if kr.rank is None:
+            kr.skipped = "no paired game of its moves finished without an error"
 
     # confirmation on fresh seeds: the top knobs whose seat-gap effect the screen found clear (Holm), each move
     # on the games that give it 90% power at the confirmation's Holm threshold if the screen's estimate is

@@ -3,7 +3,8 @@
 
 The knobs are planted: ``strong`` moves seat 0's total by 2 a step, each way (a strong, linear knob); ``curve``
 costs seat 0 a point whichever way it moves (non-linear: both steps move the gap the same way); ``dud`` is
-never read (it does not matter at all); ``first`` only names the seats (relabels them)."""
+never read (it does not matter at all); ``first`` only names the seats (relabels them); ``boom`` makes every
+game raise."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class ToyParams(GameParams):
     dud: int = Field(5, ge=0, le=10, description="Never read.")
     curve: int = Field(2, ge=0, le=4, description="Seat 0 loses |curve - 2|.")
     first: Literal[0, 1] = Field(0, description="Which seat is called the leader.")
+    boom: bool = Field(False, description="Every game raises (a broken rule).")
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class ToyState(State):
     def apply(self, a):
         if not self.went:
             self.went = True
+        elif self.game.params.boom:
+            raise RuntimeError("boom: the toy's broken rule")
         else:
             self.draw = a
 

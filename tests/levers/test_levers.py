@@ -35,9 +35,11 @@ def test_knobs_step_within_their_range_and_name_what_they_skip(toy, base):
 def test_every_moved_variant_plays_the_bases_paired_seeds(toy, base):
     b = base(seed=11)
     moves = moved_variants(b, knobs_of(b, toy.SPEC))
-    assert len(moves) == 6  # strong, dud and curve, a step each way; first is not played
-    for v in moves.values():
+    assert len(moves) == 7  # strong, dud and curve, a step each way, and boom; first is not played
+    for (path, _), v in moves.items():
         assert v.seed == b.seed
+        if path == "boom":  # its games raise
+            continue
         for i in range(30):  # game i of each starts from the base's draws (the same chance, the same moves)
             assert play_one(v, i, keep_actions=True).actions == play_one(b, i, keep_actions=True).actions
 
@@ -60,6 +62,8 @@ def test_the_strong_knob_ranks_first_the_dud_barely_matters_the_curve_is_flagged
     assert by["curve"].nonlinear and by["curve"].curvature.how == "sign"
     assert not by["strong"].nonlinear
     assert by["first"].rank is None and "which seat" in by["first"].skipped
+    # a move whose games raise stops at its first chunk and is listed, not ranked
+    assert by["boom"].rank is None and by["boom"].moves[0].errors == 500 and "error" in by["boom"].skipped
     assert by["strong"].confirmed is True
     assert all(m.confirm_games > 0 for m in by["strong"].moves)
     assert r.confirm_seed != r.seed
@@ -78,7 +82,7 @@ def test_the_page_labels_knobs_in_the_specs_words(toy, base, tmp_path):
     from designlab.levers.page import render_levers
 
     b = base(4)
-    knobs = [k for k in knobs_of(b, toy.SPEC) if k.path in ("strong", "dud", "first")]
+    knobs = [k for k in knobs_of(b, toy.SPEC) if k.path in ("strong", "dud", "first", "boom")]
     games = Games(workers=1)
     try:
         r = levers(b, toy.SPEC, knobs, games, tolerance=3.0, max_games=1000, top=1)
@@ -88,6 +92,7 @@ def test_the_page_labels_knobs_in_the_specs_words(toy, base, tmp_path):
     assert "the strong knob" in page and "drawn total" in page
     assert 'title="strong' in page  # the path is in a tooltip
     assert "Not ranked" in page and "which seat" in page
+    assert "Moves whose games raised errors" in page and "500 of its games raised an error" in page
     from designlab.levers.advice import find_levers, levers_sentence
 
     folder, again = find_levers(tmp_path, "levertoy", "toy")
