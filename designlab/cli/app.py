@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from designlab.cli import check as _check
+from designlab.cli import levers as _levers
 from designlab.cli import new_game as _new_game
 from designlab.cli import play as _play
 from designlab.cli import playtest as _playtest
@@ -496,8 +497,8 @@ def version() -> None:
 
 
 # Every command is added here, one way, in the order --help lists them: each command module's through its
-# register(app) (check; new-game; play, serve; ladder, meta; skill; playtest; why; tune), then this module's own.
-for _module in (_check, _new_game, _play, _strategy, _skill, _playtest, _why, _tune):
+# register(app) (check; new-game; play, serve; ladder, meta; skill; playtest; why; tune; levers), then this module's own.
+for _module in (_check, _new_game, _play, _strategy, _skill, _playtest, _why, _tune, _levers):
     _module.register(app)
 for _name, _command in (("run", run), ("sweep", sweep), ("report", report), ("show", show), ("validate", validate),
                         ("list", list_), ("params", params), ("schema", schema), ("version", version)):

@@ -116,6 +116,19 @@ class Board:
     read: Callable[[Game, str, int], str] = as_typed
 
 
+@dataclass(frozen=True)
+class Lever:
+    """How ``designlab levers`` moves one rule parameter (``GameSpec.levers``), where the declaration alone does
+    not say it: ``step``, one step of a number (default: 1 for an integer, a tenth of its range for a float);
+    ``alternatives``, the other values a list parameter may take (a list without them is skipped and listed as
+    skipped); ``relabels_seats``, the parameter only says which seat is which (Rakshasa's first runner), so it is
+    reported as such and not ranked."""
+
+    step: float | None = None
+    alternatives: tuple[Any, ...] = ()
+    relabels_seats: bool = False
+
+
 ComponentKind = Literal["choice", "dealt", "step"]
 
 
@@ -184,6 +197,9 @@ class GameSpec:
     # the compensation knobs (docs/tune.md) the report suggests a tune turn when a variant leans or is
     # unbalanced: parameter path -> (low, high) of its tune range, each off (no change) at its default
     compensation: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    # how `designlab levers` moves a rule parameter (path -> Lever) where its declaration does not say it: a
+    # step, a list's alternatives, a parameter that only relabels seats; a path not named moves by the defaults
+    levers: Mapping[str, Lever] = field(default_factory=dict)
     # the parts of the game under one variant's parameters (they may add some, e.g. Fifth Challenge's courts) that
     # `designlab why` weighs: restricted play for choices, association for what is dealt; none: nothing to weigh
     components: Callable[[GameParams], tuple[Component, ...]] = lambda params: ()

@@ -155,6 +155,7 @@ def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> 
     """game -> the first screen's line on what to change (report.change): the tune of these rules (the
     headline's, else the file it extends: ``record_keys``), else a ready tune file (written into ``out_dir``)
     for a leaning headline of a game with compensation knobs."""
+    from designlab.levers.advice import find_levers, levers_sentence
     from designlab.report.bots import record_keys
     from designlab.report.change import suggest_tune, tune_sentence
     from designlab.report.roles import roles_of
@@ -175,6 +176,9 @@ def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> 
         elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.meta.file or ""),
                                   head.name, out_dir):
             out[game] = text
+        # designlab levers on these rules: the knobs that move the seat gap
+        if lever := find_levers(record_keys(vas, a.sweep_points), records_root):
+            out[game] = " ".join(x for x in (out.get(game), levers_sentence(*lever)) if x)
     return out
 
 

@@ -1,6 +1,6 @@
 """The results of the analyses played on a variant, indexed by its rules.
 
-``ladder``, ``meta``, ``skill``, ``why`` and ``tune`` each write their result here as well as beside their page,
+``ladder``, ``meta``, ``skill``, ``why``, ``tune`` and ``levers`` each write their result here as well as beside their page,
 keyed by the variant's *rules key* (its game and resolved parameters: what the analysis measured, whatever the
 seats, game count or seed of the file). A report then takes the record of the exact rules of a variant it shows,
 else of the file that variant extends, and names the record it used (variant, games, date): never the newest
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from designlab.results.manifest import atomic
 
-KINDS = ("ladder", "meta", "skill", "why", "tune")
+KINDS = ("ladder", "meta", "skill", "why", "tune", "levers")
 
 
 def default_records_dir() -> Path:

@@ -1,6 +1,6 @@
 """What the report and the strategy tools need to know about Fifth Challenge: seat roles, measures, panels, personas."""
 
-from designlab.core.spec import Panel, PersonaGrid, ordinal_roles
+from designlab.core.spec import Lever, Panel, PersonaGrid, ordinal_roles
 
 
 def roles(params) -> tuple[str, ...]:
@@ -39,6 +39,10 @@ PERSONA_GRID = PersonaGrid(
 
 # the knob a tune may turn when seat order is the problem (docs/tune.md), with its tune range; 0 is off
 COMPENSATION = {"later_seat_extra_cards": (0, 2)}
+
+# how `designlab levers` moves what the declaration alone cannot say: the turn limit is a safety stop (400
+# turns), moved by 100
+LEVERS = {"max_turns": Lever(step=100)}
 
 # the designer's words for the metrics and end reasons the report shows (GameSpec.labels)
 LABELS = {

@@ -17,7 +17,7 @@ GAME = RakshasaGame
 SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
-    ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
+    ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
     persona_rates=_spec.PERSONA_RATES, value=_value.value, features=_value.features,
     components=_options.components,
 )

@@ -1,6 +1,6 @@
 """What the report and the strategy tools need to know about Rakshasa: seat roles, measures, panels, personas."""
 
-from designlab.core.spec import Panel, PersonaGrid
+from designlab.core.spec import Lever, Panel, PersonaGrid
 
 
 def roles(params) -> tuple[str, ...]:
@@ -53,6 +53,15 @@ PERSONA_GRID = PersonaGrid(
 
 # the knob a tune may turn when seat order is the problem (docs/tune.md), with its tune range; 0 is off
 COMPENSATION = {"honor.second_runner_extra": (0, 4)}
+
+# how `designlab levers` moves the parameters its declaration alone cannot say: the seat that runs first only
+# says which seat is which; the course moves to a shorter one and to one with a card fewer per section; the
+# completion bonus (0..200) moves by 5 points
+LEVERS = {
+    "first_runner": Lever(relabels_seats=True),
+    "sections": Lever(alternatives=(((2, 3), (1, 4)), ((2, 2), (1, 3), (0, 4)))),
+    "scoring.completion": Lever(step=5),
+}
 
 # the designer's words for the metrics and end reasons the report shows (GameSpec.labels)
 LABELS = {

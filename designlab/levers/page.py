@@ -1,0 +1,209 @@
+"""The levers page: reports/levers-<variant>/index.html, self-contained (Vega inlined, opens offline), listed in
+reports/index.html. Built with the pages' own helpers (``designlab.report.html``); labels are the spec's words,
+parameter paths only in tooltips."""
+
+from __future__ import annotations
+
+import json
+import math
+from datetime import UTC, datetime
+from html import escape
+from pathlib import Path
+
+import altair as alt
+import polars as pl
+
+from designlab.levers.effects import Effect
+from designlab.levers.result import RESULT_FILE, KnobResult, LeversResult, MoveResult
+from designlab.report import REPORT_META, render_index
+from designlab.report.html import chart_html, page
+
+WIDTH = 560
+ALPHA = 0.05
+
+
+def effect_text(e: Effect | None, digits: int = 1) -> str:
+    """``+13.6 (+10.2 to +17.0)``; a dash where nothing was measured."""
+    if e is None or e.mean is None or math.isnan(e.mean):
+        return "–"
+    return f"{e.mean:+.{digits}f} ({e.lo:+.{digits}f} to {e.hi:+.{digits}f})"
+
+
+def _clear(e: Effect | None) -> bool:
+    return e is not None and not math.isnan(e.p_holm) and e.p_holm < ALPHA
+
+
+def knob_verdict(k: KnobResult, r: LeversResult) -> str:
+    """What a ranked knob does, in words the intervals allow."""
+    words = []
+    m = k.top_move()
+    if k.barely:
+        words.append(f"barely matters (within ±{r.tolerance:g} on everything)")
+    elif m is not None and _clear(m.gap()):
+        top, bottom = r.gap_seats
+        words.append(f"→ {m.value} favours the {r.roles[top] if m.gap().mean > 0 else r.roles[bottom]}")
+    elif m is not None:
+        words.append("no clear seat-gap effect, nor shown to barely matter")
+    if k.confirmed is True:
+        words.append("confirmed on fresh seeds")
+    elif k.confirmed is False:
+        words.append("not confirmed on fresh seeds")
+    if k.nonlinear and k.curvature is not None:
+        words.append("non-linear: its two steps " + ("move the gap the same way" if k.curvature.how == "sign"
+                                                     else "differ in size") + ", worth a sweep")
+    return "; ".join(words)
+
+
+def _rows(r: LeversResult, confirmed: bool = False) -> pl.DataFrame:
+    rows = []
+    for k in r.ranked:
+        for slot, m in enumerate(k.moves):
+            e = m.gap(confirmed)
+            if e is None:
+                continue
+            rows.append({"knob": k.label, "path": k.path, "rank": k.rank, "move": f"{k.value} → {m.value}",
+                         "slot": slot,
+                         "direction": {"up": "a step up", "down": "a step down"}.get(m.direction, "another value"),
+                         "effect": e.mean, "lo": e.lo, "hi": e.hi, "games": e.games,
+                         "per_unit": e.mean / abs(m.delta) if m.delta else None,
+                         "verdict": knob_verdict(k, r)})
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
+
+
+def tornado(r: LeversResult) -> alt.TopLevelMixin | None:
+    """The seat-gap effect of each move, one row per knob (largest first), the tolerance band shaded."""
+    df = _rows(r)
+    if df.is_empty():
+        return None
+    order = [k.label for k in r.ranked]
+    tol = r.tolerance
+    y = alt.Y("knob:N", sort=order, title=None)
+    band = alt.Chart(pl.DataFrame({"lo": [-tol], "hi": [tol]})).mark_rect(color="#2e9e4f", opacity=0.15).encode(
+        x="lo:Q", x2="hi:Q")
+    colour = alt.Color("direction:N", title="move", scale=alt.Scale(
+        domain=["a step down", "a step up", "another value"], range=["#1f5fa8", "#d0352b", "#7a5fa8"]))
+    tip = [alt.Tooltip("knob:N", title="knob"), alt.Tooltip("path:N", title="parameter"),
+           alt.Tooltip("move:N"), alt.Tooltip("effect:Q", format="+.1f", title="seat gap effect (points)"),
+           alt.Tooltip("lo:Q", format="+.1f", title="95% from"), alt.Tooltip("hi:Q", format="+.1f", title="95% to"),
+           alt.Tooltip("per_unit:Q", format="+.2f", title="points per unit"), alt.Tooltip("games:Q", format=","),
+           alt.Tooltip("verdict:N")]
+    base = alt.Chart(df).encode(y=y, yOffset=alt.YOffset("slot:N"))  # a knob's moves side by side
+    bars = base.mark_bar(opacity=0.85).encode(
+        x=alt.X("effect:Q", title=f"effect of one step on the seat gap ({r.gap_words})"), x2=alt.X2(datum=0),
+        color=colour, tooltip=tip)
+    rules = base.mark_rule(color="#222").encode(x="lo:Q", x2="hi:Q", tooltip=tip)
+    zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(color="#555").encode(x="x:Q")
+    return alt.layer(band, bars, rules, zero).properties(width=WIDTH, height=alt.Step(11, **{"for": "position"}))
+
+
+def _cell(e: Effect | None, digits: int) -> str:
+    """The mean and its interval's half-width; the interval itself and the tests in the tooltip."""
+    if e is None or e.mean is None or math.isnan(e.mean):
+        return "<td>–</td>"
+    tip = escape(f"{effect_text(e, digits)}, {e.games:,} paired games, p = {e.p:.2g}, Holm-corrected {e.p_holm:.2g}")
+    text = f"{e.mean:+.{digits}f} ±{(e.hi - e.lo) / 2:.{digits}f}"
+    return f'<td title="{tip}"><b>{text}</b></td>' if _clear(e) else f'<td title="{tip}">{text}</td>'
+
+
+def effects_table(r: LeversResult, confirmed: bool = False) -> str:
+    """Each ranked knob's moves: the seat gap, length, decisive games and every measure, bold where the
+    Holm-corrected test is clear."""
+    outs = [o for o in r.outcomes]
+    head = "".join(f'<th title="{escape(n)}">{escape(label)}</th>' for n, label, _ in outs)
+    body = []
+    for k in r.ranked:
+        moves: list[MoveResult] = [m for m in k.moves if (m.confirm if confirmed else m.effects)]
+        for j, m in enumerate(moves):
+            effects = m.confirm if confirmed else m.effects
+            knob = (f'<td title="{escape(k.path)}: {escape(k.doc)}">{k.rank}. {escape(k.label)}</td>' if j == 0
+                    else "<td></td>")
+            cells = "".join(_cell(effects.get(n), 1 if unit == "points" else 2) for n, _, unit in outs)
+            games = m.confirm_games if confirmed else m.games
+            body.append(f"<tr>{knob}<td>{escape(k.value)} → {escape(m.value)}</td>{cells}<td>{games:,}</td></tr>")
+    return (f'<div style="overflow-x:auto"><table class="dl"><thead><tr><th>knob</th><th>move</th>{head}'
+            f"<th>games</th></tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+
+
+def section(r: LeversResult, sweeps: dict[str, str] | None = None) -> str:
+    """The page's body (a report may embed it as a section)."""
+    sweeps = sweeps or {}
+    parts = []
+    ranked = r.ranked
+    gap_unit = r.gap_words
+    if ranked:
+        top = ranked[: min(5, len(ranked))]
+        lines = []
+        for k in top:
+            m = k.top_move()
+            per = (f", {m.gap().mean / abs(m.delta):+.2f} points per unit" if m.delta else "")
+            lines.append(f"<li title=\"{escape(k.path)}\"><b>{escape(k.label)}</b> {escape(k.value)} → "
+                         f"{escape(m.value)}: {escape(effect_text(m.gap()))} points{per}; "
+                         f"{escape(knob_verdict(k, r))}</li>")
+        parts.append("<h2>The knobs that move the seat gap most</h2><ol>" + "".join(lines) + "</ol>")
+    chart = tornado(r)
+    if chart is not None:
+        parts += ["<h2>Every knob's effect on the seat gap</h2>", chart_html(chart),
+                  f'<p class="note">One step of each knob (its own step: 1 for a whole number unless the game sets '
+                  f"another, a tenth of its range for a fraction; another value for a choice), paired game by game "
+                  f"with the rules as written on the same seeds ({r.base_games:,} base games, seed {r.seed}). "
+                  f"Effect: {escape(gap_unit)}, moved minus base; bars with their 95% interval (uncorrected); "
+                  f"the green band is the tolerance (±{r.tolerance:g} points). Knobs are ranked by their largest "
+                  f"step's effect, per step, whatever its unit; the tooltip gives it per unit.</p>"]
+    parts += ["<h2>What else each knob changes</h2>", effects_table(r),
+              f'<p class="note">Moved minus base, mean per game ± the half-width of its 95% paired interval (the interval '
+              f"and the tests in each cell's tooltip); bold: the direction "
+              f"is clear after Holm's correction over all {r.screen_tests:,} tests of the screen. Seat gap and "
+              f"decisive games in points; length in turns and each measure in its own unit (per game, summed over "
+              f"the seats). 'Barely matters': for every move and every column, both one-sided tests put the effect "
+              f"within ±{r.tolerance:g} (points, or % of the base's mean), Holm-corrected across the knobs. "
+              f"Non-linear: the two steps' seat-gap effects, added game by game (0 for a knob whose steps are "
+              f"equal and opposite), lie clearly beyond ±{r.tolerance:g} points (Holm across the knobs with two "
+              f"steps).</p>"]
+    conf = [k for k in ranked if k.confirmed is not None]
+    if conf:
+        parts += ["<h2>Confirmation on fresh seeds</h2>",
+                  f'<p class="note">The top {len(conf)} knobs played again under seed {r.confirm_seed}, never used '
+                  f"by the screen ({r.confirm_base_games:,} base games); Holm-corrected over its "
+                  f"{r.confirm_tests:,} tests.</p>", effects_table(r, confirmed=True)]
+    not_ranked = [k for k in r.knobs if k.rank is None]
+    if not_ranked:
+        items = "".join(f'<li title="{escape(k.path)}"><b>{escape(k.label)}</b>: {escape(k.skipped)}</li>'
+                        for k in not_ranked)
+        parts.append(f"<h2>Not ranked</h2><ul>{items}</ul>")
+    broken = [(k, m) for k in r.knobs for m in k.moves if m.errors]
+    if broken:
+        items = "".join(f'<li title="{escape(k.path)}">{escape(k.label)} → {escape(m.value)}: {m.errors:,} '
+                        f"of its games raised an error; its screen stopped there "
+                        f"(<code>designlab run</code> of the moved variant keeps the tracebacks)</li>"
+                        for k, m in broken)
+        parts.append(f'<h3 class="flag">Moves whose games raised errors</h3><ul>{items}</ul>')
+    rejected = [(k, v, why) for k in r.knobs for v, why in k.rejected]
+    if rejected:
+        items = "".join(f'<li title="{escape(k.path)}">{escape(k.label)} → {escape(v)}: {escape(why)}</li>'
+                        for k, v, why in rejected)
+        parts.append(f"<h3>Moves the game rejects</h3><ul>{items}</ul>")
+    if sweeps:
+        items = "".join(f'<li><a href="{escape(f)}">{escape(f)}</a> ({escape(next(k.label for k in r.knobs if k.path == p))})</li>'
+                        for p, f in sweeps.items())
+        parts.append("<h2>Ready sweep files</h2><p>Written beside this page, each extends the file measured here; "
+                     f"<code>designlab sweep FILE</code> plays it.</p><ul>{items}</ul>")
+    return "\n".join(parts)
+
+
+def render_levers(r: LeversResult, out_dir: Path, reports_root: Path, sweeps: dict[str, str] | None = None) -> Path:
+    head = (f'<p class="note">{escape(r.title)} · {escape(r.file)} · {len(r.knobs)} parameters, '
+            f"{len(r.ranked)} ranked · {r.played_games:,} games played, {r.cached_games:,} from the cache, in "
+            f"{r.seconds:.0f} s · screen to ±{r.precision:g} points on the seat gap (at most {r.max_games:,} games "
+            f"a move) · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC</p>")
+    html = page(f"Which knobs matter: {r.variant}", head + section(r, sweeps))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    index = out_dir / "index.html"
+    index.write_text(html, encoding="utf-8")
+    now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    meta = {"name": f"levers: {r.variant}", "kind": "levers", "created": now, "rendered": now, "games": [r.title],
+            "variants": sum(len(k.moves) for k in r.knobs) + 1, "played": r.played_games, "errors": 0,
+            "lights": {}}
+    (out_dir / REPORT_META).write_text(json.dumps(meta, indent=1))
+    (out_dir / RESULT_FILE).write_text(r.to_json())  # what a balance report's first screen reads (levers.advice)
+    render_index(reports_root)
+    return index
