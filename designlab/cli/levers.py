@@ -11,8 +11,18 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import DEFAULT_WORKERS, Cluster, Fresh, Quiet, ReportsRoot, Seed, VariantName, Workers
-from designlab.results.records import write_record
+from designlab.cli.main import (
+    DEFAULT_WORKERS,
+    MAX_GAMES,
+    MAX_STEPS,
+    Cluster,
+    Fresh,
+    Quiet,
+    ReportsRoot,
+    Seed,
+    VariantName,
+    Workers,
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -38,11 +48,11 @@ def levers(
     precision: Annotated[float, typer.Option(
         "--precision", min=0.1, max=50, help="The screen plays each move until its seat-gap effect is known to "
                                              "+/- this many points (95%, uncorrected), or --max-games.")] = 3.0,
-    max_games: Annotated[int, typer.Option("--max-games", min=250, help="The screen's budget per move.")] = 20_000,
-    top: Annotated[int, typer.Option("--top", min=0, help="Knobs confirmed on fresh seeds (and given a sweep "
+    max_games: Annotated[int, typer.Option("--max-games", min=250, max=MAX_GAMES, help="The screen's budget per move.")] = 20_000,
+    top: Annotated[int, typer.Option("--top", min=0, max=MAX_STEPS, help="Knobs confirmed on fresh seeds (and given a sweep "
                                                           "file).")] = 5,
     confirm_games: Annotated[int, typer.Option(
-        "--confirm-games", min=250, help="Fewest games per confirmed move (else as many as its screen).")] = 1000,
+        "--confirm-games", min=250, max=MAX_GAMES, help="Fewest games per confirmed move (else as many as its screen).")] = 1000,
     seed: Seed = None,
     name: VariantName = None,
     workers: Workers = DEFAULT_WORKERS,
@@ -113,6 +123,8 @@ def levers(
             sweeps[k.path] = path.name
     print_levers(result, sweeps)
     page = render_levers(result, page_dir, reports_root, sweeps)
+    from designlab.results.records import write_record
+
     write_record("levers", base, result.played_games + result.cached_games, json.loads(result.to_json()), page_dir)
     out.print(f"levers page: {page}")
     cpu = time.process_time() - c0

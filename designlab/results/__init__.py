@@ -11,7 +11,6 @@ A run's folder (``results/<name>/``) is read and written here only:
   it, instead of the newest file found in a folder.
 """
 
-from designlab.results.answer import Tally, judge, tally_frame, tally_games
 from designlab.results.manifest import (
     FORMAT,
     Manifest,
@@ -23,3 +22,15 @@ from designlab.results.manifest import (
 
 __all__ = ["FORMAT", "Manifest", "ResultsError", "Tally", "VariantEntry", "judge", "read_manifest", "tally_frame",
            "tally_games", "write_manifest"]
+
+
+_ANSWER = ("Tally", "judge", "tally_frame", "tally_games")
+
+
+def __getattr__(name: str):
+    # answer.py counts with polars: loaded on first use, so a command that only reads records or plans stays light
+    if name in _ANSWER:
+        from designlab.results import answer
+
+        return getattr(answer, name)
+    raise AttributeError(f"module 'designlab.results' has no attribute {name!r}")

@@ -40,7 +40,7 @@ from designlab.variant.model import Variant
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # .../designlab
 # Always part of the fingerprint: the loop, seeds, seat rotation, the chunk player.
-_COMMON = ("core", "bots", "registry.py", "variant/model.py", "runner/chunk.py")
+_COMMON = ("core", "bots", "registry.py", "variant/model.py", "runner/chunk.py", "results/columns.py")
 _CHUNK_FILE = re.compile(r"^chunk-(\d+)-(\d+)\.parquet$")
 _fingerprints: dict[tuple, str] = {}
 

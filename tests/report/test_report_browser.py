@@ -58,7 +58,7 @@ class ChartMarks(HTMLParser):
 
 
 def test_every_chart_renders_marks_offline_and_nothing_overflows(results_dir, tmp_path, tab):
-    _strategy_results(tmp_path / "reports")  # so the Bot strength section embeds a ladder and a meta-game
+    _strategy_results(tmp_path / "reports", results_dir)  # so the Bot strength section embeds a ladder and a meta-game
     report = render_report(results_dir, tmp_path / "reports")
     expected = re.findall(r'<div class="chart" id="([^"]+)"', unpack(report.read_text()))
     assert len(expected) >= 10
@@ -82,9 +82,15 @@ def test_every_chart_renders_marks_offline_and_nothing_overflows(results_dir, tm
     assert tab.js_errors == [] and tab.refused == []
 
 
-def _strategy_results(root):
-    """A tiny Raiding Duel ladder and meta-game under ``root``, as the ladder and meta commands write them."""
+def _strategy_results(root, results_dir):
+    """A tiny Raiding Duel ladder and meta-game under ``root``, as the ladder and meta commands write them, and
+    their records filed under the rules of the synthetic run's Raiding Duel variant too (its parameters are not a
+    real variant's), so its report embeds them."""
+    import shutil
     from pathlib import Path
+
+    from designlab.results.manifest import read_manifest
+    from designlab.results.records import default_records_dir, entry_key, key_of
 
     from designlab.strategy.ladder import run_ladder
     from designlab.strategy.matchups import parse_seat
@@ -95,6 +101,10 @@ def _strategy_results(root):
     personas = [parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")]
     run_ladder(base, personas, 4, root, name="rd", workers=1)
     run_meta(base, Grid(rows=personas, cols=personas), 2, root, name="rd", workers=1)
+    duel = next(e for e in read_manifest(results_dir).variants if e.game == base.game)
+    for kind in ("ladder", "meta"):
+        folder = default_records_dir() / kind
+        shutil.copy(folder / f"{key_of(base)}.json", folder / f"{entry_key(duel)}.json")
 
 
 def test_mark_counter_tells_drawn_from_empty_charts():
