@@ -54,11 +54,11 @@ from designlab.stats.inference import LEVEL
 
 ALPHA = 0.05  # each claim's error at the tolerance boundary (one-sided): the convention of equivalence tests
 # per pair and direction for "unbalanced": calibrated by simulation (module docstring; tests/stats/test_stats_design.py)
-ALPHA_UNBALANCED = {2: 0.05, 3: 0.027, 4: 0.0139}
+ALPHA_UNBALANCED = {2: 0.05, 3: 0.025, 4: 0.013}
 CHUNK = 250  # the look grid (the runner's chunk)
 RATIO = 1.15  # each look about 15% more games than the last
-EVEN_FROM = 4.5  # information units (v0 / t^2 games) before the even claim's first look
-FLAT_UNTIL = 25.0  # information units up to which the boundary is flat
+EVEN_FROM = 5.5  # information units (v0 / t^2 games) before the even claim's first look
+FLAT_UNTIL = 15.0  # information units up to which the boundary is flat
 GROWTH = 0.5  # its growth past that, per unit of log games
 MAX_GAMES = 10_000_000  # the schedule's end (variant.model.MAX_GAMES; stats does not import the variant layer)
 NAME = "group-sequential TOST (flat boundaries, 15% look spacing)"
