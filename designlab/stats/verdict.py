@@ -232,11 +232,12 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     after = f" {SEQUENCE_NOTE.format(games=v.games)}" if v.sequential else ""
     if v.verdict == "broken":
         return f"Broken: {v.because}; {between}.{after}"
-    wrong = f"wrong at most 1 time in {error_odds(v)}"
+    # a sequential verdict states its error rate (the design's, per claim, over all its looks)
+    wrong = f", wrong at most 1 time in {error_odds(v)}" if v.sequential else ""
     if v.verdict == "even":
-        return f"Even: every role within {tol} points of the others, {wrong}; {between}.{after}"
+        return f"Even: every role within {tol} points of the others{wrong}; {between}.{after}"
     if v.verdict == "unbalanced":
-        return f"Unbalanced: {between}, beyond the {tol}-point tolerance, {wrong}.{after}"
+        return f"Unbalanced: {between}, beyond the {tol}-point tolerance{wrong}.{after}"
     if v.verdict == "leaning":
         lead = f"Leaning to {top}" if v.ahead else "Leaning"
         return (f"{lead}: {between}; {either}the gap may still be within the {tol}-point tolerance{settle}."
@@ -250,9 +251,9 @@ SEQUENCE_NOTE = ("Games were added until the verdict was sure or the cap was rea
 
 
 def error_odds(v: Verdict, level: float = LEVEL) -> int:
-    """N in "wrong at most 1 time in N": a sequential verdict's claims err at most 1 - level each (one-sided, over
-    every look); a fixed-n verdict reads one end of a two-sided interval, (1 - level) / 2."""
-    return round(1 / (1 - level)) if v.sequential else round(2 / (1 - level))
+    """N in "wrong at most 1 time in N" of a sequential verdict: each claim errs at most 1 - level (one-sided,
+    over every look)."""
+    return round(1 / (1 - level))
 
 
 def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bool = False) -> str:

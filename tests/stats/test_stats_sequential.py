@@ -137,7 +137,7 @@ def test_the_verdict_says_its_error_rate_in_words():
     assert words.startswith("Even: every role within 3 points of the others, wrong at most 1 time in 20")
     assert "read at planned looks" in words
     fixed = balance_verdict([0.5, 0.5], 20_000, 0.03)
-    assert "wrong at most 1 time in 40" in verdict_sentence(fixed, ["first", "second"])
+    assert "wrong at most" not in verdict_sentence(fixed, ["first", "second"])  # a fixed run's wording is unchanged
     leaning = balance_verdict([0.52, 0.48], 2000, 0.03, sequential=True)
     assert leaning.verdict == "leaning" and leaning.more_games >= games_to_settle([0.52, 0.48], 2000, 0.03) - 2000
 
