@@ -93,7 +93,7 @@ def _print_settled(result, verb: str) -> None:
     out gets the games still needed and the command that would settle it (``verb``: run or sweep)."""
     from designlab.core.spec import plural
     from designlab.runner.check import run_verdicts
-    from designlab.stats.verdict import edge_text, settle_command
+    from designlab.stats.verdict import edge_text, more_range_text, settle_command
 
     verdicts = run_verdicts(result)
     for r in result.variants:
@@ -105,7 +105,7 @@ def _print_settled(result, verb: str) -> None:
                   f"{edge_text(v, r.variant.roles)}, tolerance {100 * v.tolerance:g} points; "
                   f"each claim wrong at most 1 time in 20)", markup=False)
         if v.budget_ran_out:
-            more = f"about {v.more_games:,} more games would settle it: " if v.more_games else \
+            more = f"about {v.more_games:,} more games would settle it{more_range_text(v)}: " if v.more_games else \
                 "it sits on the tolerance, so no practical number of games settles it; a larger budget: "
             out.print(f"  {more}{settle_command(v, verb)}", markup=False, soft_wrap=True)
 

@@ -259,3 +259,35 @@ def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL, desig
     even, unbalanced = settles(np.broadcast_to(p, (looks.size, p.size)), looks, tolerance, level, design)
     hit = np.flatnonzero(even | unbalanced)
     return float(looks[hit[0]]) if hit.size else math.inf
+
+
+FORECAST_RUNS = 400  # simulated continuations behind a forecast
+
+
+def forecast(rates, n: int, tolerance: float, level: float = LEVEL, design: Design | None = None,
+             runs: int = FORECAST_RUNS) -> tuple[float, float, float]:
+    """More games the design would need to settle: (median, 10th, 90th percentile) over ``runs`` simulated
+    continuations (inf where more than that share never settle within the schedule). Each continuation draws
+    the outcome shares from their posterior given the games so far (Dirichlet, counts + 1/2), then the games
+    of every later look from them, and reads ``settles`` at the looks. Seeded by the counts, so the runner and
+    the report get the same forecast."""
+    p = np.asarray(rates, dtype=float)
+    seats = p.size
+    design = design or Design.for_variant(seats, tolerance, level)
+    counts = np.rint(p * n)
+    cells = np.append(counts, max(n - counts.sum(), 0.0))
+    looks = np.array([x for x in design.looks if x > n][:60], dtype=float)
+    if not looks.size or n <= 0:
+        return math.inf, math.inf, math.inf
+    rng = np.random.default_rng([int(n), *(int(c) for c in cells)])
+    shares = rng.dirichlet(cells + 0.5, size=runs)
+    cum, out = np.tile(counts, (runs, 1)), []
+    for step in np.diff(np.concatenate([[n], looks])).astype(int):
+        cum = cum + rng.multinomial(step, shares)[:, :seats]
+        out.append(cum.copy())
+    sim = np.stack(out, axis=1) / looks[None, :, None]
+    even, unbalanced = settles(sim, np.broadcast_to(looks, (runs, looks.size)), tolerance, design=design)
+    hit = even | unbalanced
+    more = np.where(hit.any(axis=1), looks[hit.argmax(axis=1)] - n, np.inf)
+    q = np.quantile(more, [0.5, 0.1, 0.9], method="inverted_cdf")
+    return float(q[0]), float(q[1]), float(q[2])

@@ -34,7 +34,7 @@ import numpy as np
 
 from designlab.core.spec import plural, the
 from designlab.stats.inference import LEVEL, gap_interval, pair_z
-from designlab.stats.sequential import Design, games_to_settle, pair_sequences, sequence_gap_interval
+from designlab.stats.sequential import Design, forecast, pair_sequences, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -70,6 +70,9 @@ class Verdict:
     diff_hi: float = math.nan
     budget_ran_out: bool = False  # played until settled, but its budget (max_games) was spent first
     file: str = ""  # the variant's file, for the command that would settle it
+    # a sequential verdict's forecast: the 10-90% range of more games in the design's simulated continuations
+    # (``more_games`` is their median; None at the top: more than a tenth never settle)
+    more_range: tuple[int | None, int | None] | None = None
 
     @property
     def settle_budget(self) -> int:
@@ -89,6 +92,14 @@ class Verdict:
         if _num(self.diff_lo):
             return self.diff_lo >= 0.0005  # as printed (one decimal of a point): +0.0 is not ahead
         return _num(self.lo) and self.lo > 0  # a verdict saved without it: some pair of roles is apart
+
+
+def more_range_text(v: Verdict) -> str:
+    """' (likely 2,000 to 40,000)': the forecast's range, for a sequential verdict that has one."""
+    if not v.more_range or v.more_range[0] is None:
+        return ""
+    lo, hi = v.more_range
+    return f" (likely {lo:,} to {hi:,})" if hi is not None else f" (likely {lo:,} or more)"
 
 
 def settle_command(v: Verdict, verb: str = "sweep") -> str:
@@ -117,14 +128,22 @@ def _settle(n: int, half: float, room: float) -> int | None:
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
 
 
-def _settle_sequence(rates: Sequence[float], n: int, tolerance: float, level: float = LEVEL) -> int | None:
-    """More games for the sequential design to settle (its first look that would), if the rates stayed as they are."""
-    total = games_to_settle(rates, n, tolerance, level)
-    if not math.isfinite(total):
+def _two_figures(more: float) -> int | None:
+    if not math.isfinite(more) or more > MAX_SETTLE:
         return None
-    more = max(total - n, 1.0)
+    more = max(more, 1.0)
     digits = max(int(math.floor(math.log10(more))) - 1, 0)  # two significant figures
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
+
+
+def _settle_sequence(rates: Sequence[float], n: int, tolerance: float,
+                     level: float = LEVEL) -> tuple[int | None, tuple[int | None, int | None] | None]:
+    """More games for the sequential design to settle: the median of its simulated continuations
+    (``sequential.forecast``) and their 10-90% range."""
+    mid, lo, hi = forecast(rates, n, tolerance, level)
+    if not math.isfinite(mid):
+        return None, None
+    return _two_figures(mid), (_two_figures(lo), _two_figures(hi))
 
 
 def signed_gap(rates: Sequence[float], games: int, top: int, bottom: int, level: float = LEVEL,
@@ -173,11 +192,14 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     if lo > tolerance:
         return Verdict("unbalanced", **base)
     room = abs(gap - tolerance)  # how far the interval's near end must still move
-    more = (_settle_sequence(rates, games, tolerance, level) if sequential
-            else _settle(games, hi - gap, room))  # a normal interval: its half-width is hi - gap
+    more_range = None
+    if sequential:
+        more, more_range = _settle_sequence(rates, games, tolerance, level)
+    else:
+        more = _settle(games, hi - gap, room)  # a normal interval: its half-width is hi - gap
     if gap > tolerance:  # the lower end must rise past the tolerance
-        return Verdict("leaning", more_games=more, **base)
-    return Verdict("not enough games", more_games=more, **base)
+        return Verdict("leaning", more_games=more, more_range=more_range, **base)
+    return Verdict("not enough games", more_games=more, more_range=more_range, **base)
 
 
 def points(x: float) -> str:
@@ -223,9 +245,10 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     else:
         between = edge_text(v, roles, lead=v.ahead)
     either = "" if v.ahead or v.gap == 0 else "either role may be the stronger, and "
-    settle = (f"; its budget of {v.games:,} games ran out first: about {v.more_games:,} more games would settle it "
-              f"({settle_command(v)})" if v.budget_ran_out and v.more_games
-              else f"; about {v.more_games:,} more games would settle it" if v.more_games
+    likely = more_range_text(v)
+    settle = (f"; its budget of {v.games:,} games ran out first: about {v.more_games:,} more games would settle it"
+              f"{likely} ({settle_command(v)})" if v.budget_ran_out and v.more_games
+              else f"; about {v.more_games:,} more games would settle it{likely}" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
     # the reader must know why this range is wider than a one-look 95% interval

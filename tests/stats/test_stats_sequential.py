@@ -19,6 +19,7 @@ from designlab.stats.sequential import (
     Design,
     boundaries,
     crossing,
+    forecast,
     games_to_settle,
     pair_sequences,
     schedule,
@@ -139,7 +140,17 @@ def test_the_verdict_says_its_error_rate_in_words():
     fixed = balance_verdict([0.5, 0.5], 20_000, 0.03)
     assert "wrong at most" not in verdict_sentence(fixed, ["first", "second"])  # a fixed run's wording is unchanged
     leaning = balance_verdict([0.52, 0.48], 2000, 0.03, sequential=True)
-    assert leaning.verdict == "leaning" and leaning.more_games >= games_to_settle([0.52, 0.48], 2000, 0.03) - 2000
+    mid, lo, hi = forecast([0.52, 0.48], 2000, 0.03)
+    assert leaning.verdict == "leaning" and leaning.more_games >= mid and leaning.more_range[0] >= lo
+    assert f"about {leaning.more_games:,} more games would settle it (likely {leaning.more_range[0]:,}" in \
+        verdict_sentence(leaning, ["first", "second"])
+
+
+def test_the_forecasts_range_holds_the_games_a_run_then_needed():
+    """The forecast (median and 10-90% range of the design's simulated continuations), made at a look drawn before
+    each settled run's stop, against the games that run then took: two seats at a true gap of 0, 100 runs."""
+    r = simulate(case_rates(2, 0.0), 0.03, reps=100, cap=30_000, seed=5)
+    assert r["forecasts"] >= 90 and r["in_range"] >= 0.8 and r["within_2x"] >= 0.3
 
 
 def test_the_even_claim_waits_for_its_first_look():
