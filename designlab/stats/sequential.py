@@ -9,7 +9,8 @@ on a lucky stretch); this design keeps each claim's error at most 5% over all it
   the looks. Every pair must pass, so no correction across pairs is needed (an intersection-union
   test: a wrong "even" needs the one pair that is really out to pass its own test);
 * **unbalanced** (some pair beyond t) is one-sided per pair and direction at ``ALPHA_UNBALANCED``
-  [seats]: 5% with 2 seats; with 3 and 4 seats 2.5% and 1.3%, a max-statistic over the pairs
+  [seats]: 4.7% with 2 seats (5% read 5.5% of 4,000 simulated runs on the multinomial: the standard
+  error is estimated, not known); with 3 and 4 seats 2.5% and 1.3%, a max-statistic over the pairs
   calibrated by simulating the pairs' joint Gaussian paths over the schedule in the worst case (3
   seats: two pairs on the tolerance sharing a seat, correlation 1/2, 2.7% gave 5%; 4 seats: the four
   pairs between two pairs of seats, 1.4% gave 5%), then lowered until the multinomial simulation of
@@ -56,7 +57,7 @@ from designlab.stats.inference import LEVEL
 
 ALPHA = 0.05  # each claim's error at the tolerance boundary (one-sided): the convention of equivalence tests
 # per pair and direction for "unbalanced": calibrated by simulation (module docstring; tests/stats/test_stats_design.py)
-ALPHA_UNBALANCED = {2: 0.05, 3: 0.025, 4: 0.013}
+ALPHA_UNBALANCED = {2: 0.047, 3: 0.025, 4: 0.013}
 CHUNK = 250  # the look grid (the runner's chunk)
 RATIO = 1.15  # each look about 15% more games than the last
 EVEN_FROM = 5.5  # information units (v0 / t^2 games) before the even claim's first look

@@ -58,6 +58,7 @@ def test_the_design_round_trips_through_a_dict():
     d = Design.for_variant(3, 0.02)
     made = Design.from_dict(d.to_dict() | {"looks_made": [250, 500]})
     assert made.looks_made == (250, 500) and made.seats == 3 and made.alpha_unbalanced == pytest.approx(0.025)
+    assert Design.for_variant(2, 0.03).alpha_unbalanced == pytest.approx(0.047)
     assert d.to_dict()["looks"][:3] == [250, 500, 750] and d.to_dict()["name"].startswith("group-sequential")
 
 
