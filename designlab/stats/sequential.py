@@ -32,8 +32,9 @@ on a lucky stretch); this design keeps each claim's error at most 5% over all it
 * a game count between looks (a run stopped by errors, a chunk grid finer than 250) is read with
   the boundary of the next look: an unplanned look, not covered by the 5%.
 
-The range printed beside a verdict is the one that decided it: for a pair, d - c_unb se to
-d + c_even se (se the pair difference's standard error at the observed rates); for the gap
+The range printed beside a verdict is the one that decided it: for a pair, d +- c se (se the pair
+difference's standard error at the observed rates, c the even claim's when |d| is within t, else the
+unbalanced claim's: an even verdict's range lies within +-t, an unbalanced one's beyond); for the gap
 (highest minus lowest seat), the largest lower end of a pair's |difference| to the largest upper
 end. "Even" when that upper end is within t (from the even claim's first look), "unbalanced"
 when the lower end is beyond t. The lower end errs at most ``ALPHA_UNBALANCED`` per pair, so the
@@ -210,18 +211,18 @@ def _pair_stats(rates, n):
 
 def pair_sequences(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None):
     """Every pair difference p_i - p_j (pairs in ``combinations`` order, a trailing axis): its range (lo, hi)
-    under the design, from the seats' win rates over the same ``n`` games. The lower end is the unbalanced
-    claim's, the upper the even claim's (the unbalanced claim's before the even claim's first look)."""
+    under the design, from the seats' win rates over the same ``n`` games: the even claim's when the estimate
+    is within ``tolerance`` (the unbalanced claim's before the even claim's first look), else the unbalanced
+    claim's."""
     design = design or Design.for_variant(np.shape(rates)[-1], tolerance, level)
     d, se = _pair_stats(rates, n)
     cu, ce = design.critical(n)
     cu, ce = np.asarray(cu)[..., None], np.asarray(ce)[..., None]
     ce = np.where(np.isfinite(ce), ce, cu)
-    # a pair's range for its signed difference: lower end of d and upper end of d, each end from its claim
-    # (a positive difference leans towards "unbalanced" from below and "even" from above; a negative one mirrored)
-    low = np.where(d >= 0, d - cu * se, d - ce * se)
-    high = np.where(d >= 0, d + ce * se, d + cu * se)
-    return np.maximum(low, -1.0), np.minimum(high, 1.0)
+    # the range of the claim the estimate asks about: within the tolerance, "even" (both its one-sided tests);
+    # beyond it, "unbalanced". So an even verdict's range lies within +-tolerance, an unbalanced one's beyond it.
+    c = np.where(np.abs(d) > tolerance, cu, ce)
+    return np.maximum(d - c * se, -1.0), np.minimum(d + c * se, 1.0)
 
 
 def _gap_ends(rates, n, tolerance: float, level: float, design: Design | None):

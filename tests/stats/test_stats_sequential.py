@@ -116,11 +116,16 @@ def test_settles_agrees_with_the_interval_the_verdict_shows():
                 assert v.hi <= 0.03
 
 
-def test_a_pairs_range_puts_each_claims_boundary_on_its_side():
-    (lo,), (hi,) = pair_sequences([0.53, 0.47], 10_000)
+def test_a_pairs_range_is_the_range_of_the_claim_its_estimate_asks_about():
     cu, ce = Design.for_variant(2, 0.03).critical(10_000)
+    (lo,), (hi,) = pair_sequences([0.53, 0.47], 10_000)  # 6 points apart: is it unbalanced?
     se = math.sqrt((1 - 0.06 ** 2) / 10_000)
-    assert lo == pytest.approx(0.06 - cu * se) and hi == pytest.approx(0.06 + ce * se)
+    assert lo == pytest.approx(0.06 - cu * se) and hi == pytest.approx(0.06 + cu * se)
+    (lo,), (hi,) = pair_sequences([0.49, 0.49], 10_000)  # level: is it even?
+    se = math.sqrt(0.98 / 10_000)
+    assert lo == pytest.approx(-ce * se) and hi == pytest.approx(ce * se)
+    v = balance_verdict([0.49, 0.49], 10_000, 0.03, sequential=True)
+    assert v.verdict == "even" and -0.03 <= v.diff_lo and v.diff_hi <= 0.03  # the printed range decided
 
 
 def test_games_to_settle_is_the_first_look_that_would_settle():
