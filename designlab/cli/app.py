@@ -92,10 +92,10 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping
 
 
 def _print_settled(result, verb: str) -> None:
-    """Each variant's verdict on its confidence sequence, as --until-settled judged it; a variant whose budget ran
+    """Each variant's verdict by its sequential design, as --until-settled judged it; a variant whose budget ran
     out gets the games still needed and the command that would settle it (``verb``: run or sweep)."""
     from designlab.core.spec import plural
-    from designlab.stats.verdict import edge_text, settle_command
+    from designlab.stats.verdict import edge_text, more_range_text, settle_command
 
     for r in result.variants:
         v = r.verdict  # the stored answer: the run table, this line, check and the report print it
@@ -103,10 +103,10 @@ def _print_settled(result, verb: str) -> None:
             f"its budget of {r.max_games:,} games ran out, not settled" if r.stopped_by == "max_games" else \
             f"stopped by {r.stopped_by.replace('_', ' ')}, not settled"
         out.print(f"{r.variant.name}: {v.verdict} after {plural(r.variant.games, 'game')} ({why}; "
-                  f"{edge_text(v, r.variant.roles)} on its 95% confidence sequence, tolerance "
-                  f"{100 * v.tolerance:g} points)", markup=False)
+                  f"{edge_text(v, r.variant.roles)}, tolerance {100 * v.tolerance:g} points; "
+                  f"each claim wrong at most 1 time in 20)", markup=False)
         if v.budget_ran_out:
-            more = f"about {v.more_games:,} more games would settle it: " if v.more_games else \
+            more = f"about {v.more_games:,} more games would settle it{more_range_text(v)}: " if v.more_games else \
                 "it sits on the tolerance, so no practical number of games settles it; a larger budget: "
             out.print(f"  {more}{settle_command(v, verb)}", markup=False, soft_wrap=True)
 

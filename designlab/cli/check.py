@@ -75,7 +75,7 @@ def check(
     warn_fixed_seats([v])
     words = verdict_sentence(found, v.roles)
     tol = f"{100 * found.tolerance:g}"
-    interval = " (its range a 95% confidence sequence)" if found.sequential else ""
+    interval = " (played until settled: each claim wrong at most 1 time in 20)" if found.sequential else ""
     # the signed edge and its range are in the verdict's words; the gap is never shown clipped at 0
     line = f"{v.name}: {found.verdict} over {plural(found.games, 'game')} at a {tol}-point tolerance{interval}. {words}"
     if checked.meets(expect.value):

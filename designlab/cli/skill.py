@@ -42,10 +42,10 @@ def register(app: typer.Typer) -> None:
             "e.g. 12,25,50,100 (the --search bot, only its iterations changed), --search-games games each; with "
             "--search-minutes each budget gets an equal share of it.", show_default=False)] = None,
         until_settled: Annotated[bool, typer.Option(
-            "--until-settled", help="Play each level until its balance verdict is even or unbalanced, read on a 95% "
-            "confidence sequence after every chunk: random and heuristic from --games (the first look) up to "
-            "--max-games, the search level in rounds of 10 up to --search-games. Each verdict then reads its "
-            "confidence sequence.")] = False,
+            "--until-settled", help="Play each level until its balance verdict is even or unbalanced, read at the "
+            "sequential design's looks (250 games, then about every 15% more): random and heuristic up to "
+            "--max-games, the search level in rounds of 10 up to --search-games. Each claim is wrong at most "
+            "1 time in 20.")] = False,
         max_games: MaxGames = None,
         name: VariantName = None,
         seed: Seed = None,

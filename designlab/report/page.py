@@ -137,7 +137,7 @@ def _stopped(meta: VariantEntry) -> str:
     """With adaptive stopping (--precision, --until-settled), say why this variant stopped at its game count."""
     why = meta.stopped_by
     if why == "settled":
-        return '<br><span class="small">added until the verdict was sure (confidence sequence)</span>'
+        return '<br><span class="small">added until the verdict was sure (sequential design)</span>'
     if why == "precision":
         return f'<br><span class="small">needed for ±{100 * meta.precision:.1f} points</span>'
     if why == "max_games":

@@ -94,8 +94,8 @@ def skill_section(skill, level: int = 2) -> str:
         settled = [lv.level for lv in skill.levels if lv.stopped_by == "settled"]
         note_search += (f" Every level played until its verdict settled (random and heuristic up to "
                         f"{skill.max_games:,} games, the search level in rounds of 10 up to its cap), so each "
-                        "interval is a 95% confidence sequence, valid although the verdict was read after every "
-                        "round; settled: " + (", ".join(settled) or "none") + ".")
+                        "verdict was read at the sequential design's looks and each range is the one that decided, "
+                        "each claim wrong at most 1 time in 20; settled: " + (", ".join(settled) or "none") + ".")
     chart = curve_chart(skill) if skill.budgets else None
     if skill.budgets:
         share = (f" within a time budget of {skill.search_minutes / len(skill.budgets):g} min each (it ran out for "

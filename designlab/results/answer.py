@@ -102,7 +102,10 @@ def verdict_from_dict(d: dict):
     if unknown:
         raise ValueError(f"unknown verdict field(s): {', '.join(unknown)}")
     # the manifest is standard JSON: a verdict of no data stored its NaN ends as null
-    return Verdict(**{k: (math.nan if x is None and k in _FLOATS else x) for k, x in d.items()})
+    d = {k: (math.nan if x is None and k in _FLOATS else x) for k, x in d.items()}
+    if isinstance(d.get("more_range"), list):  # a tuple, written as a JSON list
+        d["more_range"] = tuple(d["more_range"])
+    return Verdict(**d)
 
 
 _FLOATS = ("gap", "lo", "hi", "diff_lo", "diff_hi")

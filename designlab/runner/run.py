@@ -24,10 +24,11 @@ How a run goes:
   verdict reads is a difference of two rates, so its interval is about sqrt(2)
   wider, and ``precision`` does not settle the verdict.
 * With ``until_settled``, a variant gets chunk after chunk until its balance
-  verdict is even or unbalanced at its ``balance_tolerance``, judged on the gap's
-  95% confidence sequence (``stats.sequential``: valid however often it is
-  read, here after every chunk), or ``max_games`` is reached. The verdict is
-  first read once the variant's ``games`` are played (its file's minimum).
+  verdict is even or unbalanced at its ``balance_tolerance``, read at the looks
+  of its sequential design (``stats.sequential``: 250 games, then about every
+  15% more, whatever the file's ``games``; each claim wrong at most 5% over all
+  of them), or ``max_games`` is reached. The looks it read are recorded in the
+  manifest with the design.
 * ``max_games`` (the budget) is the run's if given, else each variant's own
   (its file's ``max_games``). Chunks already cached count towards it, so a
   rerun with a bigger budget plays only the chunks past the old stop.
@@ -106,6 +107,7 @@ class VariantRun:
     tally: Tally | None = None  # wins, draws and turns in games_file, for a summary table
     max_games: int | None = None  # the budget this variant was played under (adaptive stopping), else None
     verdict: Verdict | None = None  # its balance verdict, judged once here and stored in the manifest
+    design: dict | None = None  # --until-settled: the sequential design and the looks it read (Design.to_dict)
 
     @property
     def edge(self) -> Edge | None:
@@ -172,8 +174,15 @@ class _Point:
         adaptive = stopping.adaptive
         self.limit = stopping.budget(v)
         self.budget = self.limit if adaptive else None
-        # --until-settled reads the verdict once the file's games are played (never past the budget)
-        self.first_look = min(v.games, self.limit) if self.until_settled else 0
+        self.design = None
+        if self.until_settled:  # the design picks its looks (the first may come before the file's games)
+            from designlab.stats.sequential import Design
+
+            self.design = Design.for_variant(len(v.seats), v.balance_tolerance / 100)
+            # games past the last look within the budget could not change the verdict: the run stops at that look
+            self.limit = max([n for n in self.design.looks if n <= self.limit], default=self.limit)
+        self.looks_made: list[int] = []
+        self.first_look = 0
         self.grid = chunk_bounds(self.limit, size)
         self.size = size
         self.stop_at: int | None = None if adaptive else v.games
@@ -264,7 +273,7 @@ class _Point:
             self.half_width = max(wilson_half_width(w, self._prefix_valid) for w in self._prefix_wins)
             if part.errors:
                 self.stop_at, self.stopped_by = end, "errors"  # a broken bot would burn max_games of errors
-            elif self.until_settled and end >= self.first_look and self._settled():
+            elif self.until_settled and self.design.looks_between(start, end) and self._settled():
                 self.stop_at, self.stopped_by = end, "settled"
             elif self.precision is not None and self.half_width <= self.precision:
                 self.stop_at, self.stopped_by = end, "precision"
@@ -280,6 +289,7 @@ class _Point:
         n = self._prefix_valid
         if not n:
             return False
+        self.looks_made.append(n)
         v = balance_verdict([w / n for w in self._prefix_wins], n, self.v.balance_tolerance / 100,
                             sequential=True)
         return v.verdict in SETTLED
@@ -452,7 +462,8 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
     verdict = judge(tally, v.balance_tolerance / 100, sequential=pt.until_settled,
                     budget_ran_out=pt.stopped_by == "max_games", file=v.file)
     return VariantRun(v, games_file, len(errors), time.perf_counter() - pt.started, pt.stopped_by, half,
-                      cached, played, cpu, tally, pt.budget, verdict)
+                      cached, played, cpu, tally, pt.budget, verdict,
+                      replace(pt.design, looks_made=tuple(pt.looks_made)).to_dict() if pt.design else None)
 
 
 def _sample_columns(players: int) -> list[str]:
@@ -548,7 +559,7 @@ def _write_manifest(result: RunResult) -> None:
             "precision": result.stopping.precision,
             "max_games": r.max_games,
             # --until-settled: the verdict reads the gap's confidence sequence, as the stop did
-            "confidence_sequence": _confidence_sequence() if result.stopping.until_settled else None,
+            "confidence_sequence": _confidence_sequence(r.design) if result.stopping.until_settled else None,
             "half_width": None if r.half_width is None else round(r.half_width, 6),
             "cached_games": r.cached_games,
             "played_games": r.played_games,
@@ -559,10 +570,10 @@ def _write_manifest(result: RunResult) -> None:
                                             variants=entries))
 
 
-def _confidence_sequence() -> dict:
+def _confidence_sequence(design: dict | None) -> dict:
     from designlab.stats.inference import LEVEL
 
-    return {"level": LEVEL, "method": "betting"}
+    return {"level": LEVEL, "method": "group-sequential", "design": design}
 
 
 _atomic = atomic

@@ -1,147 +1,297 @@
-"""An interval for the role gap that stays valid however often it is looked at: a confidence sequence.
+"""The verdict of a variant played until settled: a group-sequential test sized to the question.
 
-``--until-settled`` adds games chunk by chunk and reads the verdict after each one. A fixed-n 95%
-interval read that way is wrong far more than 5% of the time (every look is another chance to stop
-on a lucky stretch). A *confidence sequence* is a sequence of intervals, one per game count, that
-hold at every count at once with probability 95%, so the verdict may be read after every chunk and
-the run stopped at any of them.
+``--until-settled`` adds games chunk by chunk and reads the verdict at planned *looks*. A fixed-n
+interval read that often is wrong far more than 5% of the time (every look is another chance to stop
+on a lucky stretch); this design keeps each claim's error at most 5% over all its looks:
 
-The one used here bets against each candidate value, as in I. Waudby-Smith and A. Ramdas,
-"Estimating means of bounded random variables by betting", J. R. Stat. Soc. B 86(1), 2024:
+* **even** (the gap within the tolerance t) is an equivalence claim, tested as two one-sided tests
+  (Schuirmann's TOST) for every pair of seats: d_ij < t and d_ij > -t, each one-sided at 5% over
+  the looks. Every pair must pass, so no correction across pairs is needed (an intersection-union
+  test: a wrong "even" needs the one pair that is really out to pass its own test);
+* **unbalanced** (some pair beyond t) is one-sided per pair and direction at ``ALPHA_UNBALANCED``
+  [seats]: 4.7% with 2 seats (5% read 5.5% of 4,000 simulated runs on the multinomial: the standard
+  error is estimated, not known); with 3 and 4 seats 2.5% and 1.3%, a max-statistic over the pairs
+  calibrated by simulating the pairs' joint Gaussian paths over the schedule in the worst case (3
+  seats: two pairs on the tolerance sharing a seat, correlation 1/2, 2.7% gave 5%; 4 seats: the four
+  pairs between two pairs of seats, 1.4% gave 5%), then lowered until the multinomial simulation of
+  ``design_check`` stayed within 5% (it read 5.4% at 2.7%): tighter than Bonferroni (1.7%, 0.83%);
+* **looks**: at 250 games, then about every 15% more games (``schedule``), on the runner's chunk
+  grid, out to ``MAX_GAMES``: the same schedule whatever the budget. The even claim is read from
+  ``EVEN_FROM`` units of information on (a unit: v0 / t^2 games, v0 = 2 / seats the variance of a
+  pair's per-game difference between even seats), where the tolerance starts to be reachable;
+* **boundaries**: at look k a pair's one-sided test passes when its estimate is c_k standard
+  errors past the hypothesis. c_k is flat (Pocock-type) up to ``FLAT_UNTIL`` units, then grows as
+  ``GROWTH`` * log(n / that): the boundary crossing probability summed over every look of the
+  schedule (computed exactly for a Gaussian path by recursive numerical integration,
+  ``crossing``) is the claim's alpha, so the alpha spent by any game count does not depend on the
+  budget. A run stopped at its budget has simply not spent the rest: a continued run (a raised
+  ``--max-games`` reusing the cached games) goes on along the same schedule with the same
+  boundaries, and its error stays within 5%. The cost: alpha reserved for game counts past any one
+  budget; two seats at a 3-point tolerance spend 89% of the even claim's alpha and 95% of the
+  unbalanced claim's by 30,000 games (3 seats 93% and 98%, 4 seats 95% and 99%);
+* a game count between looks (a run stopped by errors, a chunk grid finer than 250) is read with
+  the boundary of the next look: an unplanned look, not covered by the 5%.
 
-* for two seats i and j, a game scores Z = 1 when i won, 0 when j won, 1/2 otherwise, so the mean of
-  Z is m = (1 + p_i - p_j) / 2 and the pair's difference d = p_i - p_j = 2m - 1;
-* against a candidate m, a gambler who stakes a fixed share of his wealth on every game,
-  multiplying it by 1 + l (Z - m), has a wealth that is a nonnegative martingale with mean 1 when m
-  is the true mean (any l from -1 / (1 - m) to 1 / m). An average of such gamblers over a fixed grid
-  of stakes, half betting up and half down (the paper's hedged capital, with constant bets mixed as
-  in Cover's universal portfolio), is one too; by Ville's inequality it ever reaches 1 / alpha with
-  probability at most alpha. The candidates it has not made rich form the sequence;
-* its wealth depends on the counts only (a games i won, b j won, c neither), never on their order,
-  so the runner (chunk counts) and the report (the games file) get the same interval. Each stake's
-  wealth is convex in m, so the sequence is an interval, found by bisection;
-* every pair of seats at alpha / pairs (Bonferroni, valid for sequences as for intervals), and the
-  gap (highest minus lowest seat) as ``inference.gap_interval`` does: the largest lower end of a
-  pair's |difference| (at least 0) to the largest upper end.
+The range printed beside a verdict is the one that decided it: for a pair, d +- c se (se the pair
+difference's standard error at the observed rates, c the even claim's when |d| is within t, else the
+unbalanced claim's: an even verdict's range lies within +-t, an unbalanced one's beyond); for the gap
+(highest minus lowest seat), the largest lower end of a pair's |difference| to the largest upper
+end. "Even" when that upper end is within t (from the even claim's first look), "unbalanced"
+when the lower end is beyond t. The lower end errs at most ``ALPHA_UNBALANCED`` per pair, so the
+gap's lower end at most 5%; the upper end, at most 5% (the pair that makes the gap). Each end is
+a one-sided 95% bound; together a 90% range.
 
-The grid of stakes (``STAKES``, shares of the largest safe stake) sets where it is tight. Against the
-one-look 95% interval (1.96 standard errors), for two seats with no draws it is 3.22, 3.24 and 3.26
-standard errors wide at 500, 2,000 and 13,000 games: the price of looking after every chunk, about
-2.7 times the games for the same width. It adapts to the spread of the results, so with three or
-four seats (pair differences that vary less) it is tighter than a bound that assumes the widest
-spread (Hoeffding's: a normal mixture over it was 20% and 38% wider for 3 and 4 even seats near 8,000 games).
+It needs only the win counts, so the runner (chunk counts) and the report (the games file) get
+the same range.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
 
 from designlab.stats.inference import LEVEL
 
-STAKES = np.geomspace(0.01, 0.5, 16)  # the stakes mixed, as shares of the largest safe one (module docstring)
-_BISECTIONS = 48  # halvings of the search range: the ends to about 1e-14
+ALPHA = 0.05  # each claim's error at the tolerance boundary (one-sided): the convention of equivalence tests
+# per pair and direction for "unbalanced": calibrated by simulation (module docstring; tests/stats/test_stats_design.py)
+ALPHA_UNBALANCED = {2: 0.047, 3: 0.025, 4: 0.013}
+CHUNK = 250  # the look grid (the runner's chunk)
+RATIO = 1.15  # each look about 15% more games than the last
+EVEN_FROM = 5.5  # information units (v0 / t^2 games) before the even claim's first look
+FLAT_UNTIL = 15.0  # information units up to which the boundary is flat
+GROWTH = 0.5  # its growth past that, per unit of log games
+MAX_GAMES = 10_000_000  # the schedule's end (variant.model.MAX_GAMES; stats does not import the variant layer)
+NAME = "group-sequential TOST (flat boundaries, 15% look spacing)"
 
 
 def _pairs(seats: int) -> int:
     return max(seats * (seats - 1) // 2, 1)
 
 
-def _log_factors(m):
-    """log(1 + l (Z - m)) for Z = 1, 0, 1/2 (first axis) and every stake, up then down (last axis)."""
-    m = np.asarray(m, dtype=float)[..., None]
-    f = STAKES
-    up = (np.log1p(f * (1 - m) / m), np.log1p(-f + 0 * m), np.log1p(f * (0.5 - m) / m))
-    down = (np.log1p(-f + 0 * m), np.log1p(f * m / (1 - m)), np.log1p(-f * (0.5 - m) / (1 - m)))
-    return np.stack([np.concatenate([u, d], axis=-1) for u, d in zip(up, down)])
+@lru_cache(maxsize=8)
+def schedule(chunk: int = CHUNK, ratio: float = RATIO, top: int = MAX_GAMES) -> tuple[int, ...]:
+    """The looks: ``chunk``, then each about ``ratio`` times the last, on the chunk grid, to ``top``."""
+    looks, x = [chunk], float(chunk)
+    while looks[-1] < top:
+        x *= ratio
+        n = max(int(math.ceil(x / chunk - 1e-9)) * chunk, looks[-1] + chunk)
+        looks.append(n)
+        x = max(x, n)
+    return tuple(looks)
 
 
-def log_wealth(a, b, c, m):
-    """Log of the mixed gamblers' wealth against mean ``m`` of Z after a games at Z = 1, b at 0, c at 1/2
-    (arrays broadcast together; 0 < m < 1)."""
-    factors = _log_factors(m)  # (3, ..., stakes): computed on the candidates only, then scaled by the counts
-    logs = sum(np.asarray(x, dtype=float)[..., None] * factors[k] for k, x in enumerate((a, b, c)))
-    top = logs.max(axis=-1)
-    return top + np.log(np.exp(logs - top[..., None]).sum(axis=-1)) - math.log(logs.shape[-1])
+def crossing(looks, cs, step: float = 0.025) -> np.ndarray:
+    """The probability that a standard Gaussian score path (variance n at n games) first crosses c_k
+    standard errors at look k, per look: recursive numerical integration (Armitage, McPherson and
+    Rowe), the density of the path below the boundary carried from look to look on a grid."""
+    from scipy.special import ndtr
+
+    out, f, grid = [], None, None
+    for k, (n, c) in enumerate(zip(looks, cs)):
+        if k == 0:
+            out.append(float(ndtr(-c)))
+        else:
+            prev = looks[k - 1]
+            u, sd = grid * math.sqrt(prev), math.sqrt(n - prev)
+            out.append(float(f @ ndtr((u - c * math.sqrt(n)) / sd)))
+        z = np.arange(-8.0, min(c, 8.0), step)
+        if k == 0:
+            f = np.exp(-z * z / 2) / math.sqrt(2 * math.pi) * step
+        else:
+            x = (z[:, None] * math.sqrt(n) - u[None, :]) / sd
+            f = np.exp(-x * x / 2) @ f * (step * math.sqrt(n) / sd / math.sqrt(2 * math.pi))
+        grid = z
+    return np.array(out)
 
 
-def _threshold(seats: int, level: float) -> float:
-    return math.log(_pairs(seats) / (1 - level))
+EXACT_UNTIL = 16.0  # times flat_until: looks past it are counted by their marginal crossing (a union bound: safe)
 
 
-def _pair_counts(rates, n):
-    """Per pair of seats (a trailing axis): games won by the first (a), by the second (b), by neither (c)."""
+@lru_cache(maxsize=64)
+def boundaries(alpha: float, active_from: int, flat_until: float, chunk: int = CHUNK) -> np.ndarray:
+    """c_k for every look of the schedule: inactive (inf) before ``active_from`` games, flat to
+    ``flat_until`` games, then growing, scaled so that the crossing probability over all looks is alpha
+    (exact to ``EXACT_UNTIL`` x ``flat_until`` games, bounded above past it)."""
+    from scipy.optimize import brentq
+    from scipy.special import ndtr
+
+    looks = np.array(schedule(chunk), dtype=float)
+    active = looks >= active_from
+    near = looks <= EXACT_UNTIL * flat_until
+
+    def cs(c0: float) -> np.ndarray:
+        return np.where(active, c0 + GROWTH * np.log(np.maximum(looks / flat_until, 1.0)), 40.0)
+
+    def total(c0: float) -> float:
+        c = cs(c0)
+        return float(crossing(looks[near & active], c[near & active]).sum() + ndtr(-c[~near]).sum())
+
+    c0 = brentq(lambda c: total(c) - alpha, 0.5, 6.0, xtol=1e-4)
+    return np.where(active, cs(c0 + 1e-4), np.inf)  # the upper end of the bracket: errs safe
+
+
+@dataclass(frozen=True)
+class Design:
+    """The sequential design a variant is judged by (stored with its results: ``to_dict``/``from_dict``)."""
+
+    seats: int
+    tolerance: float  # a share
+    alpha_even: float = ALPHA  # per pair and side; the claim's error (intersection-union over pairs)
+    alpha_unbalanced: float = ALPHA  # per pair and direction (the claim's error over pairs: ALPHA)
+    chunk: int = CHUNK
+    ratio: float = RATIO
+    even_from: int = 0  # games: the even claim's first look is the first look at or past this
+    flat_until: int = 0  # games: the boundaries are flat up to here
+    looks_made: tuple[int, ...] = ()  # the looks a run read (the runner records them)
+    name: str = NAME
+    growth: float = field(default=GROWTH)
+
+    @classmethod
+    def for_variant(cls, seats: int, tolerance: float, level: float = LEVEL) -> Design:
+        """The design of a variant of ``seats`` seats judged at ``tolerance``; ``level``: each end's coverage
+        (0.95: each claim wrong at most 5%)."""
+        seats = max(int(seats), 2)
+        alpha = 1 - level
+        unit = (2 / seats) / max(tolerance, 1e-3) ** 2  # games per unit of information
+        return cls(seats, float(tolerance), alpha, ALPHA_UNBALANCED.get(seats, ALPHA / _pairs(seats)) * alpha / ALPHA,
+                   even_from=int(EVEN_FROM * unit), flat_until=int(FLAT_UNTIL * unit))
+
+    @property
+    def looks(self) -> tuple[int, ...]:
+        return schedule(self.chunk, self.ratio)
+
+    def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        unb = boundaries(round(self.alpha_unbalanced, 6), 0, float(self.flat_until), self.chunk)
+        even = boundaries(round(self.alpha_even, 6), self.even_from, float(self.flat_until), self.chunk)
+        return unb, even
+
+    def critical(self, n):
+        """(c_unbalanced, c_even) at ``n`` games (arrays broadcast): the next look's; c_even inf before
+        the even claim's first look."""
+        unb, even = self._bounds()
+        k = np.minimum(np.searchsorted(np.array(self.looks), np.asarray(n, dtype=float), side="left"),
+                       len(self.looks) - 1)
+        return unb[k], even[k]
+
+    def looks_between(self, done: int, end: int) -> bool:
+        """Does a look fall in (done, end] games (the runner reads the verdict at that chunk's end)?"""
+        looks = np.array(self.looks)
+        return bool(((looks > done) & (looks <= end)).any())
+
+    def words(self) -> str:
+        """Each claim's error in a designer's words."""
+        return f"wrong at most 1 time in {round(1 / self.alpha_even):g}"
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["looks_made"] = list(self.looks_made)
+        d["looks"] = [n for n in self.looks if n <= max(4 * self.flat_until, *(self.looks_made or (0,)))]
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Design:
+        keys = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
+        keys["looks_made"] = tuple(keys.get("looks_made", ()))
+        return cls(**keys)
+
+
+def _pair_stats(rates, n):
+    """Per pair of seats (a trailing axis, ``combinations`` order): difference p_i - p_j and its standard error."""
     p = np.asarray(rates, dtype=float)
-    n = np.asarray(n, dtype=float)[..., None]
-    wins = np.rint(p * n)  # the rates are counts over n: this recovers them exactly
+    n = np.maximum(np.asarray(n, dtype=float), 1.0)[..., None]
     i, j = np.array(list(combinations(range(p.shape[-1]), 2))).T
-    a, b = wins[..., i], wins[..., j]
-    return a, b, n - a - b
+    d = p[..., i] - p[..., j]
+    var = np.maximum(p[..., i] + p[..., j] - d * d, 1.0 / n)  # at least one game's worth: never a zero width
+    return d, np.sqrt(var / n)
 
 
-def _excludes(a, b, c, d, thr: float):
-    """Has the gamblers' wealth against the difference ``d`` reached the threshold (d is out)?"""
-    return log_wealth(a, b, c, np.clip((1 + d) / 2, 1e-12, 1 - 1e-12)) >= thr
+def pair_sequences(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None):
+    """Every pair difference p_i - p_j (pairs in ``combinations`` order, a trailing axis): its range (lo, hi)
+    under the design, from the seats' win rates over the same ``n`` games: the even claim's when the estimate
+    is within ``tolerance`` (the unbalanced claim's before the even claim's first look), else the unbalanced
+    claim's."""
+    design = design or Design.for_variant(np.shape(rates)[-1], tolerance, level)
+    d, se = _pair_stats(rates, n)
+    cu, ce = design.critical(n)
+    cu, ce = np.asarray(cu)[..., None], np.asarray(ce)[..., None]
+    ce = np.where(np.isfinite(ce), ce, cu)
+    # the range of the claim the estimate asks about: within the tolerance, "even" (both its one-sided tests);
+    # beyond it, "unbalanced". So an even verdict's range lies within +-tolerance, an unbalanced one's beyond it.
+    c = np.where(np.abs(d) > tolerance, cu, ce)
+    return np.maximum(d - c * se, -1.0), np.minimum(d + c * se, 1.0)
 
 
-def pair_sequences(rates, n, level: float = LEVEL):
-    """The sequence of every pair difference p_i - p_j (pairs in ``combinations`` order, a trailing
-    axis): (lo, hi), from the seats' win rates over the same ``n`` games."""
-    a, b, c = _pair_counts(rates, n)
-    thr = _threshold(np.shape(rates)[-1], level)
-    centre = (a - b) / np.maximum(a + b + c, 1)  # always inside: no gambler gains at the observed mean
-    ends = []
-    for far in (-1.0, 1.0):  # the lower end lies between -1 and the centre, the upper between it and 1
-        inside, outside = centre.copy(), np.full_like(centre, far)
-        for _ in range(_BISECTIONS):
-            mid = (inside + outside) / 2
-            out = _excludes(a, b, c, mid, thr)
-            outside, inside = np.where(out, mid, outside), np.where(out, inside, mid)
-        ends.append(outside)  # the excluded side of the bracket: the interval errs wide, never narrow
-    return ends[0], ends[1]
+def _gap_ends(rates, n, tolerance: float, level: float, design: Design | None):
+    design = design or Design.for_variant(np.shape(rates)[-1], tolerance, level)
+    d, se = _pair_stats(rates, n)
+    cu, ce = design.critical(n)
+    cu, ce = np.asarray(cu)[..., None], np.asarray(ce)[..., None]
+    reads_even = np.isfinite(ce)
+    hi = (np.abs(d) + np.where(reads_even, ce, cu) * se).max(axis=-1)  # the even claim's end (the pair furthest out)
+    lo = (np.abs(d) - cu * se).max(axis=-1)  # the unbalanced claim's end
+    return np.maximum(lo, 0.0), np.minimum(hi, 1.0), reads_even[..., 0]
 
 
-def sequence_gap_interval(rates, n, level: float = LEVEL):
-    """The gap's confidence sequence from the seats' win rates (shares of the same ``n`` games): (lo, hi),
-    lo at least 0, hi at most 1. ``rates`` may have leading dimensions (..., seats) with ``n`` (...)."""
-    low, high = pair_sequences(rates, n, level)
-    hi = np.minimum(np.maximum(high, -low).max(axis=-1), 1.0)  # the largest |p_i - p_j| it allows
-    lo = np.maximum(np.maximum(low, -high).max(axis=-1), 0.0)  # the largest it rules out below
+def sequence_gap_interval(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None):
+    """The gap's range from the seats' win rates (shares of the same ``n`` games): (lo, hi), lo at least 0,
+    hi at most 1; lo the unbalanced claim's end, hi the even claim's. ``rates`` may have leading dimensions
+    (..., seats) with ``n`` (...)."""
+    lo, hi, _ = _gap_ends(rates, n, tolerance, level, design)
     return (float(lo), float(hi)) if lo.ndim == 0 else (lo, hi)
 
 
-def settles(rates, n, tolerance: float, level: float = LEVEL):
-    """(even, unbalanced): does the gap's sequence lie wholly within / wholly beyond ``tolerance``?
-    The same answer as ``sequence_gap_interval``'s hi <= tolerance / lo > tolerance, from the wealth at
-    the two differences +-tolerance only (no search): arrays over leading dimensions."""
-    a, b, c = _pair_counts(rates, n)
-    thr = _threshold(np.shape(rates)[-1], level)
-    d = (a - b) / np.maximum(a + b + c, 1)
-    above, below = _excludes(a, b, c, tolerance, thr), _excludes(a, b, c, -tolerance, thr)
-    even = ((np.abs(d) <= tolerance) & above & below).all(axis=-1)
-    unbalanced = (((d > tolerance) & above) | ((d < -tolerance) & below)).any(axis=-1)
-    return even, unbalanced
+def settles(rates, n, tolerance: float, level: float = LEVEL, design: Design | None = None):
+    """(even, unbalanced) at ``n`` games: every pair's two one-sided tests pass within ``tolerance`` (and the
+    even claim is read at this look) / some pair's one-sided test passes beyond it. The same answer as
+    ``sequence_gap_interval``'s hi <= tolerance / lo > tolerance; arrays over leading dimensions."""
+    lo, hi, reads_even = _gap_ends(rates, n, tolerance, level, design)
+    return reads_even & (hi <= tolerance), lo > tolerance
 
 
-def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL) -> float:
-    """About how many games in all the sequence needs to lie wholly within or beyond ``tolerance``,
-    if the rates stayed as they are (inf when the gap sits on the tolerance)."""
+def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL, design: Design | None = None) -> float:
+    """The first look past ``n`` games at which the verdict would settle if the rates stayed as they are
+    (inf when none of the schedule's looks would: a gap on the tolerance)."""
     p = np.asarray(rates, dtype=float)
-    if float(p.max() - p.min()) == tolerance or n <= 0:
+    design = design or Design.for_variant(p.shape[-1], tolerance, level)
+    looks = np.array([x for x in design.looks if x > n], dtype=float)
+    if not looks.size:
         return math.inf
+    even, unbalanced = settles(np.broadcast_to(p, (looks.size, p.size)), looks, tolerance, level, design)
+    hit = np.flatnonzero(even | unbalanced)
+    return float(looks[hit[0]]) if hit.size else math.inf
 
-    def settled(games: float) -> bool:
-        even, unbalanced = settles(p, games, tolerance, level)
-        return bool(even or unbalanced)
 
-    lo, hi = float(n), float(n) * 2
-    while not settled(hi):
-        lo, hi = hi, hi * 2
-        if hi > 1e9:
-            return math.inf
-    while hi - lo > max(1.0, lo * 0.01):  # to within 1%: it is an estimate for planning
-        mid = (lo + hi) / 2
-        lo, hi = (lo, mid) if settled(mid) else (mid, hi)
-    return hi
+FORECAST_RUNS = 400  # simulated continuations behind a forecast
+
+
+def forecast(rates, n: int, tolerance: float, level: float = LEVEL, design: Design | None = None,
+             runs: int = FORECAST_RUNS) -> tuple[float, float, float]:
+    """More games the design would need to settle: (median, 10th, 90th percentile) over ``runs`` simulated
+    continuations (inf where more than that share never settle within the schedule). Each continuation draws
+    the outcome shares from their posterior given the games so far (Dirichlet, counts + 1/2), then the games
+    of every later look from them, and reads ``settles`` at the looks. Seeded by the counts, so the runner and
+    the report get the same forecast."""
+    p = np.asarray(rates, dtype=float)
+    seats = p.size
+    design = design or Design.for_variant(seats, tolerance, level)
+    counts = np.rint(p * n)
+    cells = np.append(counts, max(n - counts.sum(), 0.0))
+    looks = np.array([x for x in design.looks if x > n][:60], dtype=float)
+    if not looks.size or n <= 0:
+        return math.inf, math.inf, math.inf
+    rng = np.random.default_rng([int(n), *(int(c) for c in cells)])
+    shares = rng.dirichlet(cells + 0.5, size=runs)
+    cum, out = np.tile(counts, (runs, 1)), []
+    for step in np.diff(np.concatenate([[n], looks])).astype(int):
+        cum = cum + rng.multinomial(step, shares)[:, :seats]
+        out.append(cum.copy())
+    sim = np.stack(out, axis=1) / looks[None, :, None]
+    even, unbalanced = settles(sim, np.broadcast_to(looks, (runs, looks.size)), tolerance, design=design)
+    hit = even | unbalanced
+    more = np.where(hit.any(axis=1), looks[hit.argmax(axis=1)] - n, np.inf)
+    q = np.quantile(more, [0.5, 0.1, 0.9], method="inverted_cdf")
+    return float(q[0]), float(q[1]), float(q[2])

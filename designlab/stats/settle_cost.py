@@ -5,10 +5,10 @@
 For each variant of each results folder (a run with or without ``--until-settled``), at the win
 rates its games measured and its ``balance_tolerance``:
 
-* ``stop``: where ``--until-settled`` stops on these very games (the first 250-game chunk whose
-  sequence settles, ``sequential.settles``: the runner's rule), if it settles within them;
+* ``stop``: where ``--until-settled`` stops on these very games (the first look of the sequential
+  design that settles, ``sequential.settles``: the runner's rule), if it settles within them;
 * ``mean``, ``median``: the stop of ``reps`` seeded simulated runs at those rates (chunks drawn from
-  the multinomial of the seats' wins and the games nobody won, read after each chunk), capped at
+  the multinomial of the seats' wins and the games nobody won, read at the design's looks), capped at
   ``cap`` games;
 * ``planned``: the smallest game count on the chunk grid at which a fixed-n run reads the same
   verdict (the one-look interval) with a 95% chance, from ``reps`` simulated runs per count;
@@ -45,7 +45,7 @@ from designlab.stats.analysis import tolerance_of
 from designlab.stats.compare import compare, comparison_pairs, pairable
 from designlab.stats.load import load_run
 from designlab.stats.paired import cv_settles, paired_games
-from designlab.stats.sequential import settles
+from designlab.stats.sequential import Design, settles
 from designlab.stats.verdict import balance_verdict
 
 CHUNK = 250  # the runner's chunk (runner.run.CHUNK_GAMES; stats does not import the runner)
@@ -54,7 +54,7 @@ CHUNK = 250  # the runner's chunk (runner.run.CHUNK_GAMES; stats does not import
 def replay_stop(wins: np.ndarray, tolerance: float, chunk: int = CHUNK) -> tuple[int | None, str | None]:
     """Where --until-settled stops on games whose per-seat wins are the 0/1 columns of ``wins``."""
     cum = wins.cumsum(axis=0)
-    ns = np.arange(chunk, wins.shape[0] + 1, chunk)
+    ns = np.array([n for n in Design.for_variant(wins.shape[1], tolerance).looks if n <= wins.shape[0]], dtype=int)
     if not ns.size:
         return None, None
     even, unbalanced = settles(cum[ns - 1] / ns[:, None], ns, tolerance)
@@ -67,14 +67,15 @@ def replay_stop(wins: np.ndarray, tolerance: float, chunk: int = CHUNK) -> tuple
 def simulated_stops(cells: np.ndarray, seats: int, tolerance: float, reps: int, cap: int,
                     rng: np.random.Generator, chunk: int = CHUNK) -> tuple[np.ndarray, np.ndarray]:
     """(games at the stop, verdict: 'even' / 'unbalanced' / 'none') of ``reps`` simulated runs."""
-    chunks = cap // chunk
-    counts = rng.multinomial(chunk, cells, size=(reps, chunks)).cumsum(axis=1)[..., :seats]
-    n = np.broadcast_to(chunk * np.arange(1, chunks + 1), (reps, chunks))
+    looks = np.array([n for n in Design.for_variant(seats, tolerance).looks if n <= cap] or [cap])
+    steps = np.diff(np.concatenate([[0], looks]))
+    counts = np.stack([rng.multinomial(s, cells, size=reps) for s in steps], axis=1).cumsum(axis=1)[..., :seats]
+    n = np.broadcast_to(looks, (reps, looks.size))
     even, unbalanced = settles(counts / n[..., None], n, tolerance)
     settled = even | unbalanced
     first = np.where(settled.any(axis=1), settled.argmax(axis=1), -1)
     verdict = np.where(first < 0, "none", np.where(even[np.arange(reps), first], "even", "unbalanced"))
-    return np.where(first < 0, cap, (first + 1) * chunk), verdict
+    return np.where(first < 0, cap, looks[np.maximum(first, 0)]), verdict
 
 
 def fixed_chance(cells: np.ndarray, seats: int, tolerance: float, n: int, target: str, reps: int,

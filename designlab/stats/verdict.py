@@ -16,10 +16,11 @@ it, from the interval's half-width shrinking as 1 / sqrt(games). A game that
 often fails to end, or mostly ends drawn, is *broken* whatever its gap.
 
 A variant played with ``--until-settled`` (games added until the verdict settles,
-looking after every chunk) is judged on the gap's *confidence sequence* instead
-(``stats.sequential``): an interval that holds at every game count at once, so
-the look after each chunk does not inflate the error. It is wider than the
-fixed-n interval; ``Verdict.sequential`` says which one a verdict read.
+read at planned looks) is judged by a group-sequential design instead
+(``stats.sequential``): "even" as two one-sided tests per pair, "unbalanced" as a
+one-sided test, each claim wrong at most 5% of the time over all the looks; its
+range is the one the stop read, and "more games" is the design's next look that
+would settle it. ``Verdict.sequential`` says which one a verdict read.
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+import numpy as np
+
 from designlab.core.spec import plural, the
 from designlab.stats.inference import LEVEL, gap_interval, pair_z
-from designlab.stats.sequential import games_to_settle, pair_sequences, sequence_gap_interval
+from designlab.stats.sequential import Design, forecast, pair_sequences, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -67,6 +70,9 @@ class Verdict:
     diff_hi: float = math.nan
     budget_ran_out: bool = False  # played until settled, but its budget (max_games) was spent first
     file: str = ""  # the variant's file, for the command that would settle it
+    # a sequential verdict's forecast: the 10-90% range of more games in the design's simulated continuations
+    # (``more_games`` is their median; None at the top: more than a tenth never settle)
+    more_range: tuple[int | None, int | None] | None = None
 
     @property
     def settle_budget(self) -> int:
@@ -86,6 +92,14 @@ class Verdict:
         if _num(self.diff_lo):
             return self.diff_lo >= 0.0005  # as printed (one decimal of a point): +0.0 is not ahead
         return _num(self.lo) and self.lo > 0  # a verdict saved without it: some pair of roles is apart
+
+
+def more_range_text(v: Verdict) -> str:
+    """' (likely 2,000 to 40,000)': the forecast's range, for a sequential verdict that has one."""
+    if not v.more_range or v.more_range[0] is None:
+        return ""
+    lo, hi = v.more_range
+    return f" (likely {lo:,} to {hi:,})" if hi is not None else f" (likely {lo:,} or more)"
 
 
 def settle_command(v: Verdict, verb: str = "sweep") -> str:
@@ -114,22 +128,31 @@ def _settle(n: int, half: float, room: float) -> int | None:
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
 
 
-def _settle_sequence(rates: Sequence[float], n: int, tolerance: float) -> int | None:
-    """More games for the confidence sequence to settle, if the rates stayed as they are."""
-    total = games_to_settle(rates, n, tolerance)
-    if not math.isfinite(total):
+def _two_figures(more: float) -> int | None:
+    if not math.isfinite(more) or more > MAX_SETTLE:
         return None
-    more = max(total - n, 1.0)
+    more = max(more, 1.0)
     digits = max(int(math.floor(math.log10(more))) - 1, 0)  # two significant figures
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
 
 
+def _settle_sequence(rates: Sequence[float], n: int, tolerance: float,
+                     level: float = LEVEL) -> tuple[int | None, tuple[int | None, int | None] | None]:
+    """More games for the sequential design to settle: the median of its simulated continuations
+    (``sequential.forecast``) and their 10-90% range."""
+    mid, lo, hi = forecast(rates, n, tolerance, level)
+    if not math.isfinite(mid):
+        return None, None
+    return _two_figures(mid), (_two_figures(lo), _two_figures(hi))
+
+
 def signed_gap(rates: Sequence[float], games: int, top: int, bottom: int, level: float = LEVEL,
-               sequential: bool = False) -> tuple[float, float]:
+               sequential: bool = False, tolerance: float = DEFAULT_TOLERANCE) -> tuple[float, float]:
     """The interval of rates[top] - rates[bottom], signed (it may reach below 0), from the same simultaneous
-    family over the pairs of seats as the gap's (``gap_interval`` or, ``sequential``, the confidence sequence)."""
+    family over the pairs of seats as the gap's (``gap_interval`` or, ``sequential``, the sequential design's
+    range at ``tolerance``)."""
     if sequential:
-        low, high = pair_sequences(rates, games, level)
+        low, high = pair_sequences(rates, games, level, tolerance)
         pairs = list(combinations(range(len(rates)), 2))
         k = pairs.index((min(top, bottom), max(top, bottom)))
         lo, hi = float(low[k]), float(high[k])
@@ -146,7 +169,7 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     """The verdict for seats' win rates (shares of the same ``games``, draws and unfinished games not won).
 
     ``sequential``: the games were added until the verdict settled (--until-settled), so the gap is
-    judged on its confidence sequence (``stats.sequential``)."""
+    judged by the sequential design (``stats.sequential``)."""
     rates = [float(r) for r in win_rates]
     if not games or len(rates) < 2 or not all(_num(r) for r in rates):
         return Verdict("no data", math.nan, math.nan, math.nan, tolerance, int(games or 0))
@@ -154,25 +177,29 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     bottom = min((s for s in range(len(rates)) if s != top), key=lambda s: (rates[s], s))
     gap = rates[top] - rates[bottom]
     if sequential:  # valid however often the verdict was read while games were added
-        lo, hi = sequence_gap_interval(rates, games, level)
+        lo, hi = sequence_gap_interval(rates, games, level, tolerance)
     else:
         lo, hi = gap_interval(rates, games, level)  # simultaneous over the pairs of seats
-    diff_lo, diff_hi = signed_gap(rates, games, top, bottom, level, sequential)
+    diff_lo, diff_hi = signed_gap(rates, games, top, bottom, level, sequential, tolerance)
     because = broken_because(unfinished_share, draw_share)
     base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom,
                 sequential=sequential, diff_lo=diff_lo, diff_hi=diff_hi)
     if because:
         return Verdict("broken", because=because, **base)
-    if hi <= tolerance:
+    reads_even = not sequential or bool(np.isfinite(Design.for_variant(len(rates), tolerance, level).critical(games)[1]))
+    if hi <= tolerance and reads_even:  # a sequential design reads "even" from its first even look on
         return Verdict("even", **base)
     if lo > tolerance:
         return Verdict("unbalanced", **base)
     room = abs(gap - tolerance)  # how far the interval's near end must still move
-    more = (_settle_sequence(rates, games, tolerance) if sequential
-            else _settle(games, hi - gap, room))  # a normal interval: its half-width is hi - gap
+    more_range = None
+    if sequential:
+        more, more_range = _settle_sequence(rates, games, tolerance, level)
+    else:
+        more = _settle(games, hi - gap, room)  # a normal interval: its half-width is hi - gap
     if gap > tolerance:  # the lower end must rise past the tolerance
-        return Verdict("leaning", more_games=more, **base)
-    return Verdict("not enough games", more_games=more, **base)
+        return Verdict("leaning", more_games=more, more_range=more_range, **base)
+    return Verdict("not enough games", more_games=more, more_range=more_range, **base)
 
 
 def points(x: float) -> str:
@@ -218,19 +245,22 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     else:
         between = edge_text(v, roles, lead=v.ahead)
     either = "" if v.ahead or v.gap == 0 else "either role may be the stronger, and "
-    settle = (f"; its budget of {v.games:,} games ran out first: about {v.more_games:,} more games would settle it "
-              f"({settle_command(v)})" if v.budget_ran_out and v.more_games
-              else f"; about {v.more_games:,} more games would settle it" if v.more_games
+    likely = more_range_text(v)
+    settle = (f"; its budget of {v.games:,} games ran out first: about {v.more_games:,} more games would settle it"
+              f"{likely} ({settle_command(v)})" if v.budget_ran_out and v.more_games
+              else f"; about {v.more_games:,} more games would settle it{likely}" if v.more_games
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
     # the reader must know why this range is wider than a one-look 95% interval
     after = f" {SEQUENCE_NOTE.format(games=v.games)}" if v.sequential else ""
     if v.verdict == "broken":
         return f"Broken: {v.because}; {between}.{after}"
+    # a sequential verdict states its error rate (the design's, per claim, over all its looks)
+    wrong = f", wrong at most 1 time in {error_odds(v)}" if v.sequential else ""
     if v.verdict == "even":
-        return f"Even: every role within {tol} points of the others; {between}.{after}"
+        return f"Even: every role within {tol} points of the others{wrong}; {between}.{after}"
     if v.verdict == "unbalanced":
-        return f"Unbalanced: {between}, beyond the {tol}-point tolerance.{after}"
+        return f"Unbalanced: {between}, beyond the {tol}-point tolerance{wrong}.{after}"
     if v.verdict == "leaning":
         lead = f"Leaning to {top}" if v.ahead else "Leaning"
         return (f"{lead}: {between}; {either}the gap may still be within the {tol}-point tolerance{settle}."
@@ -238,9 +268,15 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
     return f"Not enough games to say: {between}; {either}the gap may be more than the {tol}-point tolerance{settle}.{after}"
 
 
-SEQUENCE_NOTE = ("Games were added chunk by chunk until the verdict was sure or the cap was reached ({games:,} in "
-                 "all), so the likely range is one that holds however often it was checked: wider than after a "
-                 "single look.")
+SEQUENCE_NOTE = ("Games were added until the verdict was sure or the cap was reached ({games:,} in all), the verdict "
+                 "read at planned looks; the likely range is the one that decided, each end wrong at most 1 time in "
+                 "20 over all the looks.")
+
+
+def error_odds(v: Verdict, level: float = LEVEL) -> int:
+    """N in "wrong at most 1 time in N" of a sequential verdict: each claim errs at most 1 - level (one-sided,
+    over every look)."""
+    return round(1 / (1 - level))
 
 
 def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bool = False) -> str:
@@ -258,10 +294,14 @@ def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bo
             f"unfinished (turn cap), or more than {BROKEN_DRAWS * 100:g}% drawn.{SEQUENCE_RULE if sequential else ''}")
 
 
-SEQUENCE_RULE = (" Variants played with --until-settled had games added, chunk after chunk, until the verdict was "
-                 "sure: their gap's range is a 95% confidence sequence (betting against each candidate gap, every pair of roles "
-                 "at once), which holds at every game count together, so checking after each chunk does not make "
-                 "a wrong verdict more likely than 5%; it is wider than the one-look interval of a fixed game count.")
+SEQUENCE_RULE = (" Variants played with --until-settled had games added until the verdict was sure, read at planned "
+                 "looks (250 games, then about every 15% more): even means every pair of roles passed two one-sided "
+                 "tests within the tolerance, unbalanced that some pair passed a one-sided test beyond it, each claim "
+                 "wrong at most 1 time in 20 over all the looks (a group-sequential design; with 3 or 4 roles the "
+                 "unbalanced test allows for the pairs together). The range shown is the one that decided: its upper "
+                 "end is the even claim's, its lower end the unbalanced claim's. \"More games\" is the design's first "
+                 "look that would settle it if the rates stayed as they are; a run continued with a bigger budget "
+                 "keeps the same looks and the same 1 in 20.")
 
 
 def followed_bot_words(share: float, lo: float, hi: float, even: float) -> str:

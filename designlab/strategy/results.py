@@ -186,7 +186,8 @@ def edge_range(lv: Level, top: int, bottom: int, level: float = 0.95) -> tuple[f
 
     d, se = level_edge(lv, top, bottom)
     if lv.verdict.get("sequential") and lv.games:
-        lo, hi = signed_gap(lv.win_rates, lv.games, top, bottom, level, sequential=True)
+        lo, hi = signed_gap(lv.win_rates, lv.games, top, bottom, level, sequential=True,
+                            tolerance=lv.verdict.get("tolerance", 0.03))
         return d, lo, hi
     z = z_crit(level)
     return d, d - z * se, d + z * se

@@ -228,6 +228,7 @@ def _search_rounds(variant: Variant, minutes: float | None, folder: Path, name: 
     on the gap's confidence sequence. Returns its games and what stopped it ("games", "time", "settled").
     ``tag``: the curve budget's suffix of the games folder (``-12``)."""
     from designlab.runner.run import SETTLED, run_variants
+    from designlab.stats.sequential import Design
     from designlab.stats.verdict import balance_verdict
 
     t0 = time.perf_counter()
@@ -244,8 +245,9 @@ def _search_rounds(variant: Variant, minutes: float | None, folder: Path, name: 
             ok = df.filter(pl.col("error").is_null())
             rates = [float((ok[result_col(s)] == WIN).sum()) / ok.height if ok.height else 0.0
                      for s in range(seats)]
-            if ok.height and balance_verdict(rates, ok.height, variant.balance_tolerance / 100,
-                                             sequential=True).verdict in SETTLED:
+            looks = Design.for_variant(seats, variant.balance_tolerance / 100).looks_between(n - SEARCH_ROUND, n)
+            if ok.height and looks and balance_verdict(rates, ok.height, variant.balance_tolerance / 100,
+                                                       sequential=True).verdict in SETTLED:
                 return df, "settled"
         if n >= cap:
             return df, "games"

@@ -59,8 +59,8 @@ def test_until_settled_adds_games_until_the_verdict_is_sure(flags, tmp_path, mon
     assert main(["check", str(_lopsided(tmp_path)), "--expect", "unbalanced", *flags, "-w", "1"]) == 0
     line = capsys.readouterr().out.strip().splitlines()[-1]
     # the file's 100 games do not count: games come in chunks of 250 until the verdict settles
-    assert line.startswith("ok: lopsided: unbalanced over 250 games") and "95% confidence sequence" in line
-    assert "however often it was checked" in line and "(250 in all)" in line
+    assert line.startswith("ok: lopsided: unbalanced over 250 games") and "wrong at most 1 time in 20" in line
+    assert "read at planned looks" in line and "(250 in all)" in line
 
 
 @pytest.mark.parametrize("argv, says", [

@@ -42,7 +42,7 @@ def test_the_budget_stops_an_unsettled_variant_and_names_the_games_needed_and_th
     entry = _entry(tmp_path / "res")
     assert entry["games"] == 500 and entry["stopped_by"] == "max_games" and entry["max_games"] == 500
     assert "its budget of 500 games ran out, not settled" in said
-    assert "more games would settle it: designlab run " + str(path) + " --max-games " in said
+    assert "more games would settle it (likely " in said and "designlab run " + str(path) + " --max-games " in said
 
     from designlab.stats import analyse_run, load_run
     from designlab.stats.verdict import verdict_sentence
@@ -62,11 +62,12 @@ def test_a_settled_variant_stops_before_its_budget(tmp_path, capsys):
     assert "toy: even after 250 games (settled;" in " ".join(capsys.readouterr().out.split())
 
 
-def test_the_files_games_are_played_before_the_first_look(tmp_path):
+def test_the_design_looks_before_the_files_games(tmp_path):
     path = _variant(tmp_path, tolerance=50, budget=5000, games=750)
     assert main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
     entry = _entry(tmp_path / "res")
-    assert entry["stopped_by"] == "settled" and entry["games"] == 750
+    assert entry["stopped_by"] == "settled" and entry["games"] == 250  # the design's first look
+    assert entry["confidence_sequence"]["design"]["looks_made"] == [250]
 
 
 def test_n_keeps_the_fixed_count(tmp_path, capsys):

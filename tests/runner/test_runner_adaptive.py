@@ -12,6 +12,7 @@ import pytest
 from designlab.runner.run import DEFAULT_MAX_GAMES, RunError, Stopping, run_variants
 from designlab.stats import analyse_run, load_run
 from designlab.stats.inference import wilson_half_width
+from designlab.stats.sequential import Design
 from designlab.stats.verdict import balance_verdict
 
 
@@ -121,10 +122,12 @@ def test_a_mistaken_mix_for_run_is_one_line(args, message):
 # -- --until-settled ----------------------------------------------------------------------------------
 
 def _prefix_verdicts(df: pl.DataFrame, size: int, tolerance: float) -> list[str]:
-    """The sequential verdict at every chunk boundary, recomputed from the rows."""
+    """The sequential verdict at every chunk boundary where the design looks (a look falls in the chunk),
+    recomputed from the rows."""
     wins = [(df[f"result_{s}"] == "win").cum_sum().to_list() for s in range(2)]
+    design = Design.for_variant(2, tolerance)
     return [balance_verdict([w[n - 1] / n for w in wins], n, tolerance, sequential=True).verdict
-            for n in range(size, df.height + 1, size)]
+            for n in range(size, df.height + 1, size) if design.looks_between(n - size, n)]
 
 
 @pytest.mark.parametrize("p_first, tolerance, verdict", [(0.7, 3.0, "unbalanced"), (0.5, 10.0, "even")])
@@ -138,6 +141,7 @@ def test_until_settled_stops_at_the_first_chunk_whose_verdict_is_sure(tmp_path, 
     assert seen[-1] == verdict and all(x not in ("even", "unbalanced") for x in seen[:-1])  # not a chunk more
     entry = json.loads(result.manifest.read_text())["variants"][0]
     assert entry["stopped_by"] == "settled" and entry["confidence_sequence"]["level"] == 0.95
+    assert entry["confidence_sequence"]["design"]["looks_made"][-1] == df.height  # the look that stopped it
     found = analyse_run(load_run(result.out_dir)).verdicts[v.name]
     assert found.verdict == verdict and found.sequential and found.games == df.height
 
@@ -146,7 +150,7 @@ def test_until_settled_is_capped_by_max_games_and_the_report_still_reads_the_seq
     v = replace(coin(p_first=0.515, games=10), balance_tolerance=3.0)  # a gap at the tolerance never settles
     result = run_variants([v], tmp_path / "out", "t", workers=1, stopping=Stopping(until_settled=True, max_games=600), chunk_games=100)
     [r] = result.variants
-    assert r.variant.games == 600 and r.stopped_by == "max_games"
+    assert r.variant.games == 500 and r.stopped_by == "max_games"  # the last look within the budget of 600
     found = analyse_run(load_run(result.out_dir)).verdicts[v.name]
     assert found.sequential and found.verdict in ("leaning", "not enough games")
 

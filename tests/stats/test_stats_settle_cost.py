@@ -7,18 +7,19 @@ import json
 import numpy as np
 import pytest
 
-from designlab.stats.sequential import settles
+from designlab.stats.sequential import Design, settles
 from designlab.stats.settle_cost import main, replay_stop, settle_cost
 
 
-def test_replay_stop_is_the_first_chunk_that_settles():
+def test_replay_stop_is_the_first_look_that_settles():
     rng = np.random.default_rng(2)
     winner = rng.choice(3, size=3000, p=[0.7, 0.3, 0.0])
     wins = np.column_stack([winner == 0, winner == 1]).astype(np.int64)
     stop, verdict = replay_stop(wins, 0.03)
-    assert verdict == "unbalanced" and stop % 250 == 0
-    earlier = [wins[:n].sum(axis=0) / n for n in range(250, stop, 250)]
-    assert not any(any(settles(r, n, 0.03)) for r, n in zip(earlier, range(250, stop, 250)))
+    looks = Design.for_variant(2, 0.03).looks
+    assert verdict == "unbalanced" and stop in looks
+    earlier = [n for n in looks if n < stop]
+    assert not any(any(settles(wins[:n].sum(axis=0) / n, n, 0.03)) for n in earlier)
 
 
 def test_a_clear_variant_costs_few_games_and_a_fixed_run_plans_about_as_many(tmp_path, capsys, synth):

@@ -185,6 +185,7 @@ def test_until_settled_stops_each_level_at_its_first_settled_look(tmp_path):
     import polars as pl
 
     from designlab.runner.run import SETTLED
+    from designlab.stats.sequential import Design
     from designlab.stats.verdict import balance_verdict
     from designlab.strategy.skill import SEARCH_ROUND
 
@@ -195,12 +196,14 @@ def test_until_settled_stops_each_level_at_its_first_settled_look(tmp_path):
     assert res.until_settled and res.max_games == 10
     assert all(lv.verdict["sequential"] for lv in res.levels)
     assert search.stopped_by == "settled" and search.verdict["verdict"] in SETTLED
-    assert search.games % SEARCH_ROUND == 0 and SEARCH_ROUND < search.games < 500
-    # one round earlier the sequence had not settled
+    design = Design.for_variant(2, base.balance_tolerance / 100)
+    assert search.games % SEARCH_ROUND == 0 and search.games in design.looks and search.games < 500  # read at looks
+    # at the design's look before, the verdict had not settled
     df = pl.read_parquet(next((tmp_path / "r" / "lopsided-skill" / "games-search").rglob("*.parquet")))
-    early = df.sort("game_index").head(search.games - SEARCH_ROUND)
-    rates = [float((early[f"result_{s}"] == "win").sum()) / early.height for s in range(2)]
-    assert balance_verdict(rates, early.height, base.balance_tolerance / 100, sequential=True).verdict not in SETTLED
+    for n in (x for x in design.looks if x < search.games):
+        early = df.sort("game_index").head(n)
+        rates = [float((early[f"result_{s}"] == "win").sum()) / early.height for s in range(2)]
+        assert balance_verdict(rates, n, base.balance_tolerance / 100, sequential=True).verdict not in SETTLED
 
 
 def test_until_settled_ranges_read_the_confidence_sequence():
