@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from designlab.results.answer import Edge, Tally, edge_of, judge, tally_games
+from designlab.results.answer import Edge, Tally, answer_of, edge_of, tally_games
 from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
 
 __all__ = ["CheckResult", "Results", "UsageError", "VariantAnswer", "check", "ladder", "load", "meta", "open_results",
@@ -75,9 +75,7 @@ def open_results(path: Path | str) -> Results:
         if not games_file.is_file():
             raise ResultsError(f"{path}: variant {e.name!r} has no games file {games_file}")
         tally = tally_games(games_file, e.players or len(e.seats))
-        verdict = e.answer if e.verdict is not None else judge(
-            tally, e.tolerance, sequential=e.sequential, budget_ran_out=e.stopped_by == "max_games", file=e.file)
-        out.append(VariantAnswer(e.name, e, tally, verdict))
+        out.append(VariantAnswer(e.name, e, tally, answer_of(e, tally)))
     return Results(manifest.name or path.name, path, manifest, out)
 
 
@@ -99,10 +97,11 @@ def run_name(target: Path | str, variants) -> str:
     return name
 
 
-def pick(target: Path | str, name: str | None = None):
-    """The one variant of ``target`` a single-variant command plays: by name, else the file's own one."""
+def pick(target: Path | str, name: str | None = None, variants: list | None = None):
+    """The one variant of ``target`` a single-variant command plays: by name, else the file's own one (a file
+    that extends another also loads its base; a sweep needs a name). ``variants``: the target's, already loaded."""
     target = Path(target)
-    variants = load(target)
+    variants = load(target) if variants is None else variants
     if name is not None:
         for v in variants:
             if v.name == name:

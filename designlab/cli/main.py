@@ -184,19 +184,13 @@ def run_name(target: Path, variants) -> str:
 def pick_variant(target: Path, seed: int | None, name: str | None):
     """The one variant of ``target`` a command plays (show, ladder, meta): by ``--variant`` name, else the
     file's own one (a file that extends another also loads its base); several (a sweep) need a name."""
-    from designlab.runner.run import override
+    from designlab.api import UsageError, pick
+    from designlab.variant.model import override
 
-    variants = override(load([target]), None, seed)
-    if name is not None:
-        for v in variants:
-            if v.name == name:
-                return v
-        raise UserError(f"{target}: no variant named {name!r}; it has {', '.join(v.name for v in variants)}")
-    own = [v for v in variants if v.file and Path(v.file).resolve() == target.resolve()] or variants
-    if len(own) == 1:
-        return own[0]
-    raise UserError(f"{target} holds {len(own)} variants; pick one with --variant NAME: "
-                    + ", ".join(v.name for v in own))
+    try:
+        return override([pick(target, name, variants=load([target]))], None, seed)[0]
+    except UsageError as e:
+        raise UserError(str(e).replace("name=", "--variant NAME")) from None
 
 
 def warn_fixed_seats(variants) -> None:

@@ -88,6 +88,15 @@ def judge(tally: Tally, tolerance: float, *, sequential: bool = False, budget_ra
     return v
 
 
+def answer_of(entry, tally: Tally):
+    """A manifest entry's verdict: the stored one, or, for a manifest written before verdicts were stored, the
+    one ``judge`` gives its tally (the runner's own function, so the same number)."""
+    if entry.verdict is not None:
+        return entry.answer
+    return judge(tally, entry.tolerance, sequential=entry.sequential, budget_ran_out=entry.stopped_by == "max_games",
+                 file=entry.file)
+
+
 def verdict_to_dict(v) -> dict:
     """A verdict as the manifest stores it (NaN kept: json writes it and reads it back)."""
     return asdict(v)

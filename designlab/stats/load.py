@@ -74,7 +74,7 @@ class RunResults:
 def load_run(results_dir: Path | str) -> RunResults:
     """Read the typed manifest, every variant's games.parquet and samples.json. A manifest written before
     verdicts were stored gets each variant's verdict judged here, once, by the runner's own function."""
-    from designlab.results.answer import judge, tally_frame, verdict_to_dict
+    from designlab.results.answer import answer_of, tally_frame, verdict_to_dict
 
     path = Path(results_dir)
     manifest = read_manifest(path)
@@ -84,9 +84,8 @@ def load_run(results_dir: Path | str) -> RunResults:
         if not games_file.is_file():
             raise ResultsError(f"{path}: variant {entry.name!r} has no games file {games_file}")
         games = pl.read_parquet(games_file)
-        if entry.verdict is None:
-            v = judge(tally_frame(games, int(entry.players or players_of(games))), entry.tolerance,
-                      sequential=entry.sequential, budget_ran_out=entry.stopped_by == "max_games", file=entry.file)
+        if entry.verdict is None:  # written before verdicts were stored: judged once, here
+            v = answer_of(entry, tally_frame(games, int(entry.players or players_of(games))))
             entry = entry.model_copy(update={"verdict": verdict_to_dict(v)})
         samples: list[dict] = []
         samples_file = entry.samples_path(path)
