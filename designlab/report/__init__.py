@@ -202,10 +202,10 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     playtest_html, playtest_lines = report_playtests(a.variants, records_root)
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
-    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root),
-                first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
-                             changes=what_to_change(a, records_root, out_dir)), why_section(found, titles),
-                playtest_html=playtest_html)
+    first_html, first_figs = first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
+                                          changes=what_to_change(a, records_root, out_dir))
+    html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root), first_html,
+                why_section(found, titles), playtest_html=playtest_html, first_figures=first_figs)
     index = out_dir / "index.html"
     _atomic_write(index, html)
     lights = a.summary["light"].to_list() if a.summary.height else []
@@ -221,7 +221,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     }
     _atomic_write(out_dir / REPORT_META, json.dumps(meta, indent=1))
     if png:
-        write_images(out_dir, [f for _, _, figs, _ in sections for f in figs] + panel_figs)
+        write_images(out_dir, first_figs + [f for _, _, figs, _ in sections for f in figs] + panel_figs)
     render_index(Path(reports_root))
     return index
 

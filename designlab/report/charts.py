@@ -222,7 +222,8 @@ def sweep(s: SweepAnalysis, meta: dict | None = None) -> alt.TopLevelMixin:
     return alt.layer(*layers).properties(width=WIDTH, height=260)
 
 
-def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevelMixin | None:
+def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4, width: int = 210,
+                  height: int = 120) -> alt.TopLevelMixin | None:
     """How the game changes along one swept parameter: one small panel per measure (own y scale), x = the swept
     value; a line and a 95% band for numbers, points and interval rules for text values; one colour per series."""
     trends = [s.trends.select("metric", "test", "p_holm").with_columns(pl.lit(s.series).alias("series")) for s in sweeps]
@@ -252,7 +253,7 @@ def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevel
         points = alt.Chart().mark_point(filled=True, size=50).encode(x=x, y=y, color=color, tooltip=tooltip, **offset)
         layers = [rules, points]
     metrics = df["metric"].unique(maintain_order=True).to_list()
-    return alt.layer(*layers, data=df).properties(width=210, height=120).facet(
+    return alt.layer(*layers, data=df).properties(width=width, height=height).facet(
         facet=alt.Facet("metric:N", title=None, sort=metrics), columns=columns).resolve_scale(y="independent").resolve_axis(
         x="independent")  # an x axis under every panel: a shared one would float under the empty cells of the last row
 

@@ -78,9 +78,13 @@ ol.story { font-size: .88rem; } .sig { font-weight: 600; } .warn { color: #8a4b0
 #answer .game { margin: .4rem 0 .6rem; padding: .2rem .8rem .4rem; background: white; border: 1px solid var(--line); }
 #answer h2 { margin: .2rem 0 0; border: 0; font-size: 1.25rem; } #answer h3 { margin: .2rem 0; font-size: .95rem; }
 #answer .roles { margin: 0; } #answer .headline { margin: .2rem 0 .3rem; font-size: .98rem; }
-#answer .cols { display: grid; grid-template-columns: 3fr 2fr; gap: 1rem; }
+#answer .cols { display: flex; flex-wrap: wrap; gap: .4rem 1.2rem; align-items: flex-start; }
+#answer .cols > .picture { flex: 0 1 auto; max-width: 100%; overflow-x: auto; } #answer .cols > .act-on { flex: 1 1 16rem; }
 #answer table.ranked { margin: 0; font-size: .8rem; } #answer table.ranked td { padding: .12rem .35rem; }
 #answer ul.act { margin: 0; padding-left: 1.1rem; font-size: .84rem; } #answer ul.act li { margin: .1rem 0; }
+#answer .did ul { margin: 0 0 .3rem; padding-left: 1.1rem; font-size: .9rem; } #answer .did li { margin: .1rem 0; }
+#answer .did { background: #f4f7fb; border-left: 4px solid #4c78a8; padding: .15rem .6rem; margin: .2rem 0 .4rem; }
+#answer .answer-chart { min-height: 4rem; } #answer ul.glance { margin: .3rem 0; padding-left: 1.1rem; } #answer .how-judged { color: var(--muted); margin: .2rem 0; }
 details.fold > summary h2 { display: inline; margin: 0; border: 0; font-size: 1.2rem; }
 details.fold { margin: .35rem 0; }
 abbr[title] { text-decoration: underline dotted; cursor: help; }
@@ -451,7 +455,7 @@ def details_section(a: RunAnalysis) -> str:
 
 def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
          panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "",
-         why_html: str = "", playtest_html: str = "") -> str:
+         why_html: str = "", playtest_html: str = "", first_figures: list[Figure] = ()) -> str:
     """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
     ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds);
     ``playtest_html``: the Playtests section (report/playtest.py), when people's games sit beside the variant."""
@@ -461,7 +465,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
             f'<p class="meta">Run created {escape(str(m.created or "?"))} · designlab '
             f'{escape(str(m.designlab_version))} · {len(a.variants)} variants · {count(games)} games</p>')
     sections = [findings_section(items), variants_section(a), comparisons_section(a)]
-    figures: list[Figure] = []
+    figures: list[Figure] = list(first_figures)  # the first screen's pictures (report/picture.py), drawn at load
     for sid, title, figs, intro in figure_sections:
         sections.append(charts_section(sid, title, figs, intro))
         figures += figs

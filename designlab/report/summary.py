@@ -30,12 +30,23 @@ def _pts(x: float) -> str:
     return "–" if missing(x) else f"{100 * x:.1f}"
 
 
-def _changes(va: VariantAnalysis) -> str:
-    """What the variant changes: its description, else its sweep values."""
+def _changes(a: RunAnalysis, va: VariantAnalysis) -> str:
+    """What the variant changed in the games: its largest measured moves against its base (report/did.py),
+    "no measure moved beyond noise", or for a variant compared with nothing its sweep values, else its
+    description."""
+    from designlab.report.did import what_it_did
+
+    did = what_it_did(a, va)
     m = va.results.meta
-    text = str(m.description or "").strip()
-    if m.sweep:
+    if did is not None:
+        text = "; ".join(x.short() for x in did.moved[:2]) or "no measure moved beyond noise"
+        text = f"vs {did.against}: {text}"
+        if m.sweep:
+            text = ", ".join(f"{k} = {v}" for k, v in m.sweep.items()) + f" ({text})"
+    elif m.sweep:
         text = ", ".join(f"{k} = {v}" for k, v in m.sweep.items())
+    else:
+        text = str(m.description or "").strip()
     return text if len(text) <= 110 else text[:107].rstrip() + "…"
 
 
@@ -161,14 +172,14 @@ def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:
             f'<td class="num">{edge}</td>'
             f'<td><span class="light light-{LIGHT[v.verdict]}">{escape(v.verdict)}</span>'
             f' <span class="small">{escape(ahead)}</span></td>'
-            f'<td class="small">{escape(_changes(va))}</td></tr>')
+            f'<td class="small">{escape(_changes(a, va))}</td></tr>')
     if not rows:
         return ""
     more = len(fair) - RANKED
     tail = (f'<p class="small">{plural(more, "more variant")} in '
             '<a href="#variants">the variants table</a>.</p>' if more > 0 else "")
     return ('<table class="ranked"><thead><tr><th>variant, fairest first</th><th>edge, points (likely range)</th>'
-            '<th>verdict</th><th>what it changes</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>" + tail)
+            '<th>verdict</th><th>what it changed in the games</th></tr></thead><tbody>' + "".join(rows) + "</tbody></table>" + tail)
 
 
 def fair_share_line(va: VariantAnalysis) -> str:
@@ -255,26 +266,91 @@ def _own_level(head: VariantAnalysis, found):
                  seconds=float(head.results.meta.seconds))
 
 
+def _did_lines(a: RunAnalysis, vas: list[VariantAnalysis], head: VariantAnalysis, anchor) -> list[str]:
+    """What each change did (report/did.py), as the first screen's sentences: the headline variant's, then every
+    other variant compared with a base (fairest first, at most ``RANKED``); for a sweep, one per series."""
+    from designlab.report.did import sweep_did, what_it_did
+
+    out = []
+    names = {va.name for va in vas}
+    for s in a.sweeps:
+        if s.entry is not None:
+            continue
+        points = [va for va in vas if va.name.startswith(s.group + "[") and _in_series(va, s)]
+        if points and (text := sweep_did(a, s, points)[0]):
+            out.append(text)
+    fair = [va for va in vas if va.name not in a.sweep_points]
+    fair.sort(key=lambda va: (va.name != head.name, va.name))
+    for va in fair[:RANKED]:
+        did = what_it_did(a, va)
+        if did is not None and did.against in names | {v.name for v in a.variants}:
+            who = "" if len(fair) == 2 and va.name == head.name else f"{va.name}: "
+            out.append(who + did.sentence())
+    return out
+
+
+def _picture(a: RunAnalysis, game: str, vas: list[VariantAnalysis]):
+    """The first screen's chart for one game (report/picture.py): a sweep's edge along its value, else a forest
+    plot of every judged variant; a list of (id, chart)."""
+    from designlab.report import picture
+
+    out = []
+    for s in a.sweeps:
+        if s.entry is not None:
+            continue
+        points = [va for va in vas if va.name.startswith(s.group + "[") and _in_series(va, s)]
+        chart = picture.sweep_edge(a, s, points) if points else None
+        if chart is None:
+            continue
+        moving = picture.moving_measures(s, game)
+        out.append(alt_concat(chart, moving))
+        break  # one picture per game: the first sweep's; the others are in the Sweeps section
+    if not out:
+        fair = [va for va in vas if va.name in a.verdicts and not _bot_sweep(va)]
+        fair.sort(key=lambda va: (missing(a.verdicts[va.name].gap), a.verdicts[va.name].gap, va.name))
+        chart = picture.forest(a, fair[:12], [va.name for va in fair])
+        if chart is not None:
+            out.append(chart)
+    return out
+
+
+def alt_concat(left, right):
+    import altair as alt
+
+    return left if right is None else alt.hconcat(left, right).resolve_scale(color="independent")
+
+
 def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
                  playtests: dict[str, str] | None = None, skills: dict | None = None,
-                 changes: dict[str, str] | None = None) -> str:
-    """The first screen's section: per game, headline, ranked variants and findings (``meta_games``: game ->
-    its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its details' id; ``playtests``:
-    game -> the one line on people's playtests, report/playtest.py)."""
+                 changes: dict[str, str] | None = None) -> tuple[str, list]:
+    """The first screen's section: per game, headline, what the change did, its picture, ranked variants and
+    findings (``meta_games``: game -> its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its
+    details' id; ``playtests``: game -> the one line on people's playtests, report/playtest.py). Returns the
+    HTML and the first screen's figures (report/page.Figure), which the page draws at load."""
+    from designlab.report.page import Figure
+    from designlab.stats.verdict import SEQUENCE_NOTE
+
     per_game: dict[str, list[VariantAnalysis]] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)
-    parts = []
+    parts, figures, glance = [], [], []
     for game, vas in sorted(per_game.items()):
         title = vas[0].results.meta.game_title or game
         head = _headline_variant(vas, a.sweep_points)
         v = a.verdicts.get(head.name)
         roles = roles_of(head.results.meta)
-        verdict = verdict_sentence(v, roles) if v else "No verdict."
+        verdict = verdict_sentence(v, roles, note=False) if v else "No verdict."
         light = LIGHT[v.verdict] if v else "nodata"
         items = "".join(f'<li>{escape(t)} <a class="small" href="{escape(link)}">evidence</a></li>'
                         for t, link in game_findings(a, game, vas, meta_games.get(game), anchor,
                                                      (why_games or {}).get(game)))
+        did = "".join(f'<li>{escape(t)}</li>' for t in _did_lines(a, vas, head, anchor))
+        did = (f'<div class="did"><h3>What the change did</h3><ul>{did}</ul></div>' if did else "")
+        pics = []
+        for chart in _picture(a, game, vas):
+            f = Figure(f"chart-answer-{game}-{len(figures)}", f"{title}: the answer", chart, "")
+            figures.append(f)
+            pics.append(f'<div class="chart answer-chart" id="{f.id}"></div>')
         share = fair_share_line(head)
         share = f'<p class="shares small">{escape(share)}</p>' if share else ""
         fairest = "".join(f'<p class="fairest">{escape(t)}</p>' for t in fairest_values(a, vas))
@@ -284,16 +360,25 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         found = (skills or {}).get(game)
         skill = skill_line(found.data if found is not None else None, target, _own_level(head, found),
                            found.record if found is not None else None)
-        fairest += f'<p class="skill-line">{escape(skill)}</p>'
+        after = f'<p class="skill-line">{escape(skill)}</p>'
         if (changes or {}).get(game):
-            fairest += f'<p class="change-line">{escape(changes[game])}</p>'
+            after += f'<p class="change-line">{escape(changes[game])}</p>'
+        how = (f'<p class="small how-judged">{escape(SEQUENCE_NOTE.format(games=v.games))}</p>'
+               if v is not None and v.sequential else "")
+        word = v.verdict if v else "no verdict"
+        glance.append(f'<li class="verdict-{light}"><a href="#game-{escape(game)}">{escape(title)}</a>: '
+                      f'<b>{escape(head.name)}</b> <span class="light light-{light}">{escape(word)}</span>'
+                      + (f" ({escape(edge_text(v, roles))})" if v is not None and v.top is not None else "") + "</li>")
         parts.append(
-            f'<div class="game" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
+            f'<div class="game" id="game-{escape(game)}" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
             f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'
-            f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>{share}{fairest}'
+            f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>{share}{fairest}{did}'
+            f'<div class="cols"><div class="picture">{"".join(pics)}</div>'
+            f'<div class="act-on"><h3>What to act on</h3><ul class="act">{items or "<li>Nothing stands out.</li>"}</ul></div></div>'
+            f'{after}'
             + (f'<p class="playtest-line">{escape(playtests[game])} <a class="small" href="#playtests">evidence</a></p>'
-               if playtests and game in playtests else "") +
-            f'<div class="cols"><div>{_ranked_rows(a, vas, anchor)}</div>'
-            f'<div><h3>What to act on</h3><ul class="act">{items or "<li>Nothing stands out.</li>"}</ul></div></div>'
-            "</div>")
-    return '<section id="answer">' + "".join(parts) + "</section>"
+               if playtests and game in playtests else "")
+            + f'{_ranked_rows(a, vas, anchor)}{how}</div>')
+    # several games: each one's verdict in a line at the top, so all are seen before any game's picture
+    top = (f'<ul class="glance">{"".join(glance)}</ul>' if len(glance) > 1 else "")
+    return '<section id="answer">' + top + "".join(parts) + "</section>", figures

@@ -230,12 +230,13 @@ def edge_text(v: Verdict, roles: Sequence[str], lead: bool = False) -> str:
     return f"{top}{' is ahead,' if lead else ''} {signed(v.gap)} {unit} against {bottom} ({least}{rng})"
 
 
-def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
+def verdict_sentence(v: Verdict, roles: Sequence[str], note: bool = True) -> str:
     """The verdict in plain words, in the game's roles: the top role's signed edge over the bottom one with
     its likely range ("the first runner +6.1 points against the second runner (likely +2.0 to +10.2)").
 
     A direction word ("ahead", "leaning to") only when the signed range excludes zero; no statistical term:
-    "likely" is the interval the verdict reads."""
+    "likely" is the interval the verdict reads. ``note=False`` leaves out how a sequential verdict was read
+    (``SEQUENCE_NOTE``), for a page that says it once below."""
     tol = f"{100 * v.tolerance:g}"
     if v.verdict == "no data":
         return "No game finished, so there is nothing to judge."
@@ -252,7 +253,7 @@ def verdict_sentence(v: Verdict, roles: Sequence[str]) -> str:
               else "; it sits on the tolerance, so no practical number of games settles it"
               if v.verdict in ("leaning", "not enough games") else "")
     # the reader must know why this range is wider than a one-look 95% interval
-    after = f" {SEQUENCE_NOTE.format(games=v.games)}" if v.sequential else ""
+    after = f" {SEQUENCE_NOTE.format(games=v.games)}" if v.sequential and note else ""
     if v.verdict == "broken":
         return f"Broken: {v.because}; {between}.{after}"
     # a sequential verdict states its error rate (the design's, per claim, over all its looks)

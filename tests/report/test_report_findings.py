@@ -128,7 +128,7 @@ def test_property_the_report_prints_no_even_beyond_the_tolerance_and_no_cannot_t
         v["balance_tolerance"] = tol  # percentage points, as a variant file states it
     (path / "manifest.json").write_text(json.dumps(manifest))
     a = analyse_run(load_run(path))
-    screen = first_screen(a, {}, anchor)
+    screen = first_screen(a, {}, anchor)[0]
     text = " ".join(f.text for f in findings(a)) + " " + unescape(screen)
     for m in EVEN_SENTENCE.finditer(text):
         assert float(m.group(1)) == tol and float(m.group(2) or m.group(3)) <= tol, m.group(0)

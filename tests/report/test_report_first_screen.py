@@ -24,11 +24,18 @@ def test_first_viewport_shows_each_games_verdict_and_nothing_overflows(report, t
     tab.goto(report.as_uri())
     games = tab.locator("#answer .game")
     assert games.count() == 3  # Rakshasa, Raiding Duel, Fifth Challenge
-    for i in range(games.count()):
-        box = games.nth(i).locator(".headline").bounding_box()
+    # each game's verdict in a line at the top (its picture and sentence follow in its own block)
+    glance = tab.locator("#answer ul.glance li")
+    assert glance.count() == 3
+    for i in range(glance.count()):
+        box = glance.nth(i).bounding_box()
         assert box is not None and box["y"] + box["height"] <= 900, (i, box)
-        text = games.nth(i).locator(".headline").inner_text()
+        text = glance.nth(i).inner_text()
         assert any(v in text.lower() for v in ("even", "unbalanced", "leaning", "not enough games", "broken"))
+    # the first game's headline, its sentence and its picture are on the first screen too
+    for part in (".headline", ".answer-chart"):
+        box = games.nth(0).locator(part).first.bounding_box()
+        assert box is not None and box["y"] + min(box["height"], 120) <= 900, (part, box)
     # the first screen speaks the designer's words: roles, not seat numbers, and no statistical term
     answer = tab.locator("#answer").inner_text()
     assert not re.search(r"\bseats? \d", answer, re.IGNORECASE), answer
