@@ -20,7 +20,7 @@ from pathlib import Path
 from designlab.results.answer import Edge, Tally, answer_of, edge_of, tally_games
 from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
 
-__all__ = ["CheckResult", "Results", "UsageError", "VariantAnswer", "check", "ladder", "load", "meta", "open_results",
+__all__ = ["CheckResult", "Results", "UsageError", "VariantAnswer", "check", "ladder", "load", "meta", "open_results", "strength",
            "pick", "report", "run", "run_name", "skill", "sweep", "tune", "why"]
 
 
@@ -198,6 +198,22 @@ def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers
     result, _ = run_ladder(v, seats, games_per_pair, Path(reports_root), name=run_name(path, [v]),
                            workers=workers or 1, page=ladder_page, duplicate=duplicate)
     return result
+
+
+def strength(path: Path | str, bot: str, against: str, games: int = 1000, workers: int | None = None, *,
+             duplicate: bool = True, alone: bool = False, out: Path | str | None = None, name: str | None = None,
+             cluster: str | None = None):
+    """Head-to-head strength of ``bot`` against ``against`` on a variant (``strategy.strength``), played by the
+    runner with its cache; returns the typed ``Strength`` (``.share``, ``.lo``, ``.hi``, ``.fair``, ``.verdict``)."""
+    from designlab.runner.cache import default_cache_dir
+    from designlab.strategy.matchups import parse_seat
+    from designlab.strategy.strength import run_strength
+
+    v = pick(path, name)
+    a, b = parse_seat(v.game, bot), parse_seat(v.game, against)
+    folder = Path(out) if out is not None else Path("results") / f"{run_name(path, [v])}-strength"
+    return run_strength(v, a, b, games, folder, workers=workers or 1, duplicate=duplicate, alone=alone,
+                        cluster=cluster, cache_dir=default_cache_dir())
 
 
 def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None, *,
