@@ -77,6 +77,7 @@ def register(app: typer.Typer) -> None:
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
+        cluster: _Cluster = None,
         reports_root: _Reports = Path("reports"),
         quiet: _Quiet = False,
     ) -> None:
@@ -99,7 +100,7 @@ def register(app: typer.Typer) -> None:
         players = base.players
         result, page = _play(whole_deals(games, players, duplicate) * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
             base, contenders, games, reports_root, name=run_name(variant, [base]), workers=workers,
-            progress=progress, page=ladder_page, duplicate=duplicate))
+            progress=progress, page=ladder_page, duplicate=duplicate, cluster=cluster))
         for r in sorted(result.ratings, key=lambda r: -r["rating"]):
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
         sl = result.skill_luck
@@ -134,6 +135,7 @@ def register(app: typer.Typer) -> None:
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
+        cluster: _Cluster = None,
         reports_root: _Reports = Path("reports"),
         quiet: _Quiet = False,
     ) -> None:
@@ -154,7 +156,7 @@ def register(app: typer.Typer) -> None:
         result, page = _play(cell_games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
             base, g, games, reports_root, name=run_name(variant, [base]), workers=workers, progress=progress,
             check_games=check_games, responders=responders, budget=budget, page=meta_page, search_games=search_games,
-            duplicate=duplicate))
+            duplicate=duplicate, cluster=cluster))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")

@@ -48,12 +48,13 @@ class ChunkPool:
                 self.backend = make_backend(self.workers, self.cluster)
         return len(self._inflight) >= self.backend.slots
 
-    def submit(self, variant: Variant, start: int, count: int, tag: Hashable, task: Callable = play_chunk_task,
+    def submit(self, variant: Variant, start: int, count: int, tag: Hashable, task: Callable | None = None,
                args: tuple = ()) -> None:
+        """Play ``task(variant, start, count, *args)`` (default ``play_chunk_task``) on the backend."""
         if self.full():
             raise RuntimeError("ChunkPool.submit with every slot taken")  # a caller's bug, not input
         with _as_run_error():
-            handle = self.backend.submit(task, variant, start, count, *args)
+            handle = self.backend.submit(task or play_chunk_task, variant, start, count, *args)
         self._inflight[handle] = (tag, variant)
 
     def finished(self) -> Iterator[tuple[Hashable, ChunkOut | object]]:
