@@ -23,7 +23,7 @@ from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
 from designlab.cli import why as _why
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     EXIT_BAD_INPUT,
     EXIT_FAILED_GAMES,

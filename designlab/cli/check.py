@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     EXIT_FAILED_GAMES,
     Cluster,

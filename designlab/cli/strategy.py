@@ -12,15 +12,15 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import DEFAULT_WORKERS as _DEFAULT_WORKERS
-from designlab.cli.main import MAX_GAMES, MAX_STEPS, Progress, UserError, out, pick_variant, run_name
-from designlab.cli.main import Cluster as _Cluster
-from designlab.cli.main import Fresh as _Fresh
-from designlab.cli.main import Quiet as _Quiet
-from designlab.cli.main import ReportsRoot as _Reports
-from designlab.cli.main import Seed as _Seed
-from designlab.cli.main import VariantName as _VariantName
-from designlab.cli.main import Workers as _Workers
+from designlab.cli.common import DEFAULT_WORKERS as _DEFAULT_WORKERS
+from designlab.cli.common import MAX_GAMES, MAX_STEPS, Progress, UserError, out, pick_variant, run_name
+from designlab.cli.common import Cluster as _Cluster
+from designlab.cli.common import Fresh as _Fresh
+from designlab.cli.common import Quiet as _Quiet
+from designlab.cli.common import ReportsRoot as _Reports
+from designlab.cli.common import Seed as _Seed
+from designlab.cli.common import VariantName as _VariantName
+from designlab.cli.common import Workers as _Workers
 
 _Variant = Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")]
 _Duplicate = Annotated[bool, typer.Option(

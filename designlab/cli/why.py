@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     MAX_GAMES,
     Cluster,
@@ -124,7 +124,7 @@ def register(app: typer.Typer) -> None:
         n = DEFAULT_GAMES if games is None else games
         comps = components_of(base)
         if not comps:
-            from designlab.cli.main import UserError
+            from designlab.cli.common import UserError
 
             raise UserError(f"{variant}: {base.game} declares no components (GameSpec.components), nothing to weigh")
         runs = 1 + sum(1 for c in comps if c.kind == "choice")
