@@ -8,7 +8,7 @@ from __future__ import annotations
 from designlab.core.spec import Component
 
 from .actions import BUILD, CHALLENGE, CLAIM, FORM, PEEK, REVEAL, SKIRT, SWAP
-from .components import FORM_NAMES, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
+from .cards import FORM_NAMES, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
 
 
 def _form(f: int):

@@ -1,4 +1,4 @@
-"""Rakshasa's components (rakshasa.txt "Components", DECKS.md): the four obstacle types, the
+"""Rakshasa's cards (rakshasa.txt "Components", DECKS.md): the four obstacle types, the
 seven forms and which obstacles each form overcomes. Data only; the rules are in state.py."""
 
 from __future__ import annotations
