@@ -321,3 +321,16 @@ def test_the_measuring_tools_are_outside_the_package():
     names = {"bench", "stream_keying", "settle_cost", "design_check", "search_cost", "mirror_gain"}
     assert names <= {p.stem for p in tools.glob("*.py")}
     assert not [p for p in PACKAGE.rglob("*.py") if p.stem in names]
+
+
+# -- one scheduler --------------------------------------------------------------------------------------------
+# Every command that plays games plays through the runner's chunk pool (runner/pool.py: the backend, the code
+# check, the cluster): no other module starts a backend of its own, and only the runner and the modules that
+# hand the pool its chunks reach the backends module.
+
+def test_only_the_chunk_pool_starts_a_backend():
+    bad = [f"{f.relative_to(PACKAGE.parent)} imports {m}"
+           for f in sorted(PACKAGE.rglob("*.py")) if f.relative_to(PACKAGE).as_posix() not in ("runner/pool.py",
+                                                                                           "runner/backends.py")
+           for m in sorted(imports(f)) if _within(m, "designlab.runner.backends")]
+    assert not bad, "\n".join(bad)
