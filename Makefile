@@ -39,12 +39,12 @@ lock:
 	rm -rf $(LOCK_VENV)
 
 lint: $(STAMP)
-	$(BIN)/ruff check designlab tests
+	$(BIN)/ruff check designlab tests tools
 
 # The suite runs with the example plugin installed, so it also checks that a game from another
 # distribution leaves the bundled games, the registry and the CLI working; then the example's own checks.
 test: $(EXAMPLE_STAMP)
-	$(BIN)/ruff check designlab tests
+	$(BIN)/ruff check designlab tests tools
 	$(BIN)/python -m pytest
 	$(MAKE) --no-print-directory example
 
@@ -100,7 +100,7 @@ demo-all: $(STAMP)
 	$(BIN)/designlab sweep $(GAME_DIRS:%/=%) --workers $(WORKERS)
 
 bench: $(STAMP)
-	$(BIN)/python -m designlab.bench
+	$(BIN)/python -m tools.bench
 
 schema: $(STAMP)
 	$(BIN)/designlab schema --all > /dev/null

@@ -2,14 +2,14 @@
 
 The library's functions (``designlab.api``) are re-exported here where no subpackage takes the name:
 ``designlab.run``, ``designlab.open_results``, ``designlab.sweep``, ``designlab.check``, ``designlab.ladder``,
-``designlab.meta``, ``designlab.skill`` and ``designlab.why`` (``report``, ``tune`` and ``playtest`` are
+``designlab.meta``, ``designlab.strength``, ``designlab.skill`` and ``designlab.why`` (``report``, ``tune`` and ``playtest`` are
 subpackages: call them as ``designlab.api.report`` ...). They load on first use, so ``import designlab`` stays
 instant for the CLI.
 """
 
 from designlab.version import __version__ as __version__
 
-_API = ("run", "open_results", "sweep", "check", "ladder", "meta", "skill", "why", "Results", "VariantAnswer")
+_API = ("run", "open_results", "sweep", "check", "ladder", "meta", "strength", "skill", "why", "Results", "VariantAnswer")
 
 
 def __getattr__(name: str):

@@ -20,7 +20,7 @@ from pathlib import Path
 from designlab.results.answer import Edge, Tally, answer_of, edge_of, tally_games
 from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
 
-__all__ = ["CheckResult", "Results", "UsageError", "VariantAnswer", "check", "ladder", "load", "meta", "open_results",
+__all__ = ["CheckResult", "Results", "UsageError", "VariantAnswer", "check", "ladder", "load", "meta", "open_results", "strength",
            "pick", "report", "run", "run_name", "skill", "sweep", "tune", "why"]
 
 
@@ -167,7 +167,7 @@ class CheckResult:
 
 def check(path: Path | str, expect: str, games: int | None = None, workers: int | None = None, *,
           name: str | None = None, max_games: int | None = None, results_root: Path | str = "results",
-          fresh: bool = False) -> CheckResult:
+          fresh: bool = False, cluster: str | None = None) -> CheckResult:
     """Play one variant as ``run`` does (until settled within its budget unless ``games``) and compare its stored
     verdict with ``expect`` (even, leaning or unbalanced)."""
     from designlab.runner.cache import default_cache_dir
@@ -180,13 +180,15 @@ def check(path: Path | str, expect: str, games: int | None = None, workers: int 
     v = override([pick(path, name)], games, None)[0]
     stem = run_name(path, [v])
     checked = check_variant(v, out_dir=Path(results_root) / f"{stem}-check", name=f"{stem}-check",
-                            stopping=stopping, workers=workers or 1, cache_dir=default_cache_dir(), fresh=fresh)
+                            stopping=stopping, workers=workers or 1, cache_dir=default_cache_dir(), fresh=fresh,
+                            cluster=cluster)
     res = open_results(checked.run.out_dir)
     return CheckResult(None if checked.verdict is None else res.variants[0], expect, res)
 
 
 def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers: int | None = None, *,
-           reports_root: Path | str = "reports", name: str | None = None, duplicate: bool = True):
+           reports_root: Path | str = "reports", name: str | None = None, duplicate: bool = True,
+           cluster: str | None = None):
     """Rate bots against each other on a variant (``strategy.ladder``); returns the typed ``Ladder``."""
     from designlab.report.ladder import ladder_page
     from designlab.strategy.ladder import run_ladder
@@ -196,12 +198,29 @@ def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers
     seats = [parse_seat(v.game, b) for b in bots]
 
     result, _ = run_ladder(v, seats, games_per_pair, Path(reports_root), name=run_name(path, [v]),
-                           workers=workers or 1, page=ladder_page, duplicate=duplicate)
+                           workers=workers or 1, page=ladder_page, duplicate=duplicate, cluster=cluster)
     return result
 
 
+def strength(path: Path | str, bot: str, against: str, games: int = 1000, workers: int | None = None, *,
+             duplicate: bool = True, alone: bool = False, out: Path | str | None = None, name: str | None = None,
+             cluster: str | None = None):
+    """Head-to-head strength of ``bot`` against ``against`` on a variant (``strategy.strength``), played by the
+    runner with its cache; returns the typed ``Strength`` (``.share``, ``.lo``, ``.hi``, ``.fair``, ``.verdict``)."""
+    from designlab.runner.cache import default_cache_dir
+    from designlab.strategy.matchups import parse_seat
+    from designlab.strategy.strength import run_strength
+
+    v = pick(path, name)
+    a, b = parse_seat(v.game, bot), parse_seat(v.game, against)
+    folder = Path(out) if out is not None else Path("results") / f"{run_name(path, [v])}-strength"
+    return run_strength(v, a, b, games, folder, workers=workers or 1, duplicate=duplicate, alone=alone,
+                        cluster=cluster, cache_dir=default_cache_dir())
+
+
 def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None, *,
-         reports_root: Path | str = "reports", name: str | None = None, search_games: int = 0):
+         reports_root: Path | str = "reports", name: str | None = None, search_games: int = 0,
+         cluster: str | None = None):
     """The game's persona meta-game on a variant (``strategy.meta``); returns the typed ``MetaResult``."""
     from designlab.report.meta import meta_page
     from designlab.strategy.meta import default_grid, run_meta
@@ -209,30 +228,34 @@ def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None
     v = pick(path, name)
     result, _ = run_meta(v, default_grid(v.game), games_per_cell, Path(reports_root),
                          name=run_name(path, [v]), workers=workers or 1, page=meta_page,
-                         check_games=search_games or None, search_games=search_games)
+                         check_games=search_games or None, search_games=search_games, cluster=cluster)
     return result
 
 
 def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: int | None = None, *,
           reports_root: Path | str = "reports", name: str | None = None, until_settled: bool = False,
-          max_games: int | None = None, search: str = "ismcts"):
+          max_games: int | None = None, search: str = "ismcts", cluster: str | None = None):
     """Balance at each skill level (random, heuristic, search) on a variant; returns the typed ``SkillResult``."""
     from designlab.report.skill import skill_page
     from designlab.strategy.skill import run_skill
 
     v = pick(path, name)
     result, _ = run_skill(v, games, search_games, Path(reports_root), name=run_name(path, [v]), search=search,
-                          workers=workers or 1, page=skill_page, until_settled=until_settled, max_games=max_games)
+                          workers=workers or 1, page=skill_page, until_settled=until_settled, max_games=max_games,
+                          cluster=cluster)
     return result
 
 
 def why(path: Path | str, games: int = 1000, workers: int | None = None, *, reports_root: Path | str = "reports",
-        name: str | None = None) -> dict:
-    """What drives the result: each option and component forbidden in turn (``strategy.why``)."""
+        name: str | None = None, cluster: str | None = None) -> dict:
+    """What drives the result: each option and component forbidden in turn (``strategy.why``), played through the
+    runner's chunk pool and result cache."""
+    from designlab.runner.cache import default_cache_dir
     from designlab.strategy.why import run_why
 
     v = pick(path, name)
-    result, _ = run_why(v, games, Path(reports_root), run_name(path, [v]), workers=workers or 1)
+    result, _ = run_why(v, games, Path(reports_root), run_name(path, [v]), workers=workers or 1, cluster=cluster,
+                        cache_dir=default_cache_dir())
     return result
 
 

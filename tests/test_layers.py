@@ -215,9 +215,6 @@ PLAYING = {
     "variant/model.py": "Variant.make_game, the one builder the modules below call",
     "runner/chunk.py": "game_for: the game a chunk of games is played on",
     "runner/why.py": "the restricted bot's private copy of the game it plays",
-    "runner/mirror_gain.py": "plays mirrored and plain deals to measure the variance saved",
-    "strategy/search_cost.py": "plays the search bot to time it",
-    "runner/stream_keying.py": "plays each variant under other stream keyings to measure their correlation",
     "play/session.py": "a person's game",
     "cli/playtest.py": "replays the people's game records it reads",
     "report/playtest.py": "replays the people's game records shown beside the run",
@@ -305,4 +302,35 @@ def test_nothing_finds_results_by_globbing_a_folder_of_json():
     bad = [f"{f.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
            for f in _outside_results() for n, line in enumerate(f.read_text().splitlines(), 1)
            if glob_json.search(line)]
+    assert not bad, "\n".join(bad)
+
+
+# -- the measuring tools stay outside the package ---------------------------------------------------------
+# tools/ (the benchmark, the design's simulation, the settle-cost, search-cost, stream-keying and mirrored-deal
+# measurements) is not installed: a designlab module that imported it would break every installed copy.
+
+def test_no_designlab_module_imports_the_measuring_tools():
+    bad = [f"{f.relative_to(PACKAGE.parent)} imports {mod}"
+           for f in sorted(PACKAGE.rglob("*.py")) for mod, _names in _import_nodes(f, PACKAGE)
+           if mod == "tools" or mod.startswith("tools.")]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_measuring_tools_are_outside_the_package():
+    tools = PACKAGE.parent / "tools"
+    names = {"bench", "stream_keying", "settle_cost", "design_check", "search_cost", "mirror_gain"}
+    assert names <= {p.stem for p in tools.glob("*.py")}
+    assert not [p for p in PACKAGE.rglob("*.py") if p.stem in names]
+
+
+# -- one scheduler --------------------------------------------------------------------------------------------
+# Every command that plays games plays through the runner's chunk pool (runner/pool.py: the backend, the code
+# check, the cluster): no other module starts a backend of its own, and only the runner and the modules that
+# hand the pool its chunks reach the backends module.
+
+def test_only_the_chunk_pool_starts_a_backend():
+    bad = [f"{f.relative_to(PACKAGE.parent)} imports {m}"
+           for f in sorted(PACKAGE.rglob("*.py")) if f.relative_to(PACKAGE).as_posix() not in ("runner/pool.py",
+                                                                                           "runner/backends.py")
+           for m in sorted(imports(f)) if _within(m, "designlab.runner.backends")]
     assert not bad, "\n".join(bad)

@@ -1,4 +1,5 @@
-"""The designlab command line. Each command is a thin wrapper over a library
+"""The designlab command line: the app, its own commands and ``main()``, the entry point, which adds the other
+command modules' commands (common.py holds what they share). Each command is a thin wrapper over a library
 function; errors become one clear message and a non-zero exit, never a traceback."""
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
 from designlab.cli import tune as _tune
 from designlab.cli import why as _why
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     EXIT_BAD_INPUT,
     EXIT_FAILED_GAMES,
@@ -42,7 +43,6 @@ from designlab.cli.main import (
     UserError,
     VariantName,
     Workers,
-    app,
     err,
     load,
     out,
@@ -51,6 +51,15 @@ from designlab.cli.main import (
     warn_fixed_seats,
 )
 from designlab.version import __version__
+
+app = typer.Typer(
+    name="designlab",
+    help="Playtest rules variants with bots and read balance reports.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help texts are plain text: "designlab[cluster]" is not markup to be eaten
+)
 
 
 def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping, fresh: bool = False,

@@ -16,9 +16,10 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     EXIT_FAILED_GAMES,
+    Cluster,
     FixedGames,
     Fresh,
     MaxGames,
@@ -50,6 +51,7 @@ def check(
     seed: Seed = None,
     name: VariantName = None,
     workers: Workers = DEFAULT_WORKERS,
+    cluster: Cluster = None,
     fresh: Fresh = False,
     until_settled: UntilSettled = False,
     max_games: MaxGames = None,
@@ -66,7 +68,7 @@ def check(
     v = override([pick_variant(variant, seed, name)], games, None)[0]
     stem = run_name(variant, [v])
     checked = check_variant(v, out_dir=Path("results") / f"{stem}-check", name=f"{stem}-check", stopping=stopping,
-                            workers=workers, cache_dir=default_cache_dir(), fresh=fresh)
+                            workers=workers, cache_dir=default_cache_dir(), fresh=fresh, cluster=cluster)
     found = checked.verdict
     if found is None:
         out.print(f"{v.name}: {checked.run.errors:,} game(s) raised an error (tracebacks under "

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     MAX_GAMES,
     MAX_STEPS,
@@ -64,7 +64,7 @@ def levers(
 ) -> None:
     """Move every rule parameter a step each way on the base's paired seeds; rank the knobs by their effect on
     the seat gap; confirm the top ones on fresh seeds; write the levers page and ready sweep files."""
-    from designlab.cli.main import Progress, UserError, err, out, pick_variant
+    from designlab.cli.common import Progress, UserError, err, out, pick_variant
     from designlab.levers.knobs import knobs_of, select
     from designlab.levers.page import render_levers
     from designlab.levers.play import Games
@@ -137,7 +137,7 @@ def print_levers(r, sweeps: dict[str, str]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from designlab.cli.main import out
+    from designlab.cli.common import out
     from designlab.levers.page import effect_text, knob_verdict
 
     t = Table(title=f"Knobs of {r.variant} ({r.title}) by their effect on the seat gap ({r.gap_words}) per step, "

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import UserError, out
+from designlab.cli.common import UserError, out
 
 
 def register(app: typer.Typer) -> None:

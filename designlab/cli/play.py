@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import UserError, VariantName, out, pick_variant
+from designlab.cli.common import UserError, VariantName, out, pick_variant
 from designlab.core.rng import MAX_SEED
 from designlab.core.spec import plural
 

@@ -11,9 +11,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     MAX_GAMES,
+    Cluster,
     Quiet,
     ReportsRoot,
     UserError,
@@ -54,6 +55,7 @@ def register(app: typer.Typer) -> None:
         = DEFAULT_SEARCH_GAMES,
         name: VariantName = None,
         workers: Workers = DEFAULT_WORKERS,
+        cluster: Cluster = None,
         quiet: Quiet = False,
     ) -> None:
         """Compare people's playtest games with the bots at each skill level: seat outcomes, which bots they play like."""
@@ -79,7 +81,8 @@ def register(app: typer.Typer) -> None:
             out.print(f"no skill-level result for these rules yet: playing {games:,} random and {games:,} "
                       f"heuristic games and {search_games:,} search games", markup=False)
             _play(2 * games + search_games, quiet, lambda progress: run_skill(
-                v, games, search_games, folder, name=label, workers=workers, progress=progress, page=skill_page))
+                v, games, search_games, folder, name=label, workers=workers, progress=progress, page=skill_page,
+                cluster=cluster))
             skill = folder / f"{label}-skill" / "skill.json"
         levels = levels_of(skill)
         a = analyse_playtest(v.game, v.name, roles, v.balance_tolerance / 100, humans, levels,

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     MAX_GAMES,
     MAX_MINUTES,

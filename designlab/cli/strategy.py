@@ -1,23 +1,26 @@
-"""The ``ladder`` and ``meta`` commands: thin wrappers over designlab.strategy.
+"""The ``ladder``, ``meta`` and ``strength`` commands: thin wrappers over designlab.strategy.
 
 app.py calls ``register(app)`` once; nothing here runs at import time.
 """
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from designlab.cli.main import DEFAULT_WORKERS as _DEFAULT_WORKERS
-from designlab.cli.main import MAX_GAMES, MAX_STEPS, Progress, UserError, out, pick_variant, run_name
-from designlab.cli.main import Quiet as _Quiet
-from designlab.cli.main import ReportsRoot as _Reports
-from designlab.cli.main import Seed as _Seed
-from designlab.cli.main import VariantName as _VariantName
-from designlab.cli.main import Workers as _Workers
+from designlab.cli.common import DEFAULT_WORKERS as _DEFAULT_WORKERS
+from designlab.cli.common import MAX_GAMES, MAX_STEPS, Progress, UserError, out, pick_variant, run_name
+from designlab.cli.common import Cluster as _Cluster
+from designlab.cli.common import Fresh as _Fresh
+from designlab.cli.common import Quiet as _Quiet
+from designlab.cli.common import ReportsRoot as _Reports
+from designlab.cli.common import Seed as _Seed
+from designlab.cli.common import VariantName as _VariantName
+from designlab.cli.common import Workers as _Workers
 
 _Variant = Annotated[Path, typer.Argument(help="A variant file: the game and parameters to play (its seats are ignored).")]
 _Duplicate = Annotated[bool, typer.Option(
@@ -55,7 +58,7 @@ def _refresh_index(reports_root: Path) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``ladder`` and ``meta`` to the designlab app."""
+    """Add ``ladder``, ``meta`` and ``strength`` to the designlab app."""
     from designlab.strategy.results import SEARCH_GAMES
 
     @app.command()
@@ -74,6 +77,7 @@ def register(app: typer.Typer) -> None:
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
+        cluster: _Cluster = None,
         reports_root: _Reports = Path("reports"),
         quiet: _Quiet = False,
     ) -> None:
@@ -96,7 +100,7 @@ def register(app: typer.Typer) -> None:
         players = base.players
         result, page = _play(whole_deals(games, players, duplicate) * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
             base, contenders, games, reports_root, name=run_name(variant, [base]), workers=workers,
-            progress=progress, page=ladder_page, duplicate=duplicate))
+            progress=progress, page=ladder_page, duplicate=duplicate, cluster=cluster))
         for r in sorted(result.ratings, key=lambda r: -r["rating"]):
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
         sl = result.skill_luck
@@ -131,6 +135,7 @@ def register(app: typer.Typer) -> None:
         name: _VariantName = None,
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
+        cluster: _Cluster = None,
         reports_root: _Reports = Path("reports"),
         quiet: _Quiet = False,
     ) -> None:
@@ -151,7 +156,7 @@ def register(app: typer.Typer) -> None:
         result, page = _play(cell_games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
             base, g, games, reports_root, name=run_name(variant, [base]), workers=workers, progress=progress,
             check_games=check_games, responders=responders, budget=budget, page=meta_page, search_games=search_games,
-            duplicate=duplicate))
+            duplicate=duplicate, cluster=cluster))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")
@@ -173,5 +178,56 @@ def register(app: typer.Typer) -> None:
             out.print(result.pairing)
         out.print(f"meta-game: {page}")
         _refresh_index(reports_root)
+        if result.errors:
+            raise typer.Exit(1)
+
+    @app.command()
+    def strength(
+        variant: _Variant,
+        bot: Annotated[str, typer.Argument(help="Bot A, whose strength is measured: e.g. 'ismcts(iterations=200)'.")],
+        against: Annotated[str, typer.Argument(help="Bot B, the opponent: e.g. heuristic.")],
+        games: Annotated[int, typer.Option("--games", "-n", min=1, max=MAX_GAMES,
+                                           help="Games (rounded up to whole deals under duplicate seating).")] = 1000,
+        duplicate: _Duplicate = True,
+        alone: Annotated[bool, typer.Option(
+            "--alone", help="A in one seat and B in every other (three or more players: A's fair share is 1/n); "
+                            "by default they alternate round the table.")] = False,
+        name: _VariantName = None,
+        seed: _Seed = None,
+        workers: _Workers = _DEFAULT_WORKERS,
+        out_dir: Annotated[Path | None, typer.Option(
+            "--out", help="The runner's results folder (default results/<name>-strength/<A-vs-B>).")] = None,
+        fresh: _Fresh = False,
+        cluster: _Cluster = None,
+        quiet: _Quiet = False,
+    ) -> None:
+        """Head-to-head strength of bot A against bot B: seats rotated under duplicate seating, A's win share with
+        its interval over the deals, against its fair share."""
+        from designlab.runner.cache import default_cache_dir
+        from designlab.strategy.matchups import parse_seat
+        from designlab.strategy.strength import planned_games, run_strength
+
+        base = pick_variant(variant, seed, name)
+        with _strategy_errors():
+            a, b = parse_seat(base.game, bot), parse_seat(base.game, against)
+        pair = re.sub(r"[^A-Za-z0-9.=]+", "-", f"{a.label()} vs {b.label()}").strip("-")
+        folder = out_dir or Path("results") / f"{run_name(variant, [base])}-strength" / pair
+        result = _play(planned_games(base, games, duplicate), quiet, lambda progress: run_strength(
+            base, a, b, games, folder, workers=workers, duplicate=duplicate, alone=alone, cluster=cluster,
+            cache_dir=default_cache_dir(), fresh=fresh, progress=progress))
+        out.print(result.sentence(), markup=False)
+        if result.by_seat:
+            from designlab.registry import game_spec
+
+            roles = game_spec(base.game).roles(base.params)
+            out.print(f"{a.label()}'s share by the seat it held (the first, when it held several): " + ", ".join(
+                f"{roles[s]} {x:.1%}" for s, x in result.by_seat.items()), markup=False)
+        if result.independent_games:
+            out.print(f"the deals' precision is worth {result.independent_games:,.0f} independent games", markup=False)
+        if result.played_games:
+            out.print(f"{result.played_games:,} games played ({result.cpu_seconds / result.played_games:.3f} CPU s a "
+                      f"game), {result.cached_games:,} from the cache; results: {folder}", markup=False)
+        else:
+            out.print(f"all {result.cached_games:,} games from the cache; results: {folder}", markup=False)
         if result.errors:
             raise typer.Exit(1)

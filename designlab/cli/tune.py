@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from designlab.cli.main import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
+from designlab.cli.common import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
 
 
 def register(app: typer.Typer) -> None:
@@ -27,7 +27,7 @@ def tune(
     quiet: Quiet = False,
 ) -> None:
     """Search rule values that balance the game (Optuna), confirm the best on fresh games, write the tune page."""
-    from designlab.cli.main import Progress, UserError, err, load, out
+    from designlab.cli.common import Progress, UserError, err, load, out
     from designlab.runner.cache import default_cache_dir
     from designlab.tune.page import render_tune
     from designlab.tune.search import recommended_yaml

@@ -7,9 +7,11 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.main import (
+from designlab.cli.common import (
     DEFAULT_WORKERS,
     MAX_GAMES,
+    Cluster,
+    Fresh,
     Quiet,
     ReportsRoot,
     Seed,
@@ -106,12 +108,15 @@ def register(app: typer.Typer) -> None:
         name: VariantName = None,
         seed: Seed = None,
         workers: Workers = DEFAULT_WORKERS,
+        cluster: Cluster = None,
+        fresh: Fresh = False,
         reports_root: ReportsRoot = Path("reports"),
         quiet: Quiet = False,
     ) -> None:
         """What drives the result: each option's worth by restricted play, win rates beside each component,
         options nobody uses, and how the game feels."""
         from designlab.cli.strategy import _play, _refresh_index
+        from designlab.runner.cache import default_cache_dir
         from designlab.runner.why import components_of
         from designlab.strategy.why import DEFAULT_GAMES, run_why
 
@@ -119,13 +124,18 @@ def register(app: typer.Typer) -> None:
         n = DEFAULT_GAMES if games is None else games
         comps = components_of(base)
         if not comps:
-            from designlab.cli.main import UserError
+            from designlab.cli.common import UserError
 
             raise UserError(f"{variant}: {base.game} declares no components (GameSpec.components), nothing to weigh")
         runs = 1 + sum(1 for c in comps if c.kind == "choice")
         result, path = _play(n * runs, quiet, lambda progress: run_why(
-            base, n, reports_root, run_name(variant, [base]), workers=workers, progress=progress))
+            base, n, reports_root, run_name(variant, [base]), workers=workers, progress=progress, cluster=cluster,
+            cache_dir=default_cache_dir(), fresh=fresh))
         print_why(result)
-        out.print(f"saved: {path} ({result['runs']} runs of {n:,} games, {result['seconds']:g} s on {workers} "
-                  f"worker{'s' * (workers != 1)}, {result['cpu_seconds']:g} CPU seconds in the workers)")
+        where = f"the cluster at {cluster}" if cluster else f"{workers} worker{'s' * (workers != 1)}"
+        out.print(f"saved: {path} ({result['runs']} runs of {n:,} games, {result['seconds']:g} s on {where}, "
+                  f"{result['cpu_seconds']:g} CPU seconds in the workers)", markup=False)
+        if result["cached_games"]:
+            out.print(f"{result['cached_games']:,} games from the cache, {result['played_games']:,} played; --fresh "
+                      "plays them all again", markup=False)
         _refresh_index(reports_root)

@@ -45,7 +45,7 @@ def play(
     """Play one game to its end. Bots see only views. ``mirror``: a mirrored deal (``GameSpec.mirror``): the
     setup's chance actions are drawn as usual, then played in the order ``mirror`` gives them. ``chance``: draws
     each chance outcome as ``chance(state, game_rng)`` instead of ``state.sample_chance(game_rng)`` (a measuring
-    tool's other keying of the streams, ``runner.stream_keying``; no command passes it)."""
+    tool's other keying of the streams, ``tools/stream_keying.py``; no command passes it)."""
     state = game.new_initial_state(record_events=record_events)
     out = PlayedGame(state)
     actions = out.actions if keep_actions else None

@@ -30,10 +30,10 @@ class CheckResult:
 
 
 def check_variant(variant: Variant, *, out_dir: Path, name: str, stopping: Stopping = FIXED, workers: int = 1,
-                  cache_dir: Path | None = None, fresh: bool = False) -> CheckResult:
-    """Play ``variant`` into ``out_dir`` and judge it."""
+                  cache_dir: Path | None = None, fresh: bool = False, cluster: str | None = None) -> CheckResult:
+    """Play ``variant`` into ``out_dir`` (``cluster``: on a Dask scheduler's workers) and judge it."""
     result = run_variants([variant], out_dir, name, workers=workers, cache_dir=cache_dir, fresh=fresh,
-                          stopping=stopping)
+                          stopping=stopping, cluster=cluster)
     played = result.variants[0].variant
     verdict = None if result.errors else run_verdicts(result)[variant.name]
     return CheckResult(played, result, verdict)

@@ -1,4 +1,7 @@
-"""Chunks in flight on one backend: what ``run_variants`` and the tune's ``GamePlayer`` both play through.
+"""Chunks in flight on one backend: what ``run_variants``, the tune's ``GamePlayer``, levers and ``why`` play
+through. A chunk is ``play_chunk_task`` (the batch's games) unless the caller names another task of the same
+shape (``why``'s watched and restricted runs): ``task(variant, start, count, *args)``, returning an object with
+the ``code`` fingerprint of what played it.
 
 The backend (this process, a local pool or a Dask cluster) starts when the first chunk has to be played, so a
 fully cached run starts no process. Every chunk that comes back is checked against the code of this process
@@ -45,14 +48,16 @@ class ChunkPool:
                 self.backend = make_backend(self.workers, self.cluster)
         return len(self._inflight) >= self.backend.slots
 
-    def submit(self, variant: Variant, start: int, count: int, tag: Hashable) -> None:
+    def submit(self, variant: Variant, start: int, count: int, tag: Hashable, task: Callable | None = None,
+               args: tuple = ()) -> None:
+        """Play ``task(variant, start, count, *args)`` (default ``play_chunk_task``) on the backend."""
         if self.full():
             raise RuntimeError("ChunkPool.submit with every slot taken")  # a caller's bug, not input
         with _as_run_error():
-            handle = self.backend.submit(play_chunk_task, variant, start, count)
+            handle = self.backend.submit(task or play_chunk_task, variant, start, count, *args)
         self._inflight[handle] = (tag, variant)
 
-    def finished(self) -> Iterator[tuple[Hashable, ChunkOut]]:
+    def finished(self) -> Iterator[tuple[Hashable, ChunkOut | object]]:
         """Wait for at least one chunk; each finished one with its tag, played by this process's code."""
         with _as_run_error():
             done = self.backend.wait_any(list(self._inflight))
@@ -88,7 +93,7 @@ class ChunkPool:
         except Exception:  # noqa: BLE001
             pass
 
-    def _check_code(self, variant: Variant, out: ChunkOut) -> None:
+    def _check_code(self, variant: Variant, out) -> None:
         mine = self._codes.get(variant.hash)
         if mine is None:
             mine = self._codes[variant.hash] = cache.code_fingerprint(variant)  # as the worker looks it up

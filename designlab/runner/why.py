@@ -15,14 +15,21 @@ For a variant and ``n`` games:
   same dice until the restriction first bites, so the paired difference of the restricted seat's result
   against the watched run's is free of the luck of the deal.
 
-Games are cut into chunks on a fixed grid and played on the runner's backends (one process, or the local
-pool); rows are put back in (run, game) order, so results are the same on 1, 2 or N workers.
+Games are cut into chunks on the runner's grid (``CHUNK_GAMES``) and played through the runner's chunk pool
+(``runner.pool.ChunkPool``: one process, the local pool or a Dask cluster, each chunk checked against this
+process's code); rows are put back in (run, game) order, so results are the same on 1, 2 or N workers or a
+cluster. Finished chunks go to the runner's result cache, beside the variant's games (``WhyStore``), keyed by
+the code that plays the games and this module's source: a rerun, or the rest of an interrupted one, replays
+nothing it has finished.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from designlab.bots.restricted import RestrictedBot
 from designlab.core.play import play
@@ -32,7 +39,6 @@ from designlab.core.spec import Component
 from designlab.runner.chunk import fewer_gc_passes, game_for
 from designlab.variant.model import Variant
 
-CHUNK = 200  # games per task: small enough to spread ~20 runs over 2 workers evenly
 WATCHED = -1  # the run index of the watched (unrestricted) run
 
 
@@ -130,6 +136,7 @@ class WhyChunk:
     start: int
     rows: list = field(default_factory=list)  # one tuple per game (``watched_row`` / ``restricted_row``)
     cpu_seconds: float = 0.0  # CPU time of the worker for this chunk
+    code: str = ""  # fingerprint of the code that played it (``cache.code_fingerprint``; the pool checks it)
 
 
 def watched_row(index: int, game: Game, bots: list[Bot], rng, comps, value: Callable | None = None) -> tuple:
@@ -184,17 +191,53 @@ def play_rows(game: Game, comps: tuple[Component, ...], run: int, indices, seed:
     return rows
 
 
-def why_chunk_task(variant: Variant, run: int, start: int, count: int) -> WhyChunk:
+def why_chunk_task(variant: Variant, start: int, count: int, run: int) -> WhyChunk:
     """Games ``start``..``start + count`` of one run of a variant (what a worker plays): as the batch plays them."""
     import time
 
+    from designlab.registry import game_spec
+    from designlab.runner.cache import code_fingerprint
+
     c0 = time.process_time()
     game = game_for(variant)
-    from designlab.registry import game_spec
-
     rows = play_rows(game, components_of(variant), run, range(start, start + count), variant.seed,
                      lambda i: variant.make_bots(game, variant.seed, i), game_spec(variant.game).value)
-    return WhyChunk(run, start, rows, time.process_time() - c0)
+    return WhyChunk(run, start, rows, time.process_time() - c0, code_fingerprint(variant))
+
+
+def _tuples(x):
+    """A row read back from JSON: every list a tuple again, as the row was made (``watched_row``)."""
+    return tuple(_tuples(y) for y in x) if isinstance(x, list) else x
+
+
+class WhyStore:
+    """``why``'s finished chunks of one variant, in the runner's result cache beside the variant's games: one
+    JSON file per (run, start, count), named by this module's source hash (the game's and bots' code is in the
+    folder's key already)."""
+
+    CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+
+    def __init__(self, root: Path, variant: Variant):
+        from designlab.runner.cache import ChunkStore
+
+        self.folder = ChunkStore(root, variant, persistent=True).folder
+
+    def path(self, run: int, start: int, count: int) -> Path:
+        which = "watched" if run == WATCHED else f"restricted{run}"
+        return self.folder / f"why-{self.CODE}-{which}-{start:010d}-{count}.json"
+
+    def get(self, run: int, start: int, count: int) -> list | None:
+        try:
+            rows = json.loads(self.path(run, start, count).read_text())
+        except (OSError, json.JSONDecodeError):  # missing, or torn: a miss
+            return None
+        return [_tuples(r) for r in rows] if isinstance(rows, list) and len(rows) == count else None
+
+    def put(self, run: int, start: int, count: int, rows: list) -> None:
+        from designlab.runner.cache import atomic_write_bytes
+
+        self.folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(self.path(run, start, count), json.dumps(rows).encode())
 
 
 @dataclass
@@ -204,37 +247,59 @@ class WhyGames:
     components: tuple[Component, ...]
     watched: list
     restricted: dict[int, list]
-    cpu_seconds: float = 0.0  # summed over the chunks, whichever worker played them
+    cpu_seconds: float = 0.0  # summed over the chunks played now, whichever worker played them
+    played_games: int = 0  # games played now (every run counted)
+    cached_games: int = 0  # games read from the cache
 
 
 def play_why(variant: Variant, games: int, workers: int = 1,
-             progress: Callable[[int], None] | None = None) -> WhyGames:
-    """Play the watched run and one restricted run per choice component, ``games`` games each."""
-    from designlab.runner.backends import make_backend
+             progress: Callable[[int], None] | None = None, cluster: str | None = None,
+             cache_dir: Path | None = None, fresh: bool = False) -> WhyGames:
+    """Play the watched run and one restricted run per choice component, ``games`` games each, through the
+    runner's chunk pool (``cluster``: a Dask scheduler's address); ``cache_dir``: the runner's result cache
+    (None: none), ``fresh``: play every chunk again (the new ones still go to the cache)."""
+    from designlab.runner.pool import ChunkPool
+    from designlab.runner.run import CHUNK_GAMES, chunk_bounds
 
     comps = components_of(variant)
     runs = [WATCHED] + [k for k, c in enumerate(comps) if c.kind == "choice"]
-    tasks = [(r, s, min(CHUNK, games - s)) for r in runs for s in range(0, games, CHUNK)]
-    backend = make_backend(workers, None)
+    grid = chunk_bounds(games, CHUNK_GAMES)
+    store = WhyStore(cache_dir, variant) if cache_dir is not None else None
     done: dict[tuple[int, int], list] = {}
-    cpu = 0.0
+    todo = []
+    cpu, played, cached = 0.0, 0, 0
+    for r in runs:
+        for s, c in grid:
+            hit = store.get(r, s, c) if store is not None and not fresh else None
+            if hit is not None:
+                done[(r, s)] = hit
+                cached += c
+                if progress:
+                    progress(c)
+            else:
+                todo.append((r, s, c))
+    pool = ChunkPool(workers, cluster)
     try:
-        pending: dict = {}
-        todo = list(tasks)
-        while todo or pending:
-            while todo and len(pending) < backend.slots:
+        while todo or pool.busy:
+            while todo and not pool.full():
                 r, s, c = todo.pop(0)
-                pending[backend.submit(why_chunk_task, variant, r, s, c)] = (r, s)
-            for h in backend.wait_any(list(pending)):
-                out = backend.result(h)
-                done[pending.pop(h)] = out.rows
+                pool.submit(variant, s, c, tag=(r, s, c), task=why_chunk_task, args=(r,))
+            for (r, s, c), out in pool.finished():
+                done[(r, s)] = out.rows
                 cpu += out.cpu_seconds
+                played += c
+                if store is not None:
+                    store.put(r, s, c, out.rows)
                 if progress:
                     progress(len(out.rows))  # games just finished
+    except KeyboardInterrupt:
+        pool.close(kill=True)
+        raise
     finally:
-        backend.close(kill=bool(pending))
-    rows = {r: [row for s in range(0, games, CHUNK) for row in done[(r, s)]] for r in runs}
-    return WhyGames(comps, rows.pop(WATCHED), rows, cpu)
+        pool.close()
+    rows = {r: [row for s, _ in grid for row in done[(r, s)]] for r in runs}
+    return WhyGames(comps, rows.pop(WATCHED), rows, cpu, played, cached)
 
 
-__all__ = ["CHUNK", "WATCHED", "WhyGames", "decided_at", "drama", "play_why", "value_path", "shares", "why_chunk_task", "UNFINISHED"]
+__all__ = ["WATCHED", "WhyGames", "WhyStore", "decided_at", "drama", "play_why", "value_path", "shares",
+           "why_chunk_task", "UNFINISHED"]

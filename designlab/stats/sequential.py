@@ -14,7 +14,7 @@ on a lucky stretch); this design keeps each claim's error at most 5% over all it
   calibrated by simulating the pairs' joint Gaussian paths over the schedule in the worst case (3
   seats: two pairs on the tolerance sharing a seat, correlation 1/2, 2.7% gave 5%; 4 seats: the four
   pairs between two pairs of seats, 1.4% gave 5%), then lowered until the multinomial simulation of
-  ``design_check`` stayed within 5% (it read 5.4% at 2.7%): tighter than Bonferroni (1.7%, 0.83%);
+  ``tools/design_check.py`` stayed within 5% (it read 5.4% at 2.7%): tighter than Bonferroni (1.7%, 0.83%);
 * **looks**: at 250 games, then about every 15% more games (``schedule``), on the runner's chunk
   grid, out to ``MAX_GAMES``: the same schedule whatever the budget. The even claim is read from
   ``EVEN_FROM`` units of information on (a unit: v0 / t^2 games, v0 = 2 / seats the variance of a

@@ -75,10 +75,12 @@ def run_ladder(
     progress: Callable[[int], None] | None = None,
     page: Callable[[Ladder], str] | None = None,
     duplicate: bool = True,
+    cluster: str | None = None,
 ) -> tuple[Ladder, Path]:
     """Play the round robin, rate the bots, write the results (and the page, rendered by ``page``, e.g.
     report/ladder.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
-    ``duplicate``: duplicate seating (module docstring), ``games_per_pair`` rounded up to whole deals."""
+    ``duplicate``: duplicate seating (module docstring), ``games_per_pair`` rounded up to whole deals;
+    ``cluster``: a Dask scheduler's address, to play the games there."""
     labels = [s.label() for s in bots]
     if len(set(labels)) != len(labels):
         raise StrategyError(f"ladder bots must differ: {', '.join(labels)}")
@@ -93,7 +95,7 @@ def run_ladder(
     variants = [matchup(base, bots[i], bots[j], games_per_pair, f"{labels[i]} vs {labels[j]}", duplicate=duplicate)
                 for i, j in pairs]
     t0 = time.perf_counter()
-    run = play_matchups(variants, folder / "games", f"{name}-ladder", workers, progress)
+    run = play_matchups(variants, folder / "games", f"{name}-ladder", workers, progress, cluster=cluster)
     seconds = time.perf_counter() - t0
 
     k = len(bots)

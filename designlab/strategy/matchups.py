@@ -118,9 +118,10 @@ def cell_variant(base: Variant, payoff: str, row_seat: int, a: Seat, b: Seat, na
 _REWARD = {WIN: 1.0, DRAW: 0.5}
 
 
-def a_scores(variant: Variant, df: pl.DataFrame) -> pl.DataFrame:
+def a_scores(variant: Variant, df: pl.DataFrame, alone: bool = False) -> pl.DataFrame:
     """One row per finished game: ``game_index``, ``a_score`` (A's result share),
-    ``a_points`` (A's points; the first A seat's when A holds several), ``a_seat``."""
+    ``a_points`` (A's points; the first A seat's when A holds several), ``a_seat``. ``alone``: the matchup
+    was built with A alone (seats-entry 0 is A, every other B), not alternating."""
     n = len(variant.seats)
     ok = df.filter(pl.col("error").is_null())
     idx = ok["game_index"].to_list()
@@ -129,7 +130,7 @@ def a_scores(variant: Variant, df: pl.DataFrame) -> pl.DataFrame:
     rows_score, rows_points, rows_seat = [], [], []
     for k, g in enumerate(idx):
         order = variant.seat_order(g)
-        owner_a = [order[s] % 2 == 0 for s in range(n)]  # seats-entry parity: even entries are A
+        owner_a = [(order[s] == 0) if alone else (order[s] % 2 == 0) for s in range(n)]  # even entries are A
         res = [results[s][k] for s in range(n)]
         top = [s for s in range(n) if res[s] in (WIN, DRAW)]
         if not top or all(r == UNFINISHED for r in res):

@@ -167,6 +167,7 @@ def run_meta(
     page: Callable[[MetaResult], str] | None = None,
     search_games: int = SEARCH_GAMES,
     duplicate: bool = True,
+    cluster: str | None = None,
 ) -> tuple[MetaResult, Path]:
     """Play the full matchup matrix, solve it, check the equilibrium against strategies outside the
     grid (``check_games`` per responder and opponent, default ``games_per_cell``; 0: no check;
@@ -174,7 +175,8 @@ def run_meta(
     that may add a strategy; ``search_games`` per opponent for each step's best response search, 0:
     none, at most ``check_games``), write the results (and the page, rendered by ``page``, e.g. report/meta.py's
     ``meta_page``: this layer renders no HTML). ``duplicate``: duplicate seating for a win-share grid (module
-    docstring), the games rounded up to whole deals."""
+    docstring), the games rounded up to whole deals. ``cluster``: a Dask scheduler's address, to play every
+    game there (the grid's and the check's)."""
     name = name or base.slug
     duplicate = duplicate and grid.payoff == "win"
     players = base.players
@@ -184,7 +186,7 @@ def run_meta(
     cells = [(i, j) for i in range(len(grid.rows)) for j in range(len(grid.cols))]
     variants = [_cell_variant(base, grid, i, j, games_per_cell, duplicate) for i, j in cells]
     t0 = time.perf_counter()
-    run = play_matchups(variants, folder / "games", f"{name}-meta", workers, progress)
+    run = play_matchups(variants, folder / "games", f"{name}-meta", workers, progress, cluster=cluster)
     seconds = time.perf_counter() - t0
     R, C = len(grid.rows), len(grid.cols)
     M = np.zeros((R, C))
@@ -244,7 +246,7 @@ def run_meta(
             responders = default_responders(base.game, grid)
         t1 = time.perf_counter()
         res = check_meta(base, grid, check_games, folder / "check", responders, budget=budget, workers=workers,
-                         search_games=search_games, duplicate=duplicate)
+                         search_games=search_games, duplicate=duplicate, cluster=cluster)
         seconds += time.perf_counter() - t1
         check = {"games": check_games, "budget": budget, "responders": [s.label() for s in responders],
                  "search_games": min(search_games, check_games), "result": res.to_dict()}

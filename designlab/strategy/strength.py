@@ -1,146 +1,146 @@
-"""Strength check: one bot against another on a variant, seats alternated, one
-JSON line per game as it finishes (so a long run can be read, or stopped, at any
-time), and a summary with a Wilson interval.
+"""Head-to-head strength: one bot against another on a variant, ``designlab strength VARIANT A B``.
 
-    python -m designlab.strategy.strength variants/rakshasa/base.yaml --games 1000 --out strength-rakshasa.jsonl
+A strength check is a matchup (``strategy.matchups``) played by the runner's scheduler like any run: its
+chunks, cache (a rerun or an interrupted run replays nothing it has finished), local workers (``-w``) or a
+Dask cluster (``--cluster``). By default the seats are under duplicate seating, as duplicate bridge and poker
+competitions play: every deal is played in each of the n cyclic rotations of the seats (game i is deal
+i // n in rotation i % n, every game of a deal drawing from the deal's streams, ``Variant.deal``), so the
+luck of a deal falls on each bot once in every seat. A and B alternate round the table (A, B, A, B...);
+``alone``: A in one seat and B in every other.
 
-Every game is seeded by its index, so a run split over processes
-(`--games 500 --out a.jsonl` and `--first 500 --games 1000 --out b.jsonl`)
-plays exactly the games of one run.
-
-``--duplicate``: duplicate seating, as duplicate bridge and poker competitions play. Every deal is played
-in each of the n cyclic rotations of the seats (2 games for two players, n for n): game i is deal
-i // n with the seats turned i % n places, and every game of a deal draws from the deal's streams (its
-chance and each seat's bot: ``core.rng`` keyed by the deal, not the game). The luck of the deal then
-falls on each bot once in every seat, and the summary's interval is over the deals (the mean score of
-each complete block of n games), with how many independent games the same width would have needed.
+The answer is A's win share (a win 1, a win shared with B's seats its share, a loss 0, an unfinished game
+0.5) with its 95% interval over the deals (``stats.paired.block_share``: Wilson at the independent games the
+deals' precision is worth), set against A's fair share (its seats over the players: 1/2 for two players,
+1/n alone). A is called stronger or weaker only when the interval excludes the fair share.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from designlab.strategy.matchups import matchup, parse_seat
+import numpy as np
+import polars as pl
+
+from designlab.strategy.matchups import StrategyError, a_scores, by_game, matchup, whole_deals
+from designlab.variant.model import Seat, Variant
 
 
-def duplicate_game(v, index: int):
-    """Game ``index`` under duplicate seating: (deal, rotation, the seats-entry of each seat, played game); the
-    runner's own duplicate seating (``Variant.deal``), so a ladder plays these same games."""
-    from dataclasses import replace
+@dataclass
+class Strength:
+    """A's strength against B on one variant."""
 
-    from designlab.runner.chunk import play_one
+    game: str
+    variant: str
+    bot: str  # A's label
+    against: str  # B's label
+    players: int
+    duplicate: bool
+    alone: bool
+    games: int  # finished games (each counted once)
+    deals: int  # complete deals (0 without duplicate seating)
+    wins: int  # games A won outright (the whole win share)
+    losses: int  # games A had no share of
+    shared: int  # games A shared (a draw, or a win shared with B's seats)
+    share: float  # A's mean win share
+    lo: float  # its 95% interval (over the deals under duplicate seating)
+    hi: float
+    fair: float  # A's fair share: its seats over the players
+    independent_games: float | None  # the independent games the deals' precision is worth (None: not paired)
+    by_seat: dict[int, float] = field(default_factory=dict)  # A's mean share by the first seat A held
+    cpu_seconds: float = 0.0  # the workers' CPU time on the games played now (0 for cached games)
+    played_games: int = 0
+    cached_games: int = 0
+    errors: int = 0
+    seconds: float = 0.0  # wall time
+    results: str = ""  # the runner's results folder
 
-    d = replace(v, duplicate=True, rotate_seats=True)
-    deal, turn = divmod(index, len(d.seats))
-    return deal, turn, d.seat_order(index), play_one(d, index, keep_actions=True)
+    @property
+    def verdict(self) -> str:
+        """'stronger', 'weaker' or 'no clear difference': a direction only when the interval excludes the fair share."""
+        if not np.isfinite(self.lo) or self.lo <= self.fair <= self.hi:
+            return "no clear difference"
+        return "stronger" if self.lo > self.fair else "weaker"
+
+    def sentence(self) -> str:
+        """One line: the share, its interval, the fair share and the verdict, with the sample size."""
+        sample = (f"{self.deals:,} deals ({self.games:,} games, each deal in every seat rotation)" if self.duplicate
+                  else f"{self.games:,} games")
+        word = {"stronger": f"{self.bot} is stronger than {self.against}",
+                "weaker": f"{self.bot} is weaker than {self.against}",
+                "no clear difference": f"no clear difference between {self.bot} and {self.against}"}[self.verdict]
+        return (f"{word}: win share {self.share:.1%} (95% interval {self.lo:.1%} to {self.hi:.1%}; fair share "
+                f"{self.fair:.1%}) over {sample}")
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "verdict": self.verdict}
 
 
-def measure(variant_file: Path, games: int, out: Path, bot: str = "ismcts", against: str = "heuristic",
-            start: int = 0, duplicate: bool = False, alone: bool = False) -> dict:
-    from designlab.core.protocol import DRAW, WIN
-    from designlab.runner.chunk import play_one
-    from designlab.variant.load import load_variants
-
-    loaded = load_variants([variant_file])
-    # a file that extends another also loads its base first: play the file's own variant
-    own = [x for x in loaded if x.file and Path(x.file).resolve() == variant_file.resolve()]
-    base = (own or loaded)[0]
-    v = matchup(base, parse_seat(base.game, bot), parse_seat(base.game, against), games, f"{bot} vs {against}",
-                alone=alone)
-    with out.open("a") as f:
-        for i in range(start, games):
-            t0, c0 = time.perf_counter(), time.process_time()
-            extra = {}
-            if duplicate:
-                deal, turn, entries, played = duplicate_game(v, i)
-                seat = entries.index(0)
-                extra = {"deal": deal, "rotation": turn}
-            else:
-                played = play_one(v, i)
-                seat = v.seat_order(i).index(0)  # where entry A (the bot) sits in game i
-            dt, cpu = time.perf_counter() - t0, time.process_time() - c0
-            r = played.state.results()[seat]
-            f.write(json.dumps({"game": i, **extra, "seat": seat, "result": r, "seconds": round(dt, 4),
-                                "cpu_seconds": round(cpu, 4),
-                                "score": 1.0 if r == WIN else 0.5 if r == DRAW else 0.0}) + "\n")
-            f.flush()
-    return summarize(out)
+def strength_variant(base: Variant, bot: Seat, against: Seat, games: int, duplicate: bool = True,
+                     alone: bool = False) -> Variant:
+    """The matchup the runner plays: A and B round the table, seats rotated (duplicate seating by default)."""
+    if alone and base.players < 3:
+        raise StrategyError("--alone is for three or more players: with two, A already sits alone")
+    return matchup(base, bot, against, games, f"{bot.label()} vs {against.label()}", rotate=True,
+                   duplicate=duplicate, alone=alone)
 
 
-def summarize(path: Path) -> dict:
+def summarize(v: Variant, frame: pl.DataFrame, duplicate: bool, alone: bool) -> dict:
+    """A's share, its interval and the counts, from the runner's games table of the matchup ``v``."""
     from designlab.stats.inference import wilson
+    from designlab.stats.paired import block_mean, block_share
 
-    rows = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
-    n = len(rows)
-    wins = sum(1 for r in rows if r["result"] == "win")
-    score = sum(r["score"] for r in rows)
-    lo, hi = wilson(wins, n) if n else (float("nan"), float("nan"))
-    secs = sorted(r["seconds"] for r in rows)
-    cpu = sorted(r.get("cpu_seconds", float("nan")) for r in rows)
+    n_players = v.players
+    sc = a_scores(v, frame, alone=alone)
+    n = sc.height
+    total = float(sc["a_score"].sum())
+    share = total / n if n else float("nan")
+    lo, hi = wilson(total, n) if n else (float("nan"), float("nan"))
+    deals, independent = 0, None
+    if duplicate and n:
+        per_game = by_game(sc, "a_score", v.games)
+        b = block_mean(per_game, n_players)
+        deals, independent = b["deals"], b["unpaired_games"]
+        if independent is not None:  # deals that all end alike keep the Wilson interval of the games
+            share, lo, hi = block_share(per_game, n_players)
+    by_seat = {int(s): float(g["a_score"].mean())
+               for (s,), g in sorted(sc.group_by("a_seat"), key=lambda kv: kv[0][0])}
     return {
-        "games": n, "wins": wins, "win_rate": wins / n if n else float("nan"), "win_lo": lo, "win_hi": hi,
-        "score_rate": score / n if n else float("nan"),
-        "seconds_per_game_mean": sum(secs) / n if n else float("nan"),
-        "seconds_per_game_median": secs[n // 2] if n else float("nan"),
-        "cpu_seconds_per_game_mean": sum(cpu) / n if n else float("nan"),
-        "cpu_seconds_per_game_median": cpu[n // 2] if n else float("nan"),
-        "by_seat": {s: sum(1 for r in rows if r["seat"] == s and r["result"] == "win") /
-                    max(1, sum(1 for r in rows if r["seat"] == s)) for s in sorted({r["seat"] for r in rows})},
-        **({"duplicate": duplicate_summary(rows)} if rows and "deal" in rows[0] else {}),
+        "games": n, "deals": int(deals), "share": float(share), "lo": float(lo), "hi": float(hi),
+        "wins": int((sc["a_score"] == 1.0).sum()), "losses": int((sc["a_score"] == 0.0).sum()),
+        "shared": int(((sc["a_score"] > 0) & (sc["a_score"] < 1)).sum()),
+        "independent_games": None if independent is None else float(independent), "by_seat": by_seat,
     }
 
 
-def duplicate_summary(rows: list[dict]) -> dict:
-    """Duplicate seating, analysed on paired blocks: each complete deal's mean score (its n rotations) is one
-    observation; the t interval is over the deals. ``independent_games``: the games n independent games a deal
-    would need for the same width (the per-game score variance over the blocks' variance, times the games)."""
-    import numpy as np
+def run_strength(base: Variant, bot: Seat, against: Seat, games: int, out_dir: Path, *, workers: int = 1,
+                 duplicate: bool = True, alone: bool = False, cluster: str | None = None,
+                 cache_dir: Path | None = None, fresh: bool = False,
+                 progress: Callable[[int], None] | None = None) -> Strength:
+    """Play A against B through the runner (``run_variants``: chunks, cache, workers or cluster) into
+    ``out_dir`` and measure A's win share. ``games`` is rounded up to whole deals under duplicate seating."""
+    from designlab.runner.run import FIXED, run_variants
 
-    from designlab.stats.inference import mean_interval
-
-    seats = len({r["rotation"] for r in rows}) or 1
-    blocks: dict[int, list[float]] = {}
-    for r in rows:
-        blocks.setdefault(r["deal"], []).append(r["score"])
-    means = np.array([sum(x) / len(x) for x in blocks.values() if len(x) == seats])
-    games = means.size * seats
-    mean, lo, hi = mean_interval(means)
-    per_game = np.array([r["score"] for r in rows if len(blocks[r["deal"]]) == seats])
-    block_var = float(means.var(ddof=1)) if means.size > 1 else float("nan")
-    need = (games * float(per_game.var(ddof=1)) / seats / block_var
-            if means.size > 1 and block_var > 0 else float("nan"))
-    return {"deals": int(means.size), "games": int(games), "score_rate": mean, "score_lo": lo, "score_hi": hi,
-            "independent_games": need}
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("variant", type=Path)
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--out", type=Path, required=True)
-    ap.add_argument("--bot", default="ismcts")
-    ap.add_argument("--against", default="heuristic")
-    ap.add_argument("--summary", action="store_true", help="Only summarize an existing --out file.")
-    ap.add_argument("--duplicate", action="store_true",
-                    help="Duplicate seating: every deal played in each rotation of the seats (module docstring).")
-    ap.add_argument("--alone", action="store_true",
-                    help="The bot in one seat and --against in every other (3-4 players: its fair share is 1/n; "
-                         "by default the two alternate round the table).")
-    ap.add_argument("--first", type=int, default=None,
-                    help="Play games FIRST..GAMES-1 (to split a run over processes, each with its own --out file; "
-                         "concatenate the files afterwards). Default: resume after the games already in --out.")
-    a = ap.parse_args()
-    if a.summary:
-        print(json.dumps(summarize(a.out), indent=1))
-        return
-    if a.first is None:  # resume after the last finished game
-        a.first = len(a.out.read_text().splitlines()) if a.out.exists() else 0
-    print(json.dumps(measure(a.variant, a.games, a.out, a.bot, a.against, start=a.first, duplicate=a.duplicate,
-                             alone=a.alone), indent=1))
+    if bot.label() == against.label():
+        raise StrategyError(f"strength needs two different bots; both are {bot.label()}")
+    v = strength_variant(base, bot, against, games, duplicate, alone)
+    t0 = time.perf_counter()
+    run = run_variants([v], out_dir, f"{base.slug}-strength", workers=workers, progress=progress, samples=0,
+                       cache_dir=cache_dir, fresh=fresh, cluster=cluster, stopping=FIXED)
+    seconds = time.perf_counter() - t0
+    [vr] = run.variants
+    s = summarize(vr.variant, pl.read_parquet(vr.games_file), duplicate, alone)
+    a_seats = 1 if alone else -(-base.players // 2)
+    return Strength(
+        game=base.game, variant=base.name, bot=bot.label(), against=against.label(), players=base.players,
+        duplicate=duplicate, alone=alone, fair=a_seats / base.players, cpu_seconds=vr.worker_cpu_seconds,
+        played_games=vr.played_games, cached_games=vr.cached_games, errors=vr.errors, seconds=seconds,
+        results=str(out_dir), **s,
+    )
 
 
-if __name__ == "__main__":
-    main()
+def planned_games(base: Variant, games: int, duplicate: bool = True) -> int:
+    """The games ``run_strength`` plays for ``games`` asked (whole deals under duplicate seating)."""
+    return whole_deals(games, base.players, duplicate)

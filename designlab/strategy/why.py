@@ -20,13 +20,15 @@ FILE = "why.json"
 
 
 def run_why(variant: Variant, games: int, reports_root: Path, name: str, workers: int = 1,
-            progress: Callable[[int], None] | None = None) -> tuple[dict, Path]:
-    """Play and judge; returns the result (plain data) and the path of the JSON written."""
+            progress: Callable[[int], None] | None = None, cluster: str | None = None,
+            cache_dir: Path | None = None, fresh: bool = False) -> tuple[dict, Path]:
+    """Play (through the runner's chunk pool: ``cluster``, the result cache ``cache_dir``, ``fresh``) and judge;
+    returns the result (plain data) and the path of the JSON written."""
     from designlab.runner.why import play_why
     from designlab.stats.why import analyse_why
 
     t0 = time.perf_counter()
-    played = play_why(variant, games, workers, progress)
+    played = play_why(variant, games, workers, progress, cluster=cluster, cache_dir=cache_dir, fresh=fresh)
     comps = [{"name": c.name, "group": c.group, "kind": c.kind, "label": c.label} for c in played.components]
     roles = variant.roles
     result = {
@@ -36,7 +38,8 @@ def run_why(variant: Variant, games: int, reports_root: Path, name: str, workers
         "components": comps,
         **analyse_why(played.watched, played.restricted, comps, roles, variant.balance_tolerance),
         "runs": 1 + len(played.restricted), "seconds": round(time.perf_counter() - t0, 1), "workers": workers,
-        "cpu_seconds": round(played.cpu_seconds, 1),
+        "cpu_seconds": round(played.cpu_seconds, 1), "played_games": played.played_games,
+        "cached_games": played.cached_games,
     }
     folder = Path(reports_root) / f"{name}-why"
     folder.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from designlab.cli.app import app, main
-from designlab.cli.main import MAX_GAMES, literal
+from designlab.cli.common import MAX_GAMES, literal
 
 REPO = Path(__file__).resolve().parents[2]
 BASE = str(REPO / "variants" / "rakshasa" / "base.yaml")

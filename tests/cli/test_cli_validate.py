@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from designlab.cli import app as app_module
-from designlab.cli import main as main_module
+from designlab.cli import common
 from designlab.cli.app import main
 
 REPO = Path(__file__).resolve().parents[2]
@@ -150,14 +150,14 @@ def test_run_states_each_files_own_budget(tmp_path, monkeypatch, capsys):
 
 
 def test_progress_shows_a_status_line_before_anything_finishes(monkeypatch, capsys):
-    monkeypatch.setattr(main_module.Progress, "DELAY", 0.01)
-    progress = main_module.Progress(None, quiet=False, what="loading big.yaml")
+    monkeypatch.setattr(common.Progress, "DELAY", 0.01)
+    progress = common.Progress(None, quiet=False, what="loading big.yaml")
     progress.timer.join()  # the timer shows it: nothing has to finish first
     progress.restart(1200, "checking the 1,200 points of big")
     progress(7)
     progress.close()
     assert capsys.readouterr().err == "loading big.yaml ...\n"
-    quiet = main_module.Progress(10, quiet=True)
+    quiet = common.Progress(10, quiet=True)
     assert not quiet.timer.is_alive()
     quiet.close()
 
@@ -166,7 +166,7 @@ def test_run_counts_a_sweeps_points_as_they_are_checked(tmp_path, monkeypatch, c
     """run hands its loading progress to the loader, which restarts it at the sweep's size and ticks per point."""
     seen: list[tuple] = []
 
-    class Recorder(main_module.Progress):
+    class Recorder(common.Progress):
         def restart(self, total, what):
             seen.append(("restart", total, what))
             super().restart(total, what)
@@ -175,7 +175,7 @@ def test_run_counts_a_sweeps_points_as_they_are_checked(tmp_path, monkeypatch, c
             seen.append(("tick", n))
             super().__call__(n)
 
-    monkeypatch.setattr(main_module, "Progress", Recorder)
+    monkeypatch.setattr(common, "Progress", Recorder)
     monkeypatch.setattr(app_module, "Progress", Recorder)
     monkeypatch.chdir(tmp_path)
     _sweep(tmp_path, 2, 3, games=1)

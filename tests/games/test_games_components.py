@@ -10,7 +10,7 @@ import pytest
 from designlab.core.play import play
 from designlab.core.rng import game_rng
 from designlab.games.fifth_challenge import decktet as D
-from designlab.games.rakshasa.components import FORM_NAMES, TYPE_NAMES
+from designlab.games.rakshasa.cards import FORM_NAMES, TYPE_NAMES
 from designlab.runner.chunk import game_for
 from designlab.runner.why import Watcher, components_of
 from designlab.variant.load import load_variants

@@ -160,7 +160,7 @@ def test_listening_on_another_address_adds_it_and_the_allowed_names_only(folders
 
 def test_serve_says_which_names_it_answers_and_refuses_a_bad_one(tmp_path, monkeypatch, capsys):
     import designlab.play.server as server
-    from designlab.cli.main import UserError
+    from designlab.cli.common import UserError
     from designlab.cli.play import serve
 
     ran = []

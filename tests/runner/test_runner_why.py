@@ -148,6 +148,17 @@ def test_a_restricted_bot_shares_no_memo_with_the_unrestricted_ones(rakshasa):
     before = [play_one(rakshasa, i, keep_actions=True).actions for i in range(6)]
     comps = components_of(rakshasa)
     wall = next(k for k, c in enumerate(comps) if c.name == "High Wall")
-    rows = why_chunk_task(rakshasa, wall, 0, 30).rows
+    rows = why_chunk_task(rakshasa, 0, 30, wall).rows
     assert sum(r[5] for r in rows) == 0  # the builder never answered with a High Wall
     assert [play_one(rakshasa, i, keep_actions=True).actions for i in range(6)] == before
+
+
+def test_a_rerun_comes_from_the_cache_with_the_same_rows_and_fresh_plays_again(tmp_path):
+    v = next(x for x in load_variants([ROOT / "variants/fifth-challenge/base-3p.yaml"]) if x.name == "base-3p")
+    first = play_why(v, 12, 1, cache_dir=tmp_path)
+    runs = 1 + len(first.restricted)
+    assert (first.played_games, first.cached_games) == (12 * runs, 0)
+    again = play_why(v, 12, 2, cache_dir=tmp_path)
+    assert (again.played_games, again.cached_games) == (0, 12 * runs)
+    assert again.watched == first.watched and again.restricted == first.restricted  # tuples, as played
+    assert play_why(v, 12, 1, cache_dir=tmp_path, fresh=True).played_games == 12 * runs

@@ -42,7 +42,8 @@ def test_a_new_game_installs_plays_and_passes_its_own_tests(tmp_path, capsys):
     assert {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()} == {
         "pyproject.toml", "README.md", "variants/base.yaml", "tests/test_rules.py", "tests/test_game.py",
         "pig_race/__init__.py", "pig_race/params.py", "pig_race/actions.py", "pig_race/state.py", "pig_race/info.py",
-        "pig_race/game.py", "pig_race/narrate.py", "pig_race/board.py", "pig_race/spec.py", "pig_race/scenario.py",
+        "pig_race/game.py", "pig_race/narrate.py", "pig_race/board.py", "pig_race/spec.py", "pig_race/components.py",
+        "pig_race/scenario.py",
         "pig_race/bots/__init__.py", "pig_race/bots/heuristic.py", "pig_race/value.py"}
     env = _install(root, tmp_path / "site")
 

@@ -148,7 +148,7 @@ def test_the_paired_sequence_holds_at_every_look_at_least_95_percent_of_the_time
 
 
 def test_the_paired_sequential_verdict_settles_a_clear_case_and_is_right():
-    from designlab.stats.settle_cost import simulated_cv_stops
+    from tools.settle_cost import simulated_cv_stops
 
     joint = coupled_joint([0.52, 0.48, 0.0], [0.56, 0.44, 0.0], 0.6)  # gap 12 against a 3-point tolerance
     games, verdicts = simulated_cv_stops(joint, 10_000, 0.03, 200, np.random.default_rng(40))

@@ -1,9 +1,9 @@
 """The sequential design of --until-settled: its boundaries, and each claim's error rate, games to settle
-and forecasts by seeded simulation (``stats.design_check``: synthetic outcomes drawn from the multinomial the
+and forecasts by seeded simulation (``tools/design_check.py``: synthetic outcomes drawn from the multinomial the
 runner counts, read with the production rule at the design's looks; no game is played).
 
 Simulation noise: an error rate from R runs has a standard error of at most sqrt(0.05 * 0.95 / R); the
-tests allow 5% plus 2.5 of those (1.5 points at 1,500 runs). ``python -m designlab.stats.design_check`` is the
+tests allow 5% plus 2.5 of those (1.5 points at 1,500 runs). ``python -m tools.design_check`` is the
 longer run (docs/performance.md)."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import math
 import numpy as np
 import pytest
 
-from designlab.stats.design_check import case_rates, simulate
 from designlab.stats.inference import gap_interval
 from designlab.stats.sequential import (
     Design,
@@ -27,6 +26,7 @@ from designlab.stats.sequential import (
     settles,
 )
 from designlab.stats.verdict import balance_verdict, verdict_sentence
+from tools.design_check import case_rates, simulate
 
 NOISE = 2.5 * math.sqrt(0.05 * 0.95 / 1500)
 

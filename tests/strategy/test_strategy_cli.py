@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from designlab.cli.main import UserError
+from designlab.cli.common import UserError
 from designlab.cli.strategy import register
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"

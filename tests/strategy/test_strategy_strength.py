@@ -1,50 +1,39 @@
-"""The strength script: one JSON line per game, a run split over processes equals one run, and a
-file that extends another is measured on its own variant."""
+"""Head-to-head strength (strategy/strength.py): played by the runner (its cache, workers), duplicate seating
+puts each bot in every seat of every deal, the share is read from A's side (alternating or alone), and a
+direction is named only when the interval excludes the fair share."""
 
-import json
+from __future__ import annotations
+
+import math
 from pathlib import Path
 
-from designlab.strategy.strength import measure, summarize
+import polars as pl
+import pytest
 
-BASE = Path(__file__).resolve().parents[2] / "variants" / "rakshasa" / "base.yaml"
+from designlab.core.protocol import DRAW, WIN
+from designlab.results.columns import result_col
+from designlab.strategy.matchups import StrategyError, parse_seat
+from designlab.strategy.strength import Strength, run_strength, strength_variant
+from designlab.variant.load import load_variants
 
-
-def _rows(path: Path) -> list[dict]:
-    return [{k: v for k, v in json.loads(x).items() if k not in ("seconds", "cpu_seconds")}
-            for x in path.read_text().splitlines()]
-
-
-def test_split_run_equals_one_run(tmp_path):
-    whole, a, b = tmp_path / "whole.jsonl", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    measure(BASE, 6, whole, bot="heuristic", against="random")
-    measure(BASE, 3, a, bot="heuristic", against="random")
-    measure(BASE, 6, b, bot="heuristic", against="random", start=3)
-    assert [r["game"] for r in _rows(whole)] == list(range(6))
-    assert _rows(a) + _rows(b) == _rows(whole)
-    assert {r["seat"] for r in _rows(whole)} == {0, 1}  # seats alternate
+VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
 
-def test_summary_counts_wins_and_interval(tmp_path):
-    out = tmp_path / "s.jsonl"
-    lines = [{"game": i, "seat": i % 2, "result": "win" if i < 3 else "loss", "seconds": 1.0, "cpu_seconds": 1.0,
-              "score": 1.0 if i < 3 else 0.0} for i in range(4)]
-    out.write_text("".join(json.dumps(x) + "\n" for x in lines))
-    s = summarize(out)
-    assert (s["games"], s["wins"], s["win_rate"]) == (4, 3, 0.75)
-    assert 0 < s["win_lo"] < 0.75 < s["win_hi"] < 1
-    assert s["by_seat"] == {0: 1.0, 1: 0.5}
+def _own(file: Path):
+    return [v for v in load_variants([file]) if v.file and Path(v.file).resolve() == file.resolve()][0]
 
 
-def test_a_file_that_extends_another_plays_its_own_variant(tmp_path, monkeypatch):
-    import designlab.runner.chunk as chunk
-
-    played = []
-    real = chunk.play_one
-    monkeypatch.setattr(chunk, "play_one", lambda v, i: played.append(v.params.deck["white"]) or real(v, i))
-    variants = Path(__file__).resolve().parents[2] / "variants" / "raiding-duel"
-    measure(variants / "guessed-deck.yaml", 1, tmp_path / "own.jsonl", bot="heuristic", against="random")
-    measure(variants / "base.yaml", 1, tmp_path / "base.jsonl", bot="heuristic", against="random")
-    assert played == [list(range(1, 11)), [1, 7, 13, 19, 25] * 2]  # guessed-deck's deck, then the base's
+def test_strength_plays_through_the_runner_and_a_rerun_on_other_workers_comes_from_the_cache(tmp_path):
+    base = _own(VARIANTS / "fifth-challenge" / "base-2p.yaml")
+    a, b = parse_seat(base.game, "heuristic"), parse_seat(base.game, "random")
+    cache = tmp_path / "cache"
+    first = run_strength(base, a, b, 61, tmp_path / "one", workers=1, cache_dir=cache)
+    assert (first.games, first.deals, first.played_games, first.cached_games) == (62, 31, 62, 0)  # whole deals
+    again = run_strength(base, a, b, 61, tmp_path / "two", workers=2, cache_dir=cache)
+    assert (again.played_games, again.cached_games) == (0, 62)
+    assert (again.share, again.lo, again.hi, again.wins) == (first.share, first.lo, first.hi, first.wins)
+    assert first.verdict == "stronger" and first.lo > 0.5 and first.fair == 0.5
+    assert (tmp_path / "one" / "manifest.json").is_file()
 
 
 def _chance(played, game) -> list:
@@ -52,59 +41,66 @@ def _chance(played, game) -> list:
     from designlab.core.protocol import CHANCE
 
     state, out = game.new_initial_state(), []
-    for a in played.actions:
+    for x in played.actions:
         if state.current_player() == CHANCE:
-            out.append(a)
-        state.apply(a)
+            out.append(x)
+        state.apply(x)
     return out
 
 
-def test_duplicate_seating_plays_each_deal_in_every_rotation_of_the_seats(tmp_path):
-    from designlab.runner.chunk import game_for
-    from designlab.strategy.matchups import matchup, parse_seat
-    from designlab.strategy.strength import duplicate_game
-    from designlab.variant.load import load_variants
+@pytest.mark.parametrize("file, n", [("base-2p.yaml", 2), ("base-3p.yaml", 3)])
+def test_duplicate_seating_plays_each_deal_in_every_rotation_of_the_seats(file, n):
+    from designlab.runner.chunk import game_for, play_one
 
-    fifth = Path(__file__).resolve().parents[2] / "variants" / "fifth-challenge"
-    for file, n in (("base-2p.yaml", 2), ("base-3p.yaml", 3)):
-        base = [v for v in load_variants([fifth / file]) if v.file and v.file.endswith(file)][0]
-        v = matchup(base, parse_seat(base.game, "heuristic"), parse_seat(base.game, "random"), 4 * n, "h vs r")
-        game = game_for(v)
-        for deal in range(3):
-            games = [duplicate_game(v, deal * n + k) for k in range(n)]
-            assert [g[0] for g in games] == [deal] * n and [g[1] for g in games] == list(range(n))
-            # entry A (index 0) sits in every seat once: each deal in every cyclic rotation
-            assert sorted(g[2].index(0) for g in games) == list(range(n))
-            assert {tuple(g[2]) for g in games} == {tuple((s + k) % n for s in range(n)) for k in range(n)}
-            drawn = [_chance(g[3], game) for g in games]
-            assert all(len(d) >= 10 and d[:10] == drawn[0][:10] for d in drawn)  # the same deal every time
-        # and another deal deals otherwise
-        assert _chance(duplicate_game(v, 0)[3], game)[:10] != _chance(duplicate_game(v, n)[3], game)[:10]
-    out = tmp_path / "dup.jsonl"
-    s = measure(fifth / "base-2p.yaml", 8, out, bot="heuristic", against="random", duplicate=True)
-    rows = _rows(out)
-    assert [(r["deal"], r["rotation"], r["seat"]) for r in rows[:4]] == [(0, 0, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)]
-    d = s["duplicate"]
-    assert (d["deals"], d["games"]) == (4, 8) and d["score_lo"] <= d["score_rate"] <= d["score_hi"]
+    base = _own(VARIANTS / "fifth-challenge" / file)
+    v = strength_variant(base, parse_seat(base.game, "heuristic"), parse_seat(base.game, "random"), 4 * n)
+    game = game_for(v)
+    for deal in range(3):
+        orders = [v.seat_order(deal * n + k) for k in range(n)]
+        # entry A (index 0) sits in every seat once: each deal in every cyclic rotation
+        assert sorted(o.index(0) for o in orders) == list(range(n))
+        assert {tuple(o) for o in orders} == {tuple((s + k) % n for s in range(n)) for k in range(n)}
+        drawn = [_chance(play_one(v, deal * n + k, keep_actions=True), game) for k in range(n)]
+        assert all(len(d) >= 10 and d[:10] == drawn[0][:10] for d in drawn)  # the same deal every time
 
 
-def test_alone_puts_the_bot_in_one_seat_and_the_other_entry_in_every_other(tmp_path):
-    """--alone with four players: entry A in one seat, B in the three others (alternating would give A two
-    seats, and one seat's score would not be A's share); duplicate seating turns A round every seat of a deal."""
-    from designlab.strategy.matchups import matchup, parse_seat
-    from designlab.strategy.strength import duplicate_game
-    from designlab.variant.load import load_variants
+def test_alone_reads_the_share_of_the_one_seat_a_holds(tmp_path):
+    base = _own(VARIANTS / "fifth-challenge" / "base-3p.yaml")
+    a, b = parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")
+    s = run_strength(base, a, b, 30, tmp_path / "r", duplicate=False, alone=True)
+    assert s.fair == pytest.approx(1 / 3) and sorted(s.by_seat) == [0, 1, 2]
+    # by hand from the games table: A is seats-entry 0 alone, its share the win split among the winners
+    v = strength_variant(base, a, b, 30, duplicate=False, alone=True)
+    (games,) = (tmp_path / "r").rglob("games.parquet")
+    df = pl.read_parquet(games).filter(pl.col("error").is_null())
+    shares = []
+    for row in df.iter_rows(named=True):
+        seat = v.seat_order(row["game_index"]).index(0)
+        res = [row[result_col(x)] for x in range(3)]
+        top = [x for x in range(3) if res[x] in (WIN, DRAW)]
+        shares.append((seat in top) / len(top) if top else 0.5)
+    assert s.games == len(shares) == 30 and s.share == pytest.approx(sum(shares) / len(shares))
+    assert s.share < s.fair and s.verdict in ("weaker", "no clear difference")
 
-    file = Path(__file__).resolve().parents[2] / "variants" / "fifth-challenge" / "base-4p.yaml"
-    base = [v for v in load_variants([file]) if v.file and v.file.endswith("base-4p.yaml")][0]
-    h, r = parse_seat(base.game, "heuristic"), parse_seat(base.game, "random")
-    assert [s.bot for s in matchup(base, h, r, 8, "x").seats] == ["heuristic", "random", "heuristic", "random"]
-    v = matchup(base, h, r, 8, "x", duplicate=True, alone=True)
-    assert [s.bot for s in v.seats] == ["heuristic", "random", "random", "random"]
-    assert sorted(duplicate_game(v, k)[2].index(0) for k in range(4)) == [0, 1, 2, 3]
-    out = tmp_path / "alone.jsonl"
-    s = measure(file, 8, out, bot="heuristic", against="random", duplicate=True, alone=True)
-    rows = _rows(out)
-    assert sorted(r["seat"] for r in rows[:4]) == [0, 1, 2, 3] and s["duplicate"]["deals"] == 2
-    # the heuristic alone against three random players takes more than its fair quarter
-    assert s["score_rate"] > 0.25
+
+def test_strength_refuses_one_bot_against_itself_and_alone_with_two_players(tmp_path):
+    base = _own(VARIANTS / "fifth-challenge" / "base-2p.yaml")
+    h = parse_seat(base.game, "heuristic")
+    with pytest.raises(StrategyError, match="two different bots"):
+        run_strength(base, h, h, 10, tmp_path)
+    with pytest.raises(StrategyError, match="three or more players"):
+        strength_variant(base, h, parse_seat(base.game, "random"), 10, alone=True)
+
+
+def _strength(lo: float, hi: float, fair: float = 0.5) -> Strength:
+    return Strength("g", "v", "a", "b", 2, True, False, 100, 50, 40, 40, 20, (lo + hi) / 2, lo, hi, fair, 90.0)
+
+
+def test_a_direction_only_when_the_interval_excludes_the_fair_share():
+    assert _strength(0.52, 0.61).verdict == "stronger"
+    assert _strength(0.39, 0.48).verdict == "weaker"
+    assert _strength(0.45, 0.55).verdict == "no clear difference"
+    assert _strength(0.30, 0.40, fair=1 / 3).verdict == "no clear difference"
+    assert _strength(math.nan, math.nan).verdict == "no clear difference"
+    assert "95% interval 52.0% to 61.0%" in _strength(0.52, 0.61).sentence()
+    assert "50 deals (100 games" in _strength(0.52, 0.61).sentence()

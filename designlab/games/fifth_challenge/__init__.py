@@ -2,8 +2,8 @@
 
 from designlab.core.spec import GameSpec
 from designlab.games.fifth_challenge import board as _board
+from designlab.games.fifth_challenge import components as _components
 from designlab.games.fifth_challenge import mirror as _mirror
-from designlab.games.fifth_challenge import options as _options
 from designlab.games.fifth_challenge import spec as _spec
 from designlab.games.fifth_challenge import value as _value
 from designlab.games.fifth_challenge.bots import BOTS
@@ -18,7 +18,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
-    components=_options.components, mirror=_mirror.mirror, features=_value.features,
+    components=_components.components, mirror=_mirror.mirror, features=_value.features,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]

@@ -6,8 +6,8 @@ Rulings D1-D11 (RULINGS.md) and the new holes N1-N3 are options of
 
 from designlab.core.spec import GameSpec
 from designlab.games.raiding_duel import board as _board
+from designlab.games.raiding_duel import components as _components
 from designlab.games.raiding_duel import mirror as _mirror
-from designlab.games.raiding_duel import options as _options
 from designlab.games.raiding_duel import spec as _spec
 from designlab.games.raiding_duel import value as _value
 from designlab.games.raiding_duel.bots import BOTS, GreedyBot, HeuristicBot, SpoilerBot
@@ -22,7 +22,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
-    components=_options.components, mirror=_mirror.mirror, features=_value.features,
+    components=_components.components, mirror=_mirror.mirror, features=_value.features,
 )
 
 __all__ = ["SPEC",

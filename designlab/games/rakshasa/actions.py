@@ -4,7 +4,7 @@ trail that views carry. The rules that use them are in state.py."""
 
 from __future__ import annotations
 
-from .components import FORM_NAMES, NUM_FORMS, NUM_TYPES, TYPE_NAMES
+from .cards import FORM_NAMES, NUM_FORMS, NUM_TYPES, TYPE_NAMES
 
 # -- actions ------------------------------------------------------------------
 BUILD = 0  # 0..3: builder lays the next card of the section, of this type

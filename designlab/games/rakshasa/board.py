@@ -22,7 +22,7 @@ from .actions import (
     L_SWAP,
     PHASE_NAMES,
 )
-from .components import FORM_NAMES, HIDDEN, NUM_FORMS, TYPE_NAMES
+from .cards import FORM_NAMES, HIDDEN, NUM_FORMS, TYPE_NAMES
 from .spec import roles
 
 TYPE_SHORT = ("Wall", "Tunnel", "Passage", "Stream")

@@ -1,25 +1,50 @@
-"""Rakshasa's components (rakshasa.txt "Components", DECKS.md): the four obstacle types, the
-seven forms and which obstacles each form overcomes. Data only; the rules are in state.py."""
+"""Rakshasa's parts as ``designlab why`` weighs them (rakshasa.txt "Components" and the runner's and
+builder's choices): the seven forms the runner plays, the four obstacle types the builder places (built or
+swapped in), the actions, and the lie. Declarations only: each reads a view and an action, never the state,
+and nothing here changes play."""
 
 from __future__ import annotations
 
-NUM_TYPES = 4  # high wall, small tunnel, blocked passage, underground stream
-NUM_FORMS = 7  # the Rakshasa and the six pair forms
+from designlab.core.spec import Component
 
-HIGH_WALL, SMALL_TUNNEL, BLOCKED_PASSAGE, UNDERGROUND_STREAM = range(NUM_TYPES)
-TYPE_NAMES = ("High Wall", "Small Tunnel", "Blocked Passage", "Underground Stream")
+from .actions import BUILD, CHALLENGE, CLAIM, FORM, PEEK, REVEAL, SKIRT, SWAP
+from .cards import FORM_NAMES, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
 
-RAKSHASA = 0
-FORM_NAMES = ("Rakshasa", "Aquatic Troll", "Dragon", "Dwarf", "Giant Frog", "River Otter", "Songbird")
-# PASSES[form] = bitmask of obstacle types the form overcomes (each pair form passes exactly two).
-PASSES = (
-    0,
-    (1 << BLOCKED_PASSAGE) | (1 << UNDERGROUND_STREAM),
-    (1 << BLOCKED_PASSAGE) | (1 << HIGH_WALL),
-    (1 << BLOCKED_PASSAGE) | (1 << SMALL_TUNNEL),
-    (1 << UNDERGROUND_STREAM) | (1 << HIGH_WALL),
-    (1 << UNDERGROUND_STREAM) | (1 << SMALL_TUNNEL),
-    (1 << HIGH_WALL) | (1 << SMALL_TUNNEL),
-)
-ALL_FORMS = (1 << NUM_FORMS) - 1
-HIDDEN = -1  # a card position whose type this player does not know
+
+def _form(f: int):
+    return lambda g, v, a: a == FORM + f
+
+
+def _obstacle(t: int):
+    # built into the course, face up or down (R1-R3); swapping one in (R9) is the swap action's part
+    return lambda g, v, a: a == BUILD + t
+
+
+def _is(code: int):
+    return lambda g, v, a: a == code
+
+
+def lie(g, v, a) -> bool:
+    """A claim the runner's form does not pass: a claim at a face-up obstacle its form cannot overcome, or a
+    peek (a claim of the Rakshasa form) in another form; the state counts the same claims as lies (m_lies)."""
+    if a == PEEK:
+        return v.form != RAKSHASA
+    if a != CLAIM:
+        return False
+    return not (PASSES[v.form] >> v.course[g.legs[v.leg][v.step]]) & 1
+
+
+ACTIONS = (("claim", CLAIM, "claims to overcome an obstacle"), ("challenge", CHALLENGE, "challenges a claim"),
+           ("peek", PEEK, "peeks (claims the Rakshasa form)"), ("skirt", SKIRT, "skirts an obstacle"),
+           ("reveal", REVEAL, "reveals a hidden obstacle"))
+
+
+def components(params) -> tuple[Component, ...]:
+    forms = tuple(Component(FORM_NAMES[f], "forms", "choice", f"plays the {FORM_NAMES[f]} form", _form(f))
+                  for f in range(NUM_FORMS))
+    obstacles = tuple(Component(TYPE_NAMES[t], "obstacles", "choice", f"builds a {TYPE_NAMES[t]}", _obstacle(t))
+                      for t in range(NUM_TYPES))
+    actions = tuple(Component(name, "actions", "choice", label, _is(code)) for name, code, label in ACTIONS)
+    swap = Component("swap", "actions", "choice", "swaps a hidden obstacle", lambda g, v, a: a >= SWAP)
+    return (*forms, *obstacles, *actions[:2], swap, *actions[2:],
+            Component("lie", "actions", "choice", "claims what its form does not pass", lie))

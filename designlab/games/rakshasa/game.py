@@ -12,7 +12,7 @@ from designlab.core.kit import rules_of
 from designlab.core.protocol import Game
 
 from .actions import BUILD, FORM, K_CLAIM, K_CLAIM_REVEALED, K_PEEK, KEEP, action_strings
-from .components import NUM_FORMS, NUM_TYPES
+from .cards import NUM_FORMS, NUM_TYPES
 from .info import RakshasaView, determinize
 from .narrate import narrate
 from .params import RakshasaParams

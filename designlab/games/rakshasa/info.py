@@ -15,7 +15,7 @@ from designlab.core.kit import DEALT, FRESH, LIST, NESTED, OWNER, START, Field, 
 from designlab.core.view import view_class
 
 from .actions import T_PLACE
-from .components import HIDDEN, NUM_FORMS, NUM_TYPES
+from .cards import HIDDEN, NUM_FORMS, NUM_TYPES
 
 N_METRICS = 17  # the per-seat metric counters (state.M_* names each slot)
 

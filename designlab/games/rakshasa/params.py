@@ -9,7 +9,7 @@ from pydantic import Field, model_validator
 
 from designlab.core.protocol import GameParams
 
-from .components import NUM_FORMS, NUM_TYPES
+from .cards import NUM_FORMS, NUM_TYPES
 
 
 class Honor(GameParams):

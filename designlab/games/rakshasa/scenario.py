@@ -10,7 +10,7 @@ unless ``first_runner`` says otherwise::
     play_until(s, lambda st: st.run == 1)                     # plain moves to the second run
 
 Cards are written by their initials: HW High Wall, ST Small Tunnel, BP Blocked Passage,
-US Underground Stream; forms by name (components.FORM_NAMES).
+US Underground Stream; forms by name (cards.FORM_NAMES).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from .actions import (
     PASS,
     REVEAL,
 )
-from .components import TYPE_NAMES
+from .cards import TYPE_NAMES
 from .game import RakshasaGame
 from .params import RakshasaParams
 from .state import RakshasaState

@@ -58,7 +58,7 @@ from .actions import (
     T_PLACE,
     T_SEEN,
 )
-from .components import FORM_NAMES, HIDDEN, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
+from .cards import FORM_NAMES, HIDDEN, NUM_TYPES, PASSES, RAKSHASA, TYPE_NAMES
 from .info import FIELDS, N_METRICS, RakshasaView
 
 _new_state = object.__new__  # a state with no field set, for clone to fill

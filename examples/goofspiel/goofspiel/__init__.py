@@ -6,6 +6,7 @@ package's pyproject.toml, which names ``SPEC`` below. Nothing in designlab names
 
 from designlab.core.spec import GameSpec
 
+from . import components as _components
 from . import spec as _spec
 from .board import BOARD
 from .bots import BOTS, HeuristicBot, MatcherBot
@@ -18,7 +19,7 @@ from .value import features
 SPEC = GameSpec(
     game=GoofspielGame, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=BOARD, ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS,
-    components=_spec.components, features=features,
+    components=_components.components, features=features,
 )
 
 __all__ = ["SPEC", "BOTS", "GoofspielGame", "GoofspielParams", "GoofspielState", "GoofspielView",

@@ -1,7 +1,7 @@
 """What the report and the strategy tools need to know about Goofspiel (the SPEC's data, assembled in
-__init__.py): roles, measures, panels, personas, labels and the components `designlab why` weighs."""
+__init__.py): roles, measures, panels, personas and labels (components.py declares the parts `designlab why` weighs)."""
 
-from designlab.core.spec import Component, Panel, PersonaGrid
+from designlab.core.spec import Panel, PersonaGrid
 
 
 def roles(params) -> tuple[str, ...]:
@@ -35,9 +35,3 @@ LABELS = {
     "ties": "tied bids", "top_prize": "top prize won",
 }
 
-
-def components(params) -> tuple[Component, ...]:
-    """The parts `designlab why` weighs: bidding each card of the suit (restricted play: never bid it)."""
-    n = params.cards_per_suit
-    return tuple(Component(str(c), "bids", "choice", f"bids its {c}", lambda g, v, a, c=c: a == c)
-                 for c in range(1, n + 1))

@@ -30,8 +30,8 @@ from designlab.games.rakshasa.actions import (
     T_PLACE,
     T_SEEN,
 )
-from designlab.games.rakshasa.components import HIDDEN, NUM_TYPES
-from designlab.games.rakshasa.components import SMALL_TUNNEL as ST
+from designlab.games.rakshasa.cards import HIDDEN, NUM_TYPES
+from designlab.games.rakshasa.cards import SMALL_TUNNEL as ST
 from designlab.games.rakshasa.info import trail_consistent, trail_plan
 from designlab.games.rakshasa.params import RakshasaParams
 from designlab.games.rakshasa.scenario import build, play

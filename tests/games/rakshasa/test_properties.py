@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from designlab.core.protocol import CHANCE
 from designlab.games.rakshasa import GAME
-from designlab.games.rakshasa.components import HIDDEN, NUM_FORMS
+from designlab.games.rakshasa.cards import HIDDEN, NUM_FORMS
 from designlab.games.rakshasa.params import RakshasaParams
 
 small = st.integers(0, 4)

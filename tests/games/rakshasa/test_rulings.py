@@ -15,11 +15,11 @@ from designlab.games.rakshasa.actions import (
     P_OVER,
     P_SWAP,
 )
-from designlab.games.rakshasa.components import BLOCKED_PASSAGE as BP
-from designlab.games.rakshasa.components import HIDDEN
-from designlab.games.rakshasa.components import HIGH_WALL as HW
-from designlab.games.rakshasa.components import SMALL_TUNNEL as ST
-from designlab.games.rakshasa.components import UNDERGROUND_STREAM as US
+from designlab.games.rakshasa.cards import BLOCKED_PASSAGE as BP
+from designlab.games.rakshasa.cards import HIDDEN
+from designlab.games.rakshasa.cards import HIGH_WALL as HW
+from designlab.games.rakshasa.cards import SMALL_TUNNEL as ST
+from designlab.games.rakshasa.cards import UNDERGROUND_STREAM as US
 from designlab.games.rakshasa.scenario import (
     build,
     legal_moves,

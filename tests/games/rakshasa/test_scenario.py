@@ -5,7 +5,7 @@ import pytest
 
 from designlab.core.script import IllegalMoveError
 from designlab.games.rakshasa.actions import P_BUILD, P_OBSTACLE, P_OVER
-from designlab.games.rakshasa.components import HIDDEN, HIGH_WALL, UNDERGROUND_STREAM
+from designlab.games.rakshasa.cards import HIDDEN, HIGH_WALL, UNDERGROUND_STREAM
 from designlab.games.rakshasa.scenario import build, legal_moves, play, play_until, second_run, section_start
 
 

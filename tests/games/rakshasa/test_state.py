@@ -32,7 +32,7 @@ from designlab.games.rakshasa.actions import (
     SKIRT,
     SWAP,
 )
-from designlab.games.rakshasa.components import HIDDEN, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA
+from designlab.games.rakshasa.cards import HIDDEN, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA
 from designlab.games.rakshasa.info import SHOWN, RakshasaView
 from designlab.games.rakshasa.params import RakshasaParams
 from designlab.games.rakshasa.scenario import build, new_game, play

@@ -29,7 +29,7 @@ from ..actions import (
     PASS,
     SWAP,
 )
-from ..components import RAKSHASA
+from ..cards import RAKSHASA
 from .model import (
     CACHE_LIMIT,
     NP_GET,

@@ -23,7 +23,7 @@ import math
 from operator import itemgetter
 
 from ..actions import K_PEEK, L_CHALLENGE, L_CLAIM, L_FORM, L_LOOK, L_REVEAL, L_SKIRT
-from ..components import HIDDEN, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA
+from ..cards import HIDDEN, NUM_FORMS, NUM_TYPES, PASSES, RAKSHASA
 from ..info import RakshasaView
 
 # view fields by index (hot paths: a tuple index is cheaper than the named property)

@@ -30,7 +30,7 @@ from ..actions import (
     REVEAL,
     SKIRT,
 )
-from ..components import HIDDEN, NUM_TYPES, RAKSHASA
+from ..cards import HIDDEN, NUM_TYPES, RAKSHASA
 from .model import (
     CLAIM_FORMS,
     IMPLAUSIBLE_CHALLENGE,

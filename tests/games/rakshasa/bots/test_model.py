@@ -38,8 +38,8 @@ from designlab.games.rakshasa.bots.model import (
     public_known,
     public_posterior,
 )
-from designlab.games.rakshasa.components import BLOCKED_PASSAGE as BP
-from designlab.games.rakshasa.components import (
+from designlab.games.rakshasa.cards import BLOCKED_PASSAGE as BP
+from designlab.games.rakshasa.cards import (
     HIDDEN,
     HIGH_WALL,
     NUM_FORMS,
@@ -48,9 +48,9 @@ from designlab.games.rakshasa.components import (
     SMALL_TUNNEL,
     UNDERGROUND_STREAM,
 )
-from designlab.games.rakshasa.components import HIGH_WALL as HW
-from designlab.games.rakshasa.components import SMALL_TUNNEL as ST
-from designlab.games.rakshasa.components import UNDERGROUND_STREAM as US
+from designlab.games.rakshasa.cards import HIGH_WALL as HW
+from designlab.games.rakshasa.cards import SMALL_TUNNEL as ST
+from designlab.games.rakshasa.cards import UNDERGROUND_STREAM as US
 from designlab.games.rakshasa.params import RakshasaParams
 
 DRAGON, SONGBIRD = 2, 6  # FORM_NAMES order (DECKS.md)

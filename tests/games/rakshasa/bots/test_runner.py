@@ -15,10 +15,10 @@ from designlab.games.rakshasa.actions import (
 from designlab.games.rakshasa.bots.model import (
     IMPLAUSIBLE_CHALLENGE,
 )
-from designlab.games.rakshasa.components import BLOCKED_PASSAGE as BP
-from designlab.games.rakshasa.components import HIDDEN
-from designlab.games.rakshasa.components import HIGH_WALL as HW
-from designlab.games.rakshasa.components import SMALL_TUNNEL as ST
+from designlab.games.rakshasa.cards import BLOCKED_PASSAGE as BP
+from designlab.games.rakshasa.cards import HIDDEN
+from designlab.games.rakshasa.cards import HIGH_WALL as HW
+from designlab.games.rakshasa.cards import SMALL_TUNNEL as ST
 from designlab.games.rakshasa.scenario import play, section_start
 
 

@@ -1,8 +1,8 @@
-"""The designlab app, its consoles, its errors and the options its commands share, declared once.
+"""What the designlab commands share, declared once: the consoles, the errors, the exit codes and the options.
 
 The command modules (strategy.py, play.py ...) import this module; each has a ``register(app)`` that adds
-its commands, and app.py, which holds ``main()`` (the entry point) and its own commands, calls them.
-This module imports none of them, so there is no import cycle.
+its commands to the app. app.py holds the app, its own commands and ``main()`` (the entry point), and calls
+them. This module imports none of them, so there is no import cycle.
 """
 
 from __future__ import annotations
@@ -18,15 +18,6 @@ import typer
 from rich.console import Console
 
 from designlab.core.rng import MAX_SEED
-
-app = typer.Typer(
-    name="designlab",
-    help="Playtest rules variants with bots and read balance reports.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,  # help texts are plain text: "designlab[cluster]" is not markup to be eaten
-)
 
 # control characters (tab and newline apart), Unicode's bidirectional overrides and lone surrogates: what a file
 # or a person could use to move the cursor, recolour or rewrite the terminal, or reorder a line

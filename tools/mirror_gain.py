@@ -1,6 +1,6 @@
 """How much mirrored deals (``GameSpec.mirror``) shrink the seat-gap variance, per game.
 
-    python -m designlab.runner.mirror_gain variants/fifth-challenge/base-2p.yaml variants/raiding-duel/base.yaml \\
+    python -m tools.mirror_gain variants/fifth-challenge/base-2p.yaml variants/raiding-duel/base.yaml \\
         --deals 2000 --workers 2
 
 Every variant file's own variant is played with mirrored deals: game i is deal i // n with each seat given the

@@ -1,4 +1,4 @@
-"""The finer stream keyings of the measuring tool (runner/stream_keying.py, issue 30)."""
+"""The finer stream keyings of the measuring tool (tools/stream_keying.py, issue 30)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 from designlab.core.play import play
 from designlab.core.rng import game_rng
 from designlab.runner.chunk import play_one
-from designlab.runner.stream_keying import DecisionKeyed, KeyedChance, play_keyed
 from designlab.variant.load import load_variants
+from tools.stream_keying import DecisionKeyed, KeyedChance, play_keyed
 
 REPO = Path(__file__).parents[2]
 

@@ -1,4 +1,4 @@
-"""designlab.stats.settle_cost: the --until-settled cost table of docs/performance-log.md, on synthetic runs."""
+"""tools.settle_cost: the --until-settled cost table of docs/performance-log.md, on synthetic runs."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from designlab.stats.sequential import Design, settles
-from designlab.stats.settle_cost import main, replay_stop, settle_cost
+from tools.settle_cost import main, replay_stop, settle_cost
 
 
 def test_replay_stop_is_the_first_look_that_settles():

@@ -2,7 +2,7 @@
 every game seeded by its index), the specs interleaved game by game so that a change of machine load falls on
 each alike, and the CPU time inside the bot's ``act()`` is divided by its decisions (forced moves included).
 
-    python -m designlab.strategy.search_cost variants/rakshasa/base.yaml --games 6 \\
+    python -m tools.search_cost variants/rakshasa/base.yaml --games 6 \\
         "ismcts(iterations=50,value=false)" "ismcts(estimate=learned,iterations=100)"
 
 One JSON line per spec: decisions, CPU ms a decision, how many times cheaper than the first spec, CPU s a game,

@@ -1,6 +1,6 @@
 """How many games ``--until-settled`` needs against a fixed-n run reaching the same verdict (docs/performance-log.md has the tables).
 
-    python -m designlab.stats.settle_cost RESULTS_DIR... [--reps 400] [--cap 60000]
+    python -m tools.settle_cost RESULTS_DIR... [--reps 400] [--cap 60000]
 
 For each variant of each results folder (a run with or without ``--until-settled``), at the win
 rates its games measured and its ``balance_tolerance``:
@@ -204,7 +204,7 @@ def settle_cost(results_dir: Path, reps: int = 400, cap: int = 60_000, seed: int
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m designlab.stats.settle_cost", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.settle_cost", description=__doc__.splitlines()[0])
     ap.add_argument("results", nargs="+", type=Path, help="results folders written by designlab run or sweep")
     ap.add_argument("--reps", type=int, default=400, help="simulated runs per figure (default 400)")
     ap.add_argument("--cap", type=int, default=60_000, help="games at which a simulated run gives up (default 60,000)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from designlab import bench
+from tools import bench
 
 REPO = Path(__file__).resolve().parents[2]
 

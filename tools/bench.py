@@ -1,4 +1,4 @@
-"""Benchmark the runner and the games: ``make bench`` runs ``python -m designlab.bench``.
+"""Benchmark the runner and the games: ``make bench`` runs ``python -m tools.bench``.
 
 For every game and every base variant (``variants/<game>/base*.yaml``), with
 random bots and with the game's default bot in every seat, it prints:
@@ -244,7 +244,7 @@ def rss_run(variant_file: str, variant_name: str, bot: str, games: int, workers:
     """Run ``games`` games in a child process; sample the memory of its whole process tree."""
     spec = json.dumps({"file": variant_file, "name": variant_name, "bot": bot, "games": games, "workers": workers})
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "designlab.bench", "--rss-child", spec],
+    proc = subprocess.Popen([sys.executable, "-m", "tools.bench", "--rss-child", spec],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak_hwm: dict[int, int] = {}
     peak_total = peak_pss = 0
@@ -301,7 +301,7 @@ def _fmt_rate(x: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m designlab.bench", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="a smoke run: short timings, 2,000-game runs, 20,000 for memory")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--variants", type=Path, default=Path("variants"), help="folder of bundled variants")
@@ -338,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
             for v in variants:
                 search_rows(v, args.search_bot)
         except StrategyError as e:
-            print(f"python -m designlab.bench: --search-bot: {e}", file=sys.stderr)
+            print(f"python -m tools.bench: --search-bot: {e}", file=sys.stderr)
             return 2
     t_start = time.perf_counter()
     report: dict = {"load_before": os.getloadavg(), "cpus": os.cpu_count(), "python": sys.version.split()[0],

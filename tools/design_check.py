@@ -1,6 +1,6 @@
 """The sequential design's error rates, games to settle and forecasts, by simulation (no game is played).
 
-    python -m designlab.stats.design_check [--reps 4000] [--cap 30000] [--tolerance 3] [--seed 1]
+    python -m tools.design_check [--reps 4000] [--cap 30000] [--tolerance 3] [--seed 1]
 
 For 2, 3 and 4 seats at a true gap of 0, half the tolerance, the tolerance, twice it and 12 points,
 ``reps`` runs each draw every look's new games from the multinomial of the seats' wins and the games
@@ -94,7 +94,7 @@ def table(reps: int, cap: int, tolerance: float = 0.03, seed: int = 1, seats=(2,
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m designlab.stats.design_check", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.design_check", description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=4000, help="simulated runs per case (default 4,000)")
     ap.add_argument("--cap", type=int, default=30_000, help="the budget in games (default 30,000)")
     ap.add_argument("--tolerance", type=float, default=3.0, help="in percentage points (default 3)")

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from designlab.strategy.search_cost import measure
+from tools.search_cost import measure
 
 BASE = Path(__file__).resolve().parents[2] / "variants" / "fifth-challenge" / "base-2p.yaml"
 

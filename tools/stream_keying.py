@@ -1,6 +1,6 @@
 """Would finer stream keying pair a variant's games with its base's more tightly? A measuring tool (issue 30).
 
-    python -m designlab.runner.stream_keying variants/rakshasa/runner-honor-sweep.yaml --games 2000 \\
+    python -m tools.stream_keying variants/rakshasa/runner-honor-sweep.yaml --games 2000 \\
         --points "honor.runner=12" "honor.runner=16"
 
 Today (``core.rng``) a game draws its chance from one stream and each seat's bot from one stream, keyed by
@@ -25,7 +25,7 @@ coupling between two games with the same index changes.
 
 For each variant file and sweep point (against the file's reference point, or a single variant against its
 ``extends`` base), prints one JSON line per keying: r (the per-game correlation of the first two seats' win
-difference between game i of the point and of the base, as ``stats.settle_cost``) and ``gain`` (seat 0's win
+difference between game i of the point and of the base, as ``tools/settle_cost.py``) and ``gain`` (seat 0's win
 rate and mean score: independent games for the width the pairs give, over the pairs; ``compare_gain``), and
 the point's seat-0 win rate under that keying (``win_0``: a check that the keying moved no rate).
 One process, games played in order.
@@ -147,7 +147,7 @@ def _base_games(variant: Variant, games: int, keying: str) -> pl.DataFrame:
 
 def measure(base: Variant, point: Variant, games: int, keyings=KEYINGS) -> list[dict]:
     """r and the comparison's gain of ``point`` against ``base`` under each keying."""
-    from designlab.stats.settle_cost import _pair_r, compare_gain, joint_table
+    from tools.settle_cost import _pair_r, compare_gain, joint_table
 
     out = []
     for keying in keyings:
@@ -175,7 +175,7 @@ def _pairs(path: Path, points: list[str]) -> list[tuple[Variant, Variant]]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m designlab.runner.stream_keying", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.stream_keying", description=__doc__.split("\n\n")[0])
     ap.add_argument("variants", type=Path, nargs="+", help="variant files (a sweep: its points against its reference)")
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--points", nargs="*", default=[], help="only the points whose name contains one of these")
