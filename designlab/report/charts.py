@@ -229,12 +229,15 @@ def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevel
     rows = [s.metrics for s in sweeps if s.metrics.height]
     if not rows:
         return None
-    df = _clean(pl.concat(rows).join(pl.concat(trends), on=["series", "metric"], how="left"))
     first = sweeps[0]
+    df = pl.concat(rows).join(pl.concat(trends), on=["series", "metric"], how="left")
+    df = _clean(df.with_columns(pl.col("metric").map_elements(lambda n: label(first.game, n), return_dtype=pl.Utf8)
+                                .alias("label")))  # the game's words; the recorded name stays in the tooltip
     several = len(sweeps) > 1
     color = (alt.Color("series:N", title=None, sort=[s.series for s in sweeps]) if several  # labels name the values
              else alt.value(SEAT_COLORS[0]))
-    tooltip = [alt.Tooltip("x:N", title=first.parameter), "metric:N", alt.Tooltip("mean:Q", format=".3f"),
+    tooltip = [alt.Tooltip("x:N", title=first.parameter), alt.Tooltip("label:N", title="measure"),
+               alt.Tooltip("metric:N", title="recorded as"), alt.Tooltip("mean:Q", format=".3f"),
                alt.Tooltip("lo:Q", format=".3f", title="95% CI low"), alt.Tooltip("hi:Q", format=".3f", title="95% CI high"),
                alt.Tooltip("n:Q", title="games"), "test:N", alt.Tooltip("p_holm:Q", format=".3g", title="trend p (Holm)")]
     tooltip += ["series:N"] if several else []
@@ -251,9 +254,9 @@ def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4) -> alt.TopLevel
         rules = alt.Chart().mark_rule().encode(x=x, y="lo:Q", y2="hi:Q", color=color, **offset)
         points = alt.Chart().mark_point(filled=True, size=50).encode(x=x, y=y, color=color, tooltip=tooltip, **offset)
         layers = [rules, points]
-    metrics = df["metric"].unique(maintain_order=True).to_list()
+    metrics = df["label"].unique(maintain_order=True).to_list()
     return alt.layer(*layers, data=df).properties(width=210, height=120).facet(
-        facet=alt.Facet("metric:N", title=None, sort=metrics), columns=columns).resolve_scale(y="independent").resolve_axis(
+        facet=alt.Facet("label:N", title=None, sort=metrics), columns=columns).resolve_scale(y="independent").resolve_axis(
         x="independent")  # an x axis under every panel: a shared one would float under the empty cells of the last row
 
 
@@ -428,7 +431,8 @@ def metric_shares(a: RunAnalysis, game: str, metrics: list[str]) -> alt.TopLevel
             continue
         m = va.metrics.filter(pl.col("metric").is_in(metrics) & (pl.col("kind") == "text") & (pl.col("group") == "all"))
         for r in m.iter_rows(named=True):
-            rows.append({"variant": _name(a, va), "metric": r["metric"], "value": r["value"], "share": r["share"],
+            rows.append({"variant": _name(a, va), "metric": r["metric"], "label": label(game, r["metric"]),
+                         "value": r["value"], "value_label": label(game, r["value"]), "share": r["share"],
                          "lo": r["share_lo"], "hi": r["share_hi"], "n": r["n"]})
     if not rows:
         return None
@@ -436,12 +440,14 @@ def metric_shares(a: RunAnalysis, game: str, metrics: list[str]) -> alt.TopLevel
     bars = alt.Chart().mark_bar().encode(
         y=_variant_y(order),
         x=alt.X("share:Q", stack="normalize", axis=alt.Axis(format="%"), title="share"),
-        color=alt.Color("value:N", title="value"),
-        tooltip=["variant:N", "metric:N", "value:N", alt.Tooltip("share:Q", format=".1%"),
+        color=alt.Color("value_label:N", title="value"),
+        tooltip=["variant:N", alt.Tooltip("label:N", title="measure"), alt.Tooltip("value_label:N", title="value"),
+                 alt.Tooltip("metric:N", title="recorded as"), alt.Tooltip("value:N", title="value recorded as"),
+                 alt.Tooltip("share:Q", format=".1%"),
                  alt.Tooltip("lo:Q", format=".1%"), alt.Tooltip("hi:Q", format=".1%"), "n:Q"],
     ).properties(width=250, height=alt.Step(ROW + 4))
     return alt.layer(bars, data=_clean(pl.DataFrame(rows))).facet(
-        facet=alt.Facet("metric:N", title=None), columns=2).resolve_scale(color="independent")
+        facet=alt.Facet("label:N", title=None), columns=2).resolve_scale(color="independent")
 
 
 def win_by_value(a: RunAnalysis, game: str, metric: str, max_values: int = 30) -> alt.TopLevelMixin | None:
@@ -462,13 +468,14 @@ def win_by_value(a: RunAnalysis, game: str, metric: str, max_values: int = 30) -
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
-    base = alt.Chart(df).encode(y=alt.Y("value:N", title=metric.replace("_", " ")), yOffset="variant:N",
+    words = label(game, metric)
+    base = alt.Chart(df).encode(y=alt.Y("value:N", title=words), yOffset="variant:N",
                                 color=alt.Color("variant:N", title="variant"))
     tooltip = ["variant:N", "value:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
                alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     even = alt.Chart(df).mark_rule(strokeDash=[4, 4], color="#777").encode(x="mean(even):Q")
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
     points = base.mark_point(filled=True, size=50).encode(
-        x=alt.X("win_rate:Q", title=f"win rate of a seat by its {metric.replace('_', ' ')} (95% interval)",
+        x=alt.X("win_rate:Q", title=f"win rate of a seat by its {words} (95% interval)",
                 axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])), tooltip=tooltip)
     return alt.layer(even, rules, points).properties(width=WIDTH, height=alt.Step(ROW))

@@ -16,7 +16,7 @@ from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range,
 from designlab.report.glossary import gloss
 from designlab.report.lazy import PAGE_JS, lazy, specs_script
 from designlab.report.replay import assets as replay_assets
-from designlab.report.roles import role_with_seat, roles_of
+from designlab.report.roles import label_html, role_with_seat, roles_of, typed_html
 from designlab.results.columns import bot_col
 from designlab.results.manifest import NO_ENTRY, VariantEntry
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
@@ -118,9 +118,9 @@ FOLDED = {"sweep-metrics": "How the game changes along each sweep",
           "variant": "Each variant in one sentence"}
 
 
-def findings_section(items: list[Finding]) -> str:
+def findings_section(items: list[Finding], games=()) -> str:
     def lis(fs: list[Finding]) -> str:
-        return "".join(f'<li class="f-{escape(f.level)}">{escape(f.text)}</li>' for f in fs)
+        return "".join(f'<li class="f-{escape(f.level)}">{typed_html(f.text, games)}</li>' for f in fs)
 
     main = [f for f in items if f.topic not in FOLDED]
     folded = ""
@@ -173,7 +173,7 @@ def variants_section(a: RunAnalysis) -> str:
     return (
         '<section id="variants"><h2>Variants</h2>'
         + table(headers, rows, numeric=set(range(2, 16)))
-        + f'<p class="note"><b>Verdicts.</b> {escape(rule_text(tolerances(a), _any_sequential(a)))}</p>'
+        + f'<p class="note"><b>Verdicts.</b> {typed_html(rule_text(tolerances(a), _any_sequential(a)), ())}</p>'
         + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
           "every rate). edge: the highest role's win rate minus the lowest's, signed, in percentage points, with that "
           "pair's interval from a family that holds for every pair of seats at once (the top and bottom seats are "
@@ -202,6 +202,11 @@ def _any_sequential(a: RunAnalysis) -> bool:
 def tolerances(a: RunAnalysis) -> list[float]:
     """The balance tolerances of the run's variants (shares)."""
     return [v.tolerance for v in a.verdicts.values()]
+
+
+def _games(a: RunAnalysis) -> list[str]:
+    """The games of a run's variants (whose parameter paths its sentences may name)."""
+    return sorted({str(va.results.meta.game or va.results.game) for va in a.variants})
 
 
 def _bots(va: VariantAnalysis) -> list[str]:
@@ -238,11 +243,14 @@ def comparisons_section(a: RunAnalysis) -> str:
     families = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values())) if a.tests.height else {}
     head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
     metas = {va.name: va.results.meta for va in a.variants}
-    seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]),
+    def measure(r: dict) -> str:  # the game's words, the recorded name in the tooltip
+        return label_html(metas.get(r["variant"], NO_ENTRY).game, r["measure"])
+
+    seats = [[escape(r["variant"]), escape(r["base"]), measure(r),
               escape(role_with_seat(metas.get(r["variant"], NO_ENTRY), r["seat"])), *_comparison_cells(r)]
              for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
     measures = c.filter(pl.col("seat").is_null())
-    game = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), *_comparison_cells(r)]
+    game = [[escape(r["variant"]), escape(r["base"]), measure(r), *_comparison_cells(r)]
             for r in measures.iter_rows(named=True)]
     game_table = ""
     if game:
@@ -291,8 +299,8 @@ def fold(section: str, packed: bool = True) -> str:
 
 
 def figure_html(f: Figure) -> str:
-    return (f'<figure><h3>{escape(f.title)}</h3><div class="chart" id="{f.id}"></div>'
-            f"<figcaption>{escape(f.caption)}</figcaption></figure>")
+    return (f'<figure><h3>{typed_html(f.title)}</h3><div class="chart" id="{f.id}"></div>'
+            f"<figcaption>{typed_html(f.caption)}</figcaption></figure>")
 
 
 def charts_section(section_id: str, title: str, figures: list[Figure], intro: str = "") -> str:
@@ -304,16 +312,16 @@ def charts_section(section_id: str, title: str, figures: list[Figure], intro: st
 
 
 def _frame_table(df: pl.DataFrame, cols: list[tuple[str, str, str]]) -> str:
-    """cols: (column, header, kind) with kind in pct, num, int, text."""
+    """cols: (column, header, kind) with kind in pct, num, int, text, html (a cell written already)."""
     rows = []
     for r in df.iter_rows(named=True):
         row = []
         for c, _, kind in cols:
             v = r.get(c)
             row.append(pct(v) if kind == "pct" else num(v, 2) if kind == "num" else count(v) if kind == "int"
-                       else escape("" if v is None else str(v)))
+                       else ("" if v is None else str(v)) if kind == "html" else escape("" if v is None else str(v)))
         rows.append(row)
-    numeric = {i for i, (_, _, k) in enumerate(cols) if k != "text"}
+    numeric = {i for i, (_, _, k) in enumerate(cols) if k not in ("text", "html")}
     return table([h for _, h, _ in cols], rows, numeric)
 
 
@@ -346,16 +354,29 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
     score_tbl = _frame_table(with_role(va.scores), [("role", "role", "text"), ("seat", "seat", "int")] + dist)
     margin_tbl = _frame_table(va.margin_summary, dist)
     length_tbl = _frame_table(va.lengths, [("measure", "measure", "text")] + dist)
-    end_tbl = _frame_table(va.end_reasons, [("end_reason", "end reason", "text"), ("games", "games", "int"),
+    game = str(m.game or va.results.game)
+
+    def words(df: pl.DataFrame, column: str) -> pl.DataFrame:
+        """A column of recorded names (end reasons, metrics, text values) as the game's spec labels them."""
+        if not df.height or column not in df.columns:
+            return df
+        return df.with_columns(pl.col(column).map_elements(lambda v: label_html(game, v), return_dtype=pl.Utf8))
+
+    end_tbl = _frame_table(words(va.end_reasons, "end_reason"), [("end_reason", "end reason", "html"), ("games", "games", "int"),
                                             ("share", "share", "pct"), ("share_lo", "low", "pct"),
                                             ("share_hi", "high", "pct")])
     metrics = va.metrics
-    metric_tbl = _frame_table(metrics, [("metric", "metric", "text"), ("group", "by", "text"), ("key", "seat / bot", "text"),
-                                        ("value", "value", "text"), ("n", "n", "int"), ("mean", "mean", "num"),
+    if metrics.height:  # the metric and its text values in the game's words, a seat by its role
+        metrics = words(words(metrics, "metric"), "value").with_columns(
+            pl.when(pl.col("group") == "seat")
+            .then(pl.col("key").map_elements(lambda k: escape(role_with_seat(m, int(k))), return_dtype=pl.Utf8))
+            .otherwise(pl.col("key").map_elements(escape, return_dtype=pl.Utf8)).alias("key"))
+    metric_tbl = _frame_table(metrics, [("metric", "metric", "html"), ("group", "by", "text"),
+                                        ("key", "role / bot", "html"), ("value", "value", "html"), ("n", "n", "int"), ("mean", "mean", "num"),
                                         ("mean_lo", "low", "num"), ("mean_hi", "high", "num"), ("share", "share", "pct"),
                                         ("share_lo", "low", "pct"), ("share_hi", "high", "pct")]) if metrics.height else \
         '<p class="note">This game reports no metrics of its own.</p>'
-    warnings = "".join(f'<li class="warn">{escape(w)}</li>' for w in (m.warnings or []))
+    warnings = "".join(f'<li class="warn">{typed_html(w, [game])}</li>' for w in (m.warnings or []))
     return (
         f'<details id="{anchor(va.name)}"><summary>{escape(va.name)} — {light_html(s["light"])}</summary>'
         + lazy(gloss((f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
@@ -418,7 +439,7 @@ def parameters_section(a: RunAnalysis) -> str:
         m = va.results.meta
         facts = [
             ("game", f"{escape(m.game_title or m.game)} ({escape(m.game)})"),
-            ("file", escape(str(m.file))), ("description", escape(str(m.description or ""))),
+            ("file", f"<code>{escape(str(m.file))}</code>"), ("description", escape(str(m.description or ""))),
             ("players", escape(str(m.players))),
             ("seats", "<br>".join(
                 f"{i}: {escape(str(st.get('bot', '?')))}"
@@ -426,7 +447,7 @@ def parameters_section(a: RunAnalysis) -> str:
                 for i, st in enumerate(m.seats or [])) + (" (rotated every game)" if m.rotate_seats else "")),
             ("games", count(m.games)), ("seed", escape(str(m.seed))),
             ("base", escape(str(m.base or "—"))),
-            ("sweep", escape(json.dumps(m.sweep)) if m.sweep else "—"),
+            ("sweep", f"<code>{escape(json.dumps(m.sweep))}</code>" if m.sweep else "—"),
             ("content hash", f"<code>{escape(str(m.hash))}</code>"),
             ("designlab version", escape(str(version))),
             ("rerun", f"<code>designlab run {escape(str(m.file or 'FILE'))} --games {m.games} "
@@ -460,7 +481,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
             f'<p class="meta">Run created {escape(str(m.created or "?"))} · designlab '
             f'{escape(str(m.designlab_version))} · {len(a.variants)} variants · {count(games)} games</p>')
-    sections = [findings_section(items), variants_section(a), comparisons_section(a)]
+    sections = [findings_section(items, _games(a)), variants_section(a), comparisons_section(a)]
     figures: list[Figure] = []
     for sid, title, figs, intro in figure_sections:
         sections.append(charts_section(sid, title, figs, intro))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+from html import escape
 
 from pydantic import ValidationError
 
@@ -83,14 +85,34 @@ def sweep_meta(variants, group: str) -> VariantEntry:
     return next((va.results.meta for va in variants if va.name.startswith(group + "[")), NO_ENTRY)
 
 
-def label(game: str, name: str) -> str:
-    """A metric, end reason or panel-metric name as the game's spec labels it (``GameSpec.labels``), else the
-    name with spaces for underscores: the only way a raw name reaches what a person reads."""
+def label(game: str, name: str, roles: tuple[str, ...] | list[str] = ()) -> str:
+    """A metric, end reason, panel-metric, knob or persona name as the game's spec labels it
+    (``GameSpec.labels``), else the name with spaces for underscores: the only way a raw name reaches what a
+    person reads. With the seats' ``roles``, a per-seat metric's column name (``black_no_effect_0``: the
+    metric, then the seat) reads as its label and the seat's role ("black cards with no effect, player 1")."""
     from designlab.registry import SPECS
 
     spec = SPECS.get(game)
     labels = getattr(spec, "labels", None) or {}
-    return labels.get(name) or str(name).replace("_", " ")
+    name = str(name)
+    if name in labels:
+        return labels[name]
+    per_seat = _PER_SEAT.match(name)
+    if roles and per_seat and int(per_seat.group(2)) < len(roles):
+        return f"{label(game, per_seat.group(1))}, {roles[int(per_seat.group(2))]}"
+    return name.replace("_", " ")
+
+
+_PER_SEAT = re.compile(r"^(.+)_(\d+)$")  # a per-seat metric's name: the metric, then the seat
+
+
+def label_html(game: str, name, roles: tuple[str, ...] | list[str] = ()) -> str:
+    """``label`` for a page: the label, with the recorded name in its tooltip (the title attribute), the one
+    place besides the data downloads where a raw name shows."""
+    words = label(game, str(name), roles)
+    if words == str(name):
+        return escape(words)
+    return f'<span title="{escape(str(name))}">{escape(words)}</span>'
 
 
 def role(meta, side: str) -> str:
@@ -99,3 +121,41 @@ def role(meta, side: str) -> str:
     if side == "row":
         return getattr(meta, "row_role", "") or meta.row_label
     return getattr(meta, "col_role", "") or meta.col_label
+
+
+# the variant file's own keys a sentence may name (docs/variants.md): what a designer types, kept as typed
+FILE_KEYS = ("balance_tolerance", "rotate_seats", "max_games", "extends", "sweep", "zip", "seats", "params")
+
+
+@functools.lru_cache(maxsize=64)
+def _typed_names(games: tuple[str, ...]) -> re.Pattern | None:
+    """The words a designer types into a variant file of these games: parameter paths (``honor.runner``), their
+    last keys (``line_length``) and the file's own keys, as one pattern (longest first)."""
+    from designlab.registry import SPECS
+    from designlab.variant.paths import param_paths
+
+    names = set(FILE_KEYS)
+    for game in games:
+        spec = SPECS.get(game)
+        if spec is None:
+            continue
+        for p in param_paths(spec.game.Params):
+            names.add(p.path)
+            names.add(p.path.rsplit(".", 1)[-1])
+    names = {n for n in names if "_" in n or "." in n}  # a plain word reads as a word
+    if not names:
+        return None
+    alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(rf"(?<![\w.])({alts})(?![\w])")
+
+
+def typed_html(text: str, games=None) -> str:
+    """Escaped ``text`` with what a designer types (the games' parameter paths, the variant file's keys) shown
+    as code, as typed: ``set <code>display.line_length</code>: 4``; ``games`` None: every installed game's."""
+    if games is None:  # a text of no one game (a figure's title): every installed game's parameters
+        from designlab.registry import SPECS
+
+        games = list(SPECS)
+    out = escape(str(text))
+    rx = _typed_names(tuple(sorted({str(g) for g in games if g})))
+    return rx.sub(r"<code>\1</code>", out) if rx else out
