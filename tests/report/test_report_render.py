@@ -227,7 +227,7 @@ def test_drawn_out_variants_are_broken_and_empty_sweep_points_are_said(tmp_path,
     assert f.level == "broken" and "Broken: more than 50% of games drawn" in f.text
     sweep = next(f for f in findings(a) if f.topic == "sweep")
     assert "At x = 1 no game was decisive" in sweep.text and "from –" not in sweep.text
-    best = next(f for f in findings(a) if f.text.startswith("The most even variant"))
+    best = next(f for f in findings(a) if f.topic == "overview" and " even" in f.text and "s[x=" in f.text)
     assert "s[x=1]" not in best.text
 
 
