@@ -111,7 +111,7 @@ def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     y = _variant_y(_order(a))
     # every layer carries the same yOffset, or Vega-Lite misaligns the layers' rows
     base = alt.Chart(df).encode(y=y, yOffset="role:N")
-    tooltip = ["variant:N", "role:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+    tooltip = ["variant:N", "role:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%", title="win rate"), alt.Tooltip("lo:Q", format=".1%"),
                alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     # zoomed to the data and the even share: win rates near even would crowd one spot of a 0-100% axis
     x = alt.X("win_rate:Q", title="win rate (95% interval)", axis=alt.Axis(format="%"),
@@ -146,7 +146,7 @@ def bot_win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     df = _clean(pl.DataFrame(rows))
     order = [v for v in _order(a) if v in set(df["variant"].to_list())]
     base = alt.Chart(df).encode(y=_variant_y(order), yOffset="bot:N", color=alt.Color("bot:N", title="bot"))
-    tooltip = ["variant:N", alt.Tooltip("bot_label:N", title="bot"), alt.Tooltip("win_rate:Q", format=".1%"),
+    tooltip = ["variant:N", alt.Tooltip("bot_label:N", title="bot"), alt.Tooltip("win_rate:Q", format=".1%", title="win rate"),
                alt.Tooltip("lo:Q", format=".1%"), alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
     points = base.mark_point(filled=True, size=50).encode(
@@ -182,7 +182,8 @@ def sweep(s: SweepAnalysis, meta: dict | None = None) -> alt.TopLevelMixin:
     who = "role" if s.entry is None else "bot"
     tooltip = [alt.Tooltip("x:N", title=s.parameter), alt.Tooltip("seat_label:N", title=who),
                alt.Tooltip("share:Q", format=".1%"),
-               alt.Tooltip("share_lo:Q", format=".1%"), alt.Tooltip("share_hi:Q", format=".1%"), "decisive:Q",
+               alt.Tooltip("share_lo:Q", format=".1%", title="95% CI low"),
+               alt.Tooltip("share_hi:Q", format=".1%", title="95% CI high"), alt.Tooltip("decisive:Q", title="decisive games"),
                "games:Q"]
     even = float(df["even"][0])
     # zoomed to the data, not 0-100%: curves near even would look flat on the whole range
@@ -471,7 +472,7 @@ def win_by_value(a: RunAnalysis, game: str, metric: str, max_values: int = 30) -
     words = label(game, metric)
     base = alt.Chart(df).encode(y=alt.Y("value:N", title=words), yOffset="variant:N",
                                 color=alt.Color("variant:N", title="variant"))
-    tooltip = ["variant:N", "value:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+    tooltip = ["variant:N", "value:N", alt.Tooltip("win_rate:Q", format=".1%", title="win rate"), alt.Tooltip("lo:Q", format=".1%"),
                alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     even = alt.Chart(df).mark_rule(strokeDash=[4, 4], color="#777").encode(x="mean(even):Q")
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
