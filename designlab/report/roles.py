@@ -128,34 +128,80 @@ FILE_KEYS = ("balance_tolerance", "rotate_seats", "max_games", "extends", "sweep
 
 
 @functools.lru_cache(maxsize=64)
-def _typed_names(games: tuple[str, ...]) -> re.Pattern | None:
+def _typed_names(games: tuple[str, ...], names: tuple[str, ...] = ()) -> re.Pattern:
     """The words a designer types into a variant file of these games: parameter paths (``honor.runner``), their
-    last keys (``line_length``) and the file's own keys, as one pattern (longest first)."""
+    last keys (``line_length``) and the file's own keys, and the variant ``names`` a run gave its files and sweep
+    points, as one pattern (the names first, then the longest first)."""
     from designlab.registry import SPECS
     from designlab.variant.paths import param_paths
 
-    names = set(FILE_KEYS)
+    words = set(FILE_KEYS)
     for game in games:
         spec = SPECS.get(game)
         if spec is None:
             continue
         for p in param_paths(spec.game.Params):
-            names.add(p.path)
-            names.add(p.path.rsplit(".", 1)[-1])
-    names = {n for n in names if "_" in n or "." in n}  # a plain word reads as a word
-    if not names:
-        return None
-    alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+            words.add(p.path)
+            words.add(p.path.rsplit(".", 1)[-1])
+    words = {n for n in words if "_" in n or "." in n}  # a plain word reads as a word
+    names = tuple(n for n in names if typed_name(n))
+    alts = "|".join([*(re.escape(n) for n in sorted(names, key=len, reverse=True)),
+                     r"seats\.\d+\.params\.[\w.]*\w",  # a bot's parameter in a seats entry, as a sweep names it
+                     r"[a-z][\w-]*\([^()\s]*=[^()]*\)",  # a bot with its parameters: persona(lie_rate=0.25)
+                     *(re.escape(n) for n in sorted(words, key=len, reverse=True))])
     return re.compile(rf"(?<![\w.])({alts})(?![\w])")
 
 
-def typed_html(text: str, games=None) -> str:
-    """Escaped ``text`` with what a designer types (the games' parameter paths, the variant file's keys) shown
-    as code, as typed: ``set <code>display.line_length</code>: 4``; ``games`` None: every installed game's."""
+def typed_name(name: str) -> bool:
+    """A variant's name that holds what a designer types (a sweep point's ``honor.runner=12``, a file key with an
+    underscore): the page shows it as code."""
+    return bool(re.search(r"[_=\[]", str(name)))
+
+
+def typed_html(text: str, games=None, names=()) -> str:
+    """Escaped ``text`` with what a designer types (the games' parameter paths, the variant file's keys, the
+    ``names`` of the run's variants where they hold such) shown as code, as typed:
+    ``set <code>display.line_length</code>: 4``; ``games`` None: every installed game's."""
     if games is None:  # a text of no one game (a figure's title): every installed game's parameters
         from designlab.registry import SPECS
 
         games = list(SPECS)
     out = escape(str(text))
-    rx = _typed_names(tuple(sorted({str(g) for g in games if g})))
-    return rx.sub(r"<code>\1</code>", out) if rx else out
+    rx = _typed_names(tuple(sorted({str(g) for g in games if g})), tuple(sorted({escape(str(n)) for n in names})))
+    return rx.sub(r"<code>\1</code>", out)
+
+
+def name_html(name) -> str:
+    """A variant's name for a page: as code when it holds what a designer types (``typed_name``), else as text."""
+    return f"<code>{escape(str(name))}</code>" if typed_name(name) else escape(str(name))
+
+
+_SEATS_PARAM = re.compile(r"^seats\.(\d+)\.params\.(.+)$")
+
+
+def param_words(game: str, path: str) -> str:
+    """A parameter path where code cannot show (a chart's axis or legend): the spec's label for it, a bot's
+    parameter as 'lie rate of the seats.0 bot', a path with an underscore by its last key in words and the
+    group it sits in ('line length (display)'); a path without one stays as typed (``honor.runner``)."""
+    path = str(path)
+    labels = getattr(_spec(game), "labels", None) or {}
+    if path in labels:
+        return labels[path]
+    bot = _SEATS_PARAM.match(path)
+    if bot:
+        return f"{label(game, bot.group(2))} of the seats.{bot.group(1)} bot"
+    if "_" not in path:
+        return path
+    group, _, key = path.rpartition(".")
+    return label(game, key) + (f" ({group})" if group else "")
+
+
+def series_words(game: str, series: str) -> str:
+    """A sweep series ('seats.0.params.lie_rate=0.25, honor.runner=12') with each path in words (``param_words``)."""
+    return re.sub(r"(?:^|(?<=, ))([\w.]+)=", lambda m: param_words(game, m[1]) + "=", str(series))
+
+
+def _spec(game: str):
+    from designlab.registry import SPECS
+
+    return SPECS.get(game)
