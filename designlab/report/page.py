@@ -84,6 +84,7 @@ ol.story { font-size: .88rem; } .sig { font-weight: 600; } .warn { color: #8a4b0
 details.fold > summary h2 { display: inline; margin: 0; border: 0; font-size: 1.2rem; }
 details.fold { margin: .35rem 0; }
 abbr[title] { text-decoration: underline dotted; cursor: help; }
+code { background: #f1f3f6; padding: 0 .2rem; border-radius: 3px; font-size: .92em; }
 #bots .flag { background: #fff4d6; border-left: 4px solid #e0a800; padding: .5rem .8rem; }
 #bots .ok { background: #eef7ee; border-left: 4px solid #4a9d4a; padding: .5rem .8rem; }
 """
