@@ -301,6 +301,7 @@ def show(
     from designlab.core.spec import plural
     from designlab.play.session import points
     from designlab.registry import game_spec
+    from designlab.report.roles import label
     from designlab.runner.chunk import game_for, play_one
 
     v = pick_variant(variant, seed, name)
@@ -329,11 +330,13 @@ def show(
     results, scores = st.results(), st.scores()
     out.print("result: " + "; ".join(f"{roles[s]} ({labels[s]}) {results[s]}, {points(scores[s])}"
                                      for s in range(len(labels))), markup=False)
-    out.print(f"ended: {st.end_reason()}, after {plural(st.turns(), 'turn')} and "
+    out.print(f"ended: {label(v.game, st.end_reason())}, after {plural(st.turns(), 'turn')} and "
               f"{plural(played.decisions, 'decision')}", markup=False)
     metrics = st.metrics()
-    if metrics:
-        out.print("metrics: " + ", ".join(f"{k} {json.dumps(val)}" for k, val in metrics.items()), markup=False)
+    if metrics:  # in the game's words (a per-seat metric with its seat's role), a text value too
+        out.print("metrics: " + "; ".join(
+            f"{label(v.game, k, roles)} {label(v.game, val) if isinstance(val, str) else json.dumps(val)}"
+            for k, val in metrics.items()), markup=False, soft_wrap=True)
 
 
 # A file asking for more than these gets a warning (not an error): each point is a variant with its own

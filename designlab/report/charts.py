@@ -14,7 +14,7 @@ import altair as alt
 import numpy as np
 import polars as pl
 
-from designlab.report.roles import entry_label, followed, label, role_of
+from designlab.report.roles import entry_label, followed, label, param_words, role_of, series_words
 from designlab.stats.analysis import RunAnalysis
 from designlab.stats.compare import SHARE_TESTS
 from designlab.stats.summary import win_rate_by_metric
@@ -35,20 +35,22 @@ _VALUE = re.compile(r"(?:^|, )([\w.]+)=")
 
 
 @functools.lru_cache(maxsize=64)
-def short_names(names: tuple[str, ...]) -> dict[str, str]:
-    """Each variant's name as the charts write it: a sweep point's parameters by their last part
-    ("runner-honor-sweep[runner=12]", "bluff-vs-challenge-sweep[lie_rate=0, challenge_rate=0.25]"); the full
-    names if two would read alike."""
+def short_names(names: tuple[str, ...], game: str = "") -> dict[str, str]:
+    """Each variant's name as the charts write it: a sweep point's parameters by their last part, in the game's
+    words ("runner-honor-sweep[runner=12]", "bluff-vs-challenge-sweep[lie rate=0, challenge rate=0.25]"); the
+    full names if two would read alike (the tooltips and tables keep the names as typed)."""
     out = {}
     for name in names:
         m = _POINT.match(name)
-        out[name] = (f"{m['group']}[" + _VALUE.sub(lambda k: (", " if k.start() else "") + k[1].rsplit(".", 1)[-1] + "=",
-                                                   m["values"]) + "]") if m else name
+        out[name] = (f"{m['group']}[" + _VALUE.sub(
+            lambda k: (", " if k.start() else "") + label(game, k[1].rsplit(".", 1)[-1]) + "=", m["values"]) + "]"
+        ) if m else name
     return out if len(set(out.values())) == len(out) else {n: n for n in names}
 
 
 def _name(a: RunAnalysis, va) -> str:
-    return short_names(tuple(v.name for v in a.variants))[va.name]
+    games = {v.results.game for v in a.variants}
+    return short_names(tuple(v.name for v in a.variants), games.pop() if len(games) == 1 else "")[va.name]
 
 
 def _order(a: RunAnalysis) -> list[str]:
@@ -111,7 +113,7 @@ def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     y = _variant_y(_order(a))
     # every layer carries the same yOffset, or Vega-Lite misaligns the layers' rows
     base = alt.Chart(df).encode(y=y, yOffset="role:N")
-    tooltip = ["variant:N", "role:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+    tooltip = ["variant:N", "role:N", "seat:N", alt.Tooltip("win_rate:Q", format=".1%", title="win rate"), alt.Tooltip("lo:Q", format=".1%"),
                alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     # zoomed to the data and the even share: win rates near even would crowd one spot of a 0-100% axis
     x = alt.X("win_rate:Q", title="win rate (95% interval)", axis=alt.Axis(format="%"),
@@ -146,7 +148,7 @@ def bot_win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     df = _clean(pl.DataFrame(rows))
     order = [v for v in _order(a) if v in set(df["variant"].to_list())]
     base = alt.Chart(df).encode(y=_variant_y(order), yOffset="bot:N", color=alt.Color("bot:N", title="bot"))
-    tooltip = ["variant:N", alt.Tooltip("bot_label:N", title="bot"), alt.Tooltip("win_rate:Q", format=".1%"),
+    tooltip = ["variant:N", alt.Tooltip("bot_label:N", title="bot"), alt.Tooltip("win_rate:Q", format=".1%", title="win rate"),
                alt.Tooltip("lo:Q", format=".1%"), alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
     points = base.mark_point(filled=True, size=50).encode(
@@ -180,9 +182,11 @@ def sweep(s: SweepAnalysis, meta: dict | None = None) -> alt.TopLevelMixin:
     labels = {k: label(k) for k in numbers}
     df = _clean(s.curve.with_columns(pl.col("seat").replace_strict(labels, return_dtype=pl.Utf8).alias("seat_label")))
     who = "role" if s.entry is None else "bot"
-    tooltip = [alt.Tooltip("x:N", title=s.parameter), alt.Tooltip("seat_label:N", title=who),
+    words = param_words(meta.game, s.parameter)  # a chart cannot show code: the path in words if it needs them
+    tooltip = [alt.Tooltip("x:N", title=words), alt.Tooltip("seat_label:N", title=who),
                alt.Tooltip("share:Q", format=".1%"),
-               alt.Tooltip("share_lo:Q", format=".1%"), alt.Tooltip("share_hi:Q", format=".1%"), "decisive:Q",
+               alt.Tooltip("share_lo:Q", format=".1%", title="95% CI low"),
+               alt.Tooltip("share_hi:Q", format=".1%", title="95% CI high"), alt.Tooltip("decisive:Q", title="decisive games"),
                "games:Q"]
     even = float(df["even"][0])
     # zoomed to the data, not 0-100%: curves near even would look flat on the whole range
@@ -190,12 +194,12 @@ def sweep(s: SweepAnalysis, meta: dict | None = None) -> alt.TopLevelMixin:
               scale=share_scale(df["share_lo"].to_list(), df["share_hi"].to_list(), even))
     color = role_color([(labels[k], k) for k in numbers], "seat_label", who)
     if s.numeric:
-        x = alt.X("x_num:Q", title=s.parameter, scale=alt.Scale(zero=False), axis=value_axis(df["x_num"].to_list()))
+        x = alt.X("x_num:Q", title=words, scale=alt.Scale(zero=False), axis=value_axis(df["x_num"].to_list()))
         band = alt.Chart(df).mark_area(opacity=0.18).encode(x=x, y="share_lo:Q", y2="share_hi:Q", color=color)
         line = alt.Chart(df).mark_line(point=True).encode(x=x, y=y, color=color, tooltip=tooltip)
         layers = [band, line]
     else:
-        x = alt.X("x:N", title=s.parameter, sort=df.sort("order")["x"].unique(maintain_order=True).to_list())
+        x = alt.X("x:N", title=words, sort=df.sort("order")["x"].unique(maintain_order=True).to_list())
         bars = alt.Chart(df).mark_rule().encode(x=x, y="share_lo:Q", y2="share_hi:Q", color=color, xOffset="seat_label:N")
         pts = alt.Chart(df).mark_point(filled=True, size=60).encode(x=x, y=y, color=color, xOffset="seat_label:N",
                                                                     tooltip=tooltip)
@@ -227,34 +231,40 @@ def sweep_metrics(sweeps: list[SweepAnalysis], columns: int = 4, width: int = 21
     """How the game changes along one swept parameter: one small panel per measure (own y scale), x = the swept
     value; a line and a 95% band for numbers, points and interval rules for text values; one colour per series."""
     trends = [s.trends.select("metric", "test", "p_holm").with_columns(pl.lit(s.series).alias("series")) for s in sweeps]
+    game = sweeps[0].game
     rows = [s.metrics for s in sweeps if s.metrics.height]
     if not rows:
         return None
-    df = _clean(pl.concat(rows).join(pl.concat(trends), on=["series", "metric"], how="left"))
     first = sweeps[0]
+    df = pl.concat(rows).join(pl.concat(trends), on=["series", "metric"], how="left")
+    df = _clean(df.with_columns(pl.col("metric").map_elements(lambda n: label(game, n), return_dtype=pl.Utf8)
+                                .alias("label"),  # the game's words; the recorded name stays in the tooltip
+                                pl.col("series").map_elements(lambda x: series_words(game, x), return_dtype=pl.Utf8)))
     several = len(sweeps) > 1
-    color = (alt.Color("series:N", title=None, sort=[s.series for s in sweeps]) if several  # labels name the values
+    color = (alt.Color("series:N", title=None, sort=[series_words(game, s.series) for s in sweeps]) if several
              else alt.value(SEAT_COLORS[0]))
-    tooltip = [alt.Tooltip("x:N", title=first.parameter), "metric:N", alt.Tooltip("mean:Q", format=".3f"),
+    words = param_words(game, first.parameter)
+    tooltip = [alt.Tooltip("x:N", title=words), alt.Tooltip("label:N", title="measure"),
+               alt.Tooltip("metric:N", title="recorded as"), alt.Tooltip("mean:Q", format=".3f"),
                alt.Tooltip("lo:Q", format=".3f", title="95% CI low"), alt.Tooltip("hi:Q", format=".3f", title="95% CI high"),
                alt.Tooltip("n:Q", title="games"), "test:N", alt.Tooltip("p_holm:Q", format=".3g", title="trend p (Holm)")]
     tooltip += ["series:N"] if several else []
     y = alt.Y("mean:Q", title=None, scale=alt.Scale(zero=False))
     if first.numeric:
-        x = alt.X("x_num:Q", title=first.parameter, scale=alt.Scale(zero=False), axis=value_axis(df["x_num"].to_list()))
+        x = alt.X("x_num:Q", title=words, scale=alt.Scale(zero=False), axis=value_axis(df["x_num"].to_list()))
         band = alt.Chart().mark_area(opacity=0.18).encode(x=x, y="lo:Q", y2="hi:Q", color=color)
         line = alt.Chart().mark_line(point=True).encode(x=x, y=y, color=color, tooltip=tooltip)
         layers = [band, line]
     else:
         order = df.sort("order")["x"].unique(maintain_order=True).to_list()
-        x = alt.X("x:N", title=first.parameter, sort=order, axis=alt.Axis(labelAngle=0))
+        x = alt.X("x:N", title=words, sort=order, axis=alt.Axis(labelAngle=0))
         offset = {"xOffset": "series:N"} if several else {}
         rules = alt.Chart().mark_rule().encode(x=x, y="lo:Q", y2="hi:Q", color=color, **offset)
         points = alt.Chart().mark_point(filled=True, size=50).encode(x=x, y=y, color=color, tooltip=tooltip, **offset)
         layers = [rules, points]
-    metrics = df["metric"].unique(maintain_order=True).to_list()
+    metrics = df["label"].unique(maintain_order=True).to_list()
     return alt.layer(*layers, data=df).properties(width=width, height=height).facet(
-        facet=alt.Facet("metric:N", title=None, sort=metrics), columns=columns).resolve_scale(y="independent").resolve_axis(
+        facet=alt.Facet("label:N", title=None, sort=metrics), columns=columns).resolve_scale(y="independent").resolve_axis(
         x="independent")  # an x axis under every panel: a shared one would float under the empty cells of the last row
 
 
@@ -429,7 +439,8 @@ def metric_shares(a: RunAnalysis, game: str, metrics: list[str]) -> alt.TopLevel
             continue
         m = va.metrics.filter(pl.col("metric").is_in(metrics) & (pl.col("kind") == "text") & (pl.col("group") == "all"))
         for r in m.iter_rows(named=True):
-            rows.append({"variant": _name(a, va), "metric": r["metric"], "value": r["value"], "share": r["share"],
+            rows.append({"variant": _name(a, va), "metric": r["metric"], "label": label(game, r["metric"]),
+                         "value": r["value"], "value_label": label(game, r["value"]), "share": r["share"],
                          "lo": r["share_lo"], "hi": r["share_hi"], "n": r["n"]})
     if not rows:
         return None
@@ -437,12 +448,14 @@ def metric_shares(a: RunAnalysis, game: str, metrics: list[str]) -> alt.TopLevel
     bars = alt.Chart().mark_bar().encode(
         y=_variant_y(order),
         x=alt.X("share:Q", stack="normalize", axis=alt.Axis(format="%"), title="share"),
-        color=alt.Color("value:N", title="value"),
-        tooltip=["variant:N", "metric:N", "value:N", alt.Tooltip("share:Q", format=".1%"),
+        color=alt.Color("value_label:N", title="value"),
+        tooltip=["variant:N", alt.Tooltip("label:N", title="measure"), alt.Tooltip("value_label:N", title="value"),
+                 alt.Tooltip("metric:N", title="recorded as"), alt.Tooltip("value:N", title="value recorded as"),
+                 alt.Tooltip("share:Q", format=".1%"),
                  alt.Tooltip("lo:Q", format=".1%"), alt.Tooltip("hi:Q", format=".1%"), "n:Q"],
     ).properties(width=250, height=alt.Step(ROW + 4))
     return alt.layer(bars, data=_clean(pl.DataFrame(rows))).facet(
-        facet=alt.Facet("metric:N", title=None), columns=2).resolve_scale(color="independent")
+        facet=alt.Facet("label:N", title=None), columns=2).resolve_scale(color="independent")
 
 
 def win_by_value(a: RunAnalysis, game: str, metric: str, max_values: int = 30) -> alt.TopLevelMixin | None:
@@ -463,13 +476,14 @@ def win_by_value(a: RunAnalysis, game: str, metric: str, max_values: int = 30) -
     if not rows:
         return None
     df = _clean(pl.DataFrame(rows))
-    base = alt.Chart(df).encode(y=alt.Y("value:N", title=metric.replace("_", " ")), yOffset="variant:N",
+    words = label(game, metric)
+    base = alt.Chart(df).encode(y=alt.Y("value:N", title=words), yOffset="variant:N",
                                 color=alt.Color("variant:N", title="variant"))
-    tooltip = ["variant:N", "value:N", alt.Tooltip("win_rate:Q", format=".1%"), alt.Tooltip("lo:Q", format=".1%"),
+    tooltip = ["variant:N", "value:N", alt.Tooltip("win_rate:Q", format=".1%", title="win rate"), alt.Tooltip("lo:Q", format=".1%"),
                alt.Tooltip("hi:Q", format=".1%"), "n:Q"]
     even = alt.Chart(df).mark_rule(strokeDash=[4, 4], color="#777").encode(x="mean(even):Q")
     rules = base.mark_rule().encode(x="lo:Q", x2="hi:Q")
     points = base.mark_point(filled=True, size=50).encode(
-        x=alt.X("win_rate:Q", title=f"win rate of a seat by its {metric.replace('_', ' ')} (95% interval)",
+        x=alt.X("win_rate:Q", title=f"win rate of a seat by its {words} (95% interval)",
                 axis=alt.Axis(format="%"), scale=alt.Scale(domain=[0, 1])), tooltip=tooltip)
     return alt.layer(even, rules, points).properties(width=WIDTH, height=alt.Step(ROW))

@@ -94,11 +94,31 @@ def _best(a: RunAnalysis) -> list[Finding]:
     s = a.summary.filter((pl.col("games") > 0) & (pl.col("broken_because") == ""))
     if s.height < 2:
         return []
-    best = s.sort(["gap", "variant"]).row(0, named=True)
-    worst = s.sort(["gap", "variant"], descending=[True, False]).row(0, named=True)
-    text = (f"The most even variant is {best['variant']} (its roles' win rates {points(best['gap'])} apart, "
-            f"95% CI {points_range(best['gap_lo'], best['gap_hi'])}); the least even is {worst['variant']} "
-            f"({points(worst['gap'])} apart).")
+    rows = s.sort(["gap", "variant"]).to_dicts()
+    best, worst = rows[0], rows[-1]
+
+    def apart(r: dict) -> str:
+        return f"{points(r['gap'])} apart, 95% CI {points_range(r['gap_lo'], r['gap_hi'])}"
+
+    # a superlative only where the intervals support it: its gap's interval clear of every other variant's
+    # (non-overlapping 95% intervals, a stricter bar than a test at 5%); else the range, and that it cannot tell
+    most = all(not missing(best["gap_hi"]) and not missing(r["gap_lo"]) and best["gap_hi"] < r["gap_lo"]
+               for r in rows[1:])
+    least = all(not missing(worst["gap_lo"]) and not missing(r["gap_hi"]) and worst["gap_lo"] > r["gap_hi"]
+                for r in rows[:-1])
+    if most and least:
+        text = (f"The most even variant is {best['variant']} (its roles' win rates {apart(best)}); the least even "
+                f"is {worst['variant']} ({apart(worst)}); their intervals clear every other variant's.")
+    elif most or least:
+        one, which = (best, "most") if most else (worst, "least")
+        text = (f"The {which} even variant is {one['variant']} (its roles' win rates {apart(one)}), its interval "
+                f"clear of every other variant's; the others' intervals overlap, so no variant is measurably the "
+                f"{'least' if most else 'most'} even.")
+    else:
+        text = (f"No variant is measurably more or less even than the others: the roles' win rates are from "
+                f"{points(best['gap'])} apart ({best['variant']}, 95% CI {points_range(best['gap_lo'], best['gap_hi'])})"
+                f" to {points(worst['gap'])} apart ({worst['variant']}, 95% CI "
+                f"{points_range(worst['gap_lo'], worst['gap_hi'])}), and their intervals overlap.")
     return [Finding("overview", text, "info")]
 
 

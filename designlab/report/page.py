@@ -16,7 +16,7 @@ from designlab.report.fmt import count, missing, num, pct, pct_ci, points_range,
 from designlab.report.glossary import gloss
 from designlab.report.lazy import PAGE_JS, lazy, specs_script
 from designlab.report.replay import assets as replay_assets
-from designlab.report.roles import role_with_seat, roles_of
+from designlab.report.roles import label_html, name_html, role_with_seat, roles_of, typed_html
 from designlab.results.columns import bot_col
 from designlab.results.manifest import NO_ENTRY, VariantEntry
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
@@ -88,6 +88,7 @@ ol.story { font-size: .88rem; } .sig { font-weight: 600; } .warn { color: #8a4b0
 details.fold > summary h2 { display: inline; margin: 0; border: 0; font-size: 1.2rem; }
 details.fold { margin: .35rem 0; }
 abbr[title] { text-decoration: underline dotted; cursor: help; }
+code { background: #f1f3f6; padding: 0 .2rem; border-radius: 3px; font-size: .92em; }
 #bots .flag { background: #fff4d6; border-left: 4px solid #e0a800; padding: .5rem .8rem; }
 #bots .ok { background: #eef7ee; border-left: 4px solid #4a9d4a; padding: .5rem .8rem; }
 """
@@ -122,9 +123,9 @@ FOLDED = {"sweep-metrics": "How the game changes along each sweep",
           "variant": "Each variant in one sentence"}
 
 
-def findings_section(items: list[Finding]) -> str:
+def findings_section(items: list[Finding], games=(), names=()) -> str:
     def lis(fs: list[Finding]) -> str:
-        return "".join(f'<li class="f-{escape(f.level)}">{escape(f.text)}</li>' for f in fs)
+        return "".join(f'<li class="f-{escape(f.level)}">{typed_html(f.text, games, names)}</li>' for f in fs)
 
     main = [f for f in items if f.topic not in FOLDED]
     folded = ""
@@ -156,12 +157,12 @@ def variants_section(a: RunAnalysis) -> str:
         seats = "<br>".join(f"{escape(roles[r['seat']])}: {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}"
                             for r in va.seats.iter_rows(named=True))
         about = (f"{escape(va.results.meta.game_title or va.results.game)} · {s['players']} players · "
-                 + ", ".join(escape(b) for b in _bots(va)))
+                 + ", ".join(bot_html(b) for b in _bots(va)))
         warnings = va.results.meta.warnings or []
         strength = bot_strength(va)  # a bot-parameter sweep point: the bot's strength, not a fairness light
         rows.append([
             f'<span class="small">{escape(strength)}</span>' if strength else light_html(s["light"]),
-            f'<a href="#{anchor(va.name)}">{escape(va.name)}</a><br><span class="small">{about}</span>',
+            f'<a href="#{anchor(va.name)}">{name_html(va.name)}</a><br><span class="small">{about}</span>',
             count(s["games"]) + _stopped(va.results.meta),
             f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
             seats, pct(s["draw_share"]), pct(s["unfinished_share"]),
@@ -177,7 +178,7 @@ def variants_section(a: RunAnalysis) -> str:
     return (
         '<section id="variants"><h2>Variants</h2>'
         + table(headers, rows, numeric=set(range(2, 16)))
-        + f'<p class="note"><b>Verdicts.</b> {escape(rule_text(tolerances(a), _any_sequential(a)))}</p>'
+        + f'<p class="note"><b>Verdicts.</b> {typed_html(rule_text(tolerances(a), _any_sequential(a)), ())}</p>'
         + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
           "every rate). edge: the highest role's win rate minus the lowest's, signed, in percentage points, with that "
           "pair's interval from a family that holds for every pair of seats at once (the top and bottom seats are "
@@ -208,6 +209,18 @@ def tolerances(a: RunAnalysis) -> list[float]:
     return [v.tolerance for v in a.verdicts.values()]
 
 
+def bot_html(bot) -> str:
+    """A bot as a variant file or ``-b`` names it: a bare name as a word, one with its parameters
+    (``persona(lie_rate=0.25)``) as code, as typed."""
+    text = str(bot)
+    return f"<code>{escape(text)}</code>" if "(" in text or "_" in text else escape(text)
+
+
+def _games(a: RunAnalysis) -> list[str]:
+    """The games of a run's variants (whose parameter paths its sentences may name)."""
+    return sorted({str(va.results.meta.game or va.results.game) for va in a.variants})
+
+
 def _bots(va: VariantAnalysis) -> list[str]:
     """Bot labels by seat as the games table records them (game 0's seating), else the manifest's bot names."""
     g = va.results.games
@@ -233,7 +246,8 @@ def _comparison_cells(r: dict) -> list[str]:
 
 def comparisons_section(a: RunAnalysis) -> str:
     c = a.comparisons
-    skipped = "".join(f"<li>{escape(n)} against {escape(b)}: not compared, {escape(w)}.</li>" for n, b, w in a.skipped)
+    skipped = "".join(f"<li>{name_html(n)} against {name_html(b)}: not compared, {escape(w)}.</li>"
+                      for n, b, w in a.skipped)
     skipped = f'<ul class="note">{skipped}</ul>' if skipped else ""
     if c.height == 0:
         return ('<section id="comparisons"><h2>Comparisons against the base</h2><p class="note">No variant in this '
@@ -242,11 +256,14 @@ def comparisons_section(a: RunAnalysis) -> str:
     families = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values())) if a.tests.height else {}
     head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
     metas = {va.name: va.results.meta for va in a.variants}
-    seats = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]),
+    def measure(r: dict) -> str:  # the game's words, the recorded name in the tooltip
+        return label_html(metas.get(r["variant"], NO_ENTRY).game, r["measure"])
+
+    seats = [[name_html(r["variant"]), name_html(r["base"]), measure(r),
               escape(role_with_seat(metas.get(r["variant"], NO_ENTRY), r["seat"])), *_comparison_cells(r)]
              for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
     measures = c.filter(pl.col("seat").is_null())
-    game = [[escape(r["variant"]), escape(r["base"]), escape(r["measure"]), *_comparison_cells(r)]
+    game = [[name_html(r["variant"]), name_html(r["base"]), measure(r), *_comparison_cells(r)]
             for r in measures.iter_rows(named=True)]
     game_table = ""
     if game:
@@ -256,7 +273,7 @@ def comparisons_section(a: RunAnalysis) -> str:
                       + table(["variant", "base", "measure", *head], game, numeric={3, 4, 5, 7, 8, 9}) + "</details>")
     groups = dict.fromkeys(s.group for s in a.sweeps)
     refs = [(g, reference(a.variants, g)) for g in groups]
-    refs = "".join(f"<li>{escape(g)}: each point against {escape(r)}.</li>" for g, r in refs if r)
+    refs = "".join(f"<li>{name_html(g)}: each point against {name_html(r)}.</li>" for g, r in refs if r)
     refs = f'<p class="note">What each sweep\'s points are compared against:</p><ul class="note">{refs}</ul>' if refs else ""
     return (
         '<section id="comparisons"><h2>Comparisons against the base</h2>'
@@ -295,8 +312,8 @@ def fold(section: str, packed: bool = True) -> str:
 
 
 def figure_html(f: Figure) -> str:
-    return (f'<figure><h3>{escape(f.title)}</h3><div class="chart" id="{f.id}"></div>'
-            f"<figcaption>{escape(f.caption)}</figcaption></figure>")
+    return (f'<figure><h3>{typed_html(f.title)}</h3><div class="chart" id="{f.id}"></div>'
+            f"<figcaption>{typed_html(f.caption)}</figcaption></figure>")
 
 
 def charts_section(section_id: str, title: str, figures: list[Figure], intro: str = "") -> str:
@@ -308,16 +325,16 @@ def charts_section(section_id: str, title: str, figures: list[Figure], intro: st
 
 
 def _frame_table(df: pl.DataFrame, cols: list[tuple[str, str, str]]) -> str:
-    """cols: (column, header, kind) with kind in pct, num, int, text."""
+    """cols: (column, header, kind) with kind in pct, num, int, text, html (a cell written already)."""
     rows = []
     for r in df.iter_rows(named=True):
         row = []
         for c, _, kind in cols:
             v = r.get(c)
             row.append(pct(v) if kind == "pct" else num(v, 2) if kind == "num" else count(v) if kind == "int"
-                       else escape("" if v is None else str(v)))
+                       else ("" if v is None else str(v)) if kind == "html" else escape("" if v is None else str(v)))
         rows.append(row)
-    numeric = {i for i, (_, _, k) in enumerate(cols) if k != "text"}
+    numeric = {i for i, (_, _, k) in enumerate(cols) if k not in ("text", "html")}
     return table([h for _, h, _ in cols], rows, numeric)
 
 
@@ -341,7 +358,9 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
                                           ("deviation_lo", "low (all seats at once)", "pct"),
                                           ("deviation_hi", "high (all seats at once)", "pct"),
                                           ("p_value", "p (exact, raw)", "num")])
-    bot_tbl = _frame_table(va.bots, [("bot", "bot", "text"), ("n", "seat-games", "int"), ("win_rate", "win", "pct"),
+    bots = va.bots.with_columns(pl.col("bot").map_elements(bot_html, return_dtype=pl.Utf8)) if va.bots.height \
+        else va.bots
+    bot_tbl = _frame_table(bots, [("bot", "bot", "html"), ("n", "seat-games", "int"), ("win_rate", "win", "pct"),
                                      ("win_lo", "low", "pct"), ("win_hi", "high", "pct"), ("draw_rate", "draw", "pct"),
                                      ("mean_score", "mean score", "num")])
     dist = [("n", "n", "int"), ("mean", "mean", "num"), ("mean_lo", "mean low", "num"), ("mean_hi", "mean high", "num"),
@@ -350,18 +369,31 @@ def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
     score_tbl = _frame_table(with_role(va.scores), [("role", "role", "text"), ("seat", "seat", "int")] + dist)
     margin_tbl = _frame_table(va.margin_summary, dist)
     length_tbl = _frame_table(va.lengths, [("measure", "measure", "text")] + dist)
-    end_tbl = _frame_table(va.end_reasons, [("end_reason", "end reason", "text"), ("games", "games", "int"),
+    game = str(m.game or va.results.game)
+
+    def words(df: pl.DataFrame, column: str) -> pl.DataFrame:
+        """A column of recorded names (end reasons, metrics, text values) as the game's spec labels them."""
+        if not df.height or column not in df.columns:
+            return df
+        return df.with_columns(pl.col(column).map_elements(lambda v: label_html(game, v), return_dtype=pl.Utf8))
+
+    end_tbl = _frame_table(words(va.end_reasons, "end_reason"), [("end_reason", "end reason", "html"), ("games", "games", "int"),
                                             ("share", "share", "pct"), ("share_lo", "low", "pct"),
                                             ("share_hi", "high", "pct")])
     metrics = va.metrics
-    metric_tbl = _frame_table(metrics, [("metric", "metric", "text"), ("group", "by", "text"), ("key", "seat / bot", "text"),
-                                        ("value", "value", "text"), ("n", "n", "int"), ("mean", "mean", "num"),
+    if metrics.height:  # the metric and its text values in the game's words, a seat by its role
+        metrics = words(words(metrics, "metric"), "value").with_columns(
+            pl.when(pl.col("group") == "seat")
+            .then(pl.col("key").map_elements(lambda k: escape(role_with_seat(m, int(k))), return_dtype=pl.Utf8))
+            .otherwise(pl.col("key").map_elements(bot_html, return_dtype=pl.Utf8)).alias("key"))
+    metric_tbl = _frame_table(metrics, [("metric", "metric", "html"), ("group", "by", "text"),
+                                        ("key", "role / bot", "html"), ("value", "value", "html"), ("n", "n", "int"), ("mean", "mean", "num"),
                                         ("mean_lo", "low", "num"), ("mean_hi", "high", "num"), ("share", "share", "pct"),
                                         ("share_lo", "low", "pct"), ("share_hi", "high", "pct")]) if metrics.height else \
         '<p class="note">This game reports no metrics of its own.</p>'
-    warnings = "".join(f'<li class="warn">{escape(w)}</li>' for w in (m.warnings or []))
+    warnings = "".join(f'<li class="warn">{typed_html(w, [game])}</li>' for w in (m.warnings or []))
     return (
-        f'<details id="{anchor(va.name)}"><summary>{escape(va.name)} — {light_html(s["light"])}</summary>'
+        f'<details id="{anchor(va.name)}"><summary>{name_html(va.name)} — {light_html(s["light"])}</summary>'
         + lazy(gloss((f"<h4>Rules-consistency warnings</h4><ul>{warnings}</ul>" if warnings else "")
                + f"<h4>Results per seat</h4>{seat_tbl}<h4>Seat advantage (decisive games)</h4>{adv_tbl}"
                + f"<h4>Per bot</h4>{bot_tbl}<h4>Scores per seat</h4>{score_tbl}<h4>Winning margin</h4>{margin_tbl}"
@@ -399,14 +431,14 @@ def samples_section(a: RunAnalysis) -> str:
         items = []
         for st, why in zip(stories, sample_labels(stories)):
             who = ", ".join(
-                f"{escape(roles[i] if i < len(roles) else f'seat {i}')}: {escape(str(b))} {escape(str(r))} "
+                f"{escape(roles[i] if i < len(roles) else f'seat {i}')}: {bot_html(b)} {escape(str(r))} "
                 f"({num(sc, 0) if isinstance(sc, (int, float)) else escape(str(sc))})"
                 for i, (b, r, sc) in enumerate(zip(st.get("bots", []), st.get("results", []), st.get("scores", []))))
             lines = "".join(f"<li>{escape(str(x))}</li>" for x in st.get("lines", []))
             items.append(f"<details><summary>Game {escape(str(st.get('game_index')))} ({escape(why)}) — {who}</summary>"
                          f"{replays.get((va.name, st.get('game_index')), '')}"
                          f"<ol class=\"story\">{lines or '<li>(no events recorded)</li>'}</ol></details>")
-        parts.append(f"<details><summary>{escape(va.name)} ({len(stories)} games)</summary>{lazy(''.join(items))}"
+        parts.append(f"<details><summary>{name_html(va.name)} ({len(stories)} games)</summary>{lazy(''.join(items))}"
                      "</details>")
     if not parts:
         return ""
@@ -422,15 +454,15 @@ def parameters_section(a: RunAnalysis) -> str:
         m = va.results.meta
         facts = [
             ("game", f"{escape(m.game_title or m.game)} ({escape(m.game)})"),
-            ("file", escape(str(m.file))), ("description", escape(str(m.description or ""))),
+            ("file", f"<code>{escape(str(m.file))}</code>"), ("description", escape(str(m.description or ""))),
             ("players", escape(str(m.players))),
             ("seats", "<br>".join(
                 f"{i}: {escape(str(st.get('bot', '?')))}"
                 + (f" <code>{escape(json.dumps(st.get('params'), sort_keys=True))}</code>" if st.get("params") else "")
                 for i, st in enumerate(m.seats or [])) + (" (rotated every game)" if m.rotate_seats else "")),
             ("games", count(m.games)), ("seed", escape(str(m.seed))),
-            ("base", escape(str(m.base or "—"))),
-            ("sweep", escape(json.dumps(m.sweep)) if m.sweep else "—"),
+            ("base", name_html(m.base) if m.base else "—"),
+            ("sweep", f"<code>{escape(json.dumps(m.sweep))}</code>" if m.sweep else "—"),
             ("content hash", f"<code>{escape(str(m.hash))}</code>"),
             ("designlab version", escape(str(version))),
             ("rerun", f"<code>designlab run {escape(str(m.file or 'FILE'))} --games {m.games} "
@@ -438,7 +470,7 @@ def parameters_section(a: RunAnalysis) -> str:
         ]
         dl = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in facts)
         params = escape(json.dumps(m.params, indent=2, sort_keys=True))
-        parts.append(f"<details><summary>{escape(va.name)}</summary>"
+        parts.append(f"<details><summary>{name_html(va.name)}</summary>"
                      + lazy(f"<table>{dl}</table><h4>Resolved parameters</h4><pre>{params}</pre>") + "</details>")
     return ('<section id="parameters"><h2>Parameters</h2><p class="note">Everything needed to rerun each variant: '
             "the resolved parameters, the bots, the seed, the game count and the designlab version. Games are seeded "
@@ -464,7 +496,8 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"
             f'<p class="meta">Run created {escape(str(m.created or "?"))} · designlab '
             f'{escape(str(m.designlab_version))} · {len(a.variants)} variants · {count(games)} games</p>')
-    sections = [findings_section(items), variants_section(a), comparisons_section(a)]
+    sections = [findings_section(items, _games(a), [va.name for va in a.variants]), variants_section(a),
+                comparisons_section(a)]
     figures: list[Figure] = list(first_figures)  # the first screen's pictures (report/picture.py), drawn at load
     for sid, title, figs, intro in figure_sections:
         sections.append(charts_section(sid, title, figs, intro))

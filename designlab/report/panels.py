@@ -15,6 +15,7 @@ import altair as alt
 from designlab.core.spec import GameSpec, Panel
 from designlab.registry import SPECS
 from designlab.report import charts
+from designlab.report.roles import label
 from designlab.stats.analysis import RunAnalysis
 from designlab.stats.load import RunResults
 from designlab.stats.summary import metric_columns
@@ -76,7 +77,7 @@ def game_panels(a: RunAnalysis, game: str) -> list[tuple[str, str, list[tuple[st
             if cols[name]["seats"]:
                 c = charts.win_by_value(a, game, name)
                 if c is not None:
-                    made.append((f"Win rate by {name.replace('_', ' ')}", c,
+                    made.append((f"Win rate by {label(game, name)}", c,
                                  "Each point: the win rate of the seats holding that value, with a 95% Wilson "
                                  "interval; the dashed line is the even share."))
         shares = [n for n in _match(panel.shares, cols) if cols[n]["kind"] == "text"]

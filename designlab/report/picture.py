@@ -17,7 +17,7 @@ import altair as alt
 import polars as pl
 
 from designlab.report import charts
-from designlab.report.roles import label, roles_of
+from designlab.report.roles import param_words, roles_of
 from designlab.stats.verdict import LIGHT, VERDICTS, Verdict
 
 # the page's CSS colours (report/page.py), by verdict
@@ -112,11 +112,12 @@ def sweep_edge(a, s, points) -> alt.TopLevelMixin | None:
         return None
     df = pl.DataFrame(rows)
     roles = roles_of(points[0].results.meta)
+    words = param_words(points[0].results.game, s.parameter)  # an axis cannot show code: the path in words
     two = len(roles) == 2
     tol = float(df["tolerance"].max())
     y = alt.Y("edge:Q", title=_edge_title(roles))
     colour = verdict_colour(df["verdict"].to_list())
-    tooltip = [alt.Tooltip("x:N", title=s.parameter), "verdict:N", alt.Tooltip("edge:Q", format="+.1f", title="edge"),
+    tooltip = [alt.Tooltip("x:N", title=words), "verdict:N", alt.Tooltip("edge:Q", format="+.1f", title="edge"),
                alt.Tooltip("lo:Q", format="+.1f", title="likely from"), alt.Tooltip("hi:Q", format="+.1f", title="likely to"),
                alt.Tooltip("games:Q", format=",", title="games")]
     band_df = pl.DataFrame({"lo": [-tol if two else 0.0], "hi": [tol]})
@@ -124,7 +125,7 @@ def sweep_edge(a, s, points) -> alt.TopLevelMixin | None:
     zero = alt.Chart(pl.DataFrame({"z": [0.0]})).mark_rule(color="#777", strokeDash=[4, 4]).encode(y="z:Q")
     if s.numeric:
         xs = df["x_num"].to_list()
-        x = alt.X("x_num:Q", title=s.parameter, scale=alt.Scale(zero=False), axis=charts.value_axis(xs))
+        x = alt.X("x_num:Q", title=words, scale=alt.Scale(zero=False), axis=charts.value_axis(xs))
         layers = [tol_band, zero,
                   alt.Chart(df).mark_area(opacity=0.15, color="#4c78a8").encode(x=x, y="lo:Q", y2="hi:Q"),
                   alt.Chart(df).mark_line(color="#4c78a8").encode(x=x, y=y),
@@ -142,7 +143,7 @@ def sweep_edge(a, s, points) -> alt.TopLevelMixin | None:
                        alt.Chart(mark).mark_text(align="left", dx=4, y=6, baseline="top").encode(x="x:Q", text="t:N")]
     else:
         order = [r["x"] for r in rows]
-        x = alt.X("x:N", title=s.parameter, sort=order, axis=alt.Axis(labelAngle=0))
+        x = alt.X("x:N", title=words, sort=order, axis=alt.Axis(labelAngle=0))
         layers = [tol_band, zero,
                   alt.Chart(df).mark_rule(strokeWidth=2.5).encode(x=x, y="lo:Q", y2="hi:Q", color=colour),
                   alt.Chart(df).mark_point(filled=True, size=80, opacity=1).encode(x=x, y=y, color=colour,
@@ -158,9 +159,8 @@ def moving_measures(s, game: str, columns: int = 2, width: int = 170, height: in
     moving = [m for m, _, _ in sweep_moves(s)[0][:4]]
     if not moving:
         return None
-    named = {m: label(game, m) for m in moving}
-    metrics = s.metrics.filter(pl.col("metric").is_in(moving)).with_columns(pl.col("metric").replace_strict(named))
-    trends = s.trends.filter(pl.col("metric").is_in(moving)).with_columns(pl.col("metric").replace_strict(named))
+    metrics = s.metrics.filter(pl.col("metric").is_in(moving))  # charts.sweep_metrics labels them
+    trends = s.trends.filter(pl.col("metric").is_in(moving))
     chart = charts.sweep_metrics([dataclasses.replace(s, metrics=metrics, trends=trends)], columns=columns,
                                  width=width, height=height)
     return chart.properties(title="what moves most along it (beyond noise)") if chart is not None else None

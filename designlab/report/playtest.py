@@ -120,12 +120,12 @@ def playtest_section(a: PlaytestAnalysis | dict, level: int = 2, section_id: str
                  + (["players"] if with_names else []))
     light = LIGHT.get(v.verdict, "nodata")
     sid = f' id="{section_id}"' if section_id else ""
-    sources = ", ".join(a.sources)
-    bots = (f"The bots' games: {H.esc(a.bots_from)}." if a.bots_from else
+    sources = ", ".join(f"<code>{H.esc(x)}</code>" for x in a.sources)  # file names, as typed
+    bots = (f"The bots' games: <code>{H.esc(a.bots_from)}</code>." if a.bots_from else
             "No bot skill levels to compare with: <code>designlab skill VARIANT</code> plays them.")
     return (
         f'<section{sid} class="playtest">\n<h{level}>Playtests: {H.esc(a.variant)}</h{level}>\n'
-        f'<p class="note">{a.games} games played by people, from {H.esc(sources)}, beside the bots at each skill '
+        f'<p class="note">{a.games} games played by people, from {sources}, beside the bots at each skill '
         f"level on the same variant. People's rates carry exact (Clopper-Pearson) 95% intervals, since playtests "
         f"are small; the verdict uses the report's rules with an exact interval on the gap. {bots}</p>\n"
         f'<p class="headline verdict-{light}">{H.esc(people_sentence(a))}</p>\n{started}'

@@ -125,7 +125,10 @@ def _seat_names(game, story: dict) -> list[str]:
     spec = SPECS[game.name]
     roles = spec.roles(game.params)
     bots = story.get("bots") or [""] * len(roles)
-    return [f"{roles[s]} ({bots[s]})" if bots[s] else roles[s] for s in range(len(roles))]  # in turn order
+    # in turn order; a bot by its name alone (a menu cannot show its typed parameters as code; the game's
+    # summary line above names them)
+    names = [str(b).split("(", 1)[0] for b in bots]
+    return [f"{roles[s]} ({names[s]})" if names[s] else roles[s] for s in range(len(roles))]
 
 
 def assets() -> str:

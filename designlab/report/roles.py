@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+from html import escape
 
 from pydantic import ValidationError
 
@@ -83,14 +85,34 @@ def sweep_meta(variants, group: str) -> VariantEntry:
     return next((va.results.meta for va in variants if va.name.startswith(group + "[")), NO_ENTRY)
 
 
-def label(game: str, name: str) -> str:
-    """A metric, end reason or panel-metric name as the game's spec labels it (``GameSpec.labels``), else the
-    name with spaces for underscores: the only way a raw name reaches what a person reads."""
+def label(game: str, name: str, roles: tuple[str, ...] | list[str] = ()) -> str:
+    """A metric, end reason, panel-metric, knob or persona name as the game's spec labels it
+    (``GameSpec.labels``), else the name with spaces for underscores: the only way a raw name reaches what a
+    person reads. With the seats' ``roles``, a per-seat metric's column name (``black_no_effect_0``: the
+    metric, then the seat) reads as its label and the seat's role ("black cards with no effect, player 1")."""
     from designlab.registry import SPECS
 
     spec = SPECS.get(game)
     labels = getattr(spec, "labels", None) or {}
-    return labels.get(name) or str(name).replace("_", " ")
+    name = str(name)
+    if name in labels:
+        return labels[name]
+    per_seat = _PER_SEAT.match(name)
+    if roles and per_seat and int(per_seat.group(2)) < len(roles):
+        return f"{label(game, per_seat.group(1))}, {roles[int(per_seat.group(2))]}"
+    return name.replace("_", " ")
+
+
+_PER_SEAT = re.compile(r"^(.+)_(\d+)$")  # a per-seat metric's name: the metric, then the seat
+
+
+def label_html(game: str, name, roles: tuple[str, ...] | list[str] = ()) -> str:
+    """``label`` for a page: the label, with the recorded name in its tooltip (the title attribute), the one
+    place besides the data downloads where a raw name shows."""
+    words = label(game, str(name), roles)
+    if words == str(name):
+        return escape(words)
+    return f'<span title="{escape(str(name))}">{escape(words)}</span>'
 
 
 def role(meta, side: str) -> str:
@@ -99,3 +121,87 @@ def role(meta, side: str) -> str:
     if side == "row":
         return getattr(meta, "row_role", "") or meta.row_label
     return getattr(meta, "col_role", "") or meta.col_label
+
+
+# the variant file's own keys a sentence may name (docs/variants.md): what a designer types, kept as typed
+FILE_KEYS = ("balance_tolerance", "rotate_seats", "max_games", "extends", "sweep", "zip", "seats", "params")
+
+
+@functools.lru_cache(maxsize=64)
+def _typed_names(games: tuple[str, ...], names: tuple[str, ...] = ()) -> re.Pattern:
+    """The words a designer types into a variant file of these games: parameter paths (``honor.runner``), their
+    last keys (``line_length``) and the file's own keys, and the variant ``names`` a run gave its files and sweep
+    points, as one pattern (the names first, then the longest first)."""
+    from designlab.registry import SPECS
+    from designlab.variant.paths import param_paths
+
+    words = set(FILE_KEYS)
+    for game in games:
+        spec = SPECS.get(game)
+        if spec is None:
+            continue
+        for p in param_paths(spec.game.Params):
+            words.add(p.path)
+            words.add(p.path.rsplit(".", 1)[-1])
+    words = {n for n in words if "_" in n or "." in n}  # a plain word reads as a word
+    names = tuple(n for n in names if typed_name(n))
+    alts = "|".join([*(re.escape(n) for n in sorted(names, key=len, reverse=True)),
+                     r"seats\.\d+\.params\.[\w.]*\w",  # a bot's parameter in a seats entry, as a sweep names it
+                     r"[a-z][\w-]*\([^()\s]*=[^()]*\)",  # a bot with its parameters: persona(lie_rate=0.25)
+                     *(re.escape(n) for n in sorted(words, key=len, reverse=True))])
+    return re.compile(rf"(?<![\w.])({alts})(?![\w])")
+
+
+def typed_name(name: str) -> bool:
+    """A variant's name that holds what a designer types (a sweep point's ``honor.runner=12``, a file key with an
+    underscore): the page shows it as code."""
+    return bool(re.search(r"[_=\[]", str(name)))
+
+
+def typed_html(text: str, games=None, names=()) -> str:
+    """Escaped ``text`` with what a designer types (the games' parameter paths, the variant file's keys, the
+    ``names`` of the run's variants where they hold such) shown as code, as typed:
+    ``set <code>display.line_length</code>: 4``; ``games`` None: every installed game's."""
+    if games is None:  # a text of no one game (a figure's title): every installed game's parameters
+        from designlab.registry import SPECS
+
+        games = list(SPECS)
+    out = escape(str(text))
+    rx = _typed_names(tuple(sorted({str(g) for g in games if g})), tuple(sorted({escape(str(n)) for n in names})))
+    return rx.sub(r"<code>\1</code>", out)
+
+
+def name_html(name) -> str:
+    """A variant's name for a page: as code when it holds what a designer types (``typed_name``), else as text."""
+    return f"<code>{escape(str(name))}</code>" if typed_name(name) else escape(str(name))
+
+
+_SEATS_PARAM = re.compile(r"^seats\.(\d+)\.params\.(.+)$")
+
+
+def param_words(game: str, path: str) -> str:
+    """A parameter path where code cannot show (a chart's axis or legend): the spec's label for it, a bot's
+    parameter as 'lie rate of the seats.0 bot', a path with an underscore by its last key in words and the
+    group it sits in ('line length (display)'); a path without one stays as typed (``honor.runner``)."""
+    path = str(path)
+    labels = getattr(_spec(game), "labels", None) or {}
+    if path in labels:
+        return labels[path]
+    bot = _SEATS_PARAM.match(path)
+    if bot:
+        return f"{label(game, bot.group(2))} of the seats.{bot.group(1)} bot"
+    if "_" not in path:
+        return path
+    group, _, key = path.rpartition(".")
+    return label(game, key) + (f" ({group})" if group else "")
+
+
+def series_words(game: str, series: str) -> str:
+    """A sweep series ('seats.0.params.lie_rate=0.25, honor.runner=12') with each path in words (``param_words``)."""
+    return re.sub(r"(?:^|(?<=, ))([\w.]+)=", lambda m: param_words(game, m[1]) + "=", str(series))
+
+
+def _spec(game: str):
+    from designlab.registry import SPECS
+
+    return SPECS.get(game)

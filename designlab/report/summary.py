@@ -8,6 +8,7 @@ tests, each with a hover explanation (report/glossary.py).
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from designlab.core.protocol import FIX  # where a rules warning names its fix (GameParams.fix)
@@ -15,7 +16,7 @@ from designlab.core.spec import plural, the
 from designlab.report.findings import reference
 from designlab.report.fmt import missing, num
 from designlab.report.meta import meta_headline
-from designlab.report.roles import followed, roles_of, sweep_meta
+from designlab.report.roles import followed, name_html, roles_of, sweep_meta, typed_html
 from designlab.report.skill import skill_line
 from designlab.report.why import why_findings
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
@@ -25,6 +26,21 @@ from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_ra
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
 ACT_ON = 5  # findings to act on per game on the first screen
 PER_KIND = 2  # of which at most this many of one kind (role advantages, even points, rules warnings ...)
+
+_COMMAND = re.compile(r"(designlab [^()]*?)(?=\)|\.(?:\s|$)|;|,\s|$)")
+
+
+def words_html(text: str, game: str, names=()) -> str:
+    """A first-screen sentence as HTML: the commands it gives and what a designer types (parameter paths, the
+    run's variant names that hold them) as code, the rest escaped words (report/roles.typed_html)."""
+    out, at = [], 0
+    for m in _COMMAND.finditer(text):
+        out.append(typed_html(text[at:m.start()], [game], names))
+        out.append(f"<code>{escape(m.group(1))}</code>")
+        at = m.end()
+    out.append(typed_html(text[at:], [game], names))
+    return "".join(out)
+
 
 def _pts(x: float) -> str:
     return "–" if missing(x) else f"{100 * x:.1f}"
@@ -168,11 +184,11 @@ def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:
             f'{escape(roles[v.top])} {signed(v.gap)} <span class="small">({signed_range(v.diff_lo, v.diff_hi)})</span>'
             if not missing(v.diff_lo) else f"{_pts(v.gap)} <span class=\"small\">({_pts(v.lo)} to {_pts(v.hi)})</span>")
         rows.append(
-            f'<tr><td><a href="#{anchor(va.name)}">{escape(va.name)}</a></td>'
+            f'<tr><td><a href="#{anchor(va.name)}">{name_html(va.name)}</a></td>'
             f'<td class="num">{edge}</td>'
             f'<td><span class="light light-{LIGHT[v.verdict]}">{escape(v.verdict)}</span>'
             f' <span class="small">{escape(ahead)}</span></td>'
-            f'<td class="small">{escape(_changes(a, va))}</td></tr>')
+            f'<td class="small">{words_html(_changes(a, va), va.results.game, [v.name for v in vas])}</td></tr>')
     if not rows:
         return ""
     more = len(fair) - RANKED
@@ -341,10 +357,11 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         roles = roles_of(head.results.meta)
         verdict = verdict_sentence(v, roles, note=False) if v else "No verdict."
         light = LIGHT[v.verdict] if v else "nodata"
-        items = "".join(f'<li>{escape(t)} <a class="small" href="{escape(link)}">evidence</a></li>'
+        names = [va.name for va in vas]
+        items = "".join(f'<li>{words_html(t, game, names)} <a class="small" href="{escape(link)}">evidence</a></li>'
                         for t, link in game_findings(a, game, vas, meta_games.get(game), anchor,
                                                      (why_games or {}).get(game)))
-        did = "".join(f'<li>{escape(t)}</li>' for t in _did_lines(a, vas, head, anchor))
+        did = "".join(f'<li>{words_html(t, game, names)}</li>' for t in _did_lines(a, vas, head, anchor))
         did = (f'<div class="did"><h3>What the change did</h3><ul>{did}</ul></div>' if did else "")
         pics = []
         for chart in _picture(a, game, vas):
@@ -353,30 +370,30 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
             pics.append(f'<div class="chart answer-chart" id="{f.id}"></div>')
         share = fair_share_line(head)
         share = f'<p class="shares small">{escape(share)}</p>' if share else ""
-        fairest = "".join(f'<p class="fairest">{escape(t)}</p>' for t in fairest_values(a, vas))
+        fairest = "".join(f'<p class="fairest">{words_html(t, game, names)}</p>' for t in fairest_values(a, vas))
         target = str(head.results.meta.file or "")
         if target and head.results.meta.sweep:  # a sweep file holds many variants: name the one
             target += f" --variant '{head.name}'"
         found = (skills or {}).get(game)
         skill = skill_line(found.data if found is not None else None, target, _own_level(head, found),
                            found.record if found is not None else None)
-        after = f'<p class="skill-line">{escape(skill)}</p>'
+        after = f'<p class="skill-line">{words_html(skill, game, names)}</p>'
         if (changes or {}).get(game):
-            after += f'<p class="change-line">{escape(changes[game])}</p>'
+            after += f'<p class="change-line">{words_html(changes[game], game, names)}</p>'
         how = (f'<p class="small how-judged">{escape(SEQUENCE_NOTE.format(games=v.games))}</p>'
                if v is not None and v.sequential else "")
         word = v.verdict if v else "no verdict"
         glance.append(f'<li class="verdict-{light}"><a href="#game-{escape(game)}">{escape(title)}</a>: '
-                      f'<b>{escape(head.name)}</b> <span class="light light-{light}">{escape(word)}</span>'
+                      f'<b>{name_html(head.name)}</b> <span class="light light-{light}">{escape(word)}</span>'
                       + (f" ({escape(edge_text(v, roles))})" if v is not None and v.top is not None else "") + "</li>")
         parts.append(
             f'<div class="game" id="game-{escape(game)}" data-game="{escape(game)}"><h2>{escape(title)}</h2>'
             f'<p class="roles small">Roles: {escape(_roles_text(roles))}</p>'
-            f'<p class="headline verdict-{light}"><b>{escape(head.name)}:</b> {escape(verdict)}</p>{share}{fairest}{did}'
+            f'<p class="headline verdict-{light}"><b>{name_html(head.name)}:</b> {words_html(verdict, game, names)}</p>{share}{fairest}{did}'
             f'<div class="cols"><div class="picture">{"".join(pics)}</div>'
             f'<div class="act-on"><h3>What to act on</h3><ul class="act">{items or "<li>Nothing stands out.</li>"}</ul></div></div>'
             f'{after}'
-            + (f'<p class="playtest-line">{escape(playtests[game])} <a class="small" href="#playtests">evidence</a></p>'
+            + (f'<p class="playtest-line">{words_html(playtests[game], game, names)} <a class="small" href="#playtests">evidence</a></p>'
                if playtests and game in playtests else "")
             + f'{_ranked_rows(a, vas, anchor)}{how}</div>')
     # several games: each one's verdict in a line at the top, so all are seen before any game's picture

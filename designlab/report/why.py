@@ -122,7 +122,7 @@ def _game(d: dict, folder: Path) -> str:
             f"hold for all {len(d['options'])} options at once (Bonferroni; p-values Holm-adjusted). Verdicts are "
             "said for whoever uses the option: it helps its user when forbidding it costs the seat (the interval "
             "below 0), it hurts its user when forbidding it gains (above 0: the bot overplays it). Never matters: "
-            f"within ±{tol:g} points (the variant's balance_tolerance). Yielded: decisions where every legal action "
+            f"within ±{tol:g} points (the variant's <code>balance_tolerance</code>). Yielded: decisions where every legal action "
             "was forbidden (the rules force the move). Bot ignored: answers outside the allowed actions, replaced by "
             "a random allowed one.</p>" + restricted
             + "<h4>Win rate beside each component (association, not cause)</h4>" + association

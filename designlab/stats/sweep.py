@@ -457,6 +457,7 @@ class SweepAnalysis:
     entry: int | None = None  # a bot's parameter: the curve is per seats entry and the fit is for this one
     entry_bot: str = ""  # that entry's bot, as the variant file names it
     steps: pl.DataFrame = field(default_factory=pl.DataFrame)  # neighbour_steps: from each point to the next
+    game: str = ""  # the game its points play (whose spec labels its measures)
 
     @property
     def focus(self) -> int:
@@ -516,5 +517,5 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
                 paired = len({(v.meta.seed, v.meta.rotate_seats) for v in points}) == 1
                 out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names, paired),
                                          entry, _entry_bot(points[0].meta, entry),
-                                         neighbour_steps(entry_games, entry or 0, paired)))
+                                         neighbour_steps(entry_games, entry or 0, paired), game=points[0].game))
     return out

@@ -158,7 +158,13 @@ def test_show_tells_a_game_exactly_as_the_run_played_it(tmp_path, variant, capsy
 
     assert (f"result: first runner (random) {row['result_0']}, {points(row['score_0'])}; "
             f"second runner (heuristic) {row['result_1']}, {points(row['score_1'])}") in text
-    assert f"ended: {row['end_reason']}, after {row['turns']} turns and {row['decisions']} decisions" in text
+    from designlab.report.roles import label
+
+    ended = label("rakshasa", row["end_reason"])  # the spec's words, not the recorded name
+    assert f"ended: {ended}, after {row['turns']} turns and {row['decisions']} decisions" in text
+    metrics = next(line for line in text.splitlines() if line.startswith("metrics: "))
+    assert not re.search(r"\b[a-z]+(?:_[a-z0-9]+)+\b", metrics), metrics  # no raw metric name, none per seat
+    assert "lies told, first runner" in metrics or "lies told, second runner" in metrics, metrics
     # the play-by-play is the one the run kept as its sample of game 0
     samples = json.loads((out / manifest["variants"][0]["samples_file"]).read_text())
     first = next(s for s in samples if s["game_index"] == 0)

@@ -165,3 +165,25 @@ def test_no_measurable_edge_but_not_yet_even_says_how_many_more_games(synth, tmp
     lean = specs + [synth.Spec("c", games=4000, seat_share=(0.56, 0.44), base="a", seed=3)]
     a = analyse_run(load_run(synth.write_results(tmp_path / "lean", lean, name="lean")))
     assert not any(t.startswith("No variant gives") for t, _ in game_findings(a, "rakshasa", a.variants, None, anchor))
+
+
+def _most_even_sentence(synth, tmp_path, shares: dict[str, tuple[float, float]], games: int = 2000) -> str:
+    from designlab.report.findings import findings
+    from designlab.stats import analyse_run, load_run
+
+    specs = [synth.Spec(name, games=games, seat_share=share) for name, share in shares.items()]
+    a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="even")))
+    return next(f.text for f in findings(a) if f.topic == "overview" and "even" in f.text and "apart" in f.text)
+
+
+def test_no_superlative_among_variants_whose_intervals_overlap(synth, tmp_path):
+    # two even variants a fraction of a point apart: neither is "the least even"
+    text = _most_even_sentence(synth, tmp_path, {"base": (0.5, 0.5), "other": (0.502, 0.498)})
+    assert "least even is" not in text and "most even variant is" not in text, text
+    assert text.startswith("No variant is measurably more or less even") and "intervals overlap" in text, text
+
+
+def test_a_superlative_where_the_interval_clears_the_others(synth, tmp_path):
+    text = _most_even_sentence(synth, tmp_path, {"base": (0.5, 0.5), "fair": (0.5, 0.5), "lopsided": (0.8, 0.2)})
+    assert "The least even variant is lopsided" in text, text
+    assert "most even variant is" not in text and "no variant is measurably the most even" in text, text

@@ -227,7 +227,7 @@ def test_drawn_out_variants_are_broken_and_empty_sweep_points_are_said(tmp_path,
     assert f.level == "broken" and "Broken: more than 50% of games drawn" in f.text
     sweep = next(f for f in findings(a) if f.topic == "sweep")
     assert "At x = 1 no game was decisive" in sweep.text and "from –" not in sweep.text
-    best = next(f for f in findings(a) if f.text.startswith("The most even variant"))
+    best = next(f for f in findings(a) if f.topic == "overview" and " even" in f.text and "s[x=" in f.text)
     assert "s[x=1]" not in best.text
 
 
@@ -250,10 +250,12 @@ def test_sweep_gets_a_figure_of_how_the_game_changes(html):
     at = ids.index("chart-sweep-metrics-runner-honor-honor-runner")
     assert ids[at - 1] == "chart-sweep-runner-honor-honor-runner"  # right under its seat curve
     spec = specs_of(html)[ids[at]]
-    assert spec["facet"]["field"] == "metric" and spec["resolve"]["scale"]["y"] == "independent"
+    assert spec["facet"]["field"] == "label" and spec["resolve"]["scale"]["y"] == "independent"
     data = spec["datasets"][spec["data"]["name"]] if "datasets" in spec else spec["data"]["values"]
     # the report follows the game's highlighted panel metrics (synthetic Rakshasa: lies_told, peeks), not the others
     assert {r["metric"] for r in data} == {"length in decisions", "length in turns", "lies_told", "peeks"}
+    # each panel titled in the game's words (GameSpec.labels), the recorded name kept for the tooltip
+    assert {r["label"] for r in data} == {"length in decisions", "length in turns", "lies told", "Rakshasa peeks"}
 
 
 def test_sweep_finding_names_the_measures_that_change(html):
@@ -425,7 +427,7 @@ def test_chart_names_are_short_and_tell_variants_and_bots_apart():
     from designlab.report.charts import short_bots, short_names
 
     names = ("base", "bluff[seats.0.params.lie_rate=0, seats.0.params.challenge_rate=0.25]", "honor[honor.runner=12]")
-    assert list(short_names(names).values()) == ["base", "bluff[lie_rate=0, challenge_rate=0.25]", "honor[runner=12]"]
+    assert list(short_names(names).values()) == ["base", "bluff[lie rate=0, challenge rate=0.25]", "honor[runner=12]"]
     clash = ("s[a.x=1]", "s[b.x=1]")  # the last parts alone would read alike: the full names stay
     assert short_names(clash) == {n: n for n in clash}
     assert short_bots(["persona(lie_rate=0)", "heuristic"]) == {"persona(lie_rate=0)": "persona", "heuristic": "heuristic"}

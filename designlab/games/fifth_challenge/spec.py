@@ -47,6 +47,7 @@ LEVERS = {"max_turns": Lever(step=100)}
 # the designer's words for the metrics and end reasons the report shows (GameSpec.labels)
 LABELS = {
     "later_seat_extra_cards": "extra starting cards for later seats",  # the compensation knob
+    "max_turns": "turn cap (all players' turns)",  # a parameter `designlab levers` moves by the spec's rule
     "ace_suit": "suit of the ace dealt", "attempts": "challenge attempts", "cards_replaced": "cards replaced",
     "cards_spent": "cards spent", "challenges_on_others": "challenges on another player",
     "challenges_on_self": "challenges on oneself", "completed": "challenges completed", "damage_taken": "damage taken",

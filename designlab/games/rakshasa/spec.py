@@ -66,6 +66,9 @@ LEVERS = {
 # the designer's words for the metrics and end reasons the report shows (GameSpec.labels)
 LABELS = {
     "honor.second_runner_extra": "extra honor for the second runner",  # the compensation knob
+    # the parameters `designlab levers` moves by the spec's own rule (LEVERS), and the personas' knobs
+    "first_runner": "the seat that runs first", "sections": "the course's sections",
+    "scoring.completion": "points for getting past the final obstacle", "implausible_rate": "challenge rate (implausible claims)",
     # metrics
     "challenges": "challenges made", "challenges_right": "challenges that caught a lie", "claims": "claims made",
     "claims_judged": "claims the builder judged", "forms_played": "forms played", "forms_spent": "forms spent",
