@@ -14,6 +14,7 @@ from html import escape
 from itertools import groupby
 from pathlib import Path
 
+from designlab.levers.section import report_section as levers_report_section
 from designlab.report import charts
 from designlab.report.bots import bots_section, find_strategy, strategy_listing
 from designlab.report.findings import Finding, findings, reference_note
@@ -205,7 +206,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root),
                 first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
                              changes=what_to_change(a, records_root, out_dir)), why_section(found, titles),
-                playtest_html=playtest_html)
+                playtest_html=playtest_html, levers_html=levers_report_section(a, records_root))
     index = out_dir / "index.html"
     _atomic_write(index, html)
     lights = a.summary["light"].to_list() if a.summary.height else []
