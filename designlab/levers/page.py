@@ -10,7 +10,7 @@ from html import escape
 from pathlib import Path
 
 from designlab.levers.result import RESULT_FILE, LeversResult
-from designlab.levers.section import effect_text, effects_table, knob_verdict, tornado
+from designlab.levers.section import effect_text, effects_table, knob_verdict, relabelled, tornado
 from designlab.report import REPORT_META, render_index
 from designlab.report.html import chart_html, page
 
@@ -86,7 +86,10 @@ def render_levers(r: LeversResult, out_dir: Path, reports_root: Path, sweeps: di
             f"{len(r.ranked)} ranked · {r.played_games:,} games played, {r.cached_games:,} from the cache, in "
             f"{r.seconds:.0f} s · screen to ±{r.precision:g} points on the seat gap (at most {r.max_games:,} games "
             f"a move) · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC</p>")
-    html = page(f"Which knobs matter: {r.variant}", head + section(r, sweeps))
+    from designlab.registry import SPECS
+
+    # the page in the spec's words (choices' values too); levers.json keeps the values as the file writes them
+    html = page(f"Which knobs matter: {r.variant}", head + section(relabelled(r, SPECS.get(r.game)), sweeps))
     out_dir.mkdir(parents=True, exist_ok=True)
     index = out_dir / "index.html"
     index.write_text(html, encoding="utf-8")

@@ -95,7 +95,7 @@ def tornado(r: LeversResult) -> alt.TopLevelMixin | None:
         color=colour, tooltip=tip)
     rules = base.mark_rule(color="#222").encode(x="lo:Q", x2="hi:Q", tooltip=tip)
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(color="#555").encode(x="x:Q")
-    return alt.layer(band, bars, rules, zero).properties(width=WIDTH, height=alt.Step(11, **{"for": "position"}))
+    return alt.layer(band, bars, rules, zero).properties(width=WIDTH, height=alt.Step(15, **{"for": "position"}))
 
 
 def _cell(e: Effect | None, digits: int) -> str:
@@ -127,12 +127,21 @@ def effects_table(r: LeversResult, confirmed: bool = False) -> str:
 
 
 def relabelled(r: LeversResult, spec) -> LeversResult:
-    """The result in the spec's current words (``GameSpec.labels``: a knob's path, a measure's name); a name the
-    spec does not label keeps the words the result was written with."""
+    """The result in the spec's current words (``GameSpec.labels``): a knob's path, a measure's name, a choice's
+    value (else its words with spaces for underscores); a name the spec does not label keeps the words the result
+    was written with."""
     labels = dict(getattr(spec, "labels", None) or {})
-    if not labels:
-        return r
-    knobs = [replace(k, label=labels.get(k.path, k.label)) for k in r.knobs]
+
+    def word(v: str) -> str:
+        return labels.get(v) or v.replace("_", " ")
+
+    knobs = []
+    for k in r.knobs:
+        k = replace(k, label=labels.get(k.path, k.label))
+        if k.kind == "choice":
+            k = replace(k, value=word(k.value), moves=[replace(m, value=word(m.value)) for m in k.moves],
+                        rejected=[(word(v), why) for v, why in k.rejected])
+        knobs.append(k)
     outcomes = [(n, labels.get(n, label), unit) for n, label, unit in r.outcomes]
     return replace(r, knobs=knobs, outcomes=outcomes)
 

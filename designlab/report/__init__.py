@@ -14,7 +14,6 @@ from html import escape
 from itertools import groupby
 from pathlib import Path
 
-from designlab.levers.section import report_section as levers_report_section
 from designlab.report import charts
 from designlab.report.bots import bots_section, find_strategy, strategy_listing
 from designlab.report.findings import Finding, findings, reference_note
@@ -192,6 +191,8 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     With ``png=True`` each chart is also written beside it as <chart>.png and <chart>.svg (vl-convert).
     Returns the path of the report's index.html.
     """
+    from designlab.levers.section import report_section as levers_report_section  # here: levers imports report.html
+
     run = load_run(Path(results_dir))
     a = analyse_run(run, measures(run))
     sections, panel_html, panel_figs = build_figures(a)
