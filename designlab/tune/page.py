@@ -193,8 +193,7 @@ def front_chart(result: dict, aim: str, tol: float) -> tuple[alt.TopLevelMixin |
                                                                                           title=measure), "games:Q"]
     band = alt.Chart(pl.DataFrame({"lo": [-tol], "hi": [tol]})).mark_rect(color="#2e9e4f", opacity=0.12).encode(
         y="lo:Q", y2="hi:Q")
-    search = alt.Chart(df).mark_point(filled=True, size=45).encode(x=x, y=y, color=colour, tooltip=tip,
-                                                                   shape=alt.Shape("kind:N", legend=None))
+    search = alt.Chart(df).mark_point(filled=True, size=45).encode(x=x, y=y, color=colour, tooltip=tip)
     line = alt.Chart(df.filter(pl.col("trial").is_in(list(front)))).mark_line(
         color="#7a5fa8", opacity=0.5, strokeDash=[4, 3]).encode(x=x, y=y, order="x:Q")
     layers = [band, line, search]
@@ -302,7 +301,7 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
     followed = [spec.target_seat] if spec.target_seat is not None else list(range(len(roles)))
     for c in result["candidates"]:
         verdict = ("recommended" if c["index"] == result["recommended"] else "confirmed" if c["confirmed"]
-                   else "dropped")
+                   else "outside the tolerance" if spec.objectives else "dropped")
         seats = [c["seats"][s] for s in followed]
         cand_rows.append([str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_cell(spec, c, roles)] + [
             f"{x['share']:.1%}: {x['gap']:+.1f} ({x['gap_lo']:+.1f} to {x['gap_hi']:+.1f})" for x in seats] + [

@@ -658,7 +658,7 @@ def _importance(study, spec: TuneSpec) -> dict:
             try:
                 imp = optuna.importance.get_param_importances(
                     study, evaluator=optuna.importance.PedAnovaImportanceEvaluator(),
-                    target=lambda t, i=i: t.values[i], target_name=name)
+                    target=lambda t, i=i: t.values[i])
             except (RuntimeError, ValueError) as e:
                 out["method"] = f"not computed: {e}"
                 break

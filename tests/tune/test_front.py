@@ -61,3 +61,44 @@ def test_a_seed_gives_the_same_front(coin, tmp_path):
     b = tune(replace(coin(p_first=0.8), tune=s), tmp_path / "b", cache_dir=tmp_path / "cache2")
     assert a.data["front"] == b.data["front"] and a.data["trials"] == b.data["trials"]
     assert [c.row for c in a.candidates] == [c.row for c in b.candidates]
+
+
+def test_the_tune_page_draws_the_front_with_each_replayed_point(coin, tmp_path):
+    from designlab.report.lazy import unpack
+    from designlab.tune.page import front_chart, render_tune
+
+    s = spec(budget_trials=12, confirm_candidates=3, confirm_games=500)
+    v = replace(coin(p_first=0.8), tune=s)
+    r = tune(v, tmp_path / "t", cache_dir=tmp_path / "cache")
+    chart, cap = front_chart(r.data, "aim", s.tolerance)
+    d = chart.to_dict()
+    diamonds = next(la for la in d["layer"] if isinstance(la["mark"], dict) and la["mark"].get("shape") == "diamond")
+    shown = d["datasets"][diamonds["data"]["name"]]
+    assert sorted(x["trial"] for x in shown) == sorted(c.index for c in r.candidates)  # every replayed point
+    assert all(x["x_lo"] <= x["x"] <= x["x_hi"] and x["gap_lo"] <= x["gap"] <= x["gap_hi"] for x in shown)
+    assert "winner as high as possible" in cap
+    html = unpack(render_tune(r.data, v, tmp_path / "page", tmp_path, "").read_text())
+    assert "The trade between the objectives" in html and "winner (95%)" in html
+
+
+def test_a_tune_file_gives_objectives_and_a_bad_one_names_its_key(tmp_path):
+    from pathlib import Path
+
+    import pytest
+
+    from designlab.variant.load import VariantErrors, load_variants
+
+    root = Path(__file__).parents[2] / "variants" / "rakshasa"
+    v = next(v for v in load_variants([root / "tune-second-runner-length.yaml"]) if v.tune is not None)
+    assert v.tune.objectives == (("length in turns", "min", None, None),)
+    f = tmp_path / "t.yaml"
+    f.write_text(f"game: rakshasa\nname: t\nextends: {root / 'base.yaml'}\n"
+                 "tune:\n  parameters:\n    honor.runner: [12, 18]\n  objectives:\n    turns: [50, 40]\n")
+    with pytest.raises(VariantErrors, match=r"t.yaml:8:5: tune.objectives.turns.*a band is \[low, high\]"):
+        load_variants([f])
+    f.write_text(f.read_text().replace("turns: [50, 40]", "turns: 45\n    nothing: min"))
+    with pytest.raises(VariantErrors, match="unknown measure 'nothing'"):
+        load_variants([f])
+    f.write_text(f.read_text().replace("    nothing: min\n", ""))
+    v = next(v for v in load_variants([f]) if v.tune is not None)
+    assert v.tune.objectives == (("length in turns", "target", 45.0, None),)
