@@ -159,7 +159,12 @@ def _print_result(out, v, result, wall: float) -> None:
     elif result.recommended is None:
         out.print("no candidate was confirmed within the tolerance: nothing is recommended (widen the ranges, "
                   "raise the budget or confirm.games)", markup=False)
-    if result.importance:
+    by = result.data["importance"].get("by_objective")
+    if by:  # a multi-objective tune: one importance per objective
+        for name, vals in by.items():
+            out.print(f"importance for {name}: " + ", ".join(
+                f"{k} {x:.2f}" for k, x in sorted(vals.items(), key=lambda kv: -kv[1])), markup=False)
+    elif result.importance:
         out.print("importance: " + ", ".join(f"{k} {x:.2f}" for k, x in sorted(result.importance.items(),
                                                                             key=lambda kv: -kv[1])),
                   markup=False)
