@@ -125,6 +125,10 @@ def _print_result(out, v, result, wall: float) -> None:
             what = f"{who} {base.gap:+.1f} points from {'its target' if spec.target_seat is not None else 'even'}"
         out.print(f"the rules as written (trial 0, {base.games:,} games): {what}", markup=False)
     paths = [p.path for p in spec.parameters]
+    if spec.objectives:
+        out.print(f"Pareto front (the seat gap toward 0; {'; '.join(o['words'] for o in result.data['objectives'])}): "
+                  f"{len(result.data['front'])} of {result.trials} trials; {len(result.candidates)} of its points, "
+                  "spread along it, replayed on fresh games:", markup=False)
     table = Table(title=f"confirmation: {result.confirm_games:,} fresh games per candidate, tolerance "
                         f"+/- {spec.tolerance:g} points (95% intervals, Bonferroni over {result.confirm_tests})",
                   title_justify="left")
@@ -136,13 +140,16 @@ def _print_result(out, v, result, wall: float) -> None:
                      justify="right")
     for name, _, _ in spec.constraints:
         table.add_column(name, justify="right")
+    for o in spec.objectives:
+        table.add_column(f"{o[0]} (95%)", justify="right")
     table.add_column("verdict")
     for c in result.candidates:
         seat = c.shown
         gap = f"{roles[seat.seat]} {seat.gap:+.1f} ({seat.gap_lo:+.1f} to {seat.gap_hi:+.1f})"
         cells = [str(c.index)] + [_fmt(c.params[p]) for p in paths] + [search_cell(spec, c.row, roles), gap]
         cells += [f"{m['mean']:.2f} ({m['lo']:.2f}-{m['hi']:.2f})" for m in c.measures]
-        verdict = "confirmed" if c.confirmed else "dropped"
+        cells += [f"{o['mean']:.2f} ({o['lo']:.2f}-{o['hi']:.2f})" for o in c.row.get("objectives", [])]
+        verdict = "confirmed" if c.confirmed else ("outside the tolerance" if spec.objectives else "dropped")
         if c is result.recommended:
             verdict = Text("recommended", style="bold green")
         table.add_row(*cells, verdict)
@@ -152,7 +159,12 @@ def _print_result(out, v, result, wall: float) -> None:
     elif result.recommended is None:
         out.print("no candidate was confirmed within the tolerance: nothing is recommended (widen the ranges, "
                   "raise the budget or confirm.games)", markup=False)
-    if result.importance:
+    by = result.data["importance"].get("by_objective")
+    if by:  # a multi-objective tune: one importance per objective
+        for name, vals in by.items():
+            out.print(f"importance for {name}: " + ", ".join(
+                f"{k} {x:.2f}" for k, x in sorted(vals.items(), key=lambda kv: -kv[1])), markup=False)
+    elif result.importance:
         out.print("importance: " + ", ".join(f"{k} {x:.2f}" for k, x in sorted(result.importance.items(),
                                                                             key=lambda kv: -kv[1])),
                   markup=False)

@@ -5,123 +5,14 @@ parameter paths only in tooltips."""
 from __future__ import annotations
 
 import json
-import math
 from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
-import altair as alt
-import polars as pl
-
-from designlab.levers.effects import Effect
-from designlab.levers.result import RESULT_FILE, KnobResult, LeversResult, MoveResult
+from designlab.levers.result import RESULT_FILE, LeversResult
+from designlab.levers.section import effect_text, effects_table, knob_verdict, relabelled, tornado
 from designlab.report import REPORT_META, render_index
 from designlab.report.html import chart_html, page
-
-WIDTH = 560
-ALPHA = 0.05
-
-
-def effect_text(e: Effect | None, digits: int = 1) -> str:
-    """``+13.6 (+10.2 to +17.0)``; a dash where nothing was measured."""
-    if e is None or e.mean is None or math.isnan(e.mean):
-        return "–"
-    return f"{e.mean:+.{digits}f} ({e.lo:+.{digits}f} to {e.hi:+.{digits}f})"
-
-
-def _clear(e: Effect | None) -> bool:
-    return e is not None and not math.isnan(e.p_holm) and e.p_holm < ALPHA
-
-
-def knob_verdict(k: KnobResult, r: LeversResult) -> str:
-    """What a ranked knob does, in words the intervals allow."""
-    words = []
-    m = k.top_move()
-    if k.barely:
-        words.append(f"barely matters (within ±{r.tolerance:g} on everything)")
-    elif m is not None and _clear(m.gap()):
-        top, bottom = r.gap_seats
-        words.append(f"→ {m.value} favours the {r.roles[top] if m.gap().mean > 0 else r.roles[bottom]}")
-    elif m is not None:
-        words.append("no clear seat-gap effect, nor shown to barely matter")
-    if k.confirmed is True:
-        words.append("confirmed on fresh seeds")
-    elif k.confirmed is False:
-        words.append("not confirmed on fresh seeds")
-    if k.nonlinear and k.curvature is not None:
-        words.append("non-linear: its two steps " + ("move the gap the same way" if k.curvature.how == "sign"
-                                                     else "differ in size") + ", worth a sweep")
-    return "; ".join(words)
-
-
-def _rows(r: LeversResult, confirmed: bool = False) -> pl.DataFrame:
-    rows = []
-    for k in r.ranked:
-        for slot, m in enumerate(k.moves):
-            e = m.gap(confirmed)
-            if e is None:
-                continue
-            rows.append({"knob": k.label, "path": k.path, "rank": k.rank, "move": f"{k.value} → {m.value}",
-                         "slot": slot,
-                         "direction": {"up": "a step up", "down": "a step down"}.get(m.direction, "another value"),
-                         "effect": e.mean, "lo": e.lo, "hi": e.hi, "games": e.games,
-                         "per_unit": e.mean / abs(m.delta) if m.delta else None,
-                         "verdict": knob_verdict(k, r)})
-    return pl.DataFrame(rows) if rows else pl.DataFrame()
-
-
-def tornado(r: LeversResult) -> alt.TopLevelMixin | None:
-    """The seat-gap effect of each move, one row per knob (largest first), the tolerance band shaded."""
-    df = _rows(r)
-    if df.is_empty():
-        return None
-    order = [k.label for k in r.ranked]
-    tol = r.tolerance
-    y = alt.Y("knob:N", sort=order, title=None)
-    band = alt.Chart(pl.DataFrame({"lo": [-tol], "hi": [tol]})).mark_rect(color="#2e9e4f", opacity=0.15).encode(
-        x="lo:Q", x2="hi:Q")
-    colour = alt.Color("direction:N", title="move", scale=alt.Scale(
-        domain=["a step down", "a step up", "another value"], range=["#1f5fa8", "#d0352b", "#7a5fa8"]))
-    tip = [alt.Tooltip("knob:N", title="knob"), alt.Tooltip("path:N", title="parameter"),
-           alt.Tooltip("move:N"), alt.Tooltip("effect:Q", format="+.1f", title="seat gap effect (points)"),
-           alt.Tooltip("lo:Q", format="+.1f", title="95% from"), alt.Tooltip("hi:Q", format="+.1f", title="95% to"),
-           alt.Tooltip("per_unit:Q", format="+.2f", title="points per unit"), alt.Tooltip("games:Q", format=","),
-           alt.Tooltip("verdict:N")]
-    base = alt.Chart(df).encode(y=y, yOffset=alt.YOffset("slot:N"))  # a knob's moves side by side
-    bars = base.mark_bar(opacity=0.85).encode(
-        x=alt.X("effect:Q", title=f"effect of one step on the seat gap ({r.gap_words})"), x2=alt.X2(datum=0),
-        color=colour, tooltip=tip)
-    rules = base.mark_rule(color="#222").encode(x="lo:Q", x2="hi:Q", tooltip=tip)
-    zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(color="#555").encode(x="x:Q")
-    return alt.layer(band, bars, rules, zero).properties(width=WIDTH, height=alt.Step(11, **{"for": "position"}))
-
-
-def _cell(e: Effect | None, digits: int) -> str:
-    """The mean and its interval's half-width; the interval itself and the tests in the tooltip."""
-    if e is None or e.mean is None or math.isnan(e.mean):
-        return "<td>–</td>"
-    tip = escape(f"{effect_text(e, digits)}, {e.games:,} paired games, p = {e.p:.2g}, Holm-corrected {e.p_holm:.2g}")
-    text = f"{e.mean:+.{digits}f} ±{(e.hi - e.lo) / 2:.{digits}f}"
-    return f'<td title="{tip}"><b>{text}</b></td>' if _clear(e) else f'<td title="{tip}">{text}</td>'
-
-
-def effects_table(r: LeversResult, confirmed: bool = False) -> str:
-    """Each ranked knob's moves: the seat gap, length, decisive games and every measure, bold where the
-    Holm-corrected test is clear."""
-    outs = [o for o in r.outcomes]
-    head = "".join(f'<th title="{escape(n)}">{escape(label)}</th>' for n, label, _ in outs)
-    body = []
-    for k in r.ranked:
-        moves: list[MoveResult] = [m for m in k.moves if (m.confirm if confirmed else m.effects)]
-        for j, m in enumerate(moves):
-            effects = m.confirm if confirmed else m.effects
-            knob = (f'<td title="{escape(k.path)}: {escape(k.doc)}">{k.rank}. {escape(k.label)}</td>' if j == 0
-                    else "<td></td>")
-            cells = "".join(_cell(effects.get(n), 1 if unit == "points" else 2) for n, _, unit in outs)
-            games = m.confirm_games if confirmed else m.games
-            body.append(f"<tr>{knob}<td>{escape(k.value)} → {escape(m.value)}</td>{cells}<td>{games:,}</td></tr>")
-    return (f'<div style="overflow-x:auto"><table class="dl"><thead><tr><th>knob</th><th>move</th>{head}'
-            f"<th>games</th></tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
 def section(r: LeversResult, sweeps: dict[str, str] | None = None) -> str:
@@ -195,7 +86,10 @@ def render_levers(r: LeversResult, out_dir: Path, reports_root: Path, sweeps: di
             f"{len(r.ranked)} ranked · {r.played_games:,} games played, {r.cached_games:,} from the cache, in "
             f"{r.seconds:.0f} s · screen to ±{r.precision:g} points on the seat gap (at most {r.max_games:,} games "
             f"a move) · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC</p>")
-    html = page(f"Which knobs matter: {r.variant}", head + section(r, sweeps))
+    from designlab.registry import SPECS
+
+    # the page in the spec's words (choices' values too); levers.json keeps the values as the file writes them
+    html = page(f"Which knobs matter: {r.variant}", head + section(relabelled(r, SPECS.get(r.game)), sweeps))
     out_dir.mkdir(parents=True, exist_ok=True)
     index = out_dir / "index.html"
     index.write_text(html, encoding="utf-8")

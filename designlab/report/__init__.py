@@ -191,6 +191,8 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     With ``png=True`` each chart is also written beside it as <chart>.png and <chart>.svg (vl-convert).
     Returns the path of the report's index.html.
     """
+    from designlab.levers.section import report_section as levers_report_section  # here: levers imports report.html
+
     run = load_run(Path(results_dir))
     a = analyse_run(run, measures(run))
     sections, panel_html, panel_figs = build_figures(a)
@@ -205,7 +207,8 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     first_html, first_figs = first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
                                           changes=what_to_change(a, records_root, out_dir))
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root), first_html,
-                why_section(found, titles), playtest_html=playtest_html, first_figures=first_figs)
+                why_section(found, titles), playtest_html=playtest_html, first_figures=first_figs,
+                levers_html=levers_report_section(a, records_root))
     index = out_dir / "index.html"
     _atomic_write(index, html)
     lights = a.summary["light"].to_list() if a.summary.height else []

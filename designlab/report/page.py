@@ -487,7 +487,8 @@ def details_section(a: RunAnalysis) -> str:
 
 def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, str, list[Figure], str]],
          panel_html: str, panel_figures: list[Figure], bots_html: str = "", first_html: str = "",
-         why_html: str = "", playtest_html: str = "", first_figures: list[Figure] = ()) -> str:
+         why_html: str = "", playtest_html: str = "", first_figures: list[Figure] = (),
+         levers_html: str = "") -> str:
     """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
     ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds);
     ``playtest_html``: the Playtests section (report/playtest.py), when people's games sit beside the variant."""
@@ -504,7 +505,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         figures += figs
     sections.append(panel_html)
     figures += panel_figures
-    sections += [bots_html, why_html, playtest_html, samples_section(a), details_section(a), parameters_section(a)]
+    sections += [bots_html, why_html, levers_html, playtest_html, samples_section(a), details_section(a), parameters_section(a)]
     # everything after the first screen is folded, one click away, its body packed until opened (report/lazy.py),
     # its statistical words explained on hover (report/glossary.py);
     # the sections whose variant summaries are link targets keep those summaries in the page
@@ -518,6 +519,8 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         nav_items.append(("bots", "Bot strength"))
     if why_html:  # designlab why's results (report/why.py)
         nav_items.append(("why", "What drives the result"))
+    if levers_html:  # designlab levers' record of these rules (levers/section.py)
+        nav_items.append(("levers", "Which knobs matter"))
     if playtest_html:
         nav_items.append(("playtests", "Playtests"))
     nav_items += [("samples", "Sample games"), ("details", "Details"), ("parameters", "Parameters")]

@@ -152,7 +152,75 @@ def _region(df: pl.DataFrame, result: dict, v: Variant, aim: str, small: bool = 
                    + "; the candidates drawn thicker.")
 
 
+def front_chart(result: dict, aim: str, tol: float) -> tuple[alt.TopLevelMixin | None, str]:
+    """A multi-objective tune's trade: each trial's search estimate of the seat gap against its first objective's
+    measure, the Pareto front's trials joined by a line, each replayed point at its confirmed estimate with its
+    95% intervals on both axes, the rules as written and the recommended point marked."""
+    if not result.get("objectives"):
+        return None, ""
+    measure = result["objectives"][0]["measure"]
+    front = set(result["front"])
+    cands = {c["index"]: c for c in result["candidates"]}
+    rows = []
+    for t in result["trials"]:
+        m = (t.get("measures") or {}).get(measure)
+        if t["invalid"] or t["gap"] is None or m is None:
+            continue
+        kind = "the rules as written" if t["changed"] == 0 else "on the front" if t["index"] in front else "trial"
+        rows.append({"trial": t["index"], "gap": t["gap"], "x": m, "kind": kind, "games": t["games"],
+                     "params": ", ".join(f"{k} = {_fmt(v)}" for k, v in t["params"].items())})
+    if not rows:
+        return None, ""
+    df = pl.DataFrame(rows)
+    conf = []
+    for c in cands.values():
+        o = next((o for o in c["objectives"] if o["measure"] == measure), None)
+        seat = next((x for x in c["seats"] if x["followed"]), c["seats"][0])
+        if o is None or c["gap"] is None:
+            continue
+        conf.append({"trial": c["index"], "gap": seat["gap"], "gap_lo": seat["gap_lo"], "gap_hi": seat["gap_hi"],
+                     "x": o["mean"], "x_lo": o["lo"], "x_hi": o["hi"], "games": c["games"],
+                     "kind": "recommended" if c["index"] == result["recommended"] else
+                     "confirmed within the tolerance" if c["confirmed"] else "replayed, outside the tolerance",
+                     "params": ", ".join(f"{k} = {_fmt(v)}" for k, v in c["params"].items())})
+    kinds = ["trial", "on the front", "the rules as written", "replayed, outside the tolerance",
+             "confirmed within the tolerance", "recommended"]
+    colour = alt.Color("kind:N", title="", scale=alt.Scale(domain=kinds, range=[
+        "#c3c9cf", "#7a5fa8", "#1d232b", "#d0352b", "#2e9e4f", "#1f5fa8"]))
+    x = alt.X("x:Q", title=f"{measure} (mean per game)", scale=alt.Scale(zero=False))
+    y = alt.Y("gap:Q", title=f"seat gap: {aim} (points)")
+    tip = ["trial:Q", "kind:N", "params:N", alt.Tooltip("gap:Q", format="+.1f"), alt.Tooltip("x:Q", format=".2f",
+                                                                                          title=measure), "games:Q"]
+    band = alt.Chart(pl.DataFrame({"lo": [-tol], "hi": [tol]})).mark_rect(color="#2e9e4f", opacity=0.12).encode(
+        y="lo:Q", y2="hi:Q")
+    search = alt.Chart(df).mark_point(filled=True, size=45).encode(x=x, y=y, color=colour, tooltip=tip)
+    line = alt.Chart(df.filter(pl.col("trial").is_in(list(front)))).mark_line(
+        color="#7a5fa8", opacity=0.5, strokeDash=[4, 3]).encode(x=x, y=y, order="x:Q")
+    layers = [band, line, search]
+    if conf:
+        cf = pl.DataFrame(conf)
+        layers += [alt.Chart(cf).mark_rule(strokeWidth=1.5).encode(x="x:Q", y="gap_lo:Q", y2="gap_hi:Q", color=colour),
+                   alt.Chart(cf).mark_rule(strokeWidth=1.5).encode(x="x_lo:Q", x2="x_hi:Q", y="gap:Q", color=colour),
+                   alt.Chart(cf).mark_point(shape="diamond", filled=True, size=150, stroke="white").encode(
+                       x=x, y=y, color=colour, tooltip=tip + [alt.Tooltip("gap_lo:Q", format="+.1f", title="gap from"),
+                                                              alt.Tooltip("gap_hi:Q", format="+.1f", title="gap to")])]
+    chart = alt.layer(*layers).properties(width=WIDTH, height=340)
+    return chart, (f"Dots: each trial's search estimate ({result['rung_ends'][-1]:,} games; the Pareto front's "
+                   f"trials in purple, joined); diamonds: the front's points replayed on fresh games, with their 95% "
+                   f"intervals (Bonferroni) on both axes; the green band the tolerance (±{tol:g} points). Objectives: "
+                   "the seat gap toward 0 and " + "; ".join(o["words"] for o in result["objectives"]) + ".")
+
+
 def importance_chart(result: dict) -> alt.TopLevelMixin | None:
+    by = result["importance"].get("by_objective")
+    if by:  # a multi-objective tune: each parameter's importance for each objective
+        df = pl.DataFrame([{"objective": o, "parameter": p, "importance": x} for o, vals in by.items()
+                           for p, x in vals.items()])
+        return alt.Chart(df).mark_bar().encode(
+            x=alt.X("importance:Q", title="share of the objective's variance", scale=alt.Scale(domain=[0, 1])),
+            y=alt.Y("parameter:N", title=None), yOffset="objective:N", color=alt.Color("objective:N", title="objective"),
+            tooltip=["objective", "parameter", alt.Tooltip("importance:Q", format=".2f")],
+        ).properties(width=WIDTH - 120, height=alt.Step(14, **{"for": "position"}))
     values = result["importance"]["values"]
     if not values:
         return None
@@ -221,27 +289,42 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
                  "yes" if m["holds"] else "no"] for m in rec["measures"]]))
     parts.append("<h2>Candidates replayed on fresh games</h2>")
     parts.append(f'<p class="note">The best {spec.confirm_candidates} trials that played every rung and met the '
-                 f"constraints in the search, each replayed on {result['confirm']['games']:,} fresh games. Intervals "
-                 f"are 95% Wilson intervals, Bonferroni-corrected over the {result['confirm']['tests']} intervals "
-                 "the verdicts read (z = " f"{result['confirm']['z']:.2f}). The balanced set is every confirmed "
-                 "candidate.</p>")
+                 f"constraints in the search" if not spec.objectives else
+                 f'<p class="note">Up to {spec.confirm_candidates} points of the Pareto front (its ends and points evenly '
+                 f"between them along {escape(spec.objectives[0][0])}; a band objective is met when its interval lies "
+                 f"in the band)")
+    parts[-1] += (f", each replayed on {result['confirm']['games']:,} fresh games. Intervals "
+                  f"are 95% Wilson intervals, Bonferroni-corrected over the {result['confirm']['tests']} intervals "
+                  "the verdicts read (z = " f"{result['confirm']['z']:.2f}). The balanced set is every confirmed "
+                  "candidate.</p>")
     cand_rows = []
     followed = [spec.target_seat] if spec.target_seat is not None else list(range(len(roles)))
     for c in result["candidates"]:
         verdict = ("recommended" if c["index"] == result["recommended"] else "confirmed" if c["confirmed"]
-                   else "dropped")
+                   else "outside the tolerance" if spec.objectives else "dropped")
         seats = [c["seats"][s] for s in followed]
         cand_rows.append([str(c["index"])] + [_fmt(c["params"][p]) for p in paths] + [search_cell(spec, c, roles)] + [
             f"{x['share']:.1%}: {x['gap']:+.1f} ({x['gap_lo']:+.1f} to {x['gap_hi']:+.1f})" for x in seats] + [
             f"{m['mean']:.2f} ({m['lo']:.2f} to {m['hi']:.2f})" for m in c["measures"]] + [
+            f"{o['mean']:.2f} ({o['lo']:.2f} to {o['hi']:.2f})" for o in c.get("objectives", [])] + [
             f"{c['changed']} ({c['change']:.2f})", verdict])
     if cand_rows:
         # one column per seat the verdict reads: its share of decisive games, its gap and 95% interval
         parts.append(table_html(["trial"] + paths + [search_column(spec, roles)]
                                 + [f"{roles[s]} (95%)" for s in followed]
-                                + [n for n, _, _ in spec.constraints] + ["changed (size)", "verdict"], cand_rows))
+                                + [n for n, _, _ in spec.constraints]
+                                + [f"{o[0]} (95%)" for o in spec.objectives] + ["changed (size)", "verdict"], cand_rows))
     else:
         parts.append("<p>No trial played every rung within the budget and the constraints.</p>")
+    front, cap = front_chart(result, aim, spec.tolerance)
+    if front is not None:
+        parts[parts.index("<h2>Candidates replayed on fresh games</h2>"):] = [
+            "<h2>The trade between the objectives</h2>",
+            f'<p class="note">{len(result["front"])} of {len(result["trials"])} trials on the Pareto front (no other '
+            f"trial better on every objective, search estimates); {len(result['candidates'])} of its points, spread "
+            "along it, replayed on fresh games (the table below).</p>",
+            chart_html(front), f'<p class="note">{escape(cap)}</p>'] + parts[
+            parts.index("<h2>Candidates replayed on fresh games</h2>"):]
     region, cap = region_chart(result, v, aim, roles)
     if region is not None:
         parts += ["<h2>The balanced region</h2>", chart_html(region), f'<p class="note">{escape(cap)} Search '

@@ -108,6 +108,38 @@ def objective_value(spec: TuneSpec, shares: list[float]) -> float:
     return 100 * max(abs(s - fair) for s in shares)
 
 
+def objective_distance(objective: tuple, mean: float) -> float:
+    """How far a measure's mean is from what its objective asks (smaller is better): the distance from a target,
+    outside a band (0 inside), the mean itself (min) or its negative (max)."""
+    _, kind, a, b = objective
+    if math.isnan(mean):
+        return INVALID_VALUE
+    if kind == "target":
+        return abs(mean - a)
+    if kind == "band":
+        return max(0.0, (a - mean) if a is not None else 0.0, (mean - b) if b is not None else 0.0)
+    return mean if kind == "min" else -mean
+
+
+def objective_words(objective: tuple) -> str:
+    """'length in turns toward 40', '... within 30 to 50', '... as low as possible'."""
+    name, kind, a, b = objective
+    if kind == "target":
+        return f"{name} toward {a:g}"
+    if kind == "band":
+        return f"{name} within {'-inf' if a is None else f'{a:g}'} to {'inf' if b is None else f'{b:g}'}"
+    return f"{name} as {'low' if kind == 'min' else 'high'} as possible"
+
+
+def dominates(a: list[float], b: list[float]) -> bool:
+    return all(x <= y for x, y in zip(a, b)) and any(x < y for x, y in zip(a, b))
+
+
+def pareto_front(rows: list[dict]) -> list[dict]:
+    """The rows whose objective values (``values``) no other row's dominate (smaller is better in each)."""
+    return [r for r in rows if not any(dominates(o["values"], r["values"]) for o in rows if o is not r)]
+
+
 def signed_gap(spec: TuneSpec, shares: list[float]) -> float:
     """The followed seat's share minus its aim, in points (seat 0 for the gap; the target seat)."""
     seat = spec.target_seat if spec.target_seat is not None else 0
@@ -165,6 +197,8 @@ def confirm_seed(spec: TuneSpec, k: int) -> int:
 def study_key(variant: Variant, spec: TuneSpec) -> str:
     """What the trials depend on (not the budget or confirmation: a larger budget continues a study)."""
     d = spec.to_dict()
+    if not d["objectives"]:
+        d.pop("objectives")  # a gap-only study keeps the key it had before objectives existed
     for k in ("budget_games", "budget_minutes", "budget_trials", "confirm_candidates", "confirm_games", "choose",
               "tolerance"):
         d.pop(k)
@@ -308,8 +342,12 @@ def tune(variant: Variant, out_dir: Path, *, workers: int = 1, cluster: str | No
     name = f"{variant.slug}-{study_key(variant, spec)}"
     pruner = optuna.pruners.SuccessiveHalvingPruner(min_resource=spec.rung_games, reduction_factor=spec.reduction,
                                                     min_early_stopping_rate=0)
-    study = optuna.create_study(study_name=name, storage=storage, direction="minimize", pruner=pruner,
-                                sampler=_sampler(spec, 0), load_if_exists=True)
+    if spec.objectives:  # Optuna's pruners do not take several objectives: every trial plays every rung
+        study = optuna.create_study(study_name=name, storage=storage, directions=["minimize"] * (1 + len(spec.objectives)),
+                                    sampler=_sampler(spec, 0), load_if_exists=True)
+    else:
+        study = optuna.create_study(study_name=name, storage=storage, direction="minimize", pruner=pruner,
+                                    sampler=_sampler(spec, 0), load_if_exists=True)
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING,)):
         storage.set_trial_state_values(t._trial_id, TrialState.FAIL)  # cut short by a kill: played again
     base_values = {p.path: p.base for p in spec.parameters}
@@ -317,14 +355,14 @@ def tune(variant: Variant, out_dir: Path, *, workers: int = 1, cluster: str | No
     if not started and all(_in_domain(p, p.base) for p in spec.parameters):
         study.enqueue_trial(base_values)  # trial 0: the rules as written, so "no change" can win
 
-    names = [c[0] for c in spec.constraints]
+    names = [c[0] for c in spec.constraints] + [o[0] for o in spec.objectives]
     ends = rung_ends(spec)
     chunk = max(10, min(250, math.ceil(spec.rung_games / 2)))  # fixed, so a resume finds the same chunks
     player = GamePlayer(workers, cluster, cache_dir, chunk_games=chunk, progress=on_games)
     done_states = (TrialState.COMPLETE, TrialState.PRUNED)
     finished = study.get_trials(deepcopy=False, states=done_states)
     prog = Progress(len(finished), sum(t.user_attrs.get("r", {}).get("games", 0) for t in finished))
-    prog.best = min((t.value for t in finished if t.state == TrialState.COMPLETE), default=None)
+    prog.best = min((t.values[0] for t in finished if t.state == TrialState.COMPLETE), default=None)
     seconds = float(study.user_attrs.get("seconds", 0.0))
     t0, this_call = time.monotonic(), 0
     try:
@@ -345,7 +383,11 @@ def tune(variant: Variant, out_dir: Path, *, workers: int = 1, cluster: str | No
                 return None
             trial.set_user_attr("index", k)
             state, value, games = _evaluate(study, trial, variant, spec, values, k, ends, names, player)
-            study.tell(trial, value if state == TrialState.COMPLETE else None, state=state)
+            if spec.objectives and state == TrialState.COMPLETE:
+                study.tell(trial, value, state=state)
+                value = value[0]
+            else:
+                study.tell(trial, value if state == TrialState.COMPLETE else None, state=state)
             prog.trials += 1
             prog.games += games
             this_call += 1
@@ -400,7 +442,8 @@ def _sampler(spec: TuneSpec, k: int):
         return list(trial.user_attrs.get("r", {}).get("violations", [0.0] * len(spec.constraints)))
 
     # a fresh sampler per trial, seeded from (tune seed, k): TPE keeps nothing but its random state,
-    # so trial k gets the same suggestion in one call or after a resume
+    # so trial k gets the same suggestion in one call or after a resume; with objectives it is Optuna's
+    # multi-objective TPE (Ozaki et al. 2020), which needs far fewer trials than NSGA-II's generations
     return optuna.samplers.TPESampler(
         seed=derive_seed(spec.seed, k, "tune-sampler") % 2**32, multivariate=True,
         n_startup_trials=max(5, 2 * len(spec.parameters)),
@@ -415,8 +458,15 @@ def _evaluate(study, trial, variant, spec, values, k, ends, names, player):
         v = with_values(variant, values, f"{variant.name}[trial {k}]", seed=trial_seed(spec, k))
     except ValueError as e:  # each value is valid alone, this combination is not (e.g. too many cards)
         trial.set_user_attr("r", {"invalid": str(e), "games": 0, "violations": [1.0] * len(spec.constraints)})
-        return TrialState.COMPLETE, INVALID_VALUE, 0
+        return TrialState.COMPLETE, ([INVALID_VALUE] * (1 + len(spec.objectives)) if spec.objectives
+                                     else INVALID_VALUE), 0
     tally = Tally(len(v.seats))
+    if spec.objectives:  # every rung at once (no pruning): the gap and each objective's distance
+        tally.add(player.play(v, 0, ends[-1]), names)
+        value = objective_value(spec, tally.shares())
+        _record(trial, spec, tally, value)
+        return TrialState.COMPLETE, [value] + [objective_distance(o, tally.mean(o[0])[0]) for o in spec.objectives], \
+            tally.games
     start, value = 0, INVALID_VALUE
     state = TrialState.COMPLETE
     for r, end in enumerate(ends):
@@ -438,7 +488,8 @@ def _record(trial, spec: TuneSpec, tally: Tally, value: float) -> None:
     trial.set_user_attr("r", {
         "games": tally.games, "decisive": tally.decisive, "wins": list(tally.wins),
         "gap": signed_gap(spec, shares) if not math.isnan(shares[0]) else None,
-        "measures": {n: tally.mean(n)[0] for n, _, _ in spec.constraints}, "violations": violations(spec, tally),
+        "measures": {n: tally.mean(n)[0] for n in [c[0] for c in spec.constraints] + [o[0] for o in spec.objectives]},
+        "violations": violations(spec, tally),
     })
 
 
@@ -453,17 +504,16 @@ def _confirm(study, variant: Variant, spec: TuneSpec, names: list[str], player: 
     pool = [r for r in rows if r["state"] == "complete" and r["games"] >= ends[-1] and not r["invalid"]
             and not any(x > 0 for x in r["violations"])]
     pool.sort(key=lambda r: (r["value"], r["index"]))
-    picked, seen = [], set()
-    for r in pool:
-        key = json.dumps(r["params"], sort_keys=True)
-        if key not in seen:
-            seen.add(key)
-            picked.append(r)
-        if len(picked) == spec.confirm_candidates:
-            break
+    front: list[dict] = []
+    if spec.objectives:
+        front = _distinct(pareto_front(pool))
+        picked = spread(front, spec.confirm_candidates)
+    else:
+        picked = _distinct(pool)[:spec.confirm_candidates]
     players = len(variant.seats)
     seat_tests = 1 if (players == 2 or spec.target_seat is not None) else players
-    tests = max(1, len(picked)) * (seat_tests + len(spec.constraints))
+    bands = sum(o[1] == "band" for o in spec.objectives)
+    tests = max(1, len(picked)) * (seat_tests + len(spec.constraints) + bands)
     z = float(norm.ppf(1 - 0.05 / (2 * tests)))
     candidates = []
     for r in picked:
@@ -484,9 +534,33 @@ def _confirm(study, variant: Variant, spec: TuneSpec, names: list[str], player: 
         "trials": rows, "importance": _importance(study, spec),
         "confirm": {"z": z, "tests": tests, "games": spec.confirm_games},
         "candidates": candidates, "balanced": [c["index"] for c in balanced],
+        "objectives": [{"measure": o[0], "kind": o[1], "a": o[2], "b": o[3], "words": objective_words(o)}
+                       for o in spec.objectives],
+        "front": [r["index"] for r in front],
         "recommended": balanced[0]["index"] if balanced else None,
         "played_games": player.played, "cached_games": player.cached,
     }
+
+
+def _distinct(rows: list[dict]) -> list[dict]:
+    """The rows in order, the first of each set of values only (two trials may suggest the same values)."""
+    out, seen = [], set()
+    for r in rows:
+        key = json.dumps(r["params"], sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
+def spread(front: list[dict], most: int) -> list[dict]:
+    """At most ``most`` points of a front, spread along it: ordered by the first objective beside the gap, its
+    two ends and points evenly between them."""
+    ordered = sorted(front, key=lambda r: (r["values"][1], r["values"][0], r["index"]))
+    if len(ordered) <= most:
+        return ordered
+    at = sorted({int(round(x)) for x in np.linspace(0, len(ordered) - 1, most)})
+    return [ordered[i] for i in at]
 
 
 def _trial_row(t, k: int, spec: TuneSpec) -> dict:
@@ -496,8 +570,9 @@ def _trial_row(t, k: int, spec: TuneSpec) -> dict:
     r = t.user_attrs.get("r", {})
     return {
         "index": k, "number": t.number, "state": t.state.name.lower(),
-        "params": params, "games": r.get("games", 0), "value": t.value if t.value is not None else (
+        "params": params, "games": r.get("games", 0), "value": t.values[0] if t.values else (
             max(t.intermediate_values.items())[1] if t.intermediate_values else None),
+        "values": list(t.values) if t.values else None,
         "gap": r.get("gap"), "wins": r.get("wins"), "decisive": r.get("decisive"),
         "measures": r.get("measures", {}), "violations": r.get("violations", []),
         "invalid": r.get("invalid"), "changed": changed, "change": change,
@@ -547,11 +622,19 @@ def _verdict(spec: TuneSpec, variant: Variant, r: dict, tally: Tally, z: float, 
         holds = k > 0 and (lo_b is None or lo >= lo_b) and (hi_b is None or hi <= hi_b)
         ok = ok and holds
         measures.append({"measure": name, "mean": m, "lo": lo, "hi": hi, "band": [lo_b, hi_b], "holds": holds})
+    objectives = []
+    for o in spec.objectives:
+        m, sd, k = tally.mean(o[0])
+        half = float(student_t.ppf(norm.cdf(z), k - 1)) * sd / math.sqrt(k) if k > 1 else float("inf")
+        met = o[1] != "band" or (k > 0 and (o[2] is None or m - half >= o[2]) and (o[3] is None or m + half <= o[3]))
+        ok = ok and met
+        objectives.append({"measure": o[0], "mean": m, "lo": m - half, "hi": m + half, "met": met,
+                           "distance": objective_distance(o, m)})
     return {
         "index": r["index"], "params": r["params"], "search_value": r["value"], "search_gap": r["gap"],
         "search_games": r["games"], "seed": seed, "games": tally.games, "decisive": tally.decisive,
         "value": objective_value(spec, shares), "gap": signed_gap(spec, shares) if tally.decisive else None,
-        "seats": seats, "measures": measures, "confirmed": bool(ok), "changed": r["changed"], "change": r["change"],
+        "seats": seats, "measures": measures, "objectives": objectives, "confirmed": bool(ok), "changed": r["changed"], "change": r["change"],
     }
 
 
@@ -562,6 +645,26 @@ def _importance(study, spec: TuneSpec) -> dict:
     from optuna.trial import TrialState
 
     complete = study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
+    if spec.objectives:  # one importance per objective (Optuna's take one target at a time)
+        out: dict = {"method": "PED-ANOVA (Optuna), one per objective", "values": {}, "by_objective": {}}
+        for i, name in enumerate(["seat gap"] + [o[0] for o in spec.objectives]):
+            if len(spec.parameters) == 1:
+                out["method"] = "one parameter"
+                out["by_objective"][name] = {spec.parameters[0].path: 1.0}
+                continue
+            if len(complete) < 2:
+                out["method"] = "too few trials"
+                break
+            try:
+                imp = optuna.importance.get_param_importances(
+                    study, evaluator=optuna.importance.PedAnovaImportanceEvaluator(),
+                    target=lambda t, i=i: t.values[i])
+            except (RuntimeError, ValueError) as e:
+                out["method"] = f"not computed: {e}"
+                break
+            out["by_objective"][name] = {k: float(v) for k, v in imp.items()}
+        out["values"] = out["by_objective"].get("seat gap", {})
+        return out
     if len(spec.parameters) == 1:
         return {"method": "one parameter", "values": {spec.parameters[0].path: 1.0}}
     if len(complete) < 2:

@@ -549,6 +549,22 @@ def _tune(variant: Variant, vf: VariantFile, gcls, positions: Positions) -> Tune
             errors.append(VariantError(locate(positions, where), dotted(where), f"empty band: low {lo:g} is above high {hi:g}"))
             continue
         constraints.append((full, lo, hi))
+    objectives = []
+    for name, aim in block.objectives.items():
+        where = ("tune", "objectives", name)
+        full = TUNE_LENGTHS.get(name, name)
+        if full not in known:
+            errors.append(VariantError(locate(positions, where), dotted(where),
+                                       f"unknown measure {name!r}; measures of {variant.game}: {', '.join(_short_names(known))}"))
+        elif isinstance(aim, str):
+            objectives.append((full, aim, None, None))
+        elif not isinstance(aim, list):
+            objectives.append((full, "target", float(aim), None))
+        elif len(aim) != 2 or all(b is None for b in aim) or (None not in aim and aim[0] > aim[1]):
+            errors.append(VariantError(locate(positions, where), dotted(where),
+                                       "a band is [low, high] with low <= high (null for an open end), not both open"))
+        else:
+            objectives.append((full, "band", aim[0], aim[1]))
     if block.budget.games is None and block.budget.minutes is None and block.budget.trials is None:
         where = ("tune", "budget")
         errors.append(VariantError(locate(positions, where), dotted(where), "give games, minutes or trials: the search needs an end"))
@@ -559,7 +575,7 @@ def _tune(variant: Variant, vf: VariantFile, gcls, positions: Positions) -> Tune
         tolerance=variant.balance_tolerance, budget_games=block.budget.games, budget_minutes=block.budget.minutes,
         budget_trials=block.budget.trials, confirm_candidates=block.confirm.candidates, confirm_games=block.confirm.games,
         rung_games=block.rung_games, rungs=block.rungs, reduction=block.reduction,
-        seed=variant.seed if block.seed is None else block.seed, choose=block.choose,
+        seed=variant.seed if block.seed is None else block.seed, choose=block.choose, objectives=tuple(objectives),
     )
 
 

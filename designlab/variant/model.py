@@ -82,6 +82,10 @@ class TuneBlock(BaseModel):
     constraints: dict[str, list[float | None]] = Field(
         default_factory=dict,
         description="Measure (the game's measures, turns, decisions) -> [low, high] band on its mean per game; null: open.")
+    objectives: dict[str, float | list[float | None] | Literal["min", "max"]] = Field(
+        default_factory=dict,
+        description="Objectives beside the seat gap (a multi-objective tune: the Pareto front): measure (turns, "
+                    "decisions or the game's) -> a target mean, a [low, high] band, or min / max.")
     budget: TuneBudget = Field(default_factory=TuneBudget, description="When the search stops.")
     confirm: TuneConfirm = Field(default_factory=TuneConfirm, description="Replay of the best candidates on fresh seeds.")
     rung_games: int = Field(250, ge=10, le=100_000, description="Games of a trial's first rung; each rung multiplies by `reduction`.")
@@ -323,6 +327,9 @@ class TuneSpec:
     reduction: int
     seed: int
     choose: str
+    # objectives beside the seat gap (a multi-objective tune): (measure, kind, a, b), kind "target" (a: the target
+    # mean), "band" (a, b: low, high, None open), "min" or "max"; empty: the gap alone
+    objectives: tuple[tuple[str, str, float | None, float | None], ...] = ()
 
     def to_dict(self) -> dict:
         from dataclasses import asdict

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import json
 import math
+import re
+from html import unescape
 from types import SimpleNamespace
+
+import pytest
 
 from designlab.levers.effects import GAP, Effect
 from designlab.levers.result import KnobResult, LeversResult, MoveResult
-from designlab.report import measures, what_to_change
+from designlab.report import measures, render_report, what_to_change
+from designlab.report.lazy import unpack
 from designlab.report.summary import _headline_variant
 from designlab.results.records import write_record
 from designlab.stats.analysis import analyse_run
@@ -45,3 +50,63 @@ def test_the_first_screen_names_the_knobs_a_levers_result_found(run, tmp_path):
             and "extra honor for the second runner 0 → 1 moves the seat gap -7.0 points (likely -9.9 to -4.2) "
                 "towards the second runner, confirmed on fresh seeds" in text), text
     assert "swap scope" not in text  # no clear effect: not named
+
+
+def _file_levers(run, game: str, root, page_folder) -> None:
+    """A levers record under the rules of the report's headline variant of ``game``, with length and a measure."""
+    from designlab.levers.effects import LENGTH
+
+    a = analyse_run(run, measures(run))
+    head = _headline_variant([va for va in a.variants if va.results.game == game], a.sweep_points)
+    r = _result(game, head.name)
+    r.outcomes += [(LENGTH, LENGTH, "relative"), ("lies_told", "lies_told", "relative")]
+    r.screen_tests = 6
+    for k, (dl, dm) in zip(r.knobs, [(1.4, 0.3), (-0.1, 0.05)]):
+        for m in k.moves:
+            m.effects[LENGTH] = Effect(LENGTH, dl, dl - 0.4, dl + 0.4, 1e-4, m.games, 20.0, 3.0, 1.0, 0.5, p_holm=1e-3)
+            m.effects["lies_told"] = Effect("lies_told", dm, dm - 0.1, dm + 0.1, 0.01, m.games, 2.0, 1.0, 0.1, 0.3,
+                                            p_holm=0.04)
+    v = SimpleNamespace(game=game, name=head.name, file="",
+                        params=SimpleNamespace(model_dump=lambda mode: head.results.meta.params))
+    write_record("levers", v, 2500, json.loads(r.to_json()), page_folder, root=root)
+
+
+def _visible_text(html: str) -> str:
+    """The page's text outside tags (attributes, where tooltips hold identifiers, removed)."""
+    return re.sub(r"<[^>]*>", " ", re.sub(r"<script.*?</script>", " ", html, flags=re.S))
+
+
+def test_the_report_has_a_levers_section_with_a_record_and_none_without(run, results_dir, tmp_path):
+    game = sorted({va.results.game for va in analyse_run(run, measures(run)).variants})[0]
+    without = unpack(render_report(results_dir, tmp_path / "r1", records_root=tmp_path / "rec").read_text())
+    assert 'id="levers"' not in without and "Which knobs matter" not in without
+    _file_levers(run, game, tmp_path / "rec", tmp_path / "r2" / "levers-x")
+    html = unpack(render_report(results_dir, tmp_path / "r2", records_root=tmp_path / "rec").read_text())
+    assert '<a href="#levers">Which knobs matter</a>' in html
+    section = html[html.index('<details class="fold" id="levers">'):]
+    section = section[:section.index("</details>")]
+    assert "data-spec=" in section and "the levers run of " in section and '"../levers-x/index.html"' in section
+    spec = json.loads(unescape(re.search(r'data-spec="([^"]+)"', section)[1]))
+    band = next(la for la in spec["layer"] if (la["mark"]["type"] if isinstance(la["mark"], dict) else la["mark"])
+                == "rect")
+    assert spec["datasets"][band["data"]["name"]] == [{"lo": -3.0, "hi": 3.0}]  # the tolerance band, ±3 points
+    text = _visible_text(section)
+    assert "extra honor for the second runner" in text and "length in turns" in text
+    assert "+1.40 ±0.40" in text  # the strong knob's effect on length, in the table
+    assert "honor.second_runner_extra" not in text and "honor.second_runner_extra" in section  # tooltip only
+
+
+@pytest.mark.browser
+def test_the_levers_section_draws_in_the_report(run, results_dir, tmp_path, tab):
+    game = sorted({va.results.game for va in analyse_run(run, measures(run)).variants})[0]
+    _file_levers(run, game, tmp_path / "rec", tmp_path / "reports" / "levers-x")
+    report = render_report(results_dir, tmp_path / "reports", records_root=tmp_path / "rec")
+    tab.goto(report.as_uri())
+    tab.unfold_all()
+    chart = tab.locator("#levers div.chart")
+    assert chart.count() == 1 and chart.get_attribute("data-rendered") == "yes"
+    assert chart.locator("svg path[aria-roledescription='bar']").count() >= 2  # a bar per move
+    rows = tab.locator("#levers table tbody tr")
+    assert rows.count() == 2 and rows.first.inner_text().startswith("1. extra honor for the second runner")
+    assert tab.js_errors == [] and tab.refused == []
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 1400

@@ -71,3 +71,18 @@ def test_a_tune_page_with_nothing_confirmed_says_so_and_still_draws(coin, browse
         assert "No candidate was confirmed" in flag.inner_text() and flag.bounding_box()["y"] < 900
         assert tab.locator("a[href='recommended.yaml']").count() == 0
     assert not (index.parent / "recommended.yaml").exists()
+
+
+def test_a_multi_objective_tune_page_draws_its_front(coin, browser, tmp_path):
+    spec = TuneSpec(parameters=(TuneParam("p_first", "float", low=0.2, high=0.9, base=0.8),), target_seat=None,
+                    target_share=None, constraints=(), tolerance=5.0, budget_games=None, budget_minutes=None,
+                    budget_trials=12, confirm_candidates=3, confirm_games=500, rung_games=200, rungs=1, reduction=3,
+                    seed=5, choose="closest", objectives=(("winner", "max", None, None),))
+    v = replace(coin(p_first=0.8), tune=spec, file=str(tmp_path / "coin.yaml"))
+    result = tune(v, tmp_path / "results", cache_dir=tmp_path / "cache").data
+    index = render_tune(result, v, tmp_path / "reports" / "tune-coin", tmp_path / "reports", "")
+    with browser.browser_page(1400, 900) as tab:
+        _check(tab, index)
+        assert tab.locator("h2", has_text="The trade between the objectives").count() == 1
+        front = tab.locator("div.chart").first  # the front comes before the other charts
+        assert front.locator("svg path[aria-roledescription='point']").count() >= len(result["trials"])
