@@ -215,7 +215,8 @@ def _expert_bot(game: str) -> type[Bot]:
     spec = SPECS.get(game)
     if spec is None:  # a game set by a test without a spec: the generic rows, no features, no shipped weights
         return ExpertBot.playing(None, None, None)
-    return ExpertBot.playing(spec.features, spec.action_features, shipped_path(spec.game))
+    policy = GAME_BOTS.get(game, {}).get(spec.heuristic)
+    return ExpertBot.playing(spec.features, spec.action_features, shipped_path(spec.game), policy)
 
 
 def bots_for(game: str) -> dict[str, type[Bot]]:

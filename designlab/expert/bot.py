@@ -1,14 +1,15 @@
 """The expert bot: a policy distilled from the default search's decisions, played at a heuristic's cost.
 
-At a decision with more than one legal action it builds the context (features.py: the view's features and the
-rule parameters) and one row per legal action, scores each action as ``row . (matrix @ [1, context])`` with the
+At every decision it asks its seat's own heuristic bot for its move (the rows' hint); where more than one
+action is legal it builds the context (features.py: the view's features and the rule parameters) and one row per
+legal action, scores each action as ``row . (matrix @ [1, context])`` with the
 game's weights (weights.py) and plays the best (the first of equals). It reads the view and the game's public
 rules only: the one full state it uses (the default rows) is sampled from the view with a fixed seed, so the
 same view always gets the same move, whatever the hidden cards are. A restricted view (bots/restricted.py)
 offers fewer legal actions, and it chooses among those.
 
-The registry makes one class per game (``ExpertBot.playing``), given the game's feature functions and where its
-shipped weights are (``expert.json`` beside the game's class); a seat's ``weights`` parameter names another file.
+The registry makes one class per game (``ExpertBot.playing``), given the game's feature functions, its heuristic
+bot and where its shipped weights are (``expert.json`` beside the game's class); a seat's ``weights`` parameter names another file.
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ class ExpertBot(Bot):
     Params = ExpertParams
     description = ("A policy learned from the default search's decisions (designlab train): each legal action "
                    "scored from the view's features and the rule parameters; a heuristic's cost.")
-    memoryless = True
+    memoryless = False  # its heuristic hinter may remember the seat's earlier views
     features: ClassVar[Features | None] = None
     action_features: ClassVar[ActionFeatures | None] = None
     shipped: ClassVar[str | None] = None  # the game's own weights file
+    policy: ClassVar[type[Bot] | None] = None  # the game's heuristic bot: its move is every row's hint
 
     @classmethod
     def weights_path(cls, params: BotParams | None) -> str:
@@ -64,27 +66,29 @@ class ExpertBot(Bot):
         cols = _columns(game)
         self.param_values = [v for _, _, v in cols]
         self.matrix, self.rows = w.model(game.num_players, _context_names(game, type(self).features, cols))
+        self.hinter = hinter(type(self).policy, game, seat, rng)
 
     @classmethod
     def playing(cls, features: Features | None, action_features: ActionFeatures | None,
-                shipped: str | None) -> type[ExpertBot]:
-        return _expert_class(features, action_features, shipped)
+                shipped: str | None, policy: type[Bot] | None = None) -> type[ExpertBot]:
+        return _expert_class(features, action_features, shipped, policy)
 
-    def scores(self, view: View) -> list[float]:
-        """Each legal action's score at ``view``, in ``view.legal_actions`` order."""
+    def scores(self, view: View, hint: Action | None = None) -> list[float]:
+        """Each legal action's score at ``view``, in ``view.legal_actions`` order (``hint``: the heuristic's move)."""
         import numpy as np
 
         game, cls = self.game, type(self)
         ctx = context(game, view, cls.features, self.param_values)
         u = self.matrix[:, 0] + self.matrix[:, 1:] @ np.asarray(ctx, dtype=float)
-        rows = np.asarray(action_rows(game, view, view.legal_actions, cls.features, cls.action_features), dtype=float)
-        return (rows @ u).tolist()
+        rows = action_rows(game, view, view.legal_actions, cls.features, cls.action_features, hint)
+        return (np.asarray(rows, dtype=float) @ u).tolist()
 
     def act(self, view: View) -> Action:
         legal = view.legal_actions
+        hint = self.hinter.act(view) if self.hinter is not None else None
         if len(legal) == 1:
             return legal[0]
-        s = self.scores(view)
+        s = self.scores(view, hint)
         return legal[max(range(len(s)), key=s.__getitem__)]
 
 
@@ -129,12 +133,22 @@ def _feature_count(game: Game, features: Features) -> int:
     return n
 
 
+def hinter(policy: type[Bot] | None, game: Game, seat: int, rng) -> Bot | None:
+    """The seat's own heuristic bot, whose move is the hint of every row (features.py): default parameters, its
+    own stream drawn from ``rng``; shown every view of the seat, as a seat's bot is (it may remember)."""
+    if policy is None:
+        return None
+    import random
+
+    return policy(game, seat, policy.Params(), random.Random(rng.getrandbits(64)))
+
+
 @cache
-def _expert_class(features, action_features, shipped) -> type[ExpertBot]:
+def _expert_class(features, action_features, shipped, policy) -> type[ExpertBot]:
     return type("ExpertBot", (ExpertBot,), {
         "features": staticmethod(features) if features is not None else None,
         "action_features": staticmethod(action_features) if action_features is not None else None,
-        "shipped": shipped, "__module__": __name__, "__qualname__": "ExpertBot",
+        "shipped": shipped, "policy": policy, "__module__": __name__, "__qualname__": "ExpertBot",
     })
 
 

@@ -7,6 +7,9 @@
   the action makes on one fixed determinization of the view (``game.determinize`` with a fixed seed, so the row
   is a function of the view), then the action's kind (the first word of its record string) and the other words
   of that string, each hashed into a fixed number of buckets (``zlib.crc32``, stable across runs).
+* Last in every row, a flag: whether the action is the one the game's heuristic bot would play at this view (its
+  *hint*). The seat's own heuristic, fed the seat's views as a seat's bot is, reads the view only; so the model
+  learns where the search departs from the heuristic, and an untrained context still leans on the heuristic.
 
 The model (weights.py) scores an action as ``row . (W @ context)``: a bilinear form, so what an action is worth
 can change with the view and with every rule parameter. Nothing here reads a state a bot may not see: the one
@@ -24,7 +27,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from designlab.core.protocol import Action, Game, GameParams, View
 
-FEATURE_VERSION = 1  # bump when the context or the default rows change meaning
+FEATURE_VERSION = 2  # bump when the context or the default rows change meaning
 KIND_BUCKETS = 16  # one-hot of the action's first word, hashed
 WORD_BUCKETS = 32  # bag of the action's other words, hashed
 DETERMINIZE_SEED = 0x5EED  # the fixed determinization behind the default rows
@@ -63,11 +66,16 @@ def default_rows(game: Game, view: View, actions: Sequence[Action], features: Fe
 
 
 def action_rows(game: Game, view: View, actions: Sequence[Action], features: Features | None,
-                action_features: ActionFeatures | None) -> list[list[float]]:
-    """Each action's row: the game's own action features when its spec gives them, else the default."""
+                action_features: ActionFeatures | None, hint: Action | None = None) -> list[list[float]]:
+    """Each action's row: the game's own action features when its spec gives them, else the default; then the
+    heuristic's flag (1 for ``hint``, the heuristic's action, else 0)."""
     if action_features is not None:
-        return [[float(x) for x in action_features(game, view, a)] for a in actions]
-    return default_rows(game, view, actions, features)
+        rows = [[float(x) for x in action_features(game, view, a)] for a in actions]
+    else:
+        rows = default_rows(game, view, actions, features)
+    for a, row in zip(actions, rows, strict=True):
+        row.append(1.0 if a == hint else 0.0)
+    return rows
 
 
 def _walk(model: GameParams, prefix: str, out: list[tuple[str, str, float]]) -> None:

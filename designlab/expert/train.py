@@ -130,41 +130,49 @@ def training_variants(target: str, seed: int, search: dict | None = None):
 
 
 class _Labeller:
-    """A seat's bot, playing as it does, writing down each of its choices with the view's inputs."""
+    """A seat's bot, playing as it does, writing down each of its choices with the view's inputs (the hint from
+    the seat's own heuristic, shown every view of the seat as the expert's is)."""
 
-    def __init__(self, bot, sink: list, features, action_features, params: list[float]):
+    def __init__(self, bot, sink: list, features, action_features, params: list[float], hint_bot):
         self.bot, self.sink, self.name = bot, sink, bot.name
-        self.features, self.action_features, self.params = features, action_features, params
+        self.features, self.action_features, self.params, self.hint_bot = features, action_features, params, hint_bot
 
     def act(self, view):
+        hint = self.hint_bot.act(view) if self.hint_bot is not None else None
         a = self.bot.act(view)
         legal = view.legal_actions
         if len(legal) > 1:
             game = self.bot.game
             ctx = context(game, view, self.features, self.params)
-            rows = action_rows(game, view, legal, self.features, self.action_features)
+            rows = action_rows(game, view, legal, self.features, self.action_features, hint)
             self.sink.append((ctx, rows, legal.index(a)))
         return a
 
 
 def play_piece(game_name: str, variants: tuple, seed: int, piece: int, piece_games: int = PIECE_GAMES) -> bytes:
     """Label the games of one piece; its arrays as compressed numpy bytes, one set per player count."""
+    import random
+
     import numpy as np
 
     from designlab.core.play import play
-    from designlab.core.rng import game_rng
-    from designlab.registry import game_spec
+    from designlab.core.rng import derive_seed, game_rng
+    from designlab.expert.bot import hinter
+    from designlab.registry import GAME_BOTS, game_spec
     from designlab.runner.chunk import game_for
 
     pin_threads()
     spec = game_spec(game_name)
+    policy = GAME_BOTS[game_name].get(spec.heuristic)
     by_players: dict[int, list] = {}
     for i in range(piece * piece_games, (piece + 1) * piece_games):
         v = variants[i % len(variants)]
         game = game_for(v)
         params = [x for _, _, x in param_columns(game.params)]
         sink = by_players.setdefault(game.num_players, [])
-        bots = [_Labeller(b, sink, spec.features, spec.action_features, params) for b in v.make_bots(game, seed, i)]
+        bots = [_Labeller(b, sink, spec.features, spec.action_features, params,
+                          hinter(policy, game, s, random.Random(derive_seed(seed, i, f"hint{s}"))))
+                for s, b in enumerate(v.make_bots(game, seed, i))]
         play(game, bots, game_rng(seed, i))
     arrays = {}
     for n, rows in by_players.items():
