@@ -118,7 +118,8 @@ def register(app: typer.Typer) -> None:
             out.print(f"{reused:,} saved piece(s) read back", markup=False)
         for n, m in sorted(data["models"].items()):
             out.print(f"{n} players: {m['decisions']:,} decisions; picks the search's move in "
-                      f"{100 * m['held_out_agreement']:.1f}% of {m['held_out_decisions']:,} held-out decisions",
+                      f"{100 * m['held_out_agreement']:.1f}% of {m['held_out_decisions']:,} held-out decisions "
+                      f"(the heuristic alone: {100 * m['heuristic_agreement']:.1f}%; margin {m['margin']:g})",
                       markup=False)
         check = data["training"].get("check")
         if check:

@@ -3,7 +3,8 @@
 At every decision it asks its seat's own heuristic bot for its move (the rows' hint); where more than one
 action is legal it builds the context (features.py: the view's features and the rule parameters) and one row per
 legal action, scores each action as ``row . (matrix @ [1, context])`` with the
-game's weights (weights.py) and plays the best (the first of equals). It reads the view and the game's public
+game's weights (weights.py) and plays the best (the first of equals), unless it beats the heuristic's move by no
+more than the model's ``margin`` (chosen by the training on held-out decisions): then the heuristic's. It reads the view and the game's public
 rules only: the one full state it uses (the default rows) is sampled from the view with a fixed seed, so the
 same view always gets the same move, whatever the hidden cards are. A restricted view (bots/restricted.py)
 offers fewer legal actions, and it chooses among those.
@@ -29,6 +30,10 @@ class ExpertParams(BotParams):
     weights: str | None = Field(
         None, max_length=4096,
         description="A weights file written by `designlab train`; None: the game's own (expert.json beside it).")
+    margin: float | None = Field(
+        None, ge=0.0, le=1000.0,
+        description="Leave the heuristic's move only for an action scored this much higher; None: the weights "
+                    "file's own margin (chosen by the training on held-out decisions).")
 
 
 class ExpertBot(Bot):
@@ -67,6 +72,8 @@ class ExpertBot(Bot):
         self.param_values = [v for _, _, v in cols]
         self.matrix, self.rows = w.model(game.num_players, _context_names(game, type(self).features, cols))
         self.hinter = hinter(type(self).policy, game, seat, rng)
+        margin = getattr(params, "margin", None)
+        self.margin = float(w.data["models"][str(game.num_players)].get("margin", 0.0) if margin is None else margin)
 
     @classmethod
     def playing(cls, features: Features | None, action_features: ActionFeatures | None,
@@ -89,7 +96,10 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             return legal[0]
         s = self.scores(view, hint)
-        return legal[max(range(len(s)), key=s.__getitem__)]
+        best = max(range(len(s)), key=s.__getitem__)
+        if hint in legal and s[best] - s[legal.index(hint)] <= self.margin:
+            return hint
+        return legal[best]
 
 
 _COLUMNS: dict[int, tuple] = {}  # id(game) -> (game, its parameter columns): a game object serves many bots
