@@ -58,7 +58,7 @@ def test_a_curve_prints_a_row_per_budget_and_writes_it(tmp_path, capsys):
     assert rows == [["search-2", "ismcts(belief=view,iterations=2,rollout=random)", "2"],
                     ["search-3", "ismcts(belief=view,iterations=3,rollout=random)", "2"]]
     data = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())
-    assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, 2, 3]
+    assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, None, 2, 3]  # expert 3rd
 
 
 def test_until_settled_says_which_levels_settled(tmp_path, capsys):
