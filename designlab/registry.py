@@ -18,6 +18,7 @@ from designlab.bots.random_bot import RandomBot
 from designlab.bots.responder import ResponderBot
 from designlab.core.protocol import Bot, Game, GameParams
 from designlab.core.spec import GameSpec
+from designlab.expert.bot import ExpertBot, shipped_path
 
 ENTRY_POINT_GROUP = "designlab.games"
 
@@ -209,16 +210,25 @@ def _responder_bot(game: str) -> type[Bot]:
     return ResponderBot.playing(own.get(spec.heuristic if spec is not None else "heuristic"), {**own, "random": RandomBot})
 
 
+@cache
+def _expert_bot(game: str) -> type[Bot]:
+    spec = SPECS.get(game)
+    if spec is None:  # a game set by a test without a spec: the generic rows, no features, no shipped weights
+        return ExpertBot.playing(None, None, None)
+    policy = GAME_BOTS.get(game, {}).get(spec.heuristic)
+    return ExpertBot.playing(spec.features, spec.action_features, shipped_path(spec.game), policy)
+
+
 def bots_for(game: str) -> dict[str, type[Bot]]:
     """Every bot that can play ``game``: its own bots, then the generic ones (the search bot and the
-    responder given the spec's heuristic bot as their rollout policy)."""
+    responder given the spec's heuristic bot as their rollout policy, the expert given the spec's features)."""
     game_class(game)
     own = GAME_BOTS.get(game, {})
     spec = SPECS.get(game)
     policy = own.get(spec.heuristic if spec is not None else "heuristic")
     return {**own, **GENERIC_BOTS, "ismcts": _search_bot(policy, spec.value if spec is not None else None,
                                                          spec.features if spec is not None else None),
-            "responder": _responder_bot(game)}
+            "responder": _responder_bot(game), "expert": _expert_bot(game)}
 
 
 def bot_class(game: str, bot: str) -> type[Bot]:

@@ -22,6 +22,7 @@ from designlab.cli import play as _play
 from designlab.cli import playtest as _playtest
 from designlab.cli import skill as _skill
 from designlab.cli import strategy as _strategy
+from designlab.cli import train as _train
 from designlab.cli import tune as _tune
 from designlab.cli import why as _why
 from designlab.cli.common import (
@@ -50,6 +51,7 @@ from designlab.cli.common import (
     run_name,
     warn_fixed_seats,
 )
+from designlab.cli.train import Expert, as_expert
 from designlab.version import __version__
 
 app = typer.Typer(
@@ -197,6 +199,7 @@ def run(
     precision: Precision = None,
     max_games: MaxGames = None,
     until_settled: UntilSettled = False,
+    expert: Expert = False,
 ) -> None:
     """Play one variant's games, until its balance verdict is settled or its budget is spent (or exactly -n N),
     and write one Parquet row per game."""
@@ -208,8 +211,9 @@ def run(
         variants = override(load([variant], progress=loading), games, seed)
     finally:
         loading.close()
+    variants = as_expert(variants, expert)
     state_plan(str(variant), variants, err, stopping)
-    name = run_name(variant, variants)
+    name = run_name(variant, variants) + ("-expert" if expert else "")  # beside the file's own seats' answer
     result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, stopping, fresh, cluster)
     if result.errors:
         raise typer.Exit(EXIT_FAILED_GAMES)
@@ -229,6 +233,7 @@ def sweep(
     precision: Precision = None,
     max_games: MaxGames = None,
     until_settled: UntilSettled = False,
+    expert: Expert = False,
 ) -> None:
     """Run every variant and sweep point (each until its verdict is settled, within its budget, or exactly
     -n N games), then write the HTML balance report."""
@@ -242,6 +247,7 @@ def sweep(
         plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
     finally:
         loading.close()
+    plans = [(t, as_expert(vs, expert)) for t, vs in plans]
     for target, variants in plans:  # what each file will play, and a warning for a very large one, before any game
         state_plan(str(target), variants, err, stopping)
     if tunes:
@@ -249,7 +255,7 @@ def sweep(
                   + ", ".join(str(p) for p in tunes), markup=False)
     failed = 0
     for target, variants in plans:
-        name = run_name(target, variants)
+        name = run_name(target, variants) + ("-expert" if expert else "")  # beside the file's own seats' answer
         result = _run(variants, results_root / name, name, workers, quiet, stopping, fresh, cluster, "sweep")
         failed += result.errors
         page = render_report(result.out_dir, reports_root, png=png)
@@ -510,7 +516,7 @@ def version() -> None:
 
 # Every command is added here, one way, in the order --help lists them: each command module's through its
 # register(app) (check; new-game; play, serve; ladder, meta; skill; playtest; why; tune; levers), then this module's own.
-for _module in (_check, _new_game, _play, _strategy, _skill, _playtest, _why, _tune, _levers):
+for _module in (_check, _new_game, _play, _strategy, _skill, _playtest, _why, _tune, _levers, _train):
     _module.register(app)
 for _name, _command in (("run", run), ("sweep", sweep), ("report", report), ("show", show), ("validate", validate),
                         ("list", list_), ("params", params), ("schema", schema), ("version", version)):

@@ -32,6 +32,7 @@ from designlab.cli.common import (
     run_name,
     warn_fixed_seats,
 )
+from designlab.cli.train import Expert, as_expert
 
 
 class Expected(str, Enum):
@@ -55,6 +56,7 @@ def check(
     fresh: Fresh = False,
     until_settled: UntilSettled = False,
     max_games: MaxGames = None,
+    expert: Expert = False,
 ) -> None:
     """Play a variant until its balance verdict is settled (or its budget is spent, or exactly -n N games) and
     exit 0 if the verdict is the expected one, else 1 with the verdict found."""
@@ -65,8 +67,8 @@ def check(
     from designlab.stats.verdict import verdict_sentence
 
     stopping = Stopping.for_run(games, None, max_games, until_settled)  # as run: until settled unless -n
-    v = override([pick_variant(variant, seed, name)], games, None)[0]
-    stem = run_name(variant, [v])
+    v = as_expert(override([pick_variant(variant, seed, name)], games, None), expert)[0]
+    stem = run_name(variant, [v]) + ("-expert" if expert else "")
     checked = check_variant(v, out_dir=Path("results") / f"{stem}-check", name=f"{stem}-check", stopping=stopping,
                             workers=workers, cache_dir=default_cache_dir(), fresh=fresh, cluster=cluster)
     found = checked.verdict

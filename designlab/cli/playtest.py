@@ -75,14 +75,17 @@ def register(app: typer.Typer) -> None:
         folder = results_dir or reports_root
         skill = find_skill([key_of(v)])
         if skill is None:
+            from designlab.cli.train import expert_level
             from designlab.report.skill import skill_page
             from designlab.strategy.skill import run_skill
 
+            expert = expert_level(v, None)  # the expert level too, where the game ships its weights
             out.print(f"no skill-level result for these rules yet: playing {games:,} random and {games:,} "
-                      f"heuristic games and {search_games:,} search games", markup=False)
-            _play(2 * games + search_games, quiet, lambda progress: run_skill(
+                      f"heuristic games{f' and {games:,} expert games' if expert else ''} and {search_games:,} "
+                      "search games", markup=False)
+            _play((3 if expert else 2) * games + search_games, quiet, lambda progress: run_skill(
                 v, games, search_games, folder, name=label, workers=workers, progress=progress, page=skill_page,
-                cluster=cluster))
+                expert=expert, cluster=cluster))
             skill = folder / f"{label}-skill" / "skill.json"
         levels = levels_of(skill)
         a = analyse_playtest(v.game, v.name, roles, v.balance_tolerance / 100, humans, levels,

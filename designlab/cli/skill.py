@@ -53,8 +53,13 @@ def register(app: typer.Typer) -> None:
         cluster: Cluster = None,
         reports_root: ReportsRoot = Path("reports"),
         quiet: Quiet = False,
+        expert: Annotated[bool | None, typer.Option(
+            "--expert/--no-expert", help="An expert level (the policy `designlab train` learned from the default "
+            "search) between the heuristic and the search, played as the heuristic is, where the game ships expert "
+            "weights. Off by default: the shipped policy is not yet as strong as the search (docs/strategy.md).",
+            show_default=False)] = None,
     ) -> None:
-        """The seat gap with every seat played by random bots, the heuristic and the search bot; a finding when it changes with skill."""
+        """The seat gap with every seat played by random bots, the heuristic (and with --expert the learned policy) and the search bot; a finding when it changes with skill."""
         from designlab.cli.strategy import _play, _refresh_index, _strategy_errors
         from designlab.report.skill import skill_page
         from designlab.strategy.skill import parse_budgets, run_skill
@@ -62,12 +67,15 @@ def register(app: typer.Typer) -> None:
         with _strategy_errors():
             curve = parse_budgets(budgets) if budgets is not None else None
         base = pick_variant(variant, seed, name)
+        from designlab.cli.train import expert_level
+
+        expert = expert_level(base, expert)
         sg = max(1, games // 10) if search_games is None else search_games
         with _strategy_errors():
-            result, page = _play(2 * games + sg * len(curve or [0]), quiet, lambda progress: run_skill(
+            result, page = _play((3 if expert else 2) * games + sg * len(curve or [0]), quiet, lambda progress: run_skill(
                 base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
                 progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster, budgets=curve,
-                until_settled=until_settled, max_games=max_games))
+                until_settled=until_settled, max_games=max_games, expert=expert))
         from designlab.stats.verdict import Verdict, edge_text
         from designlab.strategy.results import MIN_GAMES
 

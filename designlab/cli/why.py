@@ -21,6 +21,7 @@ from designlab.cli.common import (
     pick_variant,
     run_name,
 )
+from designlab.cli.train import Expert, as_expert
 
 MIN_SIDE = 10  # association rows need this many player-games with and without the component
 
@@ -112,6 +113,7 @@ def register(app: typer.Typer) -> None:
         fresh: Fresh = False,
         reports_root: ReportsRoot = Path("reports"),
         quiet: Quiet = False,
+        expert: Expert = False,
     ) -> None:
         """What drives the result: each option's worth by restricted play, win rates beside each component,
         options nobody uses, and how the game feels."""
@@ -120,7 +122,7 @@ def register(app: typer.Typer) -> None:
         from designlab.runner.why import components_of
         from designlab.strategy.why import DEFAULT_GAMES, run_why
 
-        base = pick_variant(variant, seed, name)
+        base = as_expert([pick_variant(variant, seed, name)], expert)[0]
         n = DEFAULT_GAMES if games is None else games
         comps = components_of(base)
         if not comps:
@@ -129,8 +131,8 @@ def register(app: typer.Typer) -> None:
             raise UserError(f"{variant}: {base.game} declares no components (GameSpec.components), nothing to weigh")
         runs = 1 + sum(1 for c in comps if c.kind == "choice")
         result, path = _play(n * runs, quiet, lambda progress: run_why(
-            base, n, reports_root, run_name(variant, [base]), workers=workers, progress=progress, cluster=cluster,
-            cache_dir=default_cache_dir(), fresh=fresh))
+            base, n, reports_root, run_name(variant, [base]) + ("-expert" if expert else ""), workers=workers,
+            progress=progress, cluster=cluster, cache_dir=default_cache_dir(), fresh=fresh))
         print_why(result)
         where = f"the cluster at {cluster}" if cluster else f"{workers} worker{'s' * (workers != 1)}"
         out.print(f"saved: {path} ({result['runs']} runs of {n:,} games, {result['seconds']:g} s on {where}, "

@@ -190,6 +190,11 @@ class GameSpec:
     # variant, from the game's own heuristic games, so every game gets a value estimate that follows rule
     # changes (ISMCTS ``estimate=learned``); None: the game has no learned estimate
     features: Callable[[Game, View], Sequence[float]] | None = None
+    # a numeric row of one legal action at a view (its length fixed for one variant's game), read from the view
+    # and the action alone: what the expert policy (designlab/expert) scores, each row against the view's
+    # features and the rule parameters; None: the generic rows (the change the action makes to ``features`` on
+    # one fixed sample of the view, and the words of the action's record string)
+    action_features: Callable[[Game, View, Any], Sequence[float]] | None = None
     # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
     # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name
     # without a label is shown with spaces for underscores, raw names stay in tooltips and data downloads

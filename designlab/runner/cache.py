@@ -20,8 +20,9 @@ is fixed, a rerun plays them again without ``--fresh``.
 
 The fingerprint hashes the source of the modules that decide a game's rows:
 ``core``, ``bots``, the registry, the variant model, the chunk player, the
-game's package and every seat's bot module. Editing a rule or a bot without
-bumping ``rules_version`` therefore cannot serve stale rows.
+game's package and every seat's bot module, and the hash of any data file a
+seat's bot plays from (the expert's weights, ``data_fingerprint``). Editing a
+rule or a bot, or retraining the expert, therefore cannot serve stale rows.
 """
 
 from __future__ import annotations
@@ -95,6 +96,11 @@ def code_fingerprint(variant: Variant) -> str:
             rel = f.relative_to(_PACKAGE.parent) if _PACKAGE.parent in f.parents else Path(f.name)
             h.update(str(rel).encode() + b"\0" + f.read_bytes() + b"\0")
         fp = _fingerprints[key] = h.hexdigest()[:16]
+    # a bot that plays from a data file (the expert's weights) adds that file's hash: retrained weights replay
+    data = [cls.data_fingerprint(variant.game, s.params) for cls, s in zip(classes[1:], variant.seats, strict=True)
+            if hasattr(cls, "data_fingerprint")]
+    if data:
+        fp = hashlib.sha256(":".join([fp, *data]).encode()).hexdigest()[:16]
     return fp
 
 

@@ -46,7 +46,7 @@ from designlab.strategy.matchups import StrategyError, matchup, play_matchups
 from designlab.strategy.results import MIN_GAMES, Level, SkillResult, change_range
 from designlab.variant.model import Seat, Variant
 
-LEVEL_NAMES = ("random", "heuristic", "search")
+LEVEL_NAMES = ("random", "heuristic", "expert", "search")
 # a search level is played in chunks (and, under a time budget or until settled, rounds) of this many games;
 # the result cache keeps the rounds before, so the games are the first N of the variant's stream, whatever
 # the budget or the workers
@@ -73,12 +73,14 @@ def budget_seat(seat: Seat, iterations: int) -> Seat:
     return Seat(seat.bot, type(seat.params).model_validate({**seat.params.model_dump(), "iterations": iterations}))
 
 
-def level_seats(game: str, search: str = "ismcts") -> list[tuple[str, Seat]]:
+def level_seats(game: str, search: str = "ismcts", expert: bool = False) -> list[tuple[str, Seat]]:
+    """The levels' seats, weakest first: random, the heuristic, the expert (``expert``: the policy learned from the
+    search, designlab/expert) and the search bot."""
     from designlab.registry import game_spec
     from designlab.strategy.matchups import parse_seat
 
     return [("random", parse_seat(game, "random")), ("heuristic", parse_seat(game, game_spec(game).heuristic)),
-            ("search", parse_seat(game, search))]
+            *([("expert", parse_seat(game, "expert"))] if expert else []), ("search", parse_seat(game, search))]
 
 
 def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance: float,
@@ -138,6 +140,7 @@ def run_skill(
     budgets: list[int] | None = None,
     until_settled: bool = False,
     max_games: int | None = None,
+    expert: bool = False,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
@@ -149,7 +152,8 @@ def run_skill(
     the search level played at each of these iterations per decision (``search_games`` each, and with
     ``search_minutes`` an equal share of it each). ``until_settled``: every level until its verdict settles
     (module docstring), random and heuristic with ``games`` as the first look and ``max_games`` as the cap
-    (None: the variant file's max_games), the search level capped at ``search_games``."""
+    (None: the variant file's max_games), the search level capped at ``search_games``. ``expert``: an expert level
+    between the heuristic and the search, played as the heuristic is (``games``, or until settled)."""
     from designlab.runner.run import Stopping
 
     if games < 1:
@@ -163,7 +167,7 @@ def run_skill(
                             "of --until-settled; give a budget of at least the first look")
     name = name or base.slug
     folder = reports_root / f"{name}-skill"
-    plan = [(lv, seat, games if lv != "search" else search_games) for lv, seat in level_seats(base.game, search)]
+    plan = [(lv, seat, games if lv != "search" else search_games) for lv, seat in level_seats(base.game, search, expert)]
     if budgets:
         lv, seat, n = plan.pop()
         plan += [(f"{lv}-{b}", budget_seat(seat, b), n) for b in budgets]

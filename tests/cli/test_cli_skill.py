@@ -14,10 +14,12 @@ BASE = REPO / "variants" / "rakshasa" / "base.yaml"
 
 def test_skill_without_search_games_plays_a_tenth_of_the_games_at_the_search_level(tmp_path, capsys):
     # (--search-games once had a default its own range refused, so the command failed unless it was given)
-    assert main(["skill", str(BASE), "-n", "20", "--search", "ismcts(iterations=2)", "-w", "1", "-q",
+    assert main(["skill", str(BASE), "-n", "20", "--search", "ismcts(iterations=2)", "-w", "1", "-q", "--expert",
                  "--reports", str(tmp_path)]) == 0
     levels = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())["levels"]
-    assert [lv["games"] for lv in levels] == [20, 20, 2]
+    # asked for, with Rakshasa's shipped weights: an expert level plays between the heuristic and the search
+    assert [(lv["level"], lv["games"]) for lv in levels] == [("random", 20), ("heuristic", 20), ("expert", 20),
+                                                            ("search", 2)]
 
 
 def test_a_negative_search_games_is_one_line_and_exit_2(tmp_path, capsys):
@@ -56,7 +58,7 @@ def test_a_curve_prints_a_row_per_budget_and_writes_it(tmp_path, capsys):
     assert rows == [["search-2", "ismcts(belief=view,iterations=2,rollout=random)", "2"],
                     ["search-3", "ismcts(belief=view,iterations=3,rollout=random)", "2"]]
     data = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())
-    assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, 2, 3]
+    assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, 2, 3]  # no expert unless asked
 
 
 def test_until_settled_says_which_levels_settled(tmp_path, capsys):

@@ -1,0 +1,131 @@
+"""The ``train`` command (designlab.expert.train), and the ``--expert`` option's helpers for other commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from designlab.cli.common import Progress, Quiet, UserError, Workers, err, out
+
+MAX_DECISIONS = 10_000_000
+
+Expert = Annotated[bool, typer.Option(
+    "--expert", help="Play every seat as the expert (the policy `designlab train` learned from the default search); "
+                     "the results are stored under their own key, labelled with their seats.")]
+
+
+def as_expert(variants, expert: bool = True):
+    """The variants with every seat the expert (when ``expert``), and a one-line warning for each variant whose
+    rules lie outside the ranges its weights were trained on; a missing or refused weights file is one line,
+    exit 2."""
+    if not expert:
+        warn_ranges(variants)
+        return variants
+    from dataclasses import replace
+
+    from designlab.registry import bot_class
+    from designlab.variant.model import Seat
+
+    out_ = []
+    for v in variants:
+        seat = Seat("expert", bot_class(v.game, "expert").Params())
+        out_.append(replace(v, seats=(seat,) * len(v.seats)))
+    warn_ranges(out_)
+    return out_
+
+
+def warn_ranges(variants) -> None:
+    """Each expert seat's weights checked (refused in one line) and their range warnings printed once."""
+    from designlab.expert.weights import ExpertError, range_warnings
+    from designlab.registry import bot_class, game_spec
+
+    said = set()
+    for v in variants:
+        for s in v.seats:
+            if s.bot != "expert":
+                continue
+            try:
+                w = bot_class(v.game, "expert").weights(v.game, s.params)
+            except ExpertError as e:
+                raise UserError(str(e)) from None
+            for line in range_warnings(w, v.params, dict(game_spec(v.game).labels)):
+                if line not in said:
+                    said.add(line)
+                    err.print(f"warning: {v.name}: {line}", markup=False)
+
+
+def expert_level(variant, asked: bool | None) -> bool:
+    """Whether a command plays an expert level: as asked (not by default, see below); asked for
+    without weights (or with refused ones), one line, exit 2. The range warnings are printed here."""
+    from dataclasses import replace
+
+    from designlab.registry import bot_class
+    from designlab.variant.model import Seat
+
+    cls = bot_class(variant.game, "expert")
+    if asked is None:
+        # opt-in for now: the shipped Rakshasa policy plays at the heuristic's strength (13% against the default
+        # search, docs/strategy.md), so a default "expert" level would describe play it is not
+        asked = False
+    if asked:
+        as_expert([replace(variant, seats=(Seat("expert", cls.Params()),) * len(variant.seats))])
+    return asked
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def train(
+        target: Annotated[str, typer.Argument(help="A game (its bundled variants in variants/<game>/, or its default "
+                                                   "rules) or a variant file (every sweep point).")],
+        decisions: Annotated[int, typer.Option("--decisions", min=20, max=MAX_DECISIONS,
+                                               help="Labelled decisions to fit on (decisions with one legal action "
+                                                    "are not counted).")] = 20_000,
+        seed: Annotated[int, typer.Option("--seed", min=0, max=2**31 - 1, help="Seed of the search games.")] = 1,
+        out_file: Annotated[Path | None, typer.Option(
+            "--out", help="The weights file to write (default: expert.json beside the game's code).",
+            show_default=False)] = None,
+        check_games: Annotated[int, typer.Option("--check-games", min=0, max=100_000,
+                                                 help="Games of the expert against the heuristic afterwards.")] = 20,
+        workers: Workers = 1,
+        quiet: Quiet = False,
+    ) -> None:
+        """Learn the expert from the default search: label search games' decisions, fit, check, write weights."""
+        from designlab.expert.train import Plan, pin_threads
+
+        pin_threads()  # before numpy loads in this process and in the workers it starts
+        from designlab.expert.bot import shipped_path
+        from designlab.expert.train import train as run_training
+        from designlab.expert.train import training_variants
+        from designlab.expert.weights import ExpertError
+        from designlab.registry import game_class
+
+        try:
+            game, variants = training_variants(target, seed)
+        except ExpertError as e:
+            raise UserError(str(e)) from None
+        out_path = out_file or Path(shipped_path(game_class(game)))
+        plan = Plan(game, target, variants, seed, decisions, out_path, check_games)
+        err.print(f"training the {game} expert on {len(variants)} variant(s), {decisions:,} decisions of the "
+                  f"default search, seed {seed}; saved as it goes in {plan.parts} (rerun to resume)", markup=False)
+        progress = Progress(decisions, quiet, "labelled decisions")
+        try:
+            data, reused = run_training(plan, workers, progress)
+        except ExpertError as e:
+            raise UserError(str(e)) from None
+        finally:
+            progress.close()
+        if reused:
+            out.print(f"{reused:,} saved piece(s) read back", markup=False)
+        for n, m in sorted(data["models"].items()):
+            out.print(f"{n} players: {m['decisions']:,} decisions; picks the search's move in "
+                      f"{100 * m['held_out_agreement']:.1f}% of {m['held_out_decisions']:,} held-out decisions "
+                      f"(the heuristic alone: {100 * m['heuristic_agreement']:.1f}%; margin {m['margin']:g})",
+                      markup=False)
+        check = data["training"].get("check")
+        if check:
+            lo, hi = check["interval"]
+            out.print(f"check: the expert's win share against {check['against']} {100 * check['win_share']:.1f}% "
+                      f"({100 * lo:.1f} to {100 * hi:.1f}, 95%) over {check['games']} games", markup=False)
+        out.print(f"weights: {out_path} (hash {data['hash'][:16]})", markup=False)
