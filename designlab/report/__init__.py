@@ -182,6 +182,19 @@ def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> 
     return out
 
 
+def changes_since_last_run(a: RunAnalysis, measures_of: dict[str, list[str]]) -> dict:
+    """variant -> what changed since the last run of its file with other rules (report/did.py), for each variant
+    whose results folder kept such a run (results/history.py)."""
+    from designlab.report.did import since_last_run
+
+    opened: dict = {}
+    out = {}
+    for va in a.variants:
+        if (x := since_last_run(a, va, measures_of.get(va.results.game, []), opened)) is not None:
+            out[va.name] = x
+    return out
+
+
 def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: bool = False,
                   records_root: Path | None = None) -> Path:
     """Read a results directory, write reports_root/<run name>/index.html and refresh reports_root/index.html.
@@ -205,7 +218,8 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
     first_html, first_figs = first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
-                                          changes=what_to_change(a, records_root, out_dir))
+                                          changes=what_to_change(a, records_root, out_dir),
+                                          since=changes_since_last_run(a, measures(run)))
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root), first_html,
                 why_section(found, titles), playtest_html=playtest_html, first_figures=first_figs,
                 levers_html=levers_report_section(a, records_root))

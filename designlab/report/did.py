@@ -224,3 +224,85 @@ def _x(va, parameter: str):
 def _order_of(s, va):
     x = _x(va, s.parameter)
     return (0, float(x), "") if s.numeric and isinstance(x, (int, float)) else (1, 0.0, str(x))
+
+
+@dataclass(frozen=True)
+class Since:
+    """What changed since the last run of the same file with other rules (results/history.py)."""
+
+    variant: str
+    when: str  # the earlier run's date, as the page says it
+    edits: tuple[str, ...]  # what the rules changed: 'honor.runner 15 → 18'
+    did: Did
+
+    def sentence(self, most: int = SAID) -> str:
+        edits = "; ".join(self.edits[:4]) + (f"; and {len(self.edits) - 4} more" if len(self.edits) > 4 else "")
+        return f"Since your last run with other rules ({self.when}: {edits}): " + self.did.sentence(most)
+
+
+def _flat(d, prefix: str = "") -> dict[str, object]:
+    out = {}
+    for k, x in (d or {}).items():
+        path = f"{prefix}{k}"
+        if isinstance(x, dict):
+            out |= _flat(x, path + ".")
+        else:
+            out[path] = x
+    return out
+
+
+def rule_edits(before, now) -> tuple[str, ...]:
+    """The parameters (and seats) that differ between two manifest entries of one variant: 'honor.runner 15 → 18'."""
+    b, n = _flat(before.params), _flat(now.params)
+    out = [f"{k} {b.get(k, '(unset)')} → {n.get(k, '(unset)')}" for k in sorted(set(b) | set(n))
+           if b.get(k) != n.get(k)]
+    if before.seats != now.seats:
+        out.append("the seats' bots")
+    return tuple(out)
+
+
+def since_last_run(a, va, measures=(), opened: dict | None = None) -> Since | None:
+    """What changed in variant ``va`` against the last run of its results folder with other rules: the same
+    sentence as ``what_it_did``, its measures compared game by game when both runs share a seed (else
+    unpaired), Holm-corrected among these measures (a family of its own: this comparison is not the report's).
+    ``opened``: earlier runs already read (folder -> RunResults), shared across a report's variants."""
+    from designlab.results.history import last_with_other_rules
+    from designlab.stats.compare import compare_measures, pairable
+    from designlab.stats.inference import holm
+    from designlab.stats.load import load_run
+
+    found = last_with_other_rules(a.run.path, va.results.meta)
+    if found is None:
+        return None
+    folder, entry = found
+    try:
+        run = (opened if opened is not None else {}).get(folder) or load_run(folder)
+        if opened is not None:
+            opened[folder] = run
+        before = run.variant(entry.name)
+    except (KeyError, ValueError, OSError):
+        return None  # a damaged copy must not stop a report
+    rows = compare_measures(before.games, va.results.games, measures, pairable(entry, va.results.meta))
+    if not rows.height:
+        return None
+    rows = rows.with_columns(pl.Series("p_holm", holm(rows["p_value"].to_numpy())).fill_nan(None)).with_columns(
+        (pl.col("p_holm") < 0.05).fill_null(False).alias("significant"))
+    roles = roles_of(va.results.meta)
+    moved, quiet = moved_measures(rows, va.results.game)
+    n = rows["paired_n"].drop_nulls()
+    games = int(n.max()) if n.len() else int(min(rows["base_n"].min(), rows["variant_n"].min()))
+    when = _when(run.manifest.created)
+    did = Did(va.name, "that run", games,
+              balance_words(a.verdicts.get(va.name), before.meta.answer, roles), tuple(moved), quiet)
+    return Since(va.name, when or "an earlier run", rule_edits(entry, va.results.meta), did)
+
+
+def _when(created: str | None) -> str:
+    """'5 Dec 2026, 21:03 UTC' from the manifest's '2026-12-05T21:03:11Z'."""
+    from datetime import datetime
+
+    try:
+        t = datetime.strptime(created or "", "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return ""
+    return f"{t.day} {t:%b %Y, %H:%M} UTC"

@@ -282,9 +282,12 @@ def _own_level(head: VariantAnalysis, found):
                  seconds=float(head.results.meta.seconds))
 
 
-def _did_lines(a: RunAnalysis, vas: list[VariantAnalysis], head: VariantAnalysis, anchor) -> list[str]:
+def _did_lines(a: RunAnalysis, vas: list[VariantAnalysis], head: VariantAnalysis, anchor,
+               since: dict | None = None) -> list[str]:
     """What each change did (report/did.py), as the first screen's sentences: the headline variant's, then every
-    other variant compared with a base (fairest first, at most ``RANKED``); for a sweep, one per series."""
+    other variant compared with a base (fairest first, at most ``RANKED``); for a sweep, one per series. Then
+    what changed since the last run of the same file with other rules (``since``: variant -> did.Since), the
+    headline's first, at most ``RANKED``."""
     from designlab.report.did import sweep_did, what_it_did
 
     out = []
@@ -302,6 +305,13 @@ def _did_lines(a: RunAnalysis, vas: list[VariantAnalysis], head: VariantAnalysis
         if did is not None and did.against in names | {v.name for v in a.variants}:
             who = "" if len(fair) == 2 and va.name == head.name else f"{va.name}: "
             out.append(who + did.sentence())
+    changed = sorted((x for x in (since or {}).values() if x.variant in names),
+                     key=lambda x: (x.variant != head.name, x.variant))
+    for x in changed[:RANKED]:
+        out.append(("" if len(vas) == 1 else f"{x.variant}: ") + x.sentence())
+    if len(changed) > RANKED:
+        out.append(f"{len(changed) - RANKED} more variants play other rules than at the last run: "
+                   + ", ".join(x.variant for x in changed[RANKED:]) + ".")
     return out
 
 
@@ -338,7 +348,7 @@ def alt_concat(left, right):
 
 def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
                  playtests: dict[str, str] | None = None, skills: dict | None = None,
-                 changes: dict[str, str] | None = None) -> tuple[str, list]:
+                 changes: dict[str, str] | None = None, since: dict | None = None) -> tuple[str, list]:
     """The first screen's section: per game, headline, what the change did, its picture, ranked variants and
     findings (``meta_games``: game -> its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its
     details' id; ``playtests``: game -> the one line on people's playtests, report/playtest.py). Returns the
@@ -361,7 +371,7 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         items = "".join(f'<li>{words_html(t, game, names)} <a class="small" href="{escape(link)}">evidence</a></li>'
                         for t, link in game_findings(a, game, vas, meta_games.get(game), anchor,
                                                      (why_games or {}).get(game)))
-        did = "".join(f'<li>{words_html(t, game, names)}</li>' for t in _did_lines(a, vas, head, anchor))
+        did = "".join(f'<li>{words_html(t, game, names)}</li>' for t in _did_lines(a, vas, head, anchor, since))
         did = (f'<div class="did"><h3>What the change did</h3><ul>{did}</ul></div>' if did else "")
         pics = []
         for chart in _picture(a, game, vas):

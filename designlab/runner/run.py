@@ -55,6 +55,7 @@ import polars as pl
 from designlab.core.play import record_strings
 from designlab.results.answer import Edge, Tally, edge_of, judge, tally_games, verdict_to_dict
 from designlab.results.columns import result_col, score_col
+from designlab.results.history import entry_rules, keep_earlier
 from designlab.results.manifest import FORMAT, MANIFEST, Manifest, VariantEntry, atomic, write_manifest
 from designlab.runner.cache import ChunkStore
 from designlab.runner.chunk import ChunkOut, game_for, play_chunk, play_one
@@ -345,6 +346,8 @@ def run_variants(
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise RunError(f"cannot create the results folder {out_dir}: {e}") from None
+    # the run about to be rewritten, when some variant now plays other rules: what the report compares against
+    keep_earlier(out_dir, {v.name: entry_rules(VariantEntry.model_validate(v.manifest())) for v in variants})
     for old in out_dir.glob(".scratch-*"):  # left by a killed run
         shutil.rmtree(old, ignore_errors=True)
     scratch_root = out_dir / f".scratch-{os.getpid()}"
