@@ -84,3 +84,38 @@ def _walk(game: Game, actions: list, seed: int, probe_every: int) -> None:
                 assert det.view(q) == v, f"seed {seed} step {step}: determinized view differs for seat {q}"
         state.apply(a)
     assert state.is_terminal()
+
+
+def check_spec(spec) -> None:
+    """What a game's spec declares about its rules holds together: every parameter path named by ``bearings`` is
+    declared by the game's parameters; every part (component name or group, under the default parameters) and
+    every persona's part has a bearing; every bearing names a part or a persona's part (a misspelt key would
+    never be read); each persona grid side describes all of its personas or none. Raises AssertionError listing
+    every problem."""
+    params = spec.game.Params()
+    comps = spec.components(params)
+    grid = spec.persona_grid
+    parts = set()
+    problems = []
+    if grid is not None:
+        for side, rows, words, kinds in (("row", grid.rows, grid.row_words, grid.row_parts),
+                                         ("column", grid.cols or (), grid.col_words, grid.col_parts)):
+            for what, got in (("words", words), ("parts", kinds)):
+                if got and len(got) != len(rows):
+                    problems.append(f"persona grid: {len(got)} {side} {what} for {len(rows)} personas")
+            parts |= set(kinds)
+    known = {c.name for c in comps} | {c.group for c in comps} | parts
+    for key, paths in spec.bearings.items():
+        if key not in known:
+            problems.append(f"bearings: {key!r} is no component name or group, nor a persona's part")
+        for path in paths:
+            try:
+                params._field(path)
+            except KeyError as e:
+                problems.append(f"bearings[{key!r}]: {e.args[0]}")
+    for c in comps:
+        if spec.bearings and not spec.bearing(c.name, c.group):
+            problems.append(f"bearings: no entry for the part {c.name!r} (group {c.group!r})")
+    for p in sorted(parts - set(spec.bearings)):
+        problems.append(f"bearings: no entry for the persona part {p!r}")
+    assert not problems, "; ".join(problems)

@@ -54,6 +54,21 @@ class PersonaGrid:
     col_names: tuple[str, ...] = ()
     question: str = ""
     row_seat: int = 0
+    # each persona in the rules' words, as "a runner who ..." ends it ("never lies by choice"): what the first
+    # screen says instead of a persona's name; empty: the name is used ("plays the lie 0 style")
+    row_words: tuple[str, ...] = ()
+    col_words: tuple[str, ...] = ()
+    # the part of the game each persona plays differently (a ``GameSpec.bearings`` key: "lie", "challenge"), so
+    # advice on a persona names the rule parameters that bear on it; empty: no part named
+    row_parts: tuple[str, ...] = ()
+    col_parts: tuple[str, ...] = ()
+
+    def persona(self, side: str, k: int) -> tuple[str, str]:
+        """(the words, the part) of persona ``k`` of a side ("row" or "column"; a symmetric grid's columns are its
+        rows); empty strings where the grid does not say."""
+        col = side != "row" and self.cols is not None
+        words, parts = (self.col_words, self.col_parts) if col else (self.row_words, self.row_parts)
+        return (words[k] if 0 <= k < len(words) else "", parts[k] if 0 <= k < len(parts) else "")
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
@@ -208,11 +223,20 @@ class GameSpec:
     # the parts of the game under one variant's parameters (they may add some, e.g. Fifth Challenge's courts) that
     # `designlab why` weighs: restricted play for choices, association for what is dealt; none: nothing to weigh
     components: Callable[[GameParams], tuple[Component, ...]] = lambda params: ()
+    # which rule parameters bear on each part of the game the advice names: a component's name or group
+    # (``components``; a name's own entry first) or a persona's part (``PersonaGrid.row_parts``) -> the parameter
+    # paths a designer edits to change how that part plays, most direct first. The first screen names them beside a finding on that part, with
+    # `designlab levers`' measured effect of each where it has one
+    bearings: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # mirrored deals (optional): for one variant's game, a function that takes the setup's chance actions (every
     # chance step before the first decision, in order) and a shift, and returns them with each seat's private
     # chance given to another (seat s gets what seat (s + shift) % n was dealt): the same draws in another order,
     # so a mirrored game is exactly as likely as the game. None, or a None for a game: nothing private to swap
     mirror: Callable[[Game], Callable[[list, int], list] | None] | None = None
+
+    def bearing(self, name: str, group: str = "") -> tuple[str, ...]:
+        """The parameter paths that bear on a part (``bearings``): its name's entry, else its group's."""
+        return tuple(self.bearings.get(name) or self.bearings.get(group) or ())
     # the distribution that provides the game; the registry fills it from the entry point
     source: str = field(default="", compare=False)
 

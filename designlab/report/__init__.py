@@ -155,7 +155,7 @@ def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> 
     """game -> the first screen's line on what to change (report.change): the tune of these rules (the
     headline's, else the file it extends: ``record_keys``), else a ready tune file (written into ``out_dir``)
     for a leaning headline of a game with compensation knobs."""
-    from designlab.levers.advice import find_levers, levers_sentence
+    from designlab.levers.advice import levers_sentence
     from designlab.report.bots import record_keys
     from designlab.report.change import suggest_tune, tune_sentence
     from designlab.report.roles import roles_of
@@ -177,8 +177,22 @@ def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> 
                                   head.name, out_dir):
             out[game] = text
         # designlab levers on these rules: the knobs that move the seat gap
-        if lever := find_levers(record_keys(vas, a.sweep_points), records_root):
+        if lever := levers_of(a, records_root).get(game):
             out[game] = " ".join(x for x in (out.get(game), levers_sentence(*lever)) if x)
+    return out
+
+
+def levers_of(a: RunAnalysis, records_root: Path | None) -> dict:
+    """game -> (page folder, LeversResult) of `designlab levers` on the rules the report shows (the headline's,
+    else the file it extends: ``record_keys``), for each game that has one."""
+    from designlab.levers.advice import find_levers
+    from designlab.report.bots import record_keys
+
+    out = {}
+    for game in sorted({va.results.game for va in a.variants}):
+        vas = [va for va in a.variants if va.results.game == game]
+        if lever := find_levers(record_keys(vas, a.sweep_points), records_root):
+            out[game] = lever
     return out
 
 
@@ -219,7 +233,8 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     out_dir.mkdir(parents=True, exist_ok=True)
     first_html, first_figs = first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
                                           changes=what_to_change(a, records_root, out_dir),
-                                          since=changes_since_last_run(a, measures(run)))
+                                          since=changes_since_last_run(a, measures(run)),
+                                          levers={g: r for g, (_, r) in levers_of(a, records_root).items()})
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root), first_html,
                 why_section(found, titles), playtest_html=playtest_html, first_figures=first_figs,
                 levers_html=levers_report_section(a, records_root))

@@ -90,10 +90,14 @@ def _bot_sweep(va: VariantAnalysis) -> bool:
 
 
 def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
-                  anchor, why_game: dict | None = None) -> list[tuple[str, str]]:
+                  anchor, why_game: dict | None = None, levers=None) -> list[tuple[str, str]]:
     """(sentence, link) for the findings a designer should act on, most pressing first: at most ``ACT_ON``, and
     at most ``PER_KIND`` of one kind, taken in turns (each kind's first, then each kind's second), so that many
-    leaning variants cannot crowd out a dominant strategy or a sweep's even point."""
+    leaning variants cannot crowd out a dominant strategy or a sweep's even point. A finding on a way of playing
+    or a part of the game names the rules that bear on it (report/advice.py), with ``levers``' measured effect
+    (``levers.result.LeversResult`` of these rules, or None)."""
+    from designlab.report.advice import bearing_sentence, persona_advice
+
     out: list[tuple[str, str, str]] = []  # (kind, sentence, link)
     fair = [va for va in vas if va.name not in a.sweep_points]
     verdicts = {va.name: a.verdicts[va.name] for va in vas if va.name in a.verdicts}
@@ -136,10 +140,10 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
                     f"either way: about {span} more games each would tell.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
-        out.append(("strategy", meta_headline(meta_game, roles_of(_headline_variant(vas, a.sweep_points).results.meta)),
-                    "#bots"))
+        roles = roles_of(_headline_variant(vas, a.sweep_points).results.meta)
+        out.append(("strategy", persona_advice(meta_game, roles, levers) or meta_headline(meta_game, roles), "#bots"))
     # what drives the result (designlab why): only beyond noise, or an option a role never chose
-    for text in why_findings(why_game):
+    for text in why_findings(why_game, lambda name, group: bearing_sentence(game, name, group, levers)):
         out.append(("what drives it", text, "#why"))
     # an even point found by a sweep
     for s in a.sweeps:
@@ -348,7 +352,8 @@ def alt_concat(left, right):
 
 def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
                  playtests: dict[str, str] | None = None, skills: dict | None = None,
-                 changes: dict[str, str] | None = None, since: dict | None = None) -> tuple[str, list]:
+                 changes: dict[str, str] | None = None, since: dict | None = None,
+                 levers: dict | None = None) -> tuple[str, list]:
     """The first screen's section: per game, headline, what the change did, its picture, ranked variants and
     findings (``meta_games``: game -> its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its
     details' id; ``playtests``: game -> the one line on people's playtests, report/playtest.py). Returns the
@@ -370,7 +375,7 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         names = [va.name for va in vas]
         items = "".join(f'<li>{words_html(t, game, names)} <a class="small" href="{escape(link)}">evidence</a></li>'
                         for t, link in game_findings(a, game, vas, meta_games.get(game), anchor,
-                                                     (why_games or {}).get(game)))
+                                                     (why_games or {}).get(game), (levers or {}).get(game)))
         did = "".join(f'<li>{words_html(t, game, names)}</li>' for t in _did_lines(a, vas, head, anchor, since))
         did = (f'<div class="did"><h3>What the change did</h3><ul>{did}</ul></div>' if did else "")
         pics = []

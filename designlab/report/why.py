@@ -21,9 +21,14 @@ def _pct(x) -> str:
     return "–" if x is None else f"{100 * x:.0f}%"
 
 
-def why_findings(data: dict | None) -> list[str]:
+def why_findings(data: dict | None, bears=None) -> list[str]:
     """First-screen sentences (most pressing first): the strongest option and any the bots overplay, both only
-    when their corrected interval excludes zero; options a role never chose although they were legal."""
+    when their corrected interval excludes zero; options a role never chose although they were legal.
+    ``bears(name, group)``: the sentence on the rules that bear on an option (report/advice.py), added to each."""
+    def also(o) -> str:
+        text = bears(o["name"], o.get("group", "")) if bears is not None else ""
+        return " " + text if text else ""
+
     if not data:
         return []
     out = []
@@ -41,15 +46,15 @@ def why_findings(data: dict | None) -> list[str]:
                 ": the strongest option"
         out.append(f"{data['variant']}: forbidding {top['name']} ({top['group']}) costs a seat "
                    f"{-top['gain']:.1f} points of win rate ({-top['hi']:.1f} to {-top['lo']:.1f}, corrected "
-                   f"across {len(opts)} options){near} (designlab why, restricted play).")
+                   f"across {len(opts)} options){near} (designlab why, restricted play)." + also(top))
     for o in opts:
         if user_verdict(o["verdict"]) == HURTS:
             out.append(f"{data['variant']}: the bots win {o['gain']:.1f} points more often without {o['name']} "
-                       f"({o['lo']:+.1f} to {o['hi']:+.1f}): they overplay it.")
+                       f"({o['lo']:+.1f} to {o['hi']:+.1f}): they overplay it." + also(o))
     for u in data["usage"]:
         if u["flag"] == "never chosen" and u["legal"] >= MIN_LEGAL:
             out.append(f"{data['variant']}: {u['role']} never chose {u['name']} in {u['legal']:,} decisions "
-                       "where it was legal.")
+                       "where it was legal." + also(u))
     return out
 
 

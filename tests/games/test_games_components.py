@@ -89,3 +89,25 @@ def test_raiding_duel_declares_its_colours_high_and_low_cards_and_its_decisions(
     assert [(c.name, c.kind) for c in groups["decisions"]] == [("pick", "step"), ("reveal", "step"),
                                                                 ("put back", "step")]
     _every_part_comes_up(v, 10)
+
+
+@pytest.mark.parametrize("game", ["rakshasa", "fifth-challenge", "raiding-duel"])
+def test_each_games_spec_holds_together(game):
+    """Every parameter a bearing names is declared; every part and persona part has its bearing (check_spec)."""
+    from designlab.core.conformance import check_spec
+    from designlab.registry import game_spec
+
+    check_spec(game_spec(game))
+
+
+def test_check_spec_names_a_misspelt_parameter_and_an_unknown_part():
+    from dataclasses import replace
+
+    from designlab.core.conformance import check_spec
+    from designlab.registry import game_spec
+
+    spec = game_spec("rakshasa")
+    bad = replace(spec, bearings={**spec.bearings, "lie": ("costs.lie_penalty", "costs.lye"), "lies": ("honor.runner",)})
+    with pytest.raises(AssertionError) as e:
+        check_spec(bad)
+    assert "costs.lye" in str(e.value) and "'lies'" in str(e.value)

@@ -18,7 +18,7 @@ SPEC = GameSpec(
     game=GAME, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
-    components=_components.components, mirror=_mirror.mirror, features=_value.features,
+    components=_components.components, bearings=_components.BEARINGS, mirror=_mirror.mirror, features=_value.features,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]

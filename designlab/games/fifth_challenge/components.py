@@ -65,3 +65,22 @@ def components(params) -> tuple[Component, ...]:
     die = Component(f"a {params.die_sides} on the die", "die", "dealt",
                     f"rolls a {params.die_sides} on its own attempt", _top_face)
     return (*suits, *ranks, *specials, *moves, *aces, die)
+
+
+# which rule parameters bear on each part or group of parts (GameSpec.bearings), most direct first, from the rule
+# text: suits pay an attempt's bonus and the off-suit exchange (F7, F8) and tie a modifying card (F6); numbers
+# set difficulty, modifying steps and the opponent limit (F5, F6); pawns and crowns have their own values
+# (F4, F12); an opponent's challenge is capped by F5 and may stay after a failure (F9); the hand refills (F11);
+# the die decides an attempt (F7) and the aces add to its bonus
+BEARINGS = {
+    "suits": ("off_suit_rate", "modify_shares_suit", "ace_counts_for_bonus"),
+    "ranks": ("modify_step", "opponent_limit", "hand_size"),
+    "pawns": ("deck.pawns_as_challenges", "deck.pawn_value"),
+    "crowns": ("scoring.crown_value", "scoring.crown_score"),
+    "challenge an opponent": ("opponent_limit", "failed_challenge", "modify_step"),
+    "discard and replace": ("hand_size", "draws_per_turn", "deck.empty_deck"),
+    "aces": ("ace_counts_for_bonus",),
+    "die": ("die_sides", "off_suit_rate"),
+    # the personas differ in which attempts they risk (the die against the bonus) and in harassing
+    "attempt": ("die_sides", "off_suit_rate", "ace_counts_for_bonus", "failed_challenge", "empty_hand_fifth"),
+}

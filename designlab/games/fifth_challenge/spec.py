@@ -34,6 +34,9 @@ PERSONA_GRID = PersonaGrid(
     rows=tuple({"bot": n} for n in _PERSONAS),
     payoff="win", row_label="persona", col_label="opponent", row_role="player", col_role="opponent",
     question="Which risk appetite wins? Entries are the row persona's win share, seats alternated.",
+    row_words=("attempts only good odds and avoids dying", "weighs each attempt's odds against the die",
+               "attempts long shots and shrugs off dying", "plays hard challenges on opponents before its own"),
+    row_parts=("attempt", "attempt", "attempt", "challenge an opponent"),
 )
 
 

@@ -53,3 +53,20 @@ def components(params) -> tuple[Component, ...]:
              Component("reveal", "decisions", "step", "reveals the cards it plays", _step(P_COMMIT)),
              Component("put back", "decisions", "step", "puts a disk back", _step(P_PUTBACK)))
     return (*colours, *values, *steps)
+
+
+# which rule parameters bear on each part or group of parts (GameSpec.bearings), most direct first, from the rule
+# text: a colour's disks make sets and count against outside them (D7, D9); the black card's pairing and bonus
+# (D6, D7); the lowest card passes the start figure (D8) and equal values are ordered by it (D5); picks come from
+# the display's lines (D2, D3); a reveal's claims and four of a kind (D3, D5); put-backs (D5, N2)
+BEARINGS = {
+    "colours": ("scoring.set_points", "scoring.outside_penalty", "disks.per_color"),
+    "black": ("black_pairs_with", "black_bonus_take", "black_bonus_put_back", "black_order", "black_counts_for_lowest"),
+    "high cards": ("equal_value_order", "tie_break", "start_player_change"),
+    "low cards": ("start_player_change", "black_counts_for_lowest", "lowest_tie"),
+    "pick": ("picks_per_cycle", "display.lines", "display.line_length"),
+    "reveal": ("cards_per_play", "four_of_a_kind", "equal_value_order", "accelerator"),
+    "put back": ("four_of_a_kind_put_back", "put_back_from", "put_back_timing", "black_bonus_put_back"),
+    # the personas differ in how much the opponent's gain in a reveal counts against their own: taking and denying
+    "deny": ("four_of_a_kind", "black_bonus_put_back", "scoring.outside_penalty", "put_back_timing", "accelerator"),
+}

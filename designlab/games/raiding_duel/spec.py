@@ -38,6 +38,9 @@ PERSONA_GRID = PersonaGrid(
     rows=tuple({"bot": n} for n in _PERSONAS),
     payoff="win", row_label="persona", col_label="opponent", row_role="player", col_role="opponent",
     question="Which style wins? Entries are the row persona's win share, seats alternated.",
+    row_words=("plays for its own sets only", "plays to deny the opponent first",
+               "weighs its own sets against what the opponent takes"),
+    row_parts=("deny", "deny", "deny"),
 )
 
 

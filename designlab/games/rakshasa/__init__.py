@@ -19,7 +19,7 @@ SPEC = GameSpec(
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
     persona_rates=_spec.PERSONA_RATES, value=_value.value, features=_value.features,
-    components=_components.components,
+    components=_components.components, bearings=_components.BEARINGS,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "RakshasaGame", "RakshasaParams", "RakshasaState", "RakshasaView"]

@@ -48,3 +48,22 @@ def components(params) -> tuple[Component, ...]:
     swap = Component("swap", "actions", "choice", "swaps a hidden obstacle", lambda g, v, a: a >= SWAP)
     return (*forms, *obstacles, *actions[:2], swap, *actions[2:],
             Component("lie", "actions", "choice", "claims what its form does not pass", lie))
+
+
+# which rule parameters bear on each part or group of parts (GameSpec.bearings), most direct first, from the rule text: a lie saves
+# a skirt's cost and costs it plus the penalty when caught (R5, R6), and a caught lie shows the form (R7); a
+# challenge costs the builder when the claim was true (R8) and can break it (R4); a form lasts while it is held
+# (R2, R7, R8); the obstacles are the course's cards and how they are laid (R1, R12)
+BEARINGS = {
+    "lie": ("costs.lie_penalty", "costs.skirt_hidden", "costs.skirt_revealed", "peek_lie_base",
+            "caught_lie_reveals_form", "allow_unaffordable_skirt"),
+    "challenge": ("costs.wrong_challenge", "costs.lie_penalty", "wrong_challenge_form_change",
+                  "scoring.builder_broke", "honor.builder"),
+    "claim": ("costs.lie_penalty", "costs.wrong_challenge", "caught_lie_reveals_form"),
+    "peek": ("costs.peek", "peek_lie_base", "peek_counts_as"),
+    "skirt": ("costs.skirt_revealed", "costs.skirt_hidden", "costs.reveal_skirt", "allow_unaffordable_skirt"),
+    "reveal": ("costs.reveal_skirt",),
+    "swap": ("costs.swap", "swap_scope"),
+    "forms": ("spent_form", "caught_lie_reveals_form", "wrong_challenge_form_change"),
+    "obstacles": ("obstacles_per_type", "layout", "sections"),
+}

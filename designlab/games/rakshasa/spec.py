@@ -45,6 +45,13 @@ PERSONA_GRID = PersonaGrid(
     row_label="runner lie rate", col_label="builder challenge rate (plausible claims)",
     row_role="runner", col_role="builder",
     row_names=tuple(f"lie {r:g}" for r in _RATES), col_names=tuple(f"challenge {r:g}" for r in _RATES),
+    # a voluntary lie: a claim its form does not pass when an honest move was affordable (a forced one is apart)
+    row_words=("never lies by choice", "lies at a quarter of its chances", "lies at half of its chances",
+               "lies at three quarters of its chances", "lies at every chance"),
+    col_words=("never challenges a plausible claim", "challenges a quarter of plausible claims",
+               "challenges half of plausible claims", "challenges three quarters of plausible claims",
+               "challenges every plausible claim"),
+    row_parts=("lie",) * len(_RATES), col_parts=("challenge",) * len(_RATES),
     question="Is bluffing worth it at these costs? Entries are the first runner's points "
              "(seat 0 runs first with the row's lie rate against the column's challenge rate; every builder "
              "persona challenges a claim no unspent form could make, and plausible ones at its rate).",

@@ -19,7 +19,7 @@ from .value import features
 SPEC = GameSpec(
     game=GoofspielGame, bots=BOTS, roles=_spec.roles, measures=_spec.MEASURES, panels=_spec.PANELS,
     persona_grid=_spec.PERSONA_GRID, board=BOARD, ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS,
-    components=_components.components, features=features,
+    components=_components.components, bearings=_components.BEARINGS, features=features,
 )
 
 __all__ = ["SPEC", "BOTS", "GoofspielGame", "GoofspielParams", "GoofspielState", "GoofspielView",

@@ -25,6 +25,11 @@ PERSONA_GRID = PersonaGrid(
     rows=({"bot": "matcher"}, {"bot": "heuristic", "params": {"spread": 0}}, {"bot": "heuristic"},
           {"bot": "heuristic", "params": {"spread": 2}}, {"bot": "heuristic", "params": {"outbid": 0.0}}),
     row_names=("matcher", "predictable (spread 0)", "heuristic", "erratic (spread 2)", "never outbids"),
+    # each persona in the rules' words ("a player who ..."), and the part it plays differently (bearings' key)
+    row_words=("bids the prize's own number", "bids the card ranked like the prize, never another",
+               "bids about the card ranked like the prize", "bids up to two cards either side of the prize's rank",
+               "never bids above the prize's rank"),
+    row_parts=("bids",) * 5,
     payoff="win", question="Which bidding style wins? Entries are the row persona's win share, seats alternated.",
 )
 

@@ -4,7 +4,7 @@ variants valid, and every variant's game passing designlab's conformance check."
 from pathlib import Path
 
 import pytest
-from designlab.core.conformance import check_game
+from designlab.core.conformance import check_game, check_spec
 from designlab.registry import SPECS, bots_for
 from designlab.variant.load import find_files, load_variants
 
@@ -35,6 +35,11 @@ def test_every_variant_conforms(variant):
 def test_the_other_options_conform(params):
     game = SPECS["goofspiel"].game
     check_game(game(game.Params(**params)), seeds=range(10))
+
+
+def test_the_spec_holds_together():
+    """Every parameter the bearings name is declared; every bid and persona has its bearing."""
+    check_spec(SPECS["goofspiel"])
 
 
 def test_the_declared_components_are_the_bids_of_every_card():
