@@ -71,9 +71,17 @@ def persona_advice(m: dict, roles: tuple[str, ...], levers=None) -> str | None:
         return None
     sol = m.get("solution") or {}
     result = (m.get("check") or {}).get("result") or {}
-    if result.get("grid_exploitable") or any(c.get("beyond_noise") for step in result.get("steps") or []
-                                              for c in step.get("candidates") or []):
-        return None  # a stronger way of playing than any persona: meta_headline says it in words
+    cands = [c for step in result.get("steps") or [] for c in step.get("candidates") or [] if c.get("beyond_noise")]
+    if cands:  # a stronger way of playing than any persona, said in words by meta_headline, and what bears on it
+        from designlab.report.meta import meta_headline
+
+        side = max(cands, key=lambda c: c["gain"]).get("side", "row")
+        rows = grid.rows if side == "row" or grid.cols is None else grid.cols
+        parts = {grid.persona(side, k)[1] for k in range(len(rows))} - {""}
+        bears = bearing_sentence(game, parts.pop(), levers=levers) if len(parts) == 1 else ""
+        return meta_headline(m, roles) + (" " + bears if bears else "")
+    if result.get("grid_exploitable"):
+        return None
     if result and not result.get("survives", True):
         return None
     row_who, row_vs, col_who, col_vs = _sides(m, roles)

@@ -35,10 +35,14 @@ from designlab.results.columns import result_col
 from designlab.results.manifest import VariantEntry
 from designlab.stats.inference import LEVEL, mean_interval, wilson, z_crit
 from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
-from designlab.stats.summary import metric_columns
+from designlab.stats.summary import metric_columns, trace_stats
 
 # game length as two more "metrics" of a sweep: name -> games column
 LENGTHS = {"length in decisions": "decisions", "length in turns": "turns"}
+# how decisive and how dramatic the games are, where they show it: the share of games one seat wins alone (a draw
+# or a shared win is not decisive), and how often the sole leader changes along the score trace (a game without
+# a trace has no value: its game is left out)
+DECISIVE, LEAD_CHANGES = "games won outright", "lead changes"
 
 
 def _fmt_value(v) -> str:
@@ -249,7 +253,7 @@ def fit_even_point(x, k, n, target: float = 0.5, level: float = LEVEL) -> EvenFi
 
 def measure_names(names=()) -> list[str]:
     """The measures of the game a report follows: game length (``LENGTHS``), then ``names``."""
-    return [*LENGTHS, *(n for n in names if n not in LENGTHS)]
+    return [*LENGTHS, DECISIVE, LEAD_CHANGES, *(n for n in names if n not in LENGTHS)]
 
 
 def per_game(df: pl.DataFrame, name: str) -> tuple[np.ndarray, str] | None:
@@ -277,6 +281,16 @@ def _per_game(df: pl.DataFrame, name: str) -> tuple[pl.DataFrame, str] | None:
     if name in LENGTHS:
         col = LENGTHS[name]
         return (_indexed(df, pl.col(col)), "mean") if col in df.columns else None
+    if name == DECISIVE:
+        cols = [result_col(s) for s in range(players_of(df))]
+        if not cols or any(c not in df.columns for c in cols):
+            return None
+        return _indexed(df, pl.sum_horizontal([(pl.col(c) == "win").cast(pl.Int64) for c in cols]) == 1), "share"
+    if name == LEAD_CHANGES:
+        t = trace_stats(df).drop_nulls("lead_changes")
+        if not t.height:
+            return None
+        return t.select(pl.col("game_index").cast(pl.Int64), pl.col("lead_changes").cast(pl.Float64).alias("v")), "mean"
     info = metric_columns(df).get(name)
     if info is None or info["kind"] == "text":
         return None

@@ -55,3 +55,12 @@ def test_a_component_names_its_own_bearing_else_its_groups():
     assert bearing_sentence("rakshasa", "swap", "actions").startswith("Rules that bear on it: costs.swap, swap_scope")
     assert "spent_form" in bearing_sentence("rakshasa", "Songbird", "forms")
     assert bearing_sentence("rakshasa", "nothing", "nowhere") == ""
+
+
+def test_a_stronger_way_of_playing_names_the_rules_that_bear_on_its_side():
+    m = _meta(col_dominant=None) | {"check": {"result": {"survives": True, "steps": [{"candidates": [
+        {"name": "best response (runner)", "side": "row", "gain": 21.4, "lo": 15.1, "hi": 27.6, "beyond_noise": True,
+         "did": "lies told 7.9 per game (equilibrium mix 2.9)"}]}]}}}
+    text = persona_advice(m, ROLES)
+    assert text.startswith("A stronger way of playing than the bots' styles exists: the runner who plays it gains")
+    assert "Rules that bear on it: costs.lie_penalty" in text  # the runner's personas differ in lying

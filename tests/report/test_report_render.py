@@ -254,9 +254,11 @@ def test_sweep_gets_a_figure_of_how_the_game_changes(html):
     assert spec["facet"]["field"] == "label" and spec["resolve"]["scale"]["y"] == "independent"
     data = spec["datasets"][spec["data"]["name"]] if "datasets" in spec else spec["data"]["values"]
     # the report follows the game's highlighted panel metrics (synthetic Rakshasa: lies_told, peeks), not the others
-    assert {r["metric"] for r in data} == {"length in decisions", "length in turns", "lies_told", "peeks"}
+    assert {r["metric"] for r in data} == {"length in decisions", "length in turns", "games won outright",
+                                           "lead changes", "lies_told", "peeks"}
     # each panel titled in the game's words (GameSpec.labels), the recorded name kept for the tooltip
-    assert {r["label"] for r in data} == {"length in decisions", "length in turns", "lies told", "Rakshasa peeks"}
+    assert {r["label"] for r in data} == {"length in decisions", "length in turns", "games won outright",
+                                          "lead changes", "lies told", "Rakshasa peeks"}
 
 
 def test_sweep_finding_names_the_measures_that_change(html):
@@ -269,7 +271,7 @@ def test_sweep_finding_names_the_measures_that_change(html):
     assert flo <= 3.2 <= fhi and llo <= 6.4 <= lhi  # truth: 0.4 x peeks per game
     assert "lies told per game goes" not in text  # flat by construction
     assert re.search(r"two families: balance \(\d+ tests: .*\) and the game's measures \(\d+ tests: the folded "
-                     r"table and 4 sweep trend tests\)\.", text)
+                     r"table and 6 sweep trend tests\)\.", text)
 
 
 def test_sweep_finding_names_at_most_three_measures(tmp_path, synth):
@@ -286,7 +288,7 @@ def test_sweep_without_a_significant_change_says_so(tmp_path, synth):
     specs = [synth.Spec(f"s[x={x}]", games=150, sweep={"x": x}, sweep_group="s") for x in (1, 2, 3)]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="flat")), {"rakshasa": ["lies_told"]})
     f = next(f for f in findings(a) if f.topic == "sweep-metrics")
-    assert f.text == ("Sweep s: none of the 3 measures of the game charted below changes significantly with x "
+    assert f.text == ("Sweep s: none of the 5 measures of the game charted below changes significantly with x "
                       "(paired slope test, Holm-adjusted p ≥ 0.05).")
 
 
@@ -344,7 +346,7 @@ def test_each_variant_against_its_base_names_the_measures_that_moved(tmp_path, s
         f"({row['diff']:+.1f}, 95% CI {row['diff_lo']:+.1f} to {row['diff_hi']:+.1f}; Welch t test, Holm-adjusted "
         "p < 0.001)")
     assert "lies told" not in said["more-peeks"]  # same distribution in both
-    assert said["same"] == "same against a: none of the 4 measures of the game differs significantly (Holm-adjusted p ≥ 0.05)."
+    assert said["same"] == "same against a: none of the 6 measures of the game differs significantly (Holm-adjusted p ≥ 0.05)."
     html = read_page(render_report(tmp_path / "vs-base", tmp_path / "reports"))
     assert "How each variant changes the game against its base (2)" in html
     # the chart: small multiples, one panel per measure on its own scale, a row per variant

@@ -154,3 +154,16 @@ def test_what_a_designer_types_stays_as_typed_in_code(reports):
     assert "<code>balance_tolerance</code>" in html
     # a label's raw name stays in its tooltip
     assert re.search(r'<span title="black_no_effect">[^<]+</span>', html)
+
+
+def test_no_persona_name_on_the_first_screen(texts):
+    """The meta-game's finding on the first screen is said in the rules' words, never by a persona's name in the
+    grid ("challenge 0", "lie 0.5") nor a persona bot's name."""
+    from designlab.registry import game_spec
+
+    text = texts["variant"]["answer"]
+    grid = game_spec("rakshasa").persona_grid
+    names = [*grid.row_names, *grid.col_names, "persona"]
+    assert "What to act on" in text
+    found = [n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.])", text)]
+    assert not found, f"persona names on the first screen: {found}"

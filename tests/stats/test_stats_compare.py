@@ -141,7 +141,8 @@ def test_every_test_in_the_report_is_holm_corrected_within_its_family(run):
     seats = a.comparisons.filter(pl.col("seat").is_not_null())
     game = a.comparisons.filter(pl.col("seat").is_null())
     trends = pl.concat([s.trends for s in a.sweeps])
-    assert trends.height == 4  # one sweep series: length in decisions and in turns, lies_told, peeks
+    assert trends.height == 6  # one sweep series: length in decisions and in turns, decisive games, lead changes,
+    # lies_told, peeks
     assert a.tests.height == k + a.comparisons.height + trends.height
     fam = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values()))
     assert fam == {"balance": k + seats.height, "game measures": game.height + trends.height}
@@ -168,7 +169,7 @@ def test_more_measures_grow_their_family_and_leave_the_balance_tests_alone(run):
     assert compared.filter(pl.col("variant") == "biased")["measure"].to_list() == ["lies_told"]
     # lies_told and peeks along the one sweep series, and the new comparison rows
     assert more.tests.height - lengths_only.tests.height == 2 + compared.height
-    assert lengths_only.tests.filter(pl.col("test").str.starts_with("trend of ")).height == 2  # game length, always
+    assert lengths_only.tests.filter(pl.col("test").str.starts_with("trend of ")).height == 4  # game length, games won outright, lead changes: always
     # the balance family and its adjusted p-values do not change
     assert more.summary["seat_p_holm"].to_list() == lengths_only.summary["seat_p_holm"].to_list()
     balance = pl.col("family") == "balance"
@@ -213,7 +214,8 @@ def test_game_measures_against_the_base_find_the_known_change_and_not_the_flat_o
     base, variant = run.variant("runner-honor[honor.runner=8]").games, run.variant("runner-honor[honor.runner=16]").games
     got = compare_measures(base, variant, ["peeks", "lies_told", "first_challenge_caught", "no_such_metric"])
     rows = {r["measure"]: r for r in got.iter_rows(named=True)}
-    assert list(rows) == ["length in decisions", "length in turns", "peeks", "lies_told", "first_challenge_caught"]
+    assert list(rows) == ["length in decisions", "length in turns", "games won outright", "lead changes", "peeks",
+                          "lies_told", "first_challenge_caught"]
     assert all(r["seat"] is None for r in rows.values())
     # peeks per game (both seats) is Poisson(0.4 x): 3.2 at x = 8, 6.4 at x = 16
     peeks = rows["peeks"]

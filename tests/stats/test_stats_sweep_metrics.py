@@ -36,7 +36,8 @@ def test_per_seat_metric_is_summed_over_seats_with_a_t_interval(sweep, run):
     assert (r["mean"], r["lo"], r["hi"]) == pytest.approx(
         (turns.mean(), *st.t.interval(0.95, turns.size - 1, loc=turns.mean(), scale=st.sem(turns))))
     assert sweep.metrics["metric"].unique(maintain_order=True).to_list() == [
-        "length in decisions", "length in turns", "lies_told", "peeks", "challenges_made", "first_challenge_caught"]
+        "length in decisions", "length in turns", "games won outright", "lead changes", "lies_told", "peeks",
+        "challenges_made", "first_challenge_caught"]
 
 
 def test_bool_metric_is_a_share_of_games_with_a_wilson_interval(sweep, run):
