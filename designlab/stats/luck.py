@@ -87,3 +87,30 @@ class LuckTally:
     def adjusted(self, state: State) -> tuple[float, ...]:
         """Each seat's luck-adjusted outcome of the finished ``state``: its raw outcome minus its surprises."""
         return tuple(r - c for r, c in zip(raw_outcome(state), self.total, strict=True))
+
+
+# -- what the verdict reads of the adjusted outcomes: running sums, so a run adds chunk after chunk ----------
+
+def luck_sums(columns: Sequence[Sequence[float | None]]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per seat the sum of its adjusted outcomes, and per pair of seats (``combinations`` order) the sum of the
+    squared per-game difference, over the games with a value (``columns``: per seat, per game; None where the
+    game raised)."""
+    from itertools import combinations
+
+    rows = [r for r in zip(*columns, strict=True) if r[0] is not None]
+    sums = tuple(float(sum(r[s] for r in rows)) for s in range(len(columns)))
+    squares = tuple(float(sum((r[i] - r[j]) ** 2 for r in rows)) for i, j in combinations(range(len(columns)), 2))
+    return sums, squares
+
+
+def luck_rates(sums: Sequence[float], squares: Sequence[float], n: int) -> tuple[list[float], list[float]]:
+    """From ``luck_sums`` over ``n`` games: each seat's mean adjusted outcome (its win rate, luck taken out) and
+    each pair's per-game variance of the difference (the sample variance, n - 1)."""
+    from itertools import combinations
+
+    means = [x / n for x in sums]
+    var = []
+    for k, (i, j) in enumerate(combinations(range(len(sums)), 2)):
+        d = sums[i] - sums[j]
+        var.append(max(squares[k] - d * d / n, 0.0) / max(n - 1, 1))
+    return means, var
