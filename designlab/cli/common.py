@@ -100,11 +100,18 @@ Luck = Annotated[bool, typer.Option(
 
 
 def with_luck(variants: list, luck: bool) -> list:
-    """The variants played with the luck adjustment (``--luck``) when ``luck``."""
+    """The variants played with the luck adjustment (``--luck``) when ``luck``; a game without the features its
+    value estimate reads (``GameSpec.features``) is one line, before any game is played."""
     if not luck:
         return variants
     from dataclasses import replace
 
+    from designlab.registry import game_spec
+
+    for name in sorted({v.game for v in variants}):
+        if game_spec(name).features is None:
+            raise UserError(f"--luck: {name} gives no features of a view (GameSpec.features), so it has no value "
+                            "estimate to take luck out with")
     return [replace(v, luck=True) for v in variants]
 
 
