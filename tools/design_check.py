@@ -86,6 +86,57 @@ def forecast_accuracy(rates, looks, first, tolerance: float, design: Design, mos
             "in_range": float(np.mean(inside)), "forecast_ratio_median": float(np.median(x))}
 
 
+def simulate_luck(gap: float, tolerance: float, reps: int, cap: int, seed: int = 1, spread: float = 0.4,
+                  noise: float = 0.5) -> dict:
+    """``reps`` two-seat runs of luck-adjusted outcomes (real numbers; ``stats/luck.py``), read with the production
+    rule at the design's looks through their per-pair sample variance (``settles(..., pair_var=)``).
+
+    Each game draws its luck u ~ U(0, 1); seat 0 then wins with chance pi(u) = p + spread (2u - 1) (p = 1/2 +
+    gap/2, no draws), and the adjustment subtracts the surprise pi(u) - p from seat 0's win and adds it to seat
+    1's, plus a mean-zero skewed error of a poor estimate (``noise`` (Exp(1) - 1), one seat's gain the other's
+    loss): the adjusted means are the win rates exactly, their variance another. Same keys as ``simulate``."""
+    design = Design.for_variant(2, tolerance)
+    looks = np.array([n for n in design.looks if n <= cap])
+    rng = np.random.default_rng(seed)
+    p = 0.5 + gap / 2
+    s0 = np.zeros(reps)
+    s1 = np.zeros(reps)
+    sd, sdd = np.zeros(reps), np.zeros(reps)  # sums of the pair difference and of its square
+    rates, var = [], []
+    done = 0
+    for n in looks:
+        step = int(n - done)
+        u = rng.random((reps, step))
+        pi = p + spread * (2 * u - 1)
+        w = (rng.random((reps, step)) < pi).astype(float)
+        e = noise * (rng.exponential(1.0, (reps, step)) - 1.0)
+        y0 = w - (pi - p) + e
+        y1 = (1 - w) + (pi - p) - e
+        s0 += y0.sum(axis=1)
+        s1 += y1.sum(axis=1)
+        d = y0 - y1
+        sd += d.sum(axis=1)
+        sdd += (d * d).sum(axis=1)
+        done = int(n)
+        rates.append(np.stack([s0 / n, s1 / n], axis=1))
+        var.append((sdd - sd * sd / n) / (n - 1))
+    rates_a = np.stack(rates, axis=1)  # (reps, looks, seats)
+    var_a = np.stack(var, axis=1)[..., None]  # (reps, looks, 1 pair)
+    even, unbalanced = settles(rates_a, np.broadcast_to(looks, (reps, looks.size)), tolerance, design=design,
+                               pair_var=var_a)
+    settled = even | unbalanced
+    first = np.where(settled.any(axis=1), settled.argmax(axis=1), -1)
+    row = np.arange(reps)
+    verdict = np.where(first < 0, "none", np.where(even[row, np.maximum(first, 0)], "even", "unbalanced"))
+    games = np.where(first < 0, looks[-1], looks[np.maximum(first, 0)])
+    raw_var = 1 - gap * gap
+    luck_var = float(var_a[:, -1, 0].mean())
+    return {"seats": 2, "gap": gap, "reps": reps, "cap": int(looks[-1]), "variance_ratio": round(raw_var / luck_var, 3),
+            "even": float(np.mean(verdict == "even")), "unbalanced": float(np.mean(verdict == "unbalanced")),
+            "budget": float(np.mean(verdict == "none")), "mean": float(games.mean()),
+            "median": float(np.median(games)), "p90": float(np.quantile(games, 0.9))}
+
+
 def table(reps: int, cap: int, tolerance: float = 0.03, seed: int = 1, seats=(2, 3, 4), forecasts: bool = True):
     for s in seats:
         for name, multiple in GAPS:

@@ -33,6 +33,7 @@ from designlab.cli.common import (
     Cluster,
     FixedGames,
     Fresh,
+    Luck,
     MaxGames,
     Png,
     Precision,
@@ -50,6 +51,7 @@ from designlab.cli.common import (
     pick_variant,
     run_name,
     warn_fixed_seats,
+    with_luck,
 )
 from designlab.cli.train import Expert, as_expert
 from designlab.version import __version__
@@ -200,6 +202,7 @@ def run(
     max_games: MaxGames = None,
     until_settled: UntilSettled = False,
     expert: Expert = False,
+    luck: Luck = False,
 ) -> None:
     """Play one variant's games, until its balance verdict is settled or its budget is spent (or exactly -n N),
     and write one Parquet row per game."""
@@ -211,7 +214,7 @@ def run(
         variants = override(load([variant], progress=loading), games, seed)
     finally:
         loading.close()
-    variants = as_expert(variants, expert)
+    variants = with_luck(as_expert(variants, expert), luck)
     state_plan(str(variant), variants, err, stopping)
     name = run_name(variant, variants) + ("-expert" if expert else "")  # beside the file's own seats' answer
     result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, stopping, fresh, cluster)
@@ -234,6 +237,7 @@ def sweep(
     max_games: MaxGames = None,
     until_settled: UntilSettled = False,
     expert: Expert = False,
+    luck: Luck = False,
 ) -> None:
     """Run every variant and sweep point (each until its verdict is settled, within its budget, or exactly
     -n N games), then write the HTML balance report."""
@@ -247,7 +251,7 @@ def sweep(
         plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
     finally:
         loading.close()
-    plans = [(t, as_expert(vs, expert)) for t, vs in plans]
+    plans = [(t, with_luck(as_expert(vs, expert), luck)) for t, vs in plans]
     for target, variants in plans:  # what each file will play, and a warning for a very large one, before any game
         state_plan(str(target), variants, err, stopping)
     if tunes:

@@ -91,6 +91,30 @@ UntilSettled = Annotated[bool, typer.Option(
          "The default of run and sweep (without -n or --precision).")]
 VariantName = Annotated[str | None, typer.Option(
     "--variant", help="Which variant of the file: a sweep point's name, or the base of a file that extends one.")]
+Luck = Annotated[bool, typer.Option(
+    "--luck", help="Take luck out of each game's outcome: subtract a value estimate's surprise at every chance "
+                   "event and every random choice a bot states the odds of (stats/luck.py; unbiased whatever the "
+                   "estimate). The same games are played; each gets its seats' adjusted outcomes as columns and "
+                   "the verdict reads those, at their own (smaller) variance. Off by default: measured to save "
+                   "1.23x games in Rakshasa, 1.05x in Fifth Challenge, none in Raiding Duel (docs/performance.md).")]
+
+
+def with_luck(variants: list, luck: bool) -> list:
+    """The variants played with the luck adjustment (``--luck``) when ``luck``; a game without the features its
+    value estimate reads (``GameSpec.features``) is one line, before any game is played."""
+    if not luck:
+        return variants
+    from dataclasses import replace
+
+    from designlab.registry import game_spec
+
+    for name in sorted({v.game for v in variants}):
+        if game_spec(name).features is None:
+            raise UserError(f"--luck: {name} gives no features of a view (GameSpec.features), so it has no value "
+                            "estimate to take luck out with")
+    return [replace(v, luck=True) for v in variants]
+
+
 MaxGames = Annotated[int | None, typer.Option(
     "--max-games", min=1, max=MAX_GAMES, help="Budget: the most games per variant while its verdict is unsettled (or under "
                                "--precision); overrides the file's max_games (default 40,000). Cached games count.")]

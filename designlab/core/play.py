@@ -41,11 +41,16 @@ def play(
     describe: Callable[[], str] = lambda: "",
     mirror: Callable[[list], list] | None = None,
     chance: Callable[[State, random.Random], object] | None = None,
+    luck: Callable[[State, Sequence, object], None] | None = None,
 ) -> PlayedGame:
     """Play one game to its end. Bots see only views. ``mirror``: a mirrored deal (``GameSpec.mirror``): the
     setup's chance actions are drawn as usual, then played in the order ``mirror`` gives them. ``chance``: draws
     each chance outcome as ``chance(state, game_rng)`` instead of ``state.sample_chance(game_rng)`` (a measuring
-    tool's other keying of the streams, ``tools/stream_keying.py``; no command passes it)."""
+    tool's other keying of the streams, ``tools/stream_keying.py``; no command passes it). ``luck``: told
+    ``luck(state, odds, action)`` before each drawn action is applied, ``odds`` its ``(action, probability)``
+    pairs: every chance event's outcomes, and a bot's ``declared()`` odds after a decision it drew from them
+    (``stats/luck.py``); it only reads, so the game plays as without it. A mirrored setup is not told (it is
+    dealt in another order than drawn)."""
     state = game.new_initial_state(record_events=record_events)
     out = PlayedGame(state)
     actions = out.actions if keep_actions else None
@@ -75,6 +80,8 @@ def play(
             break
         if p == CHANCE:
             a = sample(game_rng)
+            if luck is not None:
+                luck(state, state.chance_outcomes(), a)
         else:
             view = view_of(p)
             legal = view.legal_actions
@@ -89,6 +96,10 @@ def play(
                     f"bot {bots[p].name!r} (seat {p}) chose illegal action {a!r} "
                     f"in {game.name}{describe()}; legal: {list(legal)[:20]}"
                 )
+            if luck is not None:
+                odds = bots[p].declared()
+                if odds:
+                    luck(state, odds, a)
         if actions is not None:
             actions.append(a)
         apply(a)

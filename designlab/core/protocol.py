@@ -290,3 +290,11 @@ class Bot:
 
     def act(self, view: View) -> Action:
         raise NotImplementedError
+
+    def declared(self) -> Sequence[tuple[Action, float]] | None:
+        """The probabilities the last ``act`` drew its action from, as ``(action, probability)`` pairs over the
+        legal actions, when that decision was a random draw from stated odds; None when it was not (or the bot
+        does not say). Read after ``act`` (not a second call before it): the distribution is what ``act``
+        computed and drew from, so the two cannot disagree. Only the luck adjustment reads it
+        (``stats/luck.py``): a declared draw's surprise is subtracted like a chance event's."""
+        return None

@@ -14,7 +14,7 @@ from pathlib import Path
 import polars as pl
 
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
-from designlab.results.columns import ERROR, TURNS, result_col
+from designlab.results.columns import ERROR, TURNS, luck_col, result_col
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,9 @@ class Tally:
     draws: int  # games some seat drew (a shared win: with 3 or 4 seats the others lost)
     unfinished: int  # games that hit the turn cap
     mean_turns: float | None  # None without a valid game
+    # games played with --luck: each seat's mean luck-adjusted outcome and each pair's per-game variance of the
+    # difference (``stats.luck.luck_rates``), which the verdict reads in place of the win counts; else None
+    luck: tuple[tuple[float, ...], tuple[float, ...]] | None = None
 
     @property
     def win_rates(self) -> tuple[float | None, ...]:
@@ -53,21 +56,43 @@ def _tally_exprs(players: int) -> list[pl.Expr]:
             pl.col(TURNS).mean().alias("turns")]
 
 
-def _tally(row: dict, players: int) -> Tally:
+def _luck_exprs(players: int) -> list[pl.Expr]:
+    from itertools import combinations
+
+    ys = [pl.col(luck_col(s)) for s in range(players)]
+    return [*[y.sum().alias(f"luck_sum_{s}") for s, y in enumerate(ys)],
+            *[((ys[i] - ys[j]) ** 2).sum().alias(f"luck_sq_{k}")
+              for k, (i, j) in enumerate(combinations(range(players), 2))]]
+
+
+def _tally(row: dict, players: int, luck: bool = False) -> Tally:
+    lucky = None
+    if luck and row["valid"]:
+        from designlab.stats.luck import luck_rates
+
+        pairs = players * (players - 1) // 2
+        means, var = luck_rates([row[f"luck_sum_{s}"] for s in range(players)],
+                                [row[f"luck_sq_{k}"] for k in range(pairs)], int(row["valid"]))
+        lucky = (tuple(means), tuple(var))
     return Tally(int(row["valid"]), tuple(int(row[f"won_{s}"]) for s in range(players)), int(row["draws"]),
-                 int(row["unfinished"]), row["turns"] if row["valid"] else None)
+                 int(row["unfinished"]), row["turns"] if row["valid"] else None, lucky)
 
 
 def tally_games(games_file: Path, players: int) -> Tally:
-    """Count a games.parquet's wins per seat, draws, unfinished games and mean turns (games without an error)."""
-    lf = pl.scan_parquet(games_file).filter(pl.col(ERROR).is_null())
-    return _tally(lf.select(_tally_exprs(players)).collect().row(0, named=True), players)
+    """Count a games.parquet's wins per seat, draws, unfinished games and mean turns (games without an error);
+    played with --luck (the file has luck columns), the adjusted outcomes' means and pair variances too."""
+    lf = pl.scan_parquet(games_file)
+    luck = luck_col(0) in lf.collect_schema().names()
+    exprs = _tally_exprs(players) + (_luck_exprs(players) if luck else [])
+    return _tally(lf.filter(pl.col(ERROR).is_null()).select(exprs).collect().row(0, named=True), players, luck)
 
 
 def tally_frame(df: pl.DataFrame, players: int) -> Tally:
     """``tally_games`` over a games frame in memory."""
     ok = df.filter(pl.col(ERROR).is_null()) if ERROR in df.columns else df
-    return _tally(ok.select(_tally_exprs(players)).row(0, named=True), players)
+    luck = luck_col(0) in ok.columns
+    exprs = _tally_exprs(players) + (_luck_exprs(players) if luck else [])
+    return _tally(ok.select(exprs).row(0, named=True), players, luck)
 
 
 def judge(tally: Tally, tolerance: float, *, sequential: bool = False, budget_ran_out: bool = False,
@@ -81,8 +106,11 @@ def judge(tally: Tally, tolerance: float, *, sequential: bool = False, budget_ra
 
     n = tally.valid
     rates = [w / n for w in tally.wins] if n else [math.nan] * len(tally.wins)
+    pair_var = None
+    if tally.luck is not None:  # --luck: the adjusted outcomes' means, at their own variance
+        rates, pair_var = list(tally.luck[0]), list(tally.luck[1])
     v = balance_verdict(rates, n, tolerance, tally.unfinished / n if n else 0.0, tally.draws / n if n else 0.0,
-                        sequential=sequential)
+                        sequential=sequential, pair_var=pair_var)
     if budget_ran_out and sequential and v.verdict in ("leaning", "not enough games"):
         v = replace(v, budget_ran_out=True, file=file)
     return v

@@ -32,13 +32,20 @@ def score_col(seat: int) -> str:
     return f"score_{seat}"
 
 
+def luck_col(seat: int) -> str:
+    """The column of ``seat``'s luck-adjusted outcome (``--luck``, ``stats/luck.py``): its win (1) or not (0)
+    minus the value estimate's surprises; only in runs played with ``--luck``."""
+    return f"luck_{seat}"
+
+
 def metric_col(name: str, seat: int | None = None) -> str:
     """The column of a game's own measure, per game or per seat."""
     return f"{METRIC_PREFIX}{name}" if seat is None else f"{METRIC_PREFIX}{name}_{seat}"
 
 
-def chunk_schema(players: int) -> dict:
-    """Per-game columns every chunk has, in results-table order (metrics ``m_*`` follow)."""
+def chunk_schema(players: int, luck: bool = False) -> dict:
+    """Per-game columns every chunk has, in results-table order (metrics ``m_*`` follow); ``luck``: a run played
+    with ``--luck`` also has each seat's luck-adjusted outcome, last (a run without it keeps the schema it had)."""
     schema: dict = {GAME_INDEX: pl.Int64}
     schema |= {bot_col(s): pl.Utf8 for s in range(players)}
     schema |= {result_col(s): pl.Utf8 for s in range(players)}
@@ -47,4 +54,6 @@ def chunk_schema(players: int) -> dict:
         TURNS: pl.Int64, DECISIONS: pl.Int64, CHOICE_DECISIONS: pl.Int64, OPTIONS_TOTAL: pl.Int64,
         END_REASON: pl.Utf8, SCORE_TRACE: pl.List(pl.List(pl.Float64)), ERROR: pl.Utf8,
     }
+    if luck:
+        schema |= {luck_col(s): pl.Float64 for s in range(players)}
     return schema

@@ -45,6 +45,7 @@ class VariantEntry(BaseModel):
     rotate_seats: bool = True
     duplicate: bool = False
     mirror: bool = False
+    luck: bool = False  # played with --luck: the games file has luck_<seat> columns and the verdict read them
     balance_tolerance: float | None = None  # percentage points
     games: int = 0
     seed: int | None = None

@@ -86,6 +86,8 @@ def code_fingerprint(variant: Variant) -> str:
     files: set[Path] = set()
     for rel in _COMMON:
         files.update(_sources(_PACKAGE / rel))
+    if variant.luck:  # the adjusted outcomes' code (the value estimate's is in bots/, already hashed)
+        files.add(_PACKAGE / "stats" / "luck.py")
     for cls in classes:
         files.update(_module_sources(cls))
     key = tuple(sorted(str(f) for f in files))

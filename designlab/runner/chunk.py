@@ -19,11 +19,12 @@ import polars as pl
 from designlab.core.play import IllegalActionError, play
 from designlab.core.protocol import Game
 from designlab.core.rng import game_rng
-from designlab.results.columns import bot_col, chunk_schema, result_col, score_col
+from designlab.results.columns import bot_col, chunk_schema, luck_col, result_col, score_col
 from designlab.variant.model import Variant
 
 _GAMES: dict[str, Game] = {}  # per-process cache: variant hash -> Game (tables built once)
 _MIRRORS: dict = {}  # variant hash -> its game's setup mirror (GameSpec.mirror), or None
+_VALUES: dict = {}  # variant hash -> the luck adjustment's value estimate (--luck)
 
 # Games allocate many short-lived tuples and lists and make few reference cycles (reference
 # counting frees them), yet the cyclic collector scans the young objects every 700 allocations
@@ -75,13 +76,31 @@ def mirror_for(variant: Variant, index: int):
     return lambda drawn: swap(drawn, shift)
 
 
-def play_one(variant: Variant, index: int, record_events: bool = False, keep_actions: bool = False):
-    """One game of a variant, exactly as the batch plays it (same seeds, same seats)."""
+def luck_value(variant: Variant):
+    """The value estimate the luck adjustment reads (--luck): the learned value of the game's heuristic
+    (``bots/learned.py``), fitted once per process and variant (or loaded from beside the cache)."""
+    value = _VALUES.get(variant.hash)
+    if value is None:
+        from designlab.registry import bot_class, game_spec
+        from designlab.stats.luck import learned_value
+
+        spec = game_spec(variant.game)
+        if spec.features is None:
+            raise ValueError(f"{variant.game}: --luck needs the game's features of a view (GameSpec.features) "
+                             "for its value estimate; the game gives none")
+        value = _VALUES[variant.hash] = learned_value(game_for(variant), bot_class(variant.game, spec.heuristic),
+                                                      spec.features)
+    return value
+
+
+def play_one(variant: Variant, index: int, record_events: bool = False, keep_actions: bool = False, luck=None):
+    """One game of a variant, exactly as the batch plays it (same seeds, same seats); ``luck``: the luck
+    adjustment's tally (``stats.luck.LuckTally``), told every drawn action (it changes no move)."""
     game = game_for(variant)
     bots = variant.make_bots(game, variant.seed, index)
     where = lambda: f" (variant {variant.name!r}, seed {variant.seed}, game {index})"  # noqa: E731
     return play(game, bots, game_rng(variant.seed, variant.deal(index)), record_events=record_events,
-                keep_actions=keep_actions, describe=where, mirror=mirror_for(variant, index))
+                keep_actions=keep_actions, describe=where, mirror=mirror_for(variant, index), luck=luck)
 
 
 def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
@@ -99,6 +118,12 @@ def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
     (index_col, turns_col, decisions_col, choice_col, options_col, reason_col, trace_col,
      error_col) = (cols[k] for k in _BASE_COLUMNS)
     metric_rows: list[dict | None] = []  # per game: its metrics (None: the game raised)
+    luck_cols = None
+    if variant.luck:  # each seat's luck-adjusted outcome (stats/luck.py)
+        from designlab.stats.luck import LuckTally
+
+        value = luck_value(variant)
+        luck_cols = [cols.setdefault(luck_col(s), []) for s in range(n)]
     out = Chunk(start, count, cols)
     with fewer_gc_passes():
         for index in range(start, start + count):
@@ -106,8 +131,9 @@ def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
             index_col.append(index)
             for s in range(n):
                 bot_cols[s].append(labels[order[s]])
+            tally = LuckTally(value, n) if luck_cols is not None else None
             try:
-                played = play_one(variant, index)
+                played = play_one(variant, index, luck=tally)
             except Exception as e:  # noqa: BLE001 - a failing game becomes an error row
                 tb = traceback.format_exc()
                 if isinstance(e, IllegalActionError):
@@ -118,6 +144,9 @@ def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
                     col.append(None)
                 error_col.append(f"{type(e).__name__}: {e}")
                 metric_rows.append(None)
+                if luck_cols is not None:
+                    for col in luck_cols:
+                        col.append(None)
                 continue
             st = played.state
             scores = st.scores()
@@ -133,6 +162,9 @@ def play_chunk(variant: Variant, start: int, count: int) -> Chunk:
             trace_col.append([[float(x) for x in row] for row in st.score_trace()])
             error_col.append(None)
             metric_rows.append(st.metrics())
+            if luck_cols is not None:
+                for col, y in zip(luck_cols, tally.adjusted(st), strict=True):
+                    col.append(y)
     # one column per metric, in the order metrics first appear; a game without it (or that
     # raised) has null there
     names: dict = {}
@@ -154,7 +186,7 @@ _BASE_COLUMNS = (
 
 def chunk_frame(variant: Variant, chunk: Chunk) -> pl.DataFrame:
     """A chunk's rows as a frame: the fixed columns, then the game's metrics."""
-    schema = chunk_schema(len(variant.seats))
+    schema = chunk_schema(len(variant.seats), variant.luck)
     flat = {k: chunk.columns[k] for k in schema if k != "score_trace"}
     df = pl.DataFrame(flat, schema={k: t for k, t in schema.items() if k != "score_trace"})
     df = df.insert_column(list(schema).index("score_trace"), score_trace_series(chunk.columns["score_trace"]))
@@ -201,6 +233,8 @@ class ChunkOut:
     seconds: float  # wall time in the worker
     cpu_seconds: float  # CPU time of the worker process for this chunk
     code: str  # fingerprint of the code that played it (a cluster worker must match this machine)
+    # --luck: (per seat the sum of the adjusted outcomes, per pair the sum of squared differences), valid games
+    luck: tuple | None = None
 
 
 def seat_wins(results: dict[str, list], players: int) -> tuple[tuple[int, ...], int]:
@@ -222,5 +256,10 @@ def play_chunk_task(variant: Variant, start: int, count: int) -> ChunkOut:
     # lz4: a third of zstd's time for a chunk; the merged games.parquet is compressed with zstd
     chunk_frame(variant, chunk).write_parquet(buf, statistics=False, compression="lz4")
     wins, valid = seat_wins(chunk.columns, len(variant.seats))
+    luck = None
+    if variant.luck:
+        from designlab.stats.luck import luck_sums
+
+        luck = luck_sums([chunk.columns[luck_col(s)] for s in range(len(variant.seats))])
     return ChunkOut(start, count, buf.getvalue(), wins, valid, chunk.errors, time.perf_counter() - t0,
-                    time.process_time() - c0, code_fingerprint(variant))
+                    time.process_time() - c0, code_fingerprint(variant), luck)

@@ -54,7 +54,7 @@ import polars as pl
 
 from designlab.core.play import record_strings
 from designlab.results.answer import Edge, Tally, edge_of, judge, tally_games, verdict_to_dict
-from designlab.results.columns import result_col, score_col
+from designlab.results.columns import luck_col, result_col, score_col
 from designlab.results.history import entry_rules, keep_earlier
 from designlab.results.manifest import FORMAT, MANIFEST, Manifest, VariantEntry, atomic, write_manifest
 from designlab.runner.cache import ChunkStore
@@ -63,6 +63,7 @@ from designlab.runner.errors import RunError
 from designlab.runner.pool import ChunkPool
 from designlab.runner.stopping import Stopping
 from designlab.stats.inference import wilson_half_width, z_crit
+from designlab.stats.luck import luck_rates, luck_sums
 from designlab.variant.model import DEFAULT_MAX_GAMES, Variant, override
 from designlab.version import __version__
 
@@ -163,6 +164,7 @@ class _Part:
     errors: list[tuple[int, str]]
     cached: bool
     cpu_seconds: float = 0.0
+    luck: tuple | None = None  # --luck: (per seat sum of adjusted outcomes, per pair sum of squared differences)
 
 
 class _Point:
@@ -197,6 +199,7 @@ class _Point:
         self._prefix_i = 0
         self._prefix_wins = [0] * len(v.seats)
         self._prefix_valid = 0
+        self._prefix_luck: tuple[list[float], list[float]] | None = None  # --luck: the running luck_sums
         self.half_width: float | None = None
         self._settle_guess: tuple[int, float] = (-1, 0.0)  # (prefix games, games --until-settled may need)
         self._needed: int | None = None  # chunks below the stop, once it is known
@@ -224,7 +227,9 @@ class _Point:
             from designlab.stats.sequential import games_to_settle
 
             if self._settle_guess[0] != n:  # a few dozen sequence evaluations: once per new prefix
-                self._settle_guess = (n, 1.1 * games_to_settle(rates, n, self.v.balance_tolerance / 100))
+                rates, pair_var = self._luck_rates(rates)
+                self._settle_guess = (n, 1.1 * games_to_settle(rates, n, self.v.balance_tolerance / 100,
+                                                               pair_var=pair_var))
             return self._settle_guess[1]
         worst = max(p * (1 - p) for p in rates)
         z = z_crit()
@@ -243,16 +248,18 @@ class _Point:
             return None
         path, have = hit
         n = len(self.v.seats)
-        df = pl.read_parquet(path, columns=[result_col(s) for s in range(n)] + ["error"], n_rows=count)
+        luck_cols = [luck_col(s) for s in range(n)] if self.v.luck else []
+        df = pl.read_parquet(path, columns=[result_col(s) for s in range(n)] + ["error"] + luck_cols, n_rows=count)
         wins = tuple(int((df[result_col(s)] == "win").sum()) for s in range(n))
         valid = int(df["error"].is_null().sum())
-        return _Part(path, have, count, wins, valid, [], True)
+        luck = luck_sums([df[c].to_list() for c in luck_cols]) if luck_cols else None
+        return _Part(path, have, count, wins, valid, [], True, luck=luck)
 
     def store(self, out: ChunkOut) -> _Part:
         """Keep a chunk just played: in the cache if it is clean, else in the run's scratch folder."""
         target = self.cache if (self.cache is not None and not out.errors) else self.scratch
         path = target.put(out.start, out.count, out.parquet)
-        return _Part(path, out.count, out.count, out.wins, out.valid, out.errors, False, out.cpu_seconds)
+        return _Part(path, out.count, out.count, out.wins, out.valid, out.errors, False, out.cpu_seconds, out.luck)
 
     def record(self, start: int, part: _Part) -> None:
         self.done[start] = part
@@ -270,6 +277,12 @@ class _Point:
             self._prefix_valid += part.valid
             for s, w in enumerate(part.wins):
                 self._prefix_wins[s] += w
+            if part.luck is not None:
+                if self._prefix_luck is None:
+                    self._prefix_luck = ([0.0] * len(part.luck[0]), [0.0] * len(part.luck[1]))
+                for acc, add in zip(self._prefix_luck, part.luck, strict=True):
+                    for k, x in enumerate(add):
+                        acc[k] += x
             end = start + count
             self.half_width = max(wilson_half_width(w, self._prefix_valid) for w in self._prefix_wins)
             if part.errors:
@@ -291,9 +304,16 @@ class _Point:
         if not n:
             return False
         self.looks_made.append(n)
-        v = balance_verdict([w / n for w in self._prefix_wins], n, self.v.balance_tolerance / 100,
-                            sequential=True)
+        rates, pair_var = self._luck_rates([w / n for w in self._prefix_wins])
+        v = balance_verdict(rates, n, self.v.balance_tolerance / 100, sequential=True, pair_var=pair_var)
         return v.verdict in SETTLED
+
+    def _luck_rates(self, rates: list[float]) -> tuple[list[float], list[float] | None]:
+        """What the verdict reads: under --luck the seats' mean adjusted outcomes and each pair's variance of
+        the per-game difference (``stats.luck.luck_rates``), else the win rates and None."""
+        if self._prefix_luck is None:
+            return rates, None
+        return luck_rates(*self._prefix_luck, self._prefix_valid)
 
     def complete(self) -> bool:
         if self.stop_at is None or self.finished:

@@ -135,7 +135,7 @@ def pair_z(seats: int, level: float = LEVEL) -> float:
     return NormalDist().inv_cdf(1 - (1 - level) / (2 * pairs))
 
 
-def gap_interval(rates: Sequence[float], n: int, level: float = LEVEL) -> tuple[float, float]:
+def gap_interval(rates: Sequence[float], n: int, level: float = LEVEL, pair_var=None) -> tuple[float, float]:
     """Interval for the gap max(p) - min(p) between the seats' true win rates, all shares of the SAME
     n games (one multinomial).
 
@@ -144,7 +144,9 @@ def gap_interval(rates: Sequence[float], n: int, level: float = LEVEL) -> tuple[
     difference p_i - p_j gets a simultaneous interval (``pair_z``; normal approximation with
     Var(p_i - p_j) = (p_i + p_j - (p_i - p_j)^2) / n). The true gap is the largest true difference,
     so when every interval holds it lies between the largest lower end (at least 0) and the largest
-    upper end: coverage is at least ``level`` for any number of seats, equal or not.
+    upper end: coverage is at least ``level`` for any number of seats, equal or not. ``pair_var``: per pair
+    (``combinations`` order) the per-game variance of the difference, for real-valued outcomes (the luck-
+    adjusted ones, ``stats/luck.py``), in place of the multinomial's.
     """
     p = [float(x) for x in rates]
     if n <= 0 or len(p) < 2:
@@ -152,11 +154,19 @@ def gap_interval(rates: Sequence[float], n: int, level: float = LEVEL) -> tuple[
     z = pair_z(len(p), level)
     lo, hi = 0.0, 0.0
     for i, a in enumerate(p):
-        for b in p[:i] + p[i + 1:]:
+        for j, b in enumerate(p):
+            if j == i:
+                continue
             d = a - b
-            half = z * math.sqrt(max(a + b - d * d, 0.0) / n)
+            var = a + b - d * d if pair_var is None else pair_var[_pair_index(len(p), min(i, j), max(i, j))]
+            half = z * math.sqrt(max(var, 0.0) / n)
             lo, hi = max(lo, d - half), max(hi, d + half)
     return lo, min(hi, 1.0)
+
+
+def _pair_index(seats: int, i: int, j: int) -> int:
+    """The place of the pair (i, j), i < j, in ``itertools.combinations(range(seats), 2)`` order."""
+    return i * seats - i * (i + 1) // 2 + (j - i - 1)
 
 
 def seat_balance_test(counts: Sequence[int]) -> tuple[str, float]:

@@ -42,7 +42,10 @@ gap's lower end at most 5%; the upper end, at most 5% (the pair that makes the g
 a one-sided 95% bound; together a 90% range.
 
 It needs only the win counts, so the runner (chunk counts) and the report (the games file) get
-the same range.
+the same range. Luck-adjusted outcomes (``--luck``, ``stats/luck.py``) are real numbers: the same design reads
+them through their own per-pair variance (``pair_var``): the boundaries are on the standardized statistic, whose
+law under each hypothesis does not depend on the outcomes' variance, only on the looks (``tests/stats/
+test_stats_luck_design.py`` checks the error rates on synthetic real-valued outcomes).
 """
 
 from __future__ import annotations
@@ -199,23 +202,27 @@ class Design:
         return cls(**keys)
 
 
-def _pair_stats(rates, n):
-    """Per pair of seats (a trailing axis, ``combinations`` order): difference p_i - p_j and its standard error."""
+def _pair_stats(rates, n, pair_var=None):
+    """Per pair of seats (a trailing axis, ``combinations`` order): difference p_i - p_j and its standard error.
+    ``pair_var``: each pair's per-game variance of the difference when the outcomes are real numbers (the luck-
+    adjusted outcomes, ``stats/luck.py``: their sample variance), else the win counts' multinomial one."""
     p = np.asarray(rates, dtype=float)
     n = np.maximum(np.asarray(n, dtype=float), 1.0)[..., None]
     i, j = np.array(list(combinations(range(p.shape[-1]), 2))).T
     d = p[..., i] - p[..., j]
-    var = np.maximum(p[..., i] + p[..., j] - d * d, 1.0 / n)  # at least one game's worth: never a zero width
+    var = p[..., i] + p[..., j] - d * d if pair_var is None else np.asarray(pair_var, dtype=float)
+    var = np.maximum(var, 1.0 / n)  # at least one game's worth: never a zero width
     return d, np.sqrt(var / n)
 
 
-def pair_sequences(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None):
+def pair_sequences(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None,
+                   pair_var=None):
     """Every pair difference p_i - p_j (pairs in ``combinations`` order, a trailing axis): its range (lo, hi)
     under the design, from the seats' win rates over the same ``n`` games: the even claim's when the estimate
     is within ``tolerance`` (the unbalanced claim's before the even claim's first look), else the unbalanced
     claim's."""
     design = design or Design.for_variant(np.shape(rates)[-1], tolerance, level)
-    d, se = _pair_stats(rates, n)
+    d, se = _pair_stats(rates, n, pair_var)
     cu, ce = design.critical(n)
     cu, ce = np.asarray(cu)[..., None], np.asarray(ce)[..., None]
     ce = np.where(np.isfinite(ce), ce, cu)
@@ -225,9 +232,9 @@ def pair_sequences(rates, n, level: float = LEVEL, tolerance: float = 0.03, desi
     return np.maximum(d - c * se, -1.0), np.minimum(d + c * se, 1.0)
 
 
-def _gap_ends(rates, n, tolerance: float, level: float, design: Design | None):
+def _gap_ends(rates, n, tolerance: float, level: float, design: Design | None, pair_var=None):
     design = design or Design.for_variant(np.shape(rates)[-1], tolerance, level)
-    d, se = _pair_stats(rates, n)
+    d, se = _pair_stats(rates, n, pair_var)
     cu, ce = design.critical(n)
     cu, ce = np.asarray(cu)[..., None], np.asarray(ce)[..., None]
     reads_even = np.isfinite(ce)
@@ -236,23 +243,25 @@ def _gap_ends(rates, n, tolerance: float, level: float, design: Design | None):
     return np.maximum(lo, 0.0), np.minimum(hi, 1.0), reads_even[..., 0]
 
 
-def sequence_gap_interval(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None):
+def sequence_gap_interval(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None,
+                          pair_var=None):
     """The gap's range from the seats' win rates (shares of the same ``n`` games): (lo, hi), lo at least 0,
     hi at most 1; lo the unbalanced claim's end, hi the even claim's. ``rates`` may have leading dimensions
-    (..., seats) with ``n`` (...)."""
-    lo, hi, _ = _gap_ends(rates, n, tolerance, level, design)
+    (..., seats) with ``n`` (...). ``pair_var``: see ``_pair_stats``."""
+    lo, hi, _ = _gap_ends(rates, n, tolerance, level, design, pair_var)
     return (float(lo), float(hi)) if lo.ndim == 0 else (lo, hi)
 
 
-def settles(rates, n, tolerance: float, level: float = LEVEL, design: Design | None = None):
+def settles(rates, n, tolerance: float, level: float = LEVEL, design: Design | None = None, pair_var=None):
     """(even, unbalanced) at ``n`` games: every pair's two one-sided tests pass within ``tolerance`` (and the
     even claim is read at this look) / some pair's one-sided test passes beyond it. The same answer as
     ``sequence_gap_interval``'s hi <= tolerance / lo > tolerance; arrays over leading dimensions."""
-    lo, hi, reads_even = _gap_ends(rates, n, tolerance, level, design)
+    lo, hi, reads_even = _gap_ends(rates, n, tolerance, level, design, pair_var)
     return reads_even & (hi <= tolerance), lo > tolerance
 
 
-def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL, design: Design | None = None) -> float:
+def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL, design: Design | None = None,
+                    pair_var=None) -> float:
     """The first look past ``n`` games at which the verdict would settle if the rates stayed as they are
     (inf when none of the schedule's looks would: a gap on the tolerance)."""
     p = np.asarray(rates, dtype=float)
@@ -260,7 +269,7 @@ def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL, desig
     looks = np.array([x for x in design.looks if x > n], dtype=float)
     if not looks.size:
         return math.inf
-    even, unbalanced = settles(np.broadcast_to(p, (looks.size, p.size)), looks, tolerance, level, design)
+    even, unbalanced = settles(np.broadcast_to(p, (looks.size, p.size)), looks, tolerance, level, design, pair_var)
     hit = np.flatnonzero(even | unbalanced)
     return float(looks[hit[0]]) if hit.size else math.inf
 

@@ -34,7 +34,7 @@ import numpy as np
 
 from designlab.core.spec import plural, the
 from designlab.stats.inference import LEVEL, gap_interval, pair_z
-from designlab.stats.sequential import Design, forecast, pair_sequences, sequence_gap_interval
+from designlab.stats.sequential import Design, forecast, games_to_settle, pair_sequences, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -147,29 +147,34 @@ def _settle_sequence(rates: Sequence[float], n: int, tolerance: float,
 
 
 def signed_gap(rates: Sequence[float], games: int, top: int, bottom: int, level: float = LEVEL,
-               sequential: bool = False, tolerance: float = DEFAULT_TOLERANCE) -> tuple[float, float]:
+               sequential: bool = False, tolerance: float = DEFAULT_TOLERANCE, pair_var=None) -> tuple[float, float]:
     """The interval of rates[top] - rates[bottom], signed (it may reach below 0), from the same simultaneous
     family over the pairs of seats as the gap's (``gap_interval`` or, ``sequential``, the sequential design's
     range at ``tolerance``)."""
     if sequential:
-        low, high = pair_sequences(rates, games, level, tolerance)
+        low, high = pair_sequences(rates, games, level, tolerance, pair_var=pair_var)
         pairs = list(combinations(range(len(rates)), 2))
         k = pairs.index((min(top, bottom), max(top, bottom)))
         lo, hi = float(low[k]), float(high[k])
         return (lo, hi) if top < bottom else (-hi, -lo)
     a, b = rates[top], rates[bottom]
     d = a - b
-    half = pair_z(len(rates), level) * math.sqrt(max(a + b - d * d, 0.0) / games)
+    var = a + b - d * d if pair_var is None else \
+        pair_var[list(combinations(range(len(rates)), 2)).index((min(top, bottom), max(top, bottom)))]
+    half = pair_z(len(rates), level) * math.sqrt(max(var, 0.0) / games)
     return max(d - half, -1.0), min(d + half, 1.0)
 
 
 def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = DEFAULT_TOLERANCE,
                     unfinished_share: float = 0.0, draw_share: float = 0.0, level: float = LEVEL,
-                    sequential: bool = False) -> Verdict:
+                    sequential: bool = False, pair_var: Sequence[float] | None = None) -> Verdict:
     """The verdict for seats' win rates (shares of the same ``games``, draws and unfinished games not won).
 
     ``sequential``: the games were added until the verdict settled (--until-settled), so the gap is
-    judged by the sequential design (``stats.sequential``)."""
+    judged by the sequential design (``stats.sequential``). ``pair_var``: the rates are the means of the
+    luck-adjusted outcomes (``--luck``, ``stats/luck.py``), real numbers, and these are the per-game variances
+    of each pair's difference (``combinations`` order), which then set the widths; the forecast of more games
+    is then where the design would settle if the means and variances stayed as they are (no range)."""
     rates = [float(r) for r in win_rates]
     if not games or len(rates) < 2 or not all(_num(r) for r in rates):
         return Verdict("no data", math.nan, math.nan, math.nan, tolerance, int(games or 0))
@@ -177,10 +182,10 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     bottom = min((s for s in range(len(rates)) if s != top), key=lambda s: (rates[s], s))
     gap = rates[top] - rates[bottom]
     if sequential:  # valid however often the verdict was read while games were added
-        lo, hi = sequence_gap_interval(rates, games, level, tolerance)
+        lo, hi = sequence_gap_interval(rates, games, level, tolerance, pair_var=pair_var)
     else:
-        lo, hi = gap_interval(rates, games, level)  # simultaneous over the pairs of seats
-    diff_lo, diff_hi = signed_gap(rates, games, top, bottom, level, sequential, tolerance)
+        lo, hi = gap_interval(rates, games, level, pair_var)  # simultaneous over the pairs of seats
+    diff_lo, diff_hi = signed_gap(rates, games, top, bottom, level, sequential, tolerance, pair_var)
     because = broken_because(unfinished_share, draw_share)
     base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom,
                 sequential=sequential, diff_lo=diff_lo, diff_hi=diff_hi)
@@ -193,7 +198,10 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
         return Verdict("unbalanced", **base)
     room = abs(gap - tolerance)  # how far the interval's near end must still move
     more_range = None
-    if sequential:
+    if sequential and pair_var is not None:  # real-valued outcomes: the multinomial forecast does not apply
+        at = games_to_settle(rates, games, tolerance, level, pair_var=pair_var)
+        more = _two_figures(at - games) if math.isfinite(at) else None
+    elif sequential:
         more, more_range = _settle_sequence(rates, games, tolerance, level)
     else:
         more = _settle(games, hi - gap, room)  # a normal interval: its half-width is hi - gap

@@ -187,6 +187,9 @@ class Variant:
     # mirrored deals (``GameSpec.mirror``): game i plays deal i // n with each seat given the private chance (and
     # the bot's stream) of the seat i % n places on, so the luck of a deal falls on every seat once
     mirror: bool = False
+    # the luck adjustment (--luck; stats/luck.py): each game also stores each seat's luck-adjusted outcome, and the
+    # verdict reads those; the same games are played (only columns are added)
+    luck: bool = False
 
     @property
     def slug(self) -> str:
@@ -204,6 +207,7 @@ class Variant:
             # another seeding: only where it is on, so every other variant keeps its key
             **({"duplicate": True} if self.duplicate else {}),
             **({"mirror": True} if self.mirror else {}),
+            **({"luck": True} if self.luck else {}),  # more columns: cached games without them do not serve it
             "engine": f"designlab {__version__}/{self.game} {getattr(game_class(self.game), 'rules_version', '1')}",
         }
 
@@ -280,6 +284,7 @@ class Variant:
             "rotate_seats": self.rotate_seats,
             "duplicate": self.duplicate,
             "mirror": self.mirror,
+            "luck": self.luck,
             "balance_tolerance": self.balance_tolerance,
             "games": self.games,
             "seed": self.seed,

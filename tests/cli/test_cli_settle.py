@@ -109,3 +109,17 @@ def test_the_settled_default_gives_the_same_rows_on_1_and_2_workers(tmp_path):
         frames.append(pl.read_parquet(out / "toy" / "games.parquet"))
         assert _entry(out)["stopped_by"] == "max_games"
     assert frames[0].height == 750 and frames[0].equals(frames[1])
+
+
+def test_luck_adds_the_adjusted_outcomes_and_a_game_without_features_is_one_line(tmp_path, capsys, monkeypatch):
+    path = _variant(tmp_path, tolerance=3, budget=500)
+    assert main(["run", str(path), "-n", "40", "--out", str(tmp_path / "res"), "-w", "1", "--quiet", "--luck"]) == 0
+    df = pl.read_parquet(tmp_path / "res" / "toy" / "games.parquet")
+    assert {"luck_0", "luck_1"} <= set(df.columns) and _entry(tmp_path / "res")["luck"]
+    from designlab import registry
+
+    monkeypatch.setitem(registry.SPECS, "rakshasa", registry.SPECS["rakshasa"].__class__(
+        **{**registry.SPECS["rakshasa"].__dict__, "features": None}))
+    assert main(["run", str(path), "-n", "40", "--out", str(tmp_path / "res2"), "-w", "1", "--quiet", "--luck"]) == 2
+    assert "--luck: rakshasa gives no features" in capsys.readouterr().err
+    assert not (tmp_path / "res2").exists()

@@ -77,6 +77,9 @@ IMPLAUSIBLE_DOC = ("Builder: chance to challenge a claim that no unspent form co
                     "this form's earlier claims (the evidence of a lie); challenge_rate is for the others.")
 
 
+_JUDGE = (CHALLENGE, ACCEPT)  # the actions of a challenge decision's odds, in that order
+
+
 class BuilderParams(BotParams):
     prior_lie_rate: float = Field(
         0.3, ge=0.0, le=1.0, description="Builder's prior that the runner claims although its form cannot pass."
@@ -125,6 +128,7 @@ class Builder:
         self.form_at = self.challenge_at = self.swap_at = -1
         self.form_start = 0
         self.product = None
+        self.odds = None  # (actions, weights, total) of the decision just drawn, else None (RakshasaBot.declared)
 
     def act(self, view):
         legal = view[V_LEGAL_ACTIONS]
@@ -138,6 +142,7 @@ class Builder:
             return self.swap(view)
         if ph == P_BUILD:
             return self.build(view)
+        self.odds = (legal, (1.0,) * len(legal), float(len(legal)))
         return legal[self.rng.randrange(len(legal))]
 
     def known(self, view) -> tuple:
@@ -269,6 +274,7 @@ class Builder:
             # (with this form's earlier claims) is challenged at implausible_rate
             if not _claim_forms(_segment(view[V_LOG])) & ~view[V_SPENT]:
                 cr = self.implausible_rate
+            self.odds = (_JUDGE, (cr, 1.0 - cr), 1.0)
             return CHALLENGE if self.rng.random() < cr else ACCEPT
         g = self.g
         claim = view[V_LOG][-1]
@@ -288,8 +294,9 @@ class Builder:
         if t_ch <= 0.0:
             return CHALLENGE if ev > 0 else ACCEPT
         x = ev / t_ch  # _sigmoid
-        return CHALLENGE if self.rng.random() < (1.0 if x > 30.0 else 0.0 if x < -30.0 else
-                                                 1.0 / (1.0 + math.exp(-x))) else ACCEPT
+        p = 1.0 if x > 30.0 else 0.0 if x < -30.0 else 1.0 / (1.0 + math.exp(-x))
+        self.odds = (_JUDGE, (p, 1.0 - p), 1.0)
+        return CHALLENGE if self.rng.random() < p else ACCEPT
 
     def swap(self, view):
         g = self.g
@@ -355,6 +362,7 @@ class Builder:
             lo = min(costs)
             ws = _softmax_weights(costs, lo, temperature)
             ent[3], ent[4], ent[5], ent[2] = ws, sum(ws), items[costs.index(lo)], temperature
+        self.odds = (items, ent[3], ent[4])
         x = self.rng.random() * ent[4]
         for item, w in zip(items, ent[3]):
             x -= w

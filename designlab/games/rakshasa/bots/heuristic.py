@@ -59,8 +59,20 @@ class RakshasaBot(Bot):
         self.runner = self.Runner(game, rng, (params.runner if has[3] else None) or RunnerParams(), lie_rate)
         self.builder = Builder(game, rng, (params.builder if has[4] else None) or BuilderParams(), challenge_rate,
                                implausible_rate)
+        self.last = None  # the half that made the last decision (declared)
 
     def act(self, view):
-        if view[V_PLAYER] == view[V_RUNNER]:
-            return self.runner.act(view)
-        return self.builder.act(view)
+        half = self.runner if view[V_PLAYER] == view[V_RUNNER] else self.builder
+        half.odds = None  # set by the half when this decision is a draw from stated odds
+        self.last = half
+        return half.act(view)
+
+    def declared(self):
+        """The odds of the last decision when it was a draw: a challenge, a lie, a form, a layout card, a peek
+        (softmax or sigmoid over the bot's expected costs), or a uniform pick; None for a decided move and for
+        the fixed-rate personas' lies and form picks (not stated as odds)."""
+        odds = self.last.odds if self.last is not None else None
+        if odds is None:
+            return None
+        actions, weights, total = odds
+        return [(a, w / total) for a, w in zip(actions, weights, strict=True)]

@@ -86,8 +86,10 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def _softmax_pick(rng, items, costs, temperature: float):
-    """One of ``items``, with probability ~ exp(-(cost - min cost) / temperature)."""
+def _softmax_pick(rng, items, costs, temperature: float, declare=None, actions=None):
+    """One of ``items``, with probability ~ exp(-(cost - min cost) / temperature). ``declare``: a bot half whose
+    ``odds`` are set to what the draw is made from, ``(actions, weights, total)`` (``actions``: the action each
+    item plays, default the items; see ``RakshasaBot.declared``)."""
     lo = min(costs)
     if temperature <= 0.0:
         return items[costs.index(lo)]
@@ -96,7 +98,10 @@ def _softmax_pick(rng, items, costs, temperature: float):
     ws = []  # a loop, not a comprehension: this runs at most decisions (see the module docstring)
     for c in costs:
         ws.append(exp((lo - c) / temperature) if c - lo < cut else 0.0)
-    x = rng.random() * sum(ws)
+    total = sum(ws)
+    if declare is not None:
+        declare.odds = (items if actions is None else actions, ws, total)
+    x = rng.random() * total
     i = 0
     for w in ws:
         x -= w

@@ -94,6 +94,7 @@ class Runner:
         self.reveals_passed = 0.0
         self.reveals_expected = 0.0
         self.seen = (-1, -1, 0)  # (run, leg, log length) observed
+        self.odds = None  # (actions, weights, total) of the decision just drawn, else None (RakshasaBot.declared)
         # per-decision caches, keyed by the view object being decided
         self.pool_view = self.segment_view = None
         self.pool_cache: list = []
@@ -116,6 +117,7 @@ class Runner:
             return self.obstacle(view)
         if ph == P_FORM or ph == P_CHANGE:
             return self.choose_form(view)
+        self.odds = (legal, (1.0,) * len(legal), float(len(legal)))
         return legal[self.rng.randrange(len(legal))]
 
     def observe(self, view) -> None:
@@ -232,7 +234,9 @@ class Runner:
                 lie = self.fixed_lie(view, skirt_cost, g.caught_cost[kind], (L_CLAIM, pos, kind, t))
             else:
                 lie_cost = self.lie_cost(view, kind, t, remaining) + 0.15  # a skirt keeps the form's cover
-                lie = _softmax_pick(self.rng, (True, False), (lie_cost, float(skirt_cost)), self.temperature)
+                # a lie here claims (the card is face up: no peek), the honest choice skirts
+                lie = _softmax_pick(self.rng, (True, False), (lie_cost, float(skirt_cost)), self.temperature, self,
+                                    (CLAIM, SKIRT))
             return self.claim(view, pos, True) if lie else SKIRT
         # hidden obstacle
         if form == RAKSHASA and PEEK in legal:
@@ -287,7 +291,7 @@ class Runner:
         if self.lie_rate is not None:
             best = acts[costs.index(min(costs))]
         else:
-            best = _softmax_pick(self.rng, acts, costs, self.temperature)
+            best = _softmax_pick(self.rng, acts, costs, self.temperature, self)  # PEEK plays as PEEK (claim())
         if best != REVEAL:
             self.last_p_pass = None
         if best == PEEK:
@@ -351,7 +355,8 @@ class Runner:
         start = view[V_STEP] + (1 if view[V_PHASE] == P_CHANGE else 0)
         lie_up = min(g.costs.skirt_revealed, self.lie_challenge_rate() * (g.caught_cost[K_CLAIM] + 1.0))
         costs = form_costs(g, forms, leg[start:], view[V_COURSE], view[V_FACE_UP], self.pool(view), lie_up)
-        return FORM + _softmax_pick(self.rng, forms, [costs[f] for f in forms], self.temperature)
+        return FORM + _softmax_pick(self.rng, forms, [costs[f] for f in forms], self.temperature, self,
+                                    [FORM + f for f in forms])
 
     def choose_form_fixed(self, view, forms):
         """Fixed-rate runners: forms that cover the obstacles ahead, lies valued at the lie rate."""
