@@ -188,9 +188,11 @@ def check(path: Path | str, expect: str, games: int | None = None, workers: int 
 
 def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers: int | None = None, *,
            reports_root: Path | str = "reports", name: str | None = None, duplicate: bool = True,
-           cluster: str | None = None):
-    """Rate bots against each other on a variant (``strategy.ladder``); returns the typed ``Ladder``."""
+           cluster: str | None = None, fresh: bool = False):
+    """Rate bots against each other on a variant (``strategy.ladder``), played by the runner with its result
+    cache; returns the typed ``Ladder``."""
     from designlab.report.ladder import ladder_page
+    from designlab.runner.cache import default_cache_dir
     from designlab.strategy.ladder import run_ladder
     from designlab.strategy.matchups import parse_seat
 
@@ -198,7 +200,8 @@ def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers
     seats = [parse_seat(v.game, b) for b in bots]
 
     result, _ = run_ladder(v, seats, games_per_pair, Path(reports_root), name=run_name(path, [v]),
-                           workers=workers or 1, page=ladder_page, duplicate=duplicate, cluster=cluster)
+                           workers=workers or 1, page=ladder_page, duplicate=duplicate, cluster=cluster,
+                           cache_dir=default_cache_dir(), fresh=fresh)
     return result
 
 
@@ -220,15 +223,18 @@ def strength(path: Path | str, bot: str, against: str, games: int = 1000, worker
 
 def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None, *,
          reports_root: Path | str = "reports", name: str | None = None, search_games: int = 0,
-         cluster: str | None = None):
-    """The game's persona meta-game on a variant (``strategy.meta``); returns the typed ``MetaResult``."""
+         cluster: str | None = None, fresh: bool = False):
+    """The game's persona meta-game on a variant (``strategy.meta``), played by the runner with its result cache;
+    returns the typed ``MetaResult``."""
     from designlab.report.meta import meta_page
+    from designlab.runner.cache import default_cache_dir
     from designlab.strategy.meta import default_grid, run_meta
 
     v = pick(path, name)
     result, _ = run_meta(v, default_grid(v.game), games_per_cell, Path(reports_root),
                          name=run_name(path, [v]), workers=workers or 1, page=meta_page,
-                         check_games=search_games or None, search_games=search_games, cluster=cluster)
+                         check_games=search_games or None, search_games=search_games, cluster=cluster,
+                         cache_dir=default_cache_dir(), fresh=fresh)
     return result
 
 

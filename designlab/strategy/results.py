@@ -64,6 +64,10 @@ class Ladder:
     errors: int = 0
     duplicate: bool = False  # duplicate seating: every deal played in each rotation of the seats
     players: int = 0  # seats of the game (0: a file written before it was recorded)
+    # where this run's games came from: played now, or read from the runner's result cache (a rerun); not part
+    # of the answer, which is the same either way
+    played_games: int = field(default=0, compare=False)
+    cached_games: int = field(default=0, compare=False)
 
     @property
     def pairing(self) -> str:
@@ -130,6 +134,10 @@ class MetaResult:
     duplicate: bool = False
     unpaired: list[list[int | None]] = field(default_factory=list)
     players: int = 0  # seats of the game (0: a file written before it was recorded)
+    # where this run's games came from (the grid's and the check's): played now, or read from the runner's
+    # result cache (a rerun); not part of the answer, which is the same either way
+    played_games: int = field(default=0, compare=False)
+    cached_games: int = field(default=0, compare=False)
 
     @property
     def pairing(self) -> str:

@@ -165,3 +165,52 @@ def test_a_duplicate_ladder_and_meta_game_read_their_games_by_deal(tmp_path):
     result, _ = run_meta(base, grid, 9, tmp_path, name="m", workers=1, check_games=0)
     assert result.duplicate and result.games_per_cell == 10 and np.array(result.n).min() == 10
     assert np.array(result.unpaired).shape == (2, 2)
+
+
+_NOT_THE_ANSWER = ("seconds", "workers", "played_games", "cached_games")
+
+
+def _answer(d):
+    """A result's JSON without what is not part of its answer: timing, workers, and where the games came from."""
+    if isinstance(d, dict):
+        return {k: _answer(v) for k, v in d.items() if k not in _NOT_THE_ANSWER}
+    if isinstance(d, list):
+        return [_answer(v) for v in d]
+    return d
+
+
+def test_a_ladder_rerun_on_other_workers_comes_from_the_cache_with_the_same_answer(tmp_path):
+    base = _base("raiding-duel")
+    bots = [parse_seat(base.game, b) for b in ("random", "heuristic", "greedy")]
+    cache = tmp_path / "cache"
+    first, _ = run_ladder(base, bots, 8, tmp_path / "one", name="t", workers=1, cache_dir=cache)
+    assert (first.played_games, first.cached_games) == (24, 0)  # 3 pairs x 8 games (whole deals of 2)
+    again, _ = run_ladder(base, bots, 8, tmp_path / "two", name="t", workers=2, cache_dir=cache)
+    assert (again.played_games, again.cached_games) == (0, 24)
+    assert _answer(again.to_dict()) == _answer(first.to_dict())
+    fresh, _ = run_ladder(base, bots, 8, tmp_path / "three", name="t", workers=2, cache_dir=cache, fresh=True)
+    assert (fresh.played_games, fresh.cached_games) == (24, 0)
+    assert _answer(fresh.to_dict()) == _answer(first.to_dict())
+    # and without a cache, as before: the same answer
+    bare, _ = run_ladder(base, bots, 8, tmp_path / "four", name="t", workers=1)
+    assert _answer(bare.to_dict()) == _answer(first.to_dict())
+
+
+def test_a_meta_game_rerun_and_its_check_come_from_the_cache_with_the_same_answer(tmp_path):
+    base = _base("raiding-duel")
+    grid = Grid(rows=[parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")],
+                cols=[parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")], payoff="win")
+    responders = [parse_seat(base.game, "heuristic")]
+    cache = tmp_path / "cache"
+    kw = dict(name="m", check_games=6, responders=responders, budget=1, search_games=0, cache_dir=cache)
+    first, _ = run_meta(base, grid, 6, tmp_path / "one", workers=1, **kw)
+    total = first.played_games + first.cached_games
+    # the check plays the grid's cells again (its first step), then the responder's games (``games`` in its
+    # result): the grid's come from the cache the grid's own games just filled
+    assert first.check is not None and first.check["result"]["games"] > 0
+    assert (first.played_games, first.cached_games) == (4 * 6 + first.check["result"]["games"], 4 * 6)
+    again, _ = run_meta(base, grid, 6, tmp_path / "two", workers=2, **kw)
+    assert (again.played_games, again.cached_games) == (0, total)
+    assert _answer(again.to_dict()) == _answer(first.to_dict())
+    saved = json.loads((tmp_path / "two" / "m-meta" / "meta.json").read_text())
+    assert saved["cached_games"] == total
