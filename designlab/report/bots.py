@@ -38,10 +38,10 @@ def record_keys(vas, sweep_points=frozenset()) -> list[str]:
 
     head = _headline_variant(vas, sweep_points)
     by_name = {va.name: va for va in vas}
-    order = [head] + ([by_name[head.results.meta.base]] if head.results.meta.base in by_name else []) + list(vas)
+    order = [head] + ([by_name[head.results.entry.base]] if head.results.entry.base in by_name else []) + list(vas)
     keys: list[str] = []
     for va in order:
-        if (k := entry_key(va.results.meta)) not in keys:
+        if (k := entry_key(va.results.entry)) not in keys:
             keys.append(k)
     return keys
 
@@ -111,13 +111,13 @@ def _command_target(variants, game: str) -> str:
     """What to hand ``designlab ladder`` or ``meta`` for this run's game: the file of a variant that is not
     a sweep point (those commands take one variant), else a sweep file with its first point named."""
     for va in variants:
-        file = va.results.meta.file
-        if file and not va.results.meta.sweep:
+        file = va.results.entry.file
+        if file and not va.results.entry.sweep:
             return file
-    first = next((va for va in variants if va.results.meta.file), None)
+    first = next((va for va in variants if va.results.entry.file), None)
     if first is None:
         return f"variants/{game}/base.yaml"
-    return f"{first.results.meta.file} --variant '{first.name}'"
+    return f"{first.results.entry.file} --variant '{first.name}'"
 
 
 def bots_section(a: RunAnalysis, records_root: Path | None = None) -> str:
@@ -132,7 +132,7 @@ def bots_section(a: RunAnalysis, records_root: Path | None = None) -> str:
     found = find_strategy(records_root, a)
     parts = []
     for game, vas in sorted(per_game.items()):
-        title = vas[0].results.meta.game_title or game
+        title = vas[0].results.entry.game_title or game
         bots = sorted({b for va in vas for b in va.bots["bot"].to_list()}) if vas[0].bots.height else []
         part = [f"<h3>{escape(title)}</h3>",
                 f'<p class="note">Bots in this run: {escape(_names(bots) or "none")}.</p>']

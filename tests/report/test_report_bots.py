@@ -106,7 +106,7 @@ def test_section_embeds_what_exists_and_names_the_command_for_what_does_not(play
 
 def test_without_strategy_results_every_game_gets_both_commands(analysis, tmp_path):
     html = bots_section(analysis, tmp_path)
-    games = {va.results.meta.game_title for va in analysis.variants}
+    games = {va.results.entry.game_title for va in analysis.variants}
     for title in games:
         assert f"No bot ladder for {title}" in html and f"No persona meta-game for {title}" in html
     assert "data-spec" not in html
@@ -135,6 +135,6 @@ def test_the_command_names_a_single_variant_for_a_run_of_sweep_points_only(tmp_p
 
     specs = [synth.Spec(f"s[x={x}]", games=60, sweep={"x": x}, sweep_group="s") for x in (1, 2)]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="sweep-only")))
-    file = a.variants[0].results.meta.file
+    file = a.variants[0].results.entry.file
     html = bots_section(a, tmp_path / "no-reports")
     assert f"<code>designlab ladder {file} --variant &#x27;s[x=1]&#x27;</code>" in html
