@@ -436,7 +436,7 @@ def show(path: Path | str | None = None, index: int = 0, *, name: str | None = N
     raises ``GameRaised`` (its error as the cause); a game the run never plays, ``UsageError``."""
     import json
 
-    from designlab.core.play import record as action_record
+    from designlab.core.loop import record as action_record
     from designlab.core.protocol import CHANCE
     from designlab.core.spec import plural
     from designlab.play.session import points

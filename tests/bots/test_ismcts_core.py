@@ -12,7 +12,7 @@ import pytest
 from designlab.bots.ismcts import IsmctsBot, IsmctsParams, search, search_budget
 from designlab.bots.random_bot import RandomBot
 from designlab.core.conformance import check_game
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, WIN, Game, GameParams, State
 
 J, Q, K = 0, 1, 2

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import game_rng
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.rakshasa.cards import FORM_NAMES, TYPE_NAMES

@@ -10,7 +10,7 @@ import pytest
 from designlab.runner import pool as pool_mod
 from designlab.runner.errors import RunError
 from designlab.runner.run import run_variants
-from designlab.tune.play import GamePlayer
+from designlab.tune.games import GamePlayer
 
 REPO = Path(__file__).resolve().parents[2]
 

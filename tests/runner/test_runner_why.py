@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.runner.chunk import game_for, play_one
 from designlab.runner.why import (
