@@ -364,10 +364,10 @@ def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: i
 
 def why(path: Path | str, games: int = 1000, workers: int | None = None, *, reports_root: Path | str = "reports",
         name: str | None = None, cluster: str | None = None) -> dict:
-    """What drives the result: each option and component forbidden in turn (``strategy.why``), played through the
+    """What drives the result: each option and component forbidden in turn (``why.run``), played through the
     runner's chunk pool and result cache."""
     from designlab.runner.cache import default_cache_dir
-    from designlab.strategy.why import run_why
+    from designlab.why.run import run_why
 
     v = pick(path, name)
     result, _ = run_why(v, games, Path(reports_root), run_name(path, [v]), workers=workers or 1, cluster=cluster,

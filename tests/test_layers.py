@@ -214,7 +214,7 @@ def test_the_cycle_check_sees_a_cycle_through_a_function_and_a_submodule(tmp_pat
 PLAYING = {
     "variant/model.py": "Variant.make_game, the one builder the modules below call",
     "runner/chunk.py": "game_for: the game a chunk of games is played on",
-    "runner/why.py": "the restricted bot's private copy of the game it plays",
+    "why/plan.py": "the restricted bot's private copy of the game it plays",
     "play/session.py": "a person's game",
     "cli/playtest.py": "replays the people's game records it reads",
     "report/playtest.py": "replays the people's game records shown beside the run",
@@ -350,3 +350,35 @@ def test_only_the_chunk_pool_starts_a_backend():
                                                                                            "runner/backends.py")
            for m in sorted(imports(f)) if _within(m, "designlab.runner.backends")]
     assert not bad, "\n".join(bad)
+
+
+# -- one feature, one package ---------------------------------------------------------------------------------
+# An analysis is one package holding its play plan, statistics, run and page section (why/ today; tune/ and levers/
+# already were). The report embeds a feature only through its page section (and levers' first-screen advice):
+# never its games or its statistics directly. A feature's statistics and page play nothing (no runner), so the
+# report still never reaches the runner through them.
+FEATURES = {"why": {"page"}, "levers": {"section", "advice"}, "tune": {"page"}}
+
+
+def test_the_report_reads_a_feature_only_through_its_page_section():
+    bad = [f"{f.relative_to(PACKAGE.parent)} imports {m}"
+           for f in _files("report") for m in sorted(imports(f))
+           for feature, shown in FEATURES.items()
+           if _within(m, f"designlab.{feature}") and m != f"designlab.{feature}"
+           and m.split(".")[2] not in shown]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("module", ["why/stats.py", "why/page.py"])
+def test_a_features_statistics_and_page_play_nothing(module):
+    via = reached([PACKAGE / module])
+    bad = [f"{m} (imported by {f})" for m, f in sorted(via.items()) if _within(m, "designlab.runner")]
+    assert not bad, "\n".join(bad)
+
+
+def test_why_lives_in_its_own_package_only():
+    """Nothing of ``designlab why`` is left in the layer packages it used to be spread over."""
+    left = [p.relative_to(PACKAGE).as_posix() for layer in ("runner", "stats", "strategy", "report")
+            for p in (PACKAGE / layer).glob("why*.py")]
+    assert not left, left
+    assert {p.stem for p in (PACKAGE / "why").glob("*.py")} >= {"plan", "stats", "run", "page"}

@@ -22,11 +22,11 @@ from designlab.report.panels import game_panels, measures
 from designlab.report.playtest import report_playtests
 from designlab.report.roles import followed, sweep_meta
 from designlab.report.summary import first_screen
-from designlab.report.why import why_section
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
 from designlab.stats.verdict import LIGHT, VERDICTS
+from designlab.why.page import why_section
 
 __all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding"]
 

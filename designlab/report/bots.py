@@ -54,7 +54,7 @@ def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, 
     from designlab.strategy.results import Ladder, MetaResult, SkillResult
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict,
-             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (report.why)
+             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (why.page)
     per_game: dict[str, list] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)

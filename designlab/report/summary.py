@@ -18,10 +18,10 @@ from designlab.report.fmt import missing, num
 from designlab.report.meta import meta_headline
 from designlab.report.roles import followed, name_html, roles_of, sweep_meta, typed_html
 from designlab.report.skill import skill_line
-from designlab.report.why import why_findings
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.sweep import _fmt_value
 from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_range, verdict_sentence
+from designlab.why.page import why_findings
 
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
 ACT_ON = 5  # findings to act on per game on the first screen
