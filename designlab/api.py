@@ -299,11 +299,11 @@ def check(path: Path | str, expect: str, games: int | None = None, workers: int 
 def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers: int | None = None, *,
            reports_root: Path | str = "reports", name: str | None = None, duplicate: bool = True,
            cluster: str | None = None, fresh: bool = False):
-    """Rate bots against each other on a variant (``strategy.ladder``), played by the runner with its result
+    """Rate bots against each other on a variant (``ladder.run``), played by the runner with its result
     cache; returns the typed ``Ladder``."""
-    from designlab.report.ladder import ladder_page
+    from designlab.ladder.page import ladder_page
+    from designlab.ladder.run import run_ladder
     from designlab.runner.cache import default_cache_dir
-    from designlab.strategy.ladder import run_ladder
     from designlab.strategy.matchups import parse_seat
 
     v = pick(path, name)

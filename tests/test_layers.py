@@ -357,7 +357,7 @@ def test_only_the_chunk_pool_starts_a_backend():
 # already were). The report embeds a feature only through its page section (and levers' first-screen advice):
 # never its games or its statistics directly. A feature's statistics and page play nothing (no runner), so the
 # report still never reaches the runner through them.
-FEATURES = {"why": {"page"}, "levers": {"section", "advice"}, "tune": {"page"}}
+FEATURES = {"why": {"page"}, "ladder": {"page", "result"}, "levers": {"section", "advice"}, "tune": {"page"}}
 
 
 def test_the_report_reads_a_feature_only_through_its_page_section():
@@ -369,16 +369,21 @@ def test_the_report_reads_a_feature_only_through_its_page_section():
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("module", ["why/stats.py", "why/page.py"])
+@pytest.mark.parametrize("module", ["why/stats.py", "why/page.py", "ladder/stats.py", "ladder/result.py",
+                                    "ladder/page.py"])
 def test_a_features_statistics_and_page_play_nothing(module):
     via = reached([PACKAGE / module])
     bad = [f"{m} (imported by {f})" for m, f in sorted(via.items()) if _within(m, "designlab.runner")]
     assert not bad, "\n".join(bad)
 
 
-def test_why_lives_in_its_own_package_only():
-    """Nothing of ``designlab why`` is left in the layer packages it used to be spread over."""
+@pytest.mark.parametrize("feature, old, parts", [
+    ("why", ("why",), {"plan", "stats", "run", "page"}),
+    ("ladder", ("ladder", "ratings"), {"run", "stats", "result", "page"}),
+])
+def test_a_feature_lives_in_its_own_package_only(feature, old, parts):
+    """Nothing of the feature is left in the layer packages it used to be spread over."""
     left = [p.relative_to(PACKAGE).as_posix() for layer in ("runner", "stats", "strategy", "report")
-            for p in (PACKAGE / layer).glob("why*.py")]
+            for name in old for p in (PACKAGE / layer).glob(f"{name}*.py")]
     assert not left, left
-    assert {p.stem for p in (PACKAGE / "why").glob("*.py")} >= {"plan", "stats", "run", "page"}
+    assert {p.stem for p in (PACKAGE / feature).glob("*.py")} >= parts

@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from designlab.ladder.page import ladder_page
+from designlab.ladder.run import run_ladder
 from designlab.report.bots import bots_section, find_strategy
-from designlab.report.ladder import ladder_page
 from designlab.report.meta import meta_page
 from designlab.results.records import key_of
 from designlab.runner.run import run_variants
 from designlab.stats import load_run
 from designlab.stats.analysis import analyse_run
-from designlab.strategy.ladder import run_ladder
 from designlab.strategy.matchups import parse_seat
 from designlab.strategy.meta import Grid, run_meta
 from designlab.variant.load import load_variants

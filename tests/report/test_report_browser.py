@@ -91,9 +91,9 @@ def _strategy_results(root, results_dir):
     import shutil
     from pathlib import Path
 
+    from designlab.ladder.run import run_ladder
     from designlab.results.manifest import read_manifest
     from designlab.results.records import default_records_dir, entry_key, key_of
-    from designlab.strategy.ladder import run_ladder
     from designlab.strategy.matchups import parse_seat
     from designlab.strategy.meta import Grid, run_meta
     from designlab.variant.load import load_variants

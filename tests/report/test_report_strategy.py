@@ -10,12 +10,12 @@ from pathlib import Path
 
 import vl_convert
 
+from designlab.ladder.page import ladder_page, ladder_section
+from designlab.ladder.run import run_ladder
 from designlab.report.exploit import unjudged
 from designlab.report.html import page
-from designlab.report.ladder import ladder_page, ladder_section
 from designlab.report.meta import meta_section, meta_sentence
 from designlab.report.skill import skill_page
-from designlab.strategy.ladder import run_ladder
 from designlab.strategy.matchups import parse_seat
 from designlab.strategy.meta import Grid, run_meta
 from designlab.strategy.skill import run_skill

@@ -13,7 +13,7 @@ Output, ``<reports>/<name>-ladder/``::
     ladder.json        settings, ratings, one entry per pair
     pairs.parquet      one row per pair (games, scores, upset rate, intervals)
     games/             the runner's results folder: one Parquet row per game per pair
-    index.html         a self-contained page (report/ladder.py renders it)
+    index.html         a self-contained page (ladder/page.py renders it)
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from designlab.ladder.result import Ladder, PairResult
+from designlab.ladder.stats import bradley_terry
 from designlab.results.records import write_record
 from designlab.stats.paired import block_mean, block_share
 from designlab.strategy.matchups import (
@@ -38,8 +40,6 @@ from designlab.strategy.matchups import (
     play_matchups,
     whole_deals,
 )
-from designlab.strategy.ratings import bradley_terry
-from designlab.strategy.results import Ladder, PairResult
 from designlab.variant.model import Seat, Variant
 
 # The two ISMCTS budgets of the default ladder: the bot's default, and a quarter of it.
@@ -80,7 +80,7 @@ def run_ladder(
     fresh: bool = False,
 ) -> tuple[Ladder, Path]:
     """Play the round robin, rate the bots, write the results (and the page, rendered by ``page``, e.g.
-    report/ladder.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
+    ladder/page.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
     ``duplicate``: duplicate seating (module docstring), ``games_per_pair`` rounded up to whole deals;
     ``cluster``: a Dask scheduler's address, to play the games there; ``cache_dir``: the runner's result cache
     (None: none), so a rerun replays nothing it has finished; ``fresh``: play every chunk again."""
