@@ -299,10 +299,10 @@ def check(path: Path | str, expect: str, games: int | None = None, workers: int 
 def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers: int | None = None, *,
            reports_root: Path | str = "reports", name: str | None = None, duplicate: bool = True,
            cluster: str | None = None, fresh: bool = False):
-    """Rate bots against each other on a variant (``ladder.run``), played by the runner with its result
+    """Rate bots against each other on a variant (``bot_ladder.run``), played by the runner with its result
     cache; returns the typed ``Ladder``."""
-    from designlab.ladder.page import ladder_page
-    from designlab.ladder.run import run_ladder
+    from designlab.bot_ladder.page import ladder_page
+    from designlab.bot_ladder.run import run_ladder
     from designlab.runner.cache import default_cache_dir
     from designlab.strategy.matchups import parse_seat
 
@@ -364,10 +364,10 @@ def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: i
 
 def why(path: Path | str, games: int = 1000, workers: int | None = None, *, reports_root: Path | str = "reports",
         name: str | None = None, cluster: str | None = None) -> dict:
-    """What drives the result: each option and component forbidden in turn (``why.run``), played through the
+    """What drives the result: each option and component forbidden in turn (``what_drives.run``), played through the
     runner's chunk pool and result cache."""
     from designlab.runner.cache import default_cache_dir
-    from designlab.why.run import run_why
+    from designlab.what_drives.run import run_why
 
     v = pick(path, name)
     result, _ = run_why(v, games, Path(reports_root), run_name(path, [v]), workers=workers or 1, cluster=cluster,

@@ -20,6 +20,19 @@ def test_the_top_level_names_sweep_and_show():
     assert designlab.sweep is api.sweep and designlab.show is api.show
 
 
+def test_no_subpackage_takes_a_top_level_function_name():
+    """A subpackage named like a re-exported function (``designlab/why/``) would replace the function on the
+    package once anything imported it: the features' packages are named otherwise."""
+    import importlib
+    import pkgutil
+
+    for m in pkgutil.walk_packages(designlab.__path__, "designlab."):
+        if m.ispkg:
+            importlib.import_module(m.name)
+    for name in designlab._API:
+        assert getattr(designlab, name) is getattr(api, name), name
+
+
 def test_the_cli_sweep_prints_the_library_sweeps_answers(tmp_path, capsys):
     swept = designlab.sweep(SWEEP, 40, 1, results_root=tmp_path / "lib", reports_root=tmp_path / "lib-reports")
     (run,) = swept.runs

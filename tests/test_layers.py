@@ -214,7 +214,7 @@ def test_the_cycle_check_sees_a_cycle_through_a_function_and_a_submodule(tmp_pat
 PLAYING = {
     "variant/model.py": "Variant.make_game, the one builder the modules below call",
     "runner/chunk.py": "game_for: the game a chunk of games is played on",
-    "why/plan.py": "the restricted bot's private copy of the game it plays",
+    "what_drives/plan.py": "the restricted bot's private copy of the game it plays",
     "play/session.py": "a person's game",
     "cli/playtest.py": "replays the people's game records it reads",
     "report/playtest.py": "replays the people's game records shown beside the run",
@@ -353,11 +353,12 @@ def test_only_the_chunk_pool_starts_a_backend():
 
 
 # -- one feature, one package ---------------------------------------------------------------------------------
-# An analysis is one package holding its play plan, statistics, run and page section (why/ today; tune/ and levers/
+# An analysis is one package holding its play plan, statistics, run and page section (what_drives/ and bot_ladder/; tune/ and levers/
 # already were). The report embeds a feature only through its page section (and levers' first-screen advice):
 # never its games or its statistics directly. A feature's statistics and page play nothing (no runner), so the
 # report still never reaches the runner through them.
-FEATURES = {"why": {"page"}, "ladder": {"page", "result"}, "levers": {"section", "advice"}, "tune": {"page"}}
+FEATURES = {"what_drives": {"page"}, "bot_ladder": {"page", "result"}, "levers": {"section", "advice"},
+            "tune": {"page"}}
 
 
 def test_the_report_reads_a_feature_only_through_its_page_section():
@@ -369,8 +370,8 @@ def test_the_report_reads_a_feature_only_through_its_page_section():
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("module", ["why/stats.py", "why/page.py", "ladder/stats.py", "ladder/result.py",
-                                    "ladder/page.py"])
+@pytest.mark.parametrize("module", ["what_drives/stats.py", "what_drives/page.py", "bot_ladder/stats.py",
+                                    "bot_ladder/result.py", "bot_ladder/page.py"])
 def test_a_features_statistics_and_page_play_nothing(module):
     via = reached([PACKAGE / module])
     bad = [f"{m} (imported by {f})" for m, f in sorted(via.items()) if _within(m, "designlab.runner")]
@@ -378,8 +379,8 @@ def test_a_features_statistics_and_page_play_nothing(module):
 
 
 @pytest.mark.parametrize("feature, old, parts", [
-    ("why", ("why",), {"plan", "stats", "run", "page"}),
-    ("ladder", ("ladder", "ratings"), {"run", "stats", "result", "page"}),
+    ("what_drives", ("why",), {"plan", "stats", "run", "page"}),
+    ("bot_ladder", ("ladder", "ratings"), {"run", "stats", "result", "page"}),
 ])
 def test_a_feature_lives_in_its_own_package_only(feature, old, parts):
     """Nothing of the feature is left in the layer packages it used to be spread over."""

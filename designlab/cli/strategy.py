@@ -90,8 +90,8 @@ def register(app: typer.Typer) -> None:
         quiet: _Quiet = False,
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
-        from designlab.ladder.page import ladder_page
-        from designlab.ladder.run import default_bots, run_ladder
+        from designlab.bot_ladder.page import ladder_page
+        from designlab.bot_ladder.run import default_bots, run_ladder
         from designlab.registry import game_spec
         from designlab.runner.cache import default_cache_dir
         from designlab.strategy.matchups import parse_seat, whole_deals

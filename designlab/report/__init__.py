@@ -26,7 +26,7 @@ from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
 from designlab.stats.verdict import LIGHT, VERDICTS
-from designlab.why.page import why_section
+from designlab.what_drives.page import why_section
 
 __all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding"]
 

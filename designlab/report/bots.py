@@ -51,11 +51,11 @@ def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, 
     headline's own, else the file it extends, else another variant of the report: ``record_keys``), from the
     results' record store, never the newest file of a folder. A record that does not parse is skipped: a stray
     file must not stop a report."""
-    from designlab.ladder.result import Ladder
+    from designlab.bot_ladder.result import Ladder
     from designlab.strategy.results import MetaResult, SkillResult
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict,
-             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (why.page)
+             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (what_drives.page)
     per_game: dict[str, list] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)
@@ -123,7 +123,7 @@ def _command_target(variants, game: str) -> str:
 
 def bots_section(a: RunAnalysis, records_root: Path | None = None) -> str:
     """The section (``<section id="bots">``); its charts are drawn by report/lazy.py's ``PAGE_JS``."""
-    from designlab.ladder.page import ladder_section
+    from designlab.bot_ladder.page import ladder_section
     from designlab.report.meta import meta_section
     from designlab.report.skill import skill_section
 

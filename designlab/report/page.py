@@ -517,7 +517,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         nav_items.append(("panels", "Game panels"))
     if bots_html:
         nav_items.append(("bots", "Bot strength"))
-    if why_html:  # designlab why's results (why/page.py)
+    if why_html:  # designlab why's results (what_drives/page.py)
         nav_items.append(("why", "What drives the result"))
     if levers_html:  # designlab levers' record of these rules (levers/section.py)
         nav_items.append(("levers", "Which knobs matter"))

@@ -21,7 +21,7 @@ from designlab.report.skill import skill_line
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.sweep import _fmt_value
 from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_range, verdict_sentence
-from designlab.why.page import why_findings
+from designlab.what_drives.page import why_findings
 
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
 ACT_ON = 5  # findings to act on per game on the first screen

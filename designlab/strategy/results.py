@@ -1,5 +1,5 @@
 """What the strategy commands found, as plain records: the persona meta-game and the skill levels (the bot
-ladder's is designlab/ladder/result.py), each written to and read back from its JSON, and what duplicate seating
+ladder's is designlab/bot_ladder/result.py), each written to and read back from its JSON, and what duplicate seating
 bought (``pairing_line``, shared by all three). Nothing here plays a game, so the report reads these without
 importing the runner (tests/test_layers.py)."""
 

@@ -276,7 +276,7 @@ def test_ismcts_beats_random_at_kuhn():
 
 
 def test_the_default_budget_is_the_games_own_and_the_ladder_quarters_it():
-    from designlab.ladder.run import default_bots
+    from designlab.bot_ladder.run import default_bots
     from designlab.registry import GAMES
 
     for name, cls in GAMES.items():

@@ -13,7 +13,7 @@ from designlab.games.fifth_challenge import decktet as D
 from designlab.games.rakshasa.cards import FORM_NAMES, TYPE_NAMES
 from designlab.runner.chunk import game_for
 from designlab.variant.load import load_variants
-from designlab.why.plan import Watcher, components_of
+from designlab.what_drives.plan import Watcher, components_of
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from designlab.ladder.page import ladder_page
-from designlab.ladder.run import run_ladder
+from designlab.bot_ladder.page import ladder_page
+from designlab.bot_ladder.run import run_ladder
 from designlab.report.bots import bots_section, find_strategy
 from designlab.report.meta import meta_page
 from designlab.results.records import key_of

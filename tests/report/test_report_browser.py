@@ -91,7 +91,7 @@ def _strategy_results(root, results_dir):
     import shutil
     from pathlib import Path
 
-    from designlab.ladder.run import run_ladder
+    from designlab.bot_ladder.run import run_ladder
     from designlab.results.manifest import read_manifest
     from designlab.results.records import default_records_dir, entry_key, key_of
     from designlab.strategy.matchups import parse_seat

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import vl_convert
 
-from designlab.ladder.page import ladder_page, ladder_section
-from designlab.ladder.run import run_ladder
+from designlab.bot_ladder.page import ladder_page, ladder_section
+from designlab.bot_ladder.run import run_ladder
 from designlab.report.exploit import unjudged
 from designlab.report.html import page
 from designlab.report.meta import meta_section, meta_sentence

@@ -1,6 +1,6 @@
 """The ladder and the meta-game on real (small) runs: ratings order a clearly
 stronger bot above a weaker one; the meta-game's matrix and solution. Their pages
-(ladder/page.py, report/meta.py) are tested in tests/report/test_report_strategy.py."""
+(bot_ladder/page.py, report/meta.py) are tested in tests/report/test_report_strategy.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import numpy as np
 import polars as pl
 import pytest
 
-from designlab.ladder.run import run_ladder
+from designlab.bot_ladder.run import run_ladder
 from designlab.strategy.matchups import StrategyError, a_scores, matchup, parse_seat
 from designlab.strategy.meta import Grid, default_grid, load_grid, run_meta
 from designlab.variant.load import load_variants

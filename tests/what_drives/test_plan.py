@@ -1,4 +1,4 @@
-"""why.plan: restricted play on paired seeds, on a toy game with a planted overpowered card and a dud, and
+"""what_drives.plan: restricted play on paired seeds, on a toy game with a planted overpowered card and a dud, and
 on the bundled games (the watched run plays exactly the batch's games; same rows on 1 or 2 workers)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from designlab.core.loop import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.runner.chunk import game_for, play_one
 from designlab.variant.load import load_variants
-from designlab.why.plan import (
+from designlab.what_drives.plan import (
     WATCHED,
     Watcher,
     components_of,
@@ -22,7 +22,7 @@ from designlab.why.plan import (
     value_path,
     why_chunk_task,
 )
-from designlab.why.stats import HELPS, NEVER, restricted_play, strongest
+from designlab.what_drives.stats import HELPS, NEVER, restricted_play, strongest
 
 
 def _toy():

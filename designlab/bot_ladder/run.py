@@ -13,7 +13,7 @@ Output, ``<reports>/<name>-ladder/``::
     ladder.json        settings, ratings, one entry per pair
     pairs.parquet      one row per pair (games, scores, upset rate, intervals)
     games/             the runner's results folder: one Parquet row per game per pair
-    index.html         a self-contained page (ladder/page.py renders it)
+    index.html         a self-contained page (bot_ladder/page.py renders it)
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from designlab.ladder.result import Ladder, PairResult
-from designlab.ladder.stats import bradley_terry
+from designlab.bot_ladder.result import Ladder, PairResult
+from designlab.bot_ladder.stats import bradley_terry
 from designlab.results.records import write_record
 from designlab.stats.paired import block_mean, block_share
 from designlab.strategy.matchups import (
@@ -80,7 +80,7 @@ def run_ladder(
     fresh: bool = False,
 ) -> tuple[Ladder, Path]:
     """Play the round robin, rate the bots, write the results (and the page, rendered by ``page``, e.g.
-    ladder/page.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
+    bot_ladder/page.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
     ``duplicate``: duplicate seating (module docstring), ``games_per_pair`` rounded up to whole deals;
     ``cluster``: a Dask scheduler's address, to play the games there; ``cache_dir``: the runner's result cache
     (None: none), so a rerun replays nothing it has finished; ``fresh``: play every chunk again."""

@@ -1,10 +1,10 @@
-"""The bot ladder (designlab.ladder.run) as an HTML section and page."""
+"""The bot ladder (designlab.bot_ladder.run) as an HTML section and page."""
 
 from __future__ import annotations
 
 import polars as pl
 
-from designlab.ladder.result import Ladder
+from designlab.bot_ladder.result import Ladder
 from designlab.report import html as H
 
 

@@ -1,4 +1,4 @@
-"""The bot ladder on real (small) runs (ladder/run.py): ratings order a clearly stronger bot above a weaker one; a
+"""The bot ladder on real (small) runs (bot_ladder/run.py): ratings order a clearly stronger bot above a weaker one; a
 rerun comes from the result cache with the same answer. Its page is tested in tests/report/test_report_strategy.py,
 its ratings in test_stats.py."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import polars as pl
 
-from designlab.ladder.result import Ladder
-from designlab.ladder.run import run_ladder
+from designlab.bot_ladder.result import Ladder
+from designlab.bot_ladder.run import run_ladder
 from designlab.strategy.matchups import parse_seat
 from designlab.variant.load import load_variants
 
