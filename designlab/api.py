@@ -334,11 +334,11 @@ def strength(path: Path | str, bot: str, against: str, games: int = 1000, worker
 def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None, *,
          reports_root: Path | str = "reports", name: str | None = None, search_games: int = 0,
          cluster: str | None = None, fresh: bool = False):
-    """The game's persona meta-game on a variant (``strategy.meta``), played by the runner with its result cache;
+    """The game's persona meta-game on a variant (``meta_game.run``), played by the runner with its result cache;
     returns the typed ``MetaResult``."""
-    from designlab.report.meta import meta_page
+    from designlab.meta_game.page import meta_page
+    from designlab.meta_game.run import default_grid, run_meta
     from designlab.runner.cache import default_cache_dir
-    from designlab.strategy.meta import default_grid, run_meta
 
     v = pick(path, name)
     result, _ = run_meta(v, default_grid(v.game), games_per_cell, Path(reports_root),

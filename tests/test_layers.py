@@ -285,7 +285,7 @@ def test_nothing_outside_the_results_layer_reads_the_manifest_as_a_dict():
     assert not bad, "\n".join(bad)
 
 
-# `meta` names the meta-game (strategy/meta.py, report/meta.py, `designlab meta`) and nothing else: a variant's
+# `meta` names the meta-game (meta_game/, `designlab meta`) and nothing else: a variant's
 # manifest entry is its `entry` (stats.load.VariantResults.entry, api.VariantAnswer.entry). The report modules
 # being edited on main when the name changed still read the old alias; each leaves this list when it is switched.
 STILL_META = {"report/summary.py", "report/did.py", "report/findings.py", "report/picture.py", "report/roles.py"}
@@ -353,12 +353,12 @@ def test_only_the_chunk_pool_starts_a_backend():
 
 
 # -- one feature, one package ---------------------------------------------------------------------------------
-# An analysis is one package holding its play plan, statistics, run and page section (what_drives/ and bot_ladder/; tune/ and levers/
-# already were). The report embeds a feature only through its page section (and levers' first-screen advice):
+# An analysis is one package holding its play plan, statistics, run and page section (what_drives/, bot_ladder/,
+# meta_game/; tune/ and levers/ already were). The report embeds a feature only through its page section (and levers' first-screen advice):
 # never its games or its statistics directly. A feature's statistics and page play nothing (no runner), so the
 # report still never reaches the runner through them.
-FEATURES = {"what_drives": {"page"}, "bot_ladder": {"page", "result"}, "levers": {"section", "advice"},
-            "tune": {"page"}}
+FEATURES = {"what_drives": {"page"}, "bot_ladder": {"page", "result"},
+            "meta_game": {"page", "check_page", "result"}, "levers": {"section", "advice"}, "tune": {"page"}}
 
 
 def test_the_report_reads_a_feature_only_through_its_page_section():
@@ -371,7 +371,8 @@ def test_the_report_reads_a_feature_only_through_its_page_section():
 
 
 @pytest.mark.parametrize("module", ["what_drives/stats.py", "what_drives/page.py", "bot_ladder/stats.py",
-                                    "bot_ladder/result.py", "bot_ladder/page.py"])
+                                    "bot_ladder/result.py", "bot_ladder/page.py", "meta_game/solve.py",
+                                    "meta_game/result.py", "meta_game/page.py", "meta_game/check_page.py"])
 def test_a_features_statistics_and_page_play_nothing(module):
     via = reached([PACKAGE / module])
     bad = [f"{m} (imported by {f})" for m, f in sorted(via.items()) if _within(m, "designlab.runner")]
@@ -381,6 +382,7 @@ def test_a_features_statistics_and_page_play_nothing(module):
 @pytest.mark.parametrize("feature, old, parts", [
     ("what_drives", ("why",), {"plan", "stats", "run", "page"}),
     ("bot_ladder", ("ladder", "ratings"), {"run", "stats", "result", "page"}),
+    ("meta_game", ("meta", "solve", "exploit"), {"run", "solve", "check", "result", "page", "check_page"}),
 ])
 def test_a_feature_lives_in_its_own_package_only(feature, old, parts):
     """Nothing of the feature is left in the layer packages it used to be spread over."""
@@ -388,3 +390,19 @@ def test_a_feature_lives_in_its_own_package_only(feature, old, parts):
             for name in old for p in (PACKAGE / layer).glob(f"{name}*.py")]
     assert not left, left
     assert {p.stem for p in (PACKAGE / feature).glob("*.py")} >= parts
+
+
+def test_every_feature_module_imports_first_in_a_fresh_process():
+    """A feature's page imports report.html, and the report reads the page: the report package must load whole
+    without the features (its own imports of them are inside functions), or a process that imports a feature's
+    page first meets a half-initialised module. The cycle check above cannot see this: a package's __init__
+    runs on any import of its submodules without being an edge."""
+    import subprocess
+    import sys
+
+    modules = [f"designlab.{feature}.{p.stem}" for feature in FEATURES
+               for p in sorted((PACKAGE / feature).glob("*.py")) if p.stem != "__init__"]
+    code = "import importlib, sys\nfor m in sys.argv[1:]:\n    importlib.import_module(m)\n"
+    failed = [m for m in modules
+              if subprocess.run([sys.executable, "-c", code, m], capture_output=True).returncode != 0]
+    assert not failed, failed

@@ -66,7 +66,7 @@ def _cache_line(result) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``ladder``, ``meta`` and ``strength`` to the designlab app."""
-    from designlab.strategy.results import SEARCH_GAMES
+    from designlab.meta_game.result import SEARCH_GAMES
 
     @app.command()
     def ladder(
@@ -153,12 +153,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play every persona against every persona, solve the zero-sum game, check the equilibrium against
         strategies outside the grid (double oracle), flag a dominant persona only if it survives."""
-        from designlab.report.meta import meta_page
+        from designlab.meta_game.check import default_responders
+        from designlab.meta_game.page import meta_page
+        from designlab.meta_game.run import default_grid, load_grid, run_meta
+        from designlab.meta_game.solve import equilibrium_notes
         from designlab.runner.cache import default_cache_dir
-        from designlab.strategy.exploit import default_responders
         from designlab.strategy.matchups import parse_seat, whole_deals
-        from designlab.strategy.meta import default_grid, load_grid, run_meta
-        from designlab.strategy.solve import equilibrium_notes
 
         base = pick_variant(variant, seed, name)
         with _strategy_errors():
@@ -183,7 +183,7 @@ def register(app: typer.Typer) -> None:
             for s in result.clear_dominance + equilibrium_notes(result.row_names, result.col_names, sol):
                 out.print(s)
         if result.check:
-            from designlab.report.exploit import headline
+            from designlab.meta_game.check_page import headline
 
             for s in headline(result):
                 out.print(s)

@@ -21,12 +21,10 @@ from designlab.report.page import CSS, Figure, anchor, page
 from designlab.report.panels import game_panels, measures
 from designlab.report.playtest import report_playtests
 from designlab.report.roles import followed, sweep_meta
-from designlab.report.summary import first_screen
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
 from designlab.stats.verdict import LIGHT, VERDICTS
-from designlab.what_drives.page import why_section
 
 __all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding"]
 
@@ -191,7 +189,12 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     With ``png=True`` each chart is also written beside it as <chart>.png and <chart>.svg (vl-convert).
     Returns the path of the report's index.html.
     """
-    from designlab.levers.section import report_section as levers_report_section  # here: levers imports report.html
+    # here, not at the top: the features' page sections (levers', why's, and the first screen, which reads the
+    # meta-game's) import report.html, so this package must load completely without them, whichever module a
+    # process imports first (tests/test_layers.py imports each one first)
+    from designlab.levers.section import report_section as levers_report_section
+    from designlab.report.summary import first_screen
+    from designlab.what_drives.page import why_section
 
     run = load_run(Path(results_dir))
     a = analyse_run(run, measures(run))

@@ -13,9 +13,9 @@ from html import escape
 
 from designlab.core.protocol import FIX  # where a rules warning names its fix (GameParams.fix)
 from designlab.core.spec import plural, the
+from designlab.meta_game.page import meta_headline
 from designlab.report.findings import reference
 from designlab.report.fmt import missing, num
-from designlab.report.meta import meta_headline
 from designlab.report.roles import followed, name_html, roles_of, sweep_meta, typed_html
 from designlab.report.skill import skill_line
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis

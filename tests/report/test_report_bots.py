@@ -10,14 +10,14 @@ import pytest
 
 from designlab.bot_ladder.page import ladder_page
 from designlab.bot_ladder.run import run_ladder
+from designlab.meta_game.page import meta_page
+from designlab.meta_game.run import Grid, run_meta
 from designlab.report.bots import bots_section, find_strategy
-from designlab.report.meta import meta_page
 from designlab.results.records import key_of
 from designlab.runner.run import run_variants
 from designlab.stats import load_run
 from designlab.stats.analysis import analyse_run
 from designlab.strategy.matchups import parse_seat
-from designlab.strategy.meta import Grid, run_meta
 from designlab.variant.load import load_variants
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"

@@ -19,7 +19,7 @@ the seats, each cell's standard error over its deals; a points grid keeps its se
 fixed, and every cell already plays game k on the same seed. Output,
 ``<reports>/<name>-meta/``: ``meta.json`` (grid, matrix, intervals, solution),
 ``cells.parquet`` (one row per matchup), ``games/`` (the runner's results), and
-``index.html`` (report/meta.py renders it).
+``index.html`` (meta_game/page.py renders it).
 """
 
 from __future__ import annotations
@@ -36,6 +36,13 @@ import numpy as np
 import polars as pl
 import yaml
 
+from designlab.meta_game.result import SEARCH_GAMES, MetaResult
+from designlab.meta_game.solve import (
+    clearly_dominates,
+    possible_support,
+    solve_zero_sum,
+    value_interval,
+)
 from designlab.registry import game_spec
 from designlab.results.columns import score_col
 from designlab.results.records import write_record
@@ -47,13 +54,6 @@ from designlab.strategy.matchups import (
     play_matchups,
     seat_from_dict,
     whole_deals,
-)
-from designlab.strategy.results import SEARCH_GAMES, MetaResult
-from designlab.strategy.solve import (
-    clearly_dominates,
-    possible_support,
-    solve_zero_sum,
-    value_interval,
 )
 from designlab.variant.model import Seat, Variant
 
@@ -175,7 +175,7 @@ def run_meta(
     grid (``check_games`` per responder and opponent, default ``games_per_cell``; 0: no check;
     ``responders`` default: the game's own bots not in the grid; ``budget``: double-oracle steps
     that may add a strategy; ``search_games`` per opponent for each step's best response search, 0:
-    none, at most ``check_games``), write the results (and the page, rendered by ``page``, e.g. report/meta.py's
+    none, at most ``check_games``), write the results (and the page, rendered by ``page``, e.g. meta_game/page.py's
     ``meta_page``: this layer renders no HTML). ``duplicate``: duplicate seating for a win-share grid (module
     docstring), the games rounded up to whole deals. ``cluster``: a Dask scheduler's address, to play every
     game there (the grid's and the check's); ``cache_dir``: the runner's result cache for all of them (None:
@@ -199,8 +199,8 @@ def run_meta(
     N = np.zeros((R, C), dtype=int)
     unpaired: list[list[int | None]] = [[None] * C for _ in range(R)]
     rows_out = []
+    from designlab.meta_game.check import cell_games
     from designlab.registry import game_spec
-    from designlab.strategy.exploit import cell_games
 
     spec = game_spec(base.game)
     wanted = tuple(dict.fromkeys([m for _, a, b in spec.persona_rates for m in (a, b) if m] + list(spec.measures)))
@@ -245,7 +245,7 @@ def run_meta(
     if check_games is None:
         check_games = games_per_cell
     if check_games > 0:
-        from designlab.strategy.exploit import check_meta, default_responders
+        from designlab.meta_game.check import check_meta, default_responders
 
         if responders is None:
             responders = default_responders(base.game, grid)

@@ -42,9 +42,9 @@ from typing import Protocol
 import numpy as np
 from scipy.stats import t as student_t
 
+from designlab.meta_game.result import MIN_JUDGED_GAMES
+from designlab.meta_game.solve import solve_zero_sum
 from designlab.results.columns import metric_col, score_col
-from designlab.strategy.results import MIN_JUDGED_GAMES
-from designlab.strategy.solve import solve_zero_sum
 
 MIX_EPS = 1e-6  # mix weights below this are outside the support
 
