@@ -15,13 +15,15 @@ docs/library.md walks through each function.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from designlab.results.answer import Edge, Tally, answer_of, edge_of, tally_games
 from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
 
-__all__ = ["CheckResult", "Results", "UsageError", "VariantAnswer", "check", "ladder", "load", "meta", "open_results", "strength",
-           "pick", "report", "run", "run_name", "skill", "sweep", "tune", "why"]
+__all__ = ["CheckResult", "GameRaised", "Planned", "Played", "Results", "Sweep", "SweepPlan", "Told", "UsageError",
+           "VariantAnswer", "check", "expert_seats", "ladder", "load", "meta", "open_results", "pick", "plan_sweep",
+           "play_planned", "report", "run", "run_name", "show", "skill", "strength", "sweep", "tune", "why"]
 
 
 class UsageError(ValueError):
@@ -125,16 +127,10 @@ def run(path: Path | str, games: int | None = None, workers: int | None = None, 
         progress=None) -> Results:
     """Play a variant file (every point of a sweep file, and the file it extends): until each verdict settles
     within its budget, or exactly ``games`` per variant; write ``results_root/<name>/`` and return it typed."""
-    from designlab.runner.cache import default_cache_dir
-    from designlab.runner.run import override, run_variants
-
-    stopping = _stopping(games, max_games, until_settled, precision)
-    variants = override(load(path), games, seed)
-    name = run_name(path, variants)
-    out = Path(results_root) / name
-    run_variants(variants, out, name, workers=workers or 1, progress=progress, cache_dir=default_cache_dir(),
-                 fresh=fresh, cluster=cluster, stopping=stopping)
-    return open_results(out)
+    plan = plan_sweep([path], games, seed=seed, max_games=max_games, until_settled=until_settled,
+                      precision=precision, leave_out_tunes=False)
+    return play_planned(plan.targets[0], plan.stopping, workers, results_root=results_root, fresh=fresh,
+                        cluster=cluster, progress=progress).results
 
 
 def report(results: Results | Path | str, reports_root: Path | str = "reports", png: bool = False) -> Path:
@@ -145,11 +141,143 @@ def report(results: Results | Path | str, reports_root: Path | str = "reports", 
     return render_report(path, Path(reports_root), png=png)
 
 
-def sweep(path: Path | str, games: int | None = None, workers: int | None = None, *,
-          reports_root: Path | str = "reports", **run_options) -> tuple[Results, Path]:
-    """``run`` then ``report``: the results and the report's index.html."""
-    res = run(path, games, workers, **run_options)
-    return res, report(res, reports_root)
+def expert_seats(variants: list) -> list:
+    """The variants with every seat the expert (``--expert``): the policy ``designlab train`` learned."""
+    from dataclasses import replace
+
+    from designlab.registry import bot_class
+    from designlab.variant.model import Seat
+
+    return [replace(v, seats=(Seat("expert", bot_class(v.game, "expert").Params()),) * len(v.seats))
+            for v in variants]
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One target of a sweep, loaded and checked: the run it will be."""
+
+    target: Path
+    name: str  # the run's (and its report's) name: results/<name>, reports/<name>
+    variants: list  # variant.model.Variant, every point of a sweep file and the file it extends
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """What ``sweep`` will play, before any game: each target's variants, and when each variant's games end."""
+
+    stopping: object  # runner.stopping.Stopping: until settled within its budget, or exactly N games
+    targets: list[Planned]
+    tunes: list[Path]  # tune files found in the folders: ``designlab tune`` plays those, a sweep leaves them out
+
+    def budget(self, planned: Planned) -> int:
+        """The most games a target's run may play (its variants' budgets)."""
+        return sum(self.stopping.budget(v) for v in planned.variants)
+
+
+def luck_adjusted(variants: list) -> list:
+    """The variants played with the luck adjustment (``--luck``); a game without the features its value estimate
+    reads (``GameSpec.features``) is a UsageError, before any game is played."""
+    from dataclasses import replace
+
+    from designlab.registry import game_spec
+
+    for name in sorted({v.game for v in variants}):
+        if game_spec(name).features is None:
+            raise UsageError(f"--luck: {name} gives no features of a view (GameSpec.features), so it has no value "
+                             "estimate to take luck out with")
+    return [replace(v, luck=True) for v in variants]
+
+
+def plan_sweep(targets, games: int | None = None, *, seed: int | None = None, max_games: int | None = None,
+               until_settled: bool = False, precision: float | None = None, expert: bool = False,
+               leave_out_tunes: bool = True, on_sweep=None, luck: bool = False) -> SweepPlan:
+    """Load and check every target (a file or a folder of them) before any game is played: a mistake anywhere
+    stops the sweep before it starts. ``leave_out_tunes``: a tune file found is listed in ``tunes``, not played
+    (False: ``run``'s way, a tune file's variant is played as it is). ``on_sweep(file, name, points)``: called
+    as a sweep file's points are checked (it returns a progress function, or None). ``luck``: every variant's
+    verdict reads luck-adjusted outcomes (stats/luck.py)."""
+    from designlab.runner.run import override
+    from designlab.variant.load import load_variants
+
+    stopping = _stopping(games, max_games, until_settled, precision)  # a mistaken mix of options: before any load
+    tunes: list[Path] = []
+    planned = []
+    for t in [Path(t) for t in ([targets] if isinstance(targets, str | Path) else targets)]:
+        variants = override(load_variants([t], tunes if leave_out_tunes else None, on_sweep), games, seed)
+        if expert:
+            variants = expert_seats(variants)
+        if luck:
+            variants = luck_adjusted(variants)
+        # an expert run sits beside the file's own seats' answer, not over it
+        planned.append(Planned(t, run_name(t, variants) + ("-expert" if expert else ""), variants))
+    return SweepPlan(stopping, planned, tunes)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One target played: its typed results, the runner's account of this run and, for a sweep, its report."""
+
+    target: Path
+    run: object  # runner.run.RunResult: what this run played and took from the cache, and where each variant stopped
+    page: Path | None  # the report's index.html (None: not rendered)
+
+    @cached_property
+    def results(self) -> Results:
+        """The stored answers, read back from the results folder (on first use: a big sweep's CLI never needs it)."""
+        return open_results(self.run.out_dir)
+
+    @property
+    def errors(self) -> int:
+        return self.run.errors
+
+
+def play_planned(planned: Planned, stopping, workers: int | None = None, *, out: Path | str | None = None,
+                 results_root: Path | str = "results", reports_root: Path | str | None = None, png: bool = False,
+                 fresh: bool = False, cluster: str | None = None, progress=None) -> Played:
+    """Play one planned target through the runner (its chunks, the result cache, workers or ``cluster``) into
+    ``out`` (default ``results_root/<name>``) and, given ``reports_root``, render its report."""
+    from designlab.runner.cache import default_cache_dir
+    from designlab.runner.run import run_variants
+
+    folder = Path(out) if out is not None else Path(results_root) / planned.name
+    result = run_variants(planned.variants, folder, planned.name, workers=workers or 1, progress=progress,
+                          cache_dir=default_cache_dir(), fresh=fresh, cluster=cluster, stopping=stopping)
+    page = report(result.out_dir, reports_root, png=png) if reports_root is not None else None
+    return Played(planned.target, result, page)
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """What ``sweep`` played: one run and one report per target, and the tune files it left out."""
+
+    runs: list[Played]
+    tunes: list[Path]
+    reports_root: Path
+
+    @property
+    def index(self) -> Path:
+        """The reports folder's index page, listing every report in it."""
+        return self.reports_root / "index.html"
+
+    @property
+    def errors(self) -> int:
+        return sum(r.errors for r in self.runs)
+
+
+def sweep(targets, games: int | None = None, workers: int | None = None, *, seed: int | None = None,
+          max_games: int | None = None, until_settled: bool = False, precision: float | None = None,
+          expert: bool = False, results_root: Path | str = "results", reports_root: Path | str = "reports",
+          png: bool = False, fresh: bool = False, cluster: str | None = None, progress=None,
+          luck: bool = False) -> Sweep:
+    """``designlab sweep``: every variant and sweep point of each target (a file, a folder, or a list of them),
+    each until its verdict settles within its budget (or exactly ``games``), one run and one report per target.
+    Every target is loaded and checked before the first game (``plan_sweep``); tune files in a folder are left
+    out (``Sweep.tunes``)."""
+    plan = plan_sweep(targets, games, seed=seed, max_games=max_games, until_settled=until_settled,
+                      precision=precision, expert=expert, luck=luck)
+    runs = [play_planned(p, plan.stopping, workers, results_root=results_root, reports_root=reports_root, png=png,
+                         fresh=fresh, cluster=cluster, progress=progress) for p in plan.targets]
+    return Sweep(runs, plan.tunes, Path(reports_root))
 
 
 @dataclass(frozen=True)
@@ -188,17 +316,20 @@ def check(path: Path | str, expect: str, games: int | None = None, workers: int 
 
 def ladder(path: Path | str, bots: list[str], games_per_pair: int = 200, workers: int | None = None, *,
            reports_root: Path | str = "reports", name: str | None = None, duplicate: bool = True,
-           cluster: str | None = None):
-    """Rate bots against each other on a variant (``strategy.ladder``); returns the typed ``Ladder``."""
-    from designlab.report.ladder import ladder_page
-    from designlab.strategy.ladder import run_ladder
+           cluster: str | None = None, fresh: bool = False):
+    """Rate bots against each other on a variant (``bot_ladder.run``), played by the runner with its result
+    cache; returns the typed ``Ladder``."""
+    from designlab.bot_ladder.page import ladder_page
+    from designlab.bot_ladder.run import run_ladder
+    from designlab.runner.cache import default_cache_dir
     from designlab.strategy.matchups import parse_seat
 
     v = pick(path, name)
     seats = [parse_seat(v.game, b) for b in bots]
 
     result, _ = run_ladder(v, seats, games_per_pair, Path(reports_root), name=run_name(path, [v]),
-                           workers=workers or 1, page=ladder_page, duplicate=duplicate, cluster=cluster)
+                           workers=workers or 1, page=ladder_page, duplicate=duplicate, cluster=cluster,
+                           cache_dir=default_cache_dir(), fresh=fresh)
     return result
 
 
@@ -220,15 +351,18 @@ def strength(path: Path | str, bot: str, against: str, games: int = 1000, worker
 
 def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None, *,
          reports_root: Path | str = "reports", name: str | None = None, search_games: int = 0,
-         cluster: str | None = None):
-    """The game's persona meta-game on a variant (``strategy.meta``); returns the typed ``MetaResult``."""
-    from designlab.report.meta import meta_page
-    from designlab.strategy.meta import default_grid, run_meta
+         cluster: str | None = None, fresh: bool = False):
+    """The game's persona meta-game on a variant (``meta_game.run``), played by the runner with its result cache;
+    returns the typed ``MetaResult``."""
+    from designlab.meta_game.page import meta_page
+    from designlab.meta_game.run import default_grid, run_meta
+    from designlab.runner.cache import default_cache_dir
 
     v = pick(path, name)
     result, _ = run_meta(v, default_grid(v.game), games_per_cell, Path(reports_root),
                          name=run_name(path, [v]), workers=workers or 1, page=meta_page,
-                         check_games=search_games or None, search_games=search_games, cluster=cluster)
+                         check_games=search_games or None, search_games=search_games, cluster=cluster,
+                         cache_dir=default_cache_dir(), fresh=fresh)
     return result
 
 
@@ -248,10 +382,10 @@ def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: i
 
 def why(path: Path | str, games: int = 1000, workers: int | None = None, *, reports_root: Path | str = "reports",
         name: str | None = None, cluster: str | None = None) -> dict:
-    """What drives the result: each option and component forbidden in turn (``strategy.why``), played through the
+    """What drives the result: each option and component forbidden in turn (``what_drives.run``), played through the
     runner's chunk pool and result cache."""
     from designlab.runner.cache import default_cache_dir
-    from designlab.strategy.why import run_why
+    from designlab.what_drives.run import run_why
 
     v = pick(path, name)
     result, _ = run_why(v, games, Path(reports_root), run_name(path, [v]), workers=workers or 1, cluster=cluster,
@@ -267,3 +401,132 @@ def tune(path: Path | str, workers: int | None = None, *, results_root: Path | s
 
     v = pick(path)
     return _tune(v, Path(results_root) / run_name(path, [v]), workers=workers or 1, cache_dir=default_cache_dir())
+
+
+class GameRaised(RuntimeError):
+    """The game ``show`` tells raised (a bug in the rules or a bot): the game's own error is its ``__cause__``."""
+
+
+@dataclass(frozen=True)
+class Told:
+    """One game told move by move (``show``): in the game's words, seats named by their roles."""
+
+    heading: str  # what was played: the game, the variant and its file, the seed, the game (or the record)
+    players: list[tuple[str, str]]  # per seat in turn order: (its role, who played it)
+    events: list[str]  # the play-by-play, one narrated event each
+    actions: list[tuple[str, str]] | None  # every action, chance included: (role or "chance", the action); None: not asked
+    results: list[tuple[str, str, str, str]]  # per seat: (role, who, its result, its points); empty: unfinished
+    ended: str  # how it ended, in the game's words ("" when unfinished)
+    turns: int
+    decisions: int | None  # None for a record (it does not keep them)
+    metrics: list[tuple[str, str]]  # (the metric in the game's words, its value)
+    unfinished_after: int | None = None  # a record that stops before the end: its actions; None: it ended
+
+    def lines(self) -> list[str]:
+        """The text ``designlab show`` prints, line by line."""
+        from designlab.core.spec import plural
+
+        out = [self.heading, "players: " + ", ".join(f"{role} ({who})" for role, who in self.players)]
+        out += [f"{i:>4}. {text}" for i, text in enumerate(self.events, 1)]
+        if self.actions is not None:
+            out.append("actions:")
+            out += [f"  {who}: {text}" for who, text in self.actions]
+        if self.unfinished_after is not None:
+            return out + [f"unfinished: the record stops after {self.unfinished_after} actions"]
+        out.append("result: " + "; ".join(f"{role} ({who}) {res}, {pts}" for role, who, res, pts in self.results))
+        decided = "" if self.decisions is None else f" and {plural(self.decisions, 'decision')}"
+        out.append(f"ended: {self.ended}, after {plural(self.turns, 'turn')}{decided}")
+        if self.metrics:
+            out.append("metrics: " + "; ".join(f"{k} {v}" for k, v in self.metrics))
+        return out
+
+
+def _say(spec, game, action: str) -> str:
+    """A recorded action as a replay lists it: in the game's words, seats named by role (``Board.say``, told to
+    no one in particular); the action string itself for a game without a board."""
+    return action if spec.board is None else spec.board.say(game, action, None)
+
+
+def show(path: Path | str | None = None, index: int = 0, *, name: str | None = None, seed: int | None = None,
+         actions: bool = False, record: Path | str | None = None) -> Told:
+    """``designlab show``: game ``index`` of a variant, played exactly as its run plays it (same seeds, same
+    seats), or a game record saved by ``designlab play`` (``record``), told move by move. A game that raises
+    raises ``GameRaised`` (its error as the cause); a game the run never plays, ``UsageError``."""
+    import json
+
+    from designlab.core.loop import record as action_record
+    from designlab.core.protocol import CHANCE
+    from designlab.core.spec import plural
+    from designlab.play.session import points
+    from designlab.registry import game_spec
+    from designlab.report.roles import label
+    from designlab.runner.chunk import game_for, play_one
+    from designlab.variant.model import override
+
+    if (path is None) == (record is None):
+        raise UsageError("give a variant file or a game record, not both" if path is not None else
+                         "show needs a variant file (or a game record)")
+    if record is not None:
+        return _show_record(Path(record), actions)
+    v = override([pick(path, name)], None, seed)[0]
+    if not 0 <= index < v.games:  # a game the run never plays would be told as if it were one of them
+        which = "game 0 only" if v.games == 1 else f"0 to {v.games - 1:,}"
+        raise UsageError(f"{path}: no game {index} in {v.name!r}: its run plays {plural(v.games, 'game')}, {which}")
+    game = game_for(v)
+    labels = [v.seats[e].label() for e in v.seat_order(index)]
+    roles = v.roles
+    try:
+        played = play_one(v, index, record_events=True, keep_actions=actions)
+    except Exception as e:  # noqa: BLE001 - the game's own error is what the designer came to see
+        raise GameRaised(f"game {index} of {v.name!r} (seed {v.seed}) raised {type(e).__name__}: {e}") from e
+    st = played.state
+    spec = game_spec(v.game)
+    results, scores = st.results(), st.scores()
+    return Told(
+        heading=f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}",
+        players=list(zip(roles, labels)),
+        events=[game.narrate(event) for event in st.events or []],
+        actions=[("chance" if who == CHANCE else roles[who], _say(spec, game, text))
+                 for who, text in action_record(game, played.actions)] if actions else None,
+        results=[(roles[s], labels[s], results[s], points(scores[s])) for s in range(len(labels))],
+        ended=label(v.game, st.end_reason()), turns=st.turns(), decisions=played.decisions,
+        # in the game's words (a per-seat metric with its seat's role), a text value too
+        metrics=[(label(v.game, k, roles), label(v.game, val) if isinstance(val, str) else json.dumps(val))
+                 for k, val in st.metrics().items()],
+    )
+
+
+def _show_record(path: Path, actions: bool) -> Told:
+    """A saved game record replayed and told (``show(record=...)``); a record that does not replay: UsageError."""
+    from designlab.core.protocol import CHANCE
+    from designlab.play import PlayError, replay_record
+    from designlab.play.session import points
+    from designlab.registry import game_spec
+
+    try:
+        r = replay_record(path)
+    except PlayError as e:
+        raise UsageError(str(e)) from None
+    rec, game, st = r.record, r.game, r.state
+    spec = game_spec(game.name)
+    roles = list(spec.roles(game.params))  # the game's roles today, by turn-order position (the record's are the same)
+    players = [str(s.get("player", "?")) for s in r.seats]
+    told = []
+    if actions:
+        replayed = game.new_initial_state()
+        for text in rec["actions"]:
+            who = replayed.current_player()
+            told.append(("chance" if who == CHANCE else roles[who], _say(spec, game, text)))
+            replayed.apply(replayed.string_to_action(text))
+    finished = st.is_terminal()
+    results = [(roles[s], players[s], res, points(sc)) for s, (res, sc) in enumerate(zip(st.results(), st.scores()))] \
+        if finished else []
+    return Told(
+        heading=f"{game.title}: {rec.get('variant', '?')} ({rec.get('file', '?')}), seed {rec.get('seed', '?')}, "
+                f"record {path}",
+        players=list(zip(roles, players, strict=False)),
+        events=[game.narrate(event) for event in st.events or []],
+        actions=told if actions else None, results=results, ended=st.end_reason() if finished else "",
+        turns=st.turns(), decisions=None, metrics=[],
+        unfinished_after=None if finished else len(rec["actions"]),
+    )

@@ -48,7 +48,7 @@ def _value(v, game, kind: str):
 
 def edges(variant_file: Path, games: int, kind: str = "learned") -> dict:
     """Per game: the raw edge, the chance events' surprise and the declared draws' surprise (seat 0 minus 1)."""
-    from designlab.core.play import play
+    from designlab.core.loop import play
     from designlab.core.rng import game_rng
     from designlab.runner.chunk import game_for, mirror_for
     from designlab.stats.luck import LuckTally, raw_outcome

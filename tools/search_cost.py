@@ -20,7 +20,7 @@ from pathlib import Path
 
 
 def measure(variant_file: Path, games: int, specs: list[str]) -> list[dict]:
-    from designlab.core.play import play
+    from designlab.core.loop import play
     from designlab.core.protocol import DRAW, WIN
     from designlab.registry import bot_class, game_spec
     from designlab.strategy.matchups import parse_seat

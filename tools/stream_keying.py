@@ -42,7 +42,7 @@ from pathlib import Path
 
 import polars as pl
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import derive_seed, game_rng
 from designlab.results.columns import bot_col, result_col, score_col
 from designlab.variant.model import Variant

@@ -1,5 +1,5 @@
 """A best response to a mix of opponent personas, searched from the bot's view (issue 18's
-exploitability check; designlab/strategy/exploit.py plays it against a meta-game's equilibrium).
+exploitability check; designlab/meta_game/check.py plays it against a meta-game's equilibrium).
 
 The bot's model of the other seats *is* the mix: a particle filter (bots/belief.py, the one ISMCTS's
 belief=heuristic uses) keeps sampled states behind its view, each with one persona drawn by the mix

@@ -48,12 +48,9 @@ from designlab.cli.common import (
     err,
     load,
     out,
-    pick_variant,
-    run_name,
     warn_fixed_seats,
-    with_luck,
 )
-from designlab.cli.train import Expert, as_expert
+from designlab.cli.train import Expert
 from designlab.version import __version__
 
 app = typer.Typer(
@@ -66,24 +63,26 @@ app = typer.Typer(
 )
 
 
-def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping, fresh: bool = False,
-         cluster: str | None = None, verb: str = "run"):
-    """``run_variants`` with a progress bar, then its summary printed."""
+def _play_run(planned, stopping, workers: int, quiet: bool, fresh: bool = False, cluster: str | None = None,
+          verb: str = "run", out_dir: Path | None = None, reports_root: Path | None = None, png: bool = False):
+    """``api.play_planned`` with a progress bar, then its run summary printed (and its report's path)."""
+    from designlab.api import play_planned
     from designlab.runner.cache import default_cache_dir
-    from designlab.runner.run import RunInterrupted, run_variants
+    from designlab.runner.run import RunInterrupted
 
+    variants = planned.variants
     progress = Progress(sum(stopping.budget(v) for v in variants), quiet, "games")
-    cache = default_cache_dir()
     t0 = time.perf_counter()
     try:
-        result = run_variants(variants, out_dir, name, workers=workers, progress=progress, cache_dir=cache,
-                              fresh=fresh, cluster=cluster, stopping=stopping)
+        played = play_planned(planned, stopping, workers, out=out_dir, reports_root=reports_root, png=png,
+                              fresh=fresh, cluster=cluster, progress=progress)
     except RunInterrupted as e:
         progress.close()
         err.print(str(e), markup=False)
         raise
     finally:
         progress.close()
+    result = played.run
     _print_summary(result, time.perf_counter() - t0)
     references = {v.sweep_group: v.reference for v in variants if v.sweep_group and v.reference}
     for group, reference in references.items():  # what the report's comparisons of each sweep measure from
@@ -91,8 +90,8 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping
                   "each point starts from the same random draws)", markup=False)
     warn_fixed_seats(variants)
     if result.cached_games:
-        out.print(f"{result.cached_games:,} games from the cache ({cache}), {result.played_games:,} played; "
-                  "--fresh plays them all again", markup=False)
+        out.print(f"{result.cached_games:,} games from the cache ({default_cache_dir()}), {result.played_games:,} "
+                  "played; --fresh plays them all again", markup=False)
     if stopping.precision:
         for r in result.variants:
             widest = "-" if r.half_width is None else f"{r.half_width:.4f}"  # None: no game without an error
@@ -101,7 +100,9 @@ def _run(variants, out_dir: Path, name: str, workers: int, quiet: bool, stopping
                       markup=False)
     if stopping.until_settled:
         _print_settled(result, verb)
-    return result
+    if played.page is not None:
+        out.print(f"report: {played.page}")
+    return played
 
 
 def _print_settled(result, verb: str) -> None:
@@ -206,19 +207,12 @@ def run(
 ) -> None:
     """Play one variant's games, until its balance verdict is settled or its budget is spent (or exactly -n N),
     and write one Parquet row per game."""
-    from designlab.runner.run import Stopping, override
-
-    stopping = Stopping.for_run(games, precision, max_games, until_settled)  # before a big file loads
-    loading = Progress(None, quiet, f"loading {variant}")  # a 10,000-point sweep takes seconds to check
-    try:
-        variants = override(load([variant], progress=loading), games, seed)
-    finally:
-        loading.close()
-    variants = with_luck(as_expert(variants, expert), luck)
-    state_plan(str(variant), variants, err, stopping)
-    name = run_name(variant, variants) + ("-expert" if expert else "")  # beside the file's own seats' answer
-    result = _run(variants, out_dir or Path("results") / name, name, workers, quiet, stopping, fresh, cluster)
-    if result.errors:
+    plan = _plan([variant], games, seed, max_games, until_settled, precision, expert, quiet, run_tunes=True,
+                 luck=luck)
+    (planned,) = plan.targets
+    state_plan(str(variant), planned.variants, err, plan.stopping)
+    played = _play_run(planned, plan.stopping, workers, quiet, fresh, cluster, out_dir=out_dir)
+    if played.errors:
         raise typer.Exit(EXIT_FAILED_GAMES)
 
 
@@ -241,32 +235,42 @@ def sweep(
 ) -> None:
     """Run every variant and sweep point (each until its verdict is settled, within its budget, or exactly
     -n N games), then write the HTML balance report."""
-    from designlab.report import render_report
-    from designlab.runner.run import Stopping, override
-
-    stopping = Stopping.for_run(games, precision, max_games, until_settled)  # before any file loads or game runs
-    tunes: list[Path] = []  # tune files in the folders: `designlab tune` plays those, not a sweep
-    loading = Progress(None, quiet, "loading " + ", ".join(map(str, targets)))  # a big sweep takes seconds to check
-    try:
-        plans = [(t, override(load([t], tunes), games, seed)) for t in targets]  # all files load before any game runs
-    finally:
-        loading.close()
-    plans = [(t, with_luck(as_expert(vs, expert), luck)) for t, vs in plans]
-    for target, variants in plans:  # what each file will play, and a warning for a very large one, before any game
-        state_plan(str(target), variants, err, stopping)
-    if tunes:
-        out.print(f"left out {len(tunes)} tune file(s), run them with `designlab tune FILE`: "
-                  + ", ".join(str(p) for p in tunes), markup=False)
+    plan = _plan(targets, games, seed, max_games, until_settled, precision, expert, quiet, luck=luck)
+    for p in plan.targets:  # what each file will play, and a warning for a very large one, before any game
+        state_plan(str(p.target), p.variants, err, plan.stopping)
+    if plan.tunes:
+        out.print(f"left out {len(plan.tunes)} tune file(s), run them with `designlab tune FILE`: "
+                  + ", ".join(str(p) for p in plan.tunes), markup=False)
     failed = 0
-    for target, variants in plans:
-        name = run_name(target, variants) + ("-expert" if expert else "")  # beside the file's own seats' answer
-        result = _run(variants, results_root / name, name, workers, quiet, stopping, fresh, cluster, "sweep")
-        failed += result.errors
-        page = render_report(result.out_dir, reports_root, png=png)
-        out.print(f"report: {page}")
+    for p in plan.targets:  # the library's sweep, one target at a time, each summary printed as it ends
+        failed += _play_run(p, plan.stopping, workers, quiet, fresh, cluster, "sweep", out_dir=results_root / p.name,
+                        reports_root=reports_root, png=png).errors
     out.print(f"all reports: {reports_root / 'index.html'}")
     if failed:
         raise typer.Exit(EXIT_FAILED_GAMES)
+
+
+def _plan(targets: list[Path], games, seed, max_games, until_settled, precision, expert: bool, quiet: bool,
+          run_tunes: bool = False, luck: bool = False):
+    """``api.plan_sweep`` with a progress line while big sweeps are checked, and the expert's range warnings.
+    ``run_tunes``: a tune file is played as a variant (``run``), not left out (``sweep``)."""
+    from designlab.api import plan_sweep
+    from designlab.cli.train import warn_ranges
+
+    loading = Progress(None, quiet, "loading " + ", ".join(map(str, targets)))  # a big sweep takes seconds to check
+
+    def on_sweep(file: str, name: str, points: int):
+        loading.restart(points, f"checking the {points:,} points of {name}")
+        return loading
+
+    try:
+        plan = plan_sweep(targets, games, seed=seed, max_games=max_games, until_settled=until_settled,
+                          precision=precision, expert=expert, on_sweep=on_sweep,
+                          leave_out_tunes=not run_tunes, luck=luck)
+    finally:
+        loading.close()
+    warn_ranges([v for p in plan.targets for v in p.variants])
+    return plan
 
 
 def report(
@@ -275,12 +279,12 @@ def report(
     png: Png = False,
 ) -> None:
     """Re-render a report from saved results, without playing games."""
-    from designlab.report import render_report
+    from designlab.api import report as render
     from designlab.results.manifest import is_results
 
     if not is_results(results_dir):
         raise UserError(f"{results_dir}: no manifest.json here; is it a results folder from `designlab run`?")
-    out.print(f"report: {render_report(results_dir, reports_root, png=png)}")
+    out.print(f"report: {render(results_dir, reports_root, png=png)}")
 
 
 def show(
@@ -296,57 +300,19 @@ def show(
     """Play one game of a variant exactly as a run plays it (same seeds, same seats) and tell it move by move."""
     import traceback
 
-    if record_file is not None:
-        if variant is not None:
-            raise UserError("give a variant file or --record FILE, not both")
-        from designlab.cli.play import show_record
+    from designlab.api import GameRaised, UsageError
+    from designlab.api import show as tell
 
-        return show_record(record_file, actions)
-    if variant is None:
-        raise UserError("show needs a variant file (or --record FILE)")
-
-    from designlab.cli.play import say
-    from designlab.core.play import record
-    from designlab.core.protocol import CHANCE
-    from designlab.core.spec import plural
-    from designlab.play.session import points
-    from designlab.registry import game_spec
-    from designlab.report.roles import label
-    from designlab.runner.chunk import game_for, play_one
-
-    v = pick_variant(variant, seed, name)
-    if index >= v.games:  # a game the run never plays would be told as if it were one of them
-        which = "game 0 only" if v.games == 1 else f"0 to {v.games - 1:,}"
-        raise UserError(f"{variant}: no game {index} in {v.name!r}: its run plays {plural(v.games, 'game')}, {which}")
-    game = game_for(v)
-    labels = [v.seats[e].label() for e in v.seat_order(index)]
-    roles = v.roles
-    out.print(f"{game.title}: {v.name} ({v.file}), seed {v.seed}, game {index}", markup=False)
-    out.print("players: " + ", ".join(f"{roles[s]} ({label})" for s, label in enumerate(labels)), markup=False)
     try:
-        played = play_one(v, index, record_events=True, keep_actions=actions)
-    except Exception as e:  # noqa: BLE001 - the game's own error is what the designer came to see
-        err.print(traceback.format_exc(), markup=False, highlight=False)
-        err.print(f"game {index} of {v.name!r} (seed {v.seed}) raised {type(e).__name__}: {e}", markup=False)
+        told = tell(variant, index, name=name, seed=seed, actions=actions, record=record_file)
+    except UsageError as e:
+        raise UserError(str(e).replace("name=", "--variant NAME").replace("a game record", "--record FILE")) from None
+    except GameRaised as e:
+        err.print("".join(traceback.format_exception(e.__cause__)), markup=False, highlight=False)
+        err.print(str(e), markup=False)
         raise typer.Exit(EXIT_FAILED_GAMES) from None
-    st = played.state
-    for i, event in enumerate(st.events or [], 1):
-        out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
-    if actions:
-        out.print("actions:")
-        spec = game_spec(v.game)
-        for who, text in record(game, played.actions):
-            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {say(spec, game, text)}", markup=False)
-    results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"{roles[s]} ({labels[s]}) {results[s]}, {points(scores[s])}"
-                                     for s in range(len(labels))), markup=False)
-    out.print(f"ended: {label(v.game, st.end_reason())}, after {plural(st.turns(), 'turn')} and "
-              f"{plural(played.decisions, 'decision')}", markup=False)
-    metrics = st.metrics()
-    if metrics:  # in the game's words (a per-seat metric with its seat's role), a text value too
-        out.print("metrics: " + "; ".join(
-            f"{label(v.game, k, roles)} {label(v.game, val) if isinstance(val, str) else json.dumps(val)}"
-            for k, val in metrics.items()), markup=False, soft_wrap=True)
+    for line in told.lines():
+        out.print(line, markup=False, soft_wrap=True)  # one line per event, unwrapped
 
 
 # A file asking for more than these gets a warning (not an error): each point is a variant with its own
@@ -560,6 +526,8 @@ def main(argv: list[str] | None = None) -> int:
     # command still works
     registry.on_broken = lambda plugin: err.print(f"warning: {plugin}; its game is left out (designlab list shows "
                                                   "it)", markup=False, highlight=False)
+    from designlab.api import UsageError  # the library's one-line mistakes (api.py imports nothing heavy)
+
     try:
         # with standalone_mode=False typer returns a command's exit code instead of raising
         code = app(args=argv, prog_name="designlab", standalone_mode=False)
@@ -568,7 +536,7 @@ def main(argv: list[str] | None = None) -> int:
             err.print(str(x), markup=False, highlight=False)
         err.print(f"{sum(not x.context for x in e.errors)} problem(s); nothing was run.", markup=False)
         return EXIT_BAD_INPUT
-    except (VariantError, UnknownNameError, UserError, RunError) as e:
+    except (VariantError, UnknownNameError, UserError, RunError, UsageError) as e:
         err.print(f"error: {e}", markup=False, highlight=False)
         return EXIT_BAD_INPUT
     except OSError as e:  # a folder given that cannot be written (--reports, --dir ...), a file that cannot be read

@@ -65,9 +65,9 @@ def levers(
     """Move every rule parameter a step each way on the base's paired seeds; rank the knobs by their effect on
     the seat gap; confirm the top ones on fresh seeds; write the levers page and ready sweep files."""
     from designlab.cli.common import Progress, UserError, err, out, pick_variant
+    from designlab.levers.games import Games
     from designlab.levers.knobs import knobs_of, select
     from designlab.levers.page import render_levers
-    from designlab.levers.play import Games
     from designlab.levers.run import levers as run_levers
     from designlab.levers.run import sweep_yaml
     from designlab.registry import game_spec

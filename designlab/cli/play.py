@@ -1,5 +1,4 @@
-"""The ``play`` command (one seat played in the terminal), ``serve`` (the same in the browser) and
-``show --record``'s replay.
+"""The ``play`` command (one seat played in the terminal) and ``serve`` (the same in the browser).
 
 app.py calls ``register(app)`` once; nothing here runs at import time."""
 
@@ -13,7 +12,6 @@ import typer
 
 from designlab.cli.common import UserError, VariantName, out, pick_variant
 from designlab.core.rng import MAX_SEED
-from designlab.core.spec import plural
 
 
 def _play_errors(fn):
@@ -49,46 +47,6 @@ def play(
     v = pick_variant(variant, None, name)
     session = _play_errors(lambda: Session(v, seat=seat, bot=bot, seed=seed))
     play_in_terminal(session, out, records)
-
-
-def show_record(path: Path, actions: bool) -> None:
-    """``designlab show --record FILE``: replay a saved game and tell it move by move."""
-    from designlab.core.protocol import CHANCE
-    from designlab.play import replay_record
-    from designlab.play.session import points
-    from designlab.registry import game_spec
-
-    r = _play_errors(lambda: replay_record(path))
-    rec, game, st = r.record, r.game, r.state
-    spec = game_spec(game.name)
-    out.print(f"{game.title}: {rec.get('variant', '?')} ({rec.get('file', '?')}), seed {rec.get('seed', '?')}, "
-              f"record {path}", markup=False)
-    roles = list(spec.roles(game.params))  # the game's roles today, by turn-order position (the record's are the same)
-    players = [str(s.get("player", "?")) for s in r.seats]
-    out.print("players: " + ", ".join(f"{role} ({who})" for role, who in zip(roles, players, strict=False)),
-              markup=False)
-    for i, event in enumerate(st.events or [], 1):
-        out.print(f"{i:>4}. {game.narrate(event)}", markup=False, soft_wrap=True)  # one line per event, unwrapped
-    if actions:
-        out.print("actions:")
-        replayed = game.new_initial_state()
-        for text in rec["actions"]:
-            who = replayed.current_player()
-            out.print(f"  {'chance' if who == CHANCE else roles[who]}: {say(spec, game, text)}", markup=False)
-            replayed.apply(replayed.string_to_action(text))
-    if not st.is_terminal():
-        out.print(f"unfinished: the record stops after {len(rec['actions'])} actions", markup=False)
-        return
-    results, scores = st.results(), st.scores()
-    out.print("result: " + "; ".join(f"{roles[s]} ({players[s]}) {results[s]}, {points(scores[s])}"
-                                     for s in range(len(results))), markup=False)
-    out.print(f"ended: {st.end_reason()}, after {plural(st.turns(), 'turn')}", markup=False)
-
-
-def say(spec, game, action: str) -> str:
-    """A recorded action as a replay lists it: in the game's words, seats named by role (``Board.say``, told to
-    no one in particular); the action string itself for a game without a board."""
-    return action if spec.board is None else spec.board.say(game, action, None)
 
 
 def serve(

@@ -57,9 +57,16 @@ def _refresh_index(reports_root: Path) -> None:
     render_index(reports_root)
 
 
+def _cache_line(result) -> None:
+    """Where a ladder's or meta-game's games came from, when the result cache served some."""
+    if result.cached_games:
+        out.print(f"{result.cached_games:,} games from the cache, {result.played_games:,} played; --fresh plays "
+                  "them all again", markup=False)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``ladder``, ``meta`` and ``strength`` to the designlab app."""
-    from designlab.strategy.results import SEARCH_GAMES
+    from designlab.meta_game.result import SEARCH_GAMES
 
     @app.command()
     def ladder(
@@ -78,13 +85,15 @@ def register(app: typer.Typer) -> None:
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
         cluster: _Cluster = None,
+        fresh: _Fresh = False,
         reports_root: _Reports = Path("reports"),
         quiet: _Quiet = False,
     ) -> None:
         """Round robin of bots with seats alternated: ratings with intervals and how often the weaker bot wins."""
+        from designlab.bot_ladder.page import ladder_page
+        from designlab.bot_ladder.run import default_bots, run_ladder
         from designlab.registry import game_spec
-        from designlab.report.ladder import ladder_page
-        from designlab.strategy.ladder import default_bots, run_ladder
+        from designlab.runner.cache import default_cache_dir
         from designlab.strategy.matchups import parse_seat, whole_deals
 
         if game_bots and bots:
@@ -100,7 +109,8 @@ def register(app: typer.Typer) -> None:
         players = base.players
         result, page = _play(whole_deals(games, players, duplicate) * k * (k - 1) // 2, quiet, lambda progress: run_ladder(
             base, contenders, games, reports_root, name=run_name(variant, [base]), workers=workers,
-            progress=progress, page=ladder_page, duplicate=duplicate, cluster=cluster))
+            progress=progress, page=ladder_page, duplicate=duplicate, cluster=cluster, cache_dir=default_cache_dir(),
+            fresh=fresh))
         for r in sorted(result.ratings, key=lambda r: -r["rating"]):
             out.print(f"{r['bot']:<40} {r['rating']:7.0f}  ({r['lo']:.0f} to {r['hi']:.0f})")
         sl = result.skill_luck
@@ -109,6 +119,7 @@ def register(app: typer.Typer) -> None:
                       f"of its {sl.games:,} games against the highest-rated")
         if result.pairing:
             out.print(result.pairing)
+        _cache_line(result)
         out.print(f"ladder: {page}")
         _refresh_index(reports_root)
         if result.errors:
@@ -136,16 +147,18 @@ def register(app: typer.Typer) -> None:
         seed: _Seed = None,
         workers: _Workers = _DEFAULT_WORKERS,
         cluster: _Cluster = None,
+        fresh: _Fresh = False,
         reports_root: _Reports = Path("reports"),
         quiet: _Quiet = False,
     ) -> None:
         """Play every persona against every persona, solve the zero-sum game, check the equilibrium against
         strategies outside the grid (double oracle), flag a dominant persona only if it survives."""
-        from designlab.report.meta import meta_page
-        from designlab.strategy.exploit import default_responders
+        from designlab.meta_game.check import default_responders
+        from designlab.meta_game.page import meta_page
+        from designlab.meta_game.run import default_grid, load_grid, run_meta
+        from designlab.meta_game.solve import equilibrium_notes
+        from designlab.runner.cache import default_cache_dir
         from designlab.strategy.matchups import parse_seat, whole_deals
-        from designlab.strategy.meta import default_grid, load_grid, run_meta
-        from designlab.strategy.solve import equilibrium_notes
 
         base = pick_variant(variant, seed, name)
         with _strategy_errors():
@@ -156,7 +169,7 @@ def register(app: typer.Typer) -> None:
         result, page = _play(cell_games * len(g.rows) * len(g.cols), quiet, lambda progress: run_meta(
             base, g, games, reports_root, name=run_name(variant, [base]), workers=workers, progress=progress,
             check_games=check_games, responders=responders, budget=budget, page=meta_page, search_games=search_games,
-            duplicate=duplicate, cluster=cluster))
+            duplicate=duplicate, cluster=cluster, cache_dir=default_cache_dir(), fresh=fresh))
         sol = result.solution
         fmt = (lambda x: f"{x:.1%}") if result.payoff == "win" else (lambda x: f"{x:.2f}")
         out.print(f"value: {fmt(sol['value'])} (95% interval {fmt(sol['value_lo'])} to {fmt(sol['value_hi'])})")
@@ -170,12 +183,13 @@ def register(app: typer.Typer) -> None:
             for s in result.clear_dominance + equilibrium_notes(result.row_names, result.col_names, sol):
                 out.print(s)
         if result.check:
-            from designlab.report.exploit import headline
+            from designlab.meta_game.check_page import headline
 
             for s in headline(result):
                 out.print(s)
         if result.pairing:
             out.print(result.pairing)
+        _cache_line(result)
         out.print(f"meta-game: {page}")
         _refresh_index(reports_root)
         if result.errors:

@@ -20,18 +20,9 @@ def as_expert(variants, expert: bool = True):
     """The variants with every seat the expert (when ``expert``), and a one-line warning for each variant whose
     rules lie outside the ranges its weights were trained on; a missing or refused weights file is one line,
     exit 2."""
-    if not expert:
-        warn_ranges(variants)
-        return variants
-    from dataclasses import replace
+    from designlab.api import expert_seats
 
-    from designlab.registry import bot_class
-    from designlab.variant.model import Seat
-
-    out_ = []
-    for v in variants:
-        seat = Seat("expert", bot_class(v.game, "expert").Params())
-        out_.append(replace(v, seats=(seat,) * len(v.seats)))
+    out_ = expert_seats(variants) if expert else variants
     warn_ranges(out_)
     return out_
 

@@ -1,4 +1,4 @@
-"""The ``why`` command: what drives a variant's result (designlab.strategy.why)."""
+"""The ``why`` command: what drives a variant's result (designlab.what_drives.run)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def print_why(r: dict) -> None:
     """The tables ``designlab why`` prints (plain text, one line per row)."""
     from rich.table import Table
 
-    from designlab.stats.why import user_verdict
+    from designlab.what_drives.stats import user_verdict
 
     tol = r["tolerance"]
     t = Table(title=f"Restricted play: {r['variant']} ({r['game']}), {r['games']:,} paired games per option, "
@@ -119,8 +119,8 @@ def register(app: typer.Typer) -> None:
         options nobody uses, and how the game feels."""
         from designlab.cli.strategy import _play, _refresh_index
         from designlab.runner.cache import default_cache_dir
-        from designlab.runner.why import components_of
-        from designlab.strategy.why import DEFAULT_GAMES, run_why
+        from designlab.what_drives.plan import components_of
+        from designlab.what_drives.run import DEFAULT_GAMES, run_why
 
         base = as_expert([pick_variant(variant, seed, name)], expert)[0]
         n = DEFAULT_GAMES if games is None else games

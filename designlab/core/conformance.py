@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from designlab.core.play import play, record_strings, replay
+from designlab.core.loop import play, record_strings, replay
 from designlab.core.protocol import CHANCE, TERMINAL, Bot, Game
 
 

@@ -1,7 +1,7 @@
 """Training the expert: distillation of the default search's decisions (``designlab train``).
 
 1. **Label.** Seeded games of the training variants with the default search bot (``ismcts``) in every seat,
-   played through the runner's machinery (``Variant.make_bots``, ``core.rng.game_rng``, ``core.play.play``):
+   played through the runner's machinery (``Variant.make_bots``, ``core.rng.game_rng``, ``core.loop.play``):
    game ``i`` is training variant ``i mod V``, seeded by (seed, i). At every decision with more than one legal
    action the acting seat's view gives a context and one row per legal action (features.py), labelled with the
    action the search chose.
@@ -155,7 +155,7 @@ def play_piece(game_name: str, variants: tuple, seed: int, piece: int, piece_gam
 
     import numpy as np
 
-    from designlab.core.play import play
+    from designlab.core.loop import play
     from designlab.core.rng import derive_seed, game_rng
     from designlab.expert.bot import hinter
     from designlab.registry import GAME_BOTS, game_spec
@@ -370,7 +370,7 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 def head_to_head(variant, bot: str, params, other: str, games: int, seed: int) -> dict:
     """``games`` games of ``bot`` against ``other`` in every other seat, seats rotated: its win share (a draw
     half) with a 95% Wilson interval."""
-    from designlab.core.play import play
+    from designlab.core.loop import play
     from designlab.core.rng import game_rng
     from designlab.registry import bot_class
     from designlab.runner.chunk import game_for

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from designlab.levers.result import RESULT_FILE, LeversResult
 from designlab.levers.section import effect_text, effects_table, knob_verdict, relabelled, tornado
-from designlab.report import REPORT_META, render_index
+from designlab.report import REPORT_LISTING, render_index
 from designlab.report.html import chart_html, page
 
 
@@ -94,10 +94,10 @@ def render_levers(r: LeversResult, out_dir: Path, reports_root: Path, sweeps: di
     index = out_dir / "index.html"
     index.write_text(html, encoding="utf-8")
     now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    meta = {"name": f"levers: {r.variant}", "kind": "levers", "created": now, "rendered": now, "games": [r.title],
+    listing = {"name": f"levers: {r.variant}", "kind": "levers", "created": now, "rendered": now, "games": [r.title],
             "variants": sum(len(k.moves) for k in r.knobs) + 1, "played": r.played_games, "errors": 0,
             "lights": {}}
-    (out_dir / REPORT_META).write_text(json.dumps(meta, indent=1))
+    (out_dir / REPORT_LISTING).write_text(json.dumps(listing, indent=1))
     (out_dir / RESULT_FILE).write_text(r.to_json())  # what a balance report's first screen reads (levers.advice)
     render_index(reports_root)
     return index

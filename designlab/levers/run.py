@@ -39,8 +39,8 @@ from designlab.levers.effects import (
     paired,
     values,
 )
+from designlab.levers.games import Games
 from designlab.levers.knobs import Knob, moved_variants, shown
-from designlab.levers.play import Games
 from designlab.levers.result import Curvature, KnobResult, LeversResult, MoveResult
 from designlab.stats.inference import holm
 from designlab.variant.model import Variant

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from designlab.core.play import MAX_STEPS, replay
+from designlab.core.loop import MAX_STEPS, replay
 from designlab.core.protocol import CHANCE, Bot, Game, State
 from designlab.core.rng import bot_rng, game_rng
 from designlab.core.spec import Board, GameSpec, plural

@@ -21,8 +21,6 @@ from designlab.report.page import CSS, Figure, anchor, page
 from designlab.report.panels import game_panels, measures
 from designlab.report.playtest import report_playtests
 from designlab.report.roles import followed, sweep_meta
-from designlab.report.summary import first_screen
-from designlab.report.why import why_section
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
@@ -30,7 +28,7 @@ from designlab.stats.verdict import LIGHT, VERDICTS
 
 __all__ = ["render_report", "render_index", "build_figures", "Figure", "Finding"]
 
-REPORT_META = "report.json"  # beside each index.html: what reports/index.html lists
+REPORT_LISTING = "report.json"  # beside each index.html: what reports/index.html lists
 
 
 def safe_name(name: str) -> str:
@@ -61,13 +59,13 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
         out = []
         for (group, parameter), same in groupby(a.sweeps, key=lambda s: (s.group, s.parameter)):
             same = list(same)
-            meta = sweep_meta(a.variants, group)
-            out += [fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.label}", charts.sweep(s, meta),
+            point = sweep_meta(a.variants, group)
+            out += [fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.label}", charts.sweep(s, point),
                         ("Each role's" if s.entry is None else
                          "A bot's parameter: each bot's (its seats entry named, in whatever seat it sat)")
                         + " share of decisive games (games with one winner) at each swept value, with a 95% Wilson "
                         f"band; dashed grey line: even (1 / players). Dashed black curve: logistic fit for "
-                        f"{followed(meta, s.entry)}; black line and shaded strip: where the fit crosses even, with its "
+                        f"{followed(point, s.entry)}; black line and shaded strip: where the fit crosses even, with its "
                         "95% Fieller interval." + reference_note(a.variants, group))
                     for s in same]
             out.append(fig(f"sweep-metrics-{group}-{parameter}", f"Sweep {group}: {parameter} — how the game changes",
@@ -112,7 +110,7 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
     ]
     panel_parts, panel_figs = [], []
     for game in sorted({v.results.game for v in a.variants}):
-        title = next((v.results.meta.game_title for v in a.variants if v.results.game == game), None) or game
+        title = next((v.results.entry.game_title for v in a.variants if v.results.game == game), None) or game
         part = [f"<h3>{escape(title)}</h3>"]
         for ptitle, text, made in game_panels(a, game):
             figs = keep(*[fig(f"panel-{game}-{ptitle}-{t}", t, c, cap) for t, c, cap in made])
@@ -170,10 +168,10 @@ def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> 
         if found is not None and isinstance(found.data.get("candidates"), list):
             # the tune's own roles: a variant of its player count
             players = found.data.get("players")
-            roles = next((r for r in map(roles_of, (va.results.meta for va in vas)) if len(r) == players),
-                         roles_of(head.results.meta))
+            roles = next((r for r in map(roles_of, (va.results.entry for va in vas)) if len(r) == players),
+                         roles_of(head.results.entry))
             out[game] = tune_sentence(Path(found.page), found.data, roles, found)
-        elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.meta.file or ""),
+        elif text := suggest_tune(game, a.verdicts.get(head.name), str(head.results.entry.file or ""),
                                   head.name, out_dir):
             out[game] = text
         # designlab levers on these rules: the knobs that move the seat gap
@@ -218,7 +216,12 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     With ``png=True`` each chart is also written beside it as <chart>.png and <chart>.svg (vl-convert).
     Returns the path of the report's index.html.
     """
-    from designlab.levers.section import report_section as levers_report_section  # here: levers imports report.html
+    # here, not at the top: the features' page sections (levers', why's, and the first screen, which reads the
+    # meta-game's) import report.html, so this package must load completely without them, whichever module a
+    # process imports first (tests/test_layers.py imports each one first)
+    from designlab.levers.section import report_section as levers_report_section
+    from designlab.report.summary import first_screen
+    from designlab.what_drives.page import why_section
 
     run = load_run(Path(results_dir))
     a = analyse_run(run, measures(run))
@@ -227,7 +230,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     meta_games = {game: f.data for (game, kind), f in found.items() if kind == "meta"}
     skills = {game: f for (game, kind), f in found.items() if kind == "skill"}
     why_games = {game: f.data for (game, kind), f in found.items() if kind == "why"}
-    titles = sorted({(v.results.game, v.results.meta.game_title or v.results.game) for v in a.variants})
+    titles = sorted({(v.results.game, v.results.entry.game_title or v.results.game) for v in a.variants})
     playtest_html, playtest_lines = report_playtests(a.variants, records_root)
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -241,17 +244,17 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     index = out_dir / "index.html"
     _atomic_write(index, html)
     lights = a.summary["light"].to_list() if a.summary.height else []
-    meta = {
+    listing = {
         "name": run.name, "created": run.manifest.created,
         "rendered": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "designlab_version": run.manifest.designlab_version,
-        "games": sorted({v.results.meta.game_title or v.results.game for v in a.variants}),
+        "games": sorted({v.results.entry.game_title or v.results.game for v in a.variants}),
         "variants": len(a.variants), "played": int(a.summary["games"].sum()) if a.summary.height else 0,
         "errors": int(a.summary["errors"].sum()) if a.summary.height else 0,
         "lights": {k: lights.count(k) for k in VERDICTS if lights.count(k)},
         "results_dir": str(Path(results_dir)),
     }
-    _atomic_write(out_dir / REPORT_META, json.dumps(meta, indent=1))
+    _atomic_write(out_dir / REPORT_LISTING, json.dumps(listing, indent=1))
     if png:
         write_images(out_dir, first_figs + [f for _, _, figs, _ in sections for f in figs] + panel_figs)
     render_index(Path(reports_root))
@@ -282,12 +285,12 @@ def render_index(reports_root: Path) -> Path:
     reports_root.mkdir(parents=True, exist_ok=True)
     entries = []
     for index in sorted(reports_root.glob("*/index.html")):
-        meta: dict = {"name": index.parent.name}
+        listing: dict = {"name": index.parent.name}
         try:
-            meta |= json.loads((index.parent / REPORT_META).read_text())
+            listing |= json.loads((index.parent / REPORT_LISTING).read_text())
         except (OSError, json.JSONDecodeError):
-            meta |= strategy_listing(index.parent) or {}
-        entries.append((index.parent.name, meta))
+            listing |= strategy_listing(index.parent) or {}
+        entries.append((index.parent.name, listing))
     entries.sort(key=lambda e: (str(e[1].get("rendered") or ""), e[0]), reverse=True)
     rows = []
     for folder, m in entries:

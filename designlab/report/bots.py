@@ -38,10 +38,10 @@ def record_keys(vas, sweep_points=frozenset()) -> list[str]:
 
     head = _headline_variant(vas, sweep_points)
     by_name = {va.name: va for va in vas}
-    order = [head] + ([by_name[head.results.meta.base]] if head.results.meta.base in by_name else []) + list(vas)
+    order = [head] + ([by_name[head.results.entry.base]] if head.results.entry.base in by_name else []) + list(vas)
     keys: list[str] = []
     for va in order:
-        if (k := entry_key(va.results.meta)) not in keys:
+        if (k := entry_key(va.results.entry)) not in keys:
             keys.append(k)
     return keys
 
@@ -51,10 +51,12 @@ def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, 
     headline's own, else the file it extends, else another variant of the report: ``record_keys``), from the
     results' record store, never the newest file of a folder. A record that does not parse is skipped: a stray
     file must not stop a report."""
-    from designlab.strategy.results import Ladder, MetaResult, SkillResult
+    from designlab.bot_ladder.result import Ladder
+    from designlab.meta_game.result import MetaResult
+    from designlab.strategy.results import SkillResult
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict,
-             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (report.why)
+             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (what_drives.page)
     per_game: dict[str, list] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)
@@ -111,19 +113,19 @@ def _command_target(variants, game: str) -> str:
     """What to hand ``designlab ladder`` or ``meta`` for this run's game: the file of a variant that is not
     a sweep point (those commands take one variant), else a sweep file with its first point named."""
     for va in variants:
-        file = va.results.meta.file
-        if file and not va.results.meta.sweep:
+        file = va.results.entry.file
+        if file and not va.results.entry.sweep:
             return file
-    first = next((va for va in variants if va.results.meta.file), None)
+    first = next((va for va in variants if va.results.entry.file), None)
     if first is None:
         return f"variants/{game}/base.yaml"
-    return f"{first.results.meta.file} --variant '{first.name}'"
+    return f"{first.results.entry.file} --variant '{first.name}'"
 
 
 def bots_section(a: RunAnalysis, records_root: Path | None = None) -> str:
     """The section (``<section id="bots">``); its charts are drawn by report/lazy.py's ``PAGE_JS``."""
-    from designlab.report.ladder import ladder_section
-    from designlab.report.meta import meta_section
+    from designlab.bot_ladder.page import ladder_section
+    from designlab.meta_game.page import meta_section
     from designlab.report.skill import skill_section
 
     per_game: dict[str, list] = {}
@@ -132,7 +134,7 @@ def bots_section(a: RunAnalysis, records_root: Path | None = None) -> str:
     found = find_strategy(records_root, a)
     parts = []
     for game, vas in sorted(per_game.items()):
-        title = vas[0].results.meta.game_title or game
+        title = vas[0].results.entry.game_title or game
         bots = sorted({b for va in vas for b in va.bots["bot"].to_list()}) if vas[0].bots.height else []
         part = [f"<h3>{escape(title)}</h3>",
                 f'<p class="note">Bots in this run: {escape(_names(bots) or "none")}.</p>']

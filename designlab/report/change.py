@@ -10,8 +10,8 @@ from pathlib import Path
 import yaml
 
 from designlab.core.spec import plural, the
+from designlab.meta_game.page import label
 from designlab.registry import SPECS
-from designlab.report.meta import label
 
 
 def _params(params: dict, game: str) -> str:

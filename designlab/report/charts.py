@@ -66,7 +66,7 @@ def _games(a: RunAnalysis) -> list[str]:
 
 
 def _title(a: RunAnalysis, game: str) -> str:
-    return next((v.results.meta.game_title for v in a.variants if v.results.game == game), None) or game
+    return next((v.results.entry.game_title for v in a.variants if v.results.game == game), None) or game
 
 
 def _per_game(a: RunAnalysis, rows: list[dict], build) -> alt.TopLevelMixin | None:
@@ -104,7 +104,7 @@ def win_rates(a: RunAnalysis) -> alt.TopLevelMixin | None:
     rows = []
     for va in a.variants:
         for r in va.seats.iter_rows(named=True):
-            rows.append({"variant": _name(a, va), "role": role_of(va.results.meta, r["seat"]), "seat": r["seat"],
+            rows.append({"variant": _name(a, va), "role": role_of(va.results.entry, r["seat"]), "seat": r["seat"],
                          "win_rate": r["win_rate"], "lo": r["win_lo"], "hi": r["win_hi"], "n": r["n"],
                          "even": 1 / va.results.players})
     if not rows:
@@ -171,18 +171,18 @@ def share_scale(lo: list[float], hi: list[float], *even: float) -> alt.Scale:
     return alt.Scale(domain=[max(0.0, bottom - pad), min(1.0, top + pad)], zero=False)
 
 
-def sweep(s: SweepAnalysis, meta: dict | None = None) -> alt.TopLevelMixin:
+def sweep(s: SweepAnalysis, point=None) -> alt.TopLevelMixin:
     """Each role's (or, for a bot's parameter, each seats entry's bot's) share of decisive games against the
     swept value, with its 95% band; the even line; the logistic fit of the first role (or of the swept bot) and
-    its even point with the Fieller interval. ``meta``: a point's manifest entry, for the roles' names."""
-    meta = meta or {}
+    its even point with the Fieller interval. ``point``: a point's manifest entry, for the roles' names."""
+    point = point or {}
     # a bot's parameter: the curve is per seats entry (the bot of seats.<k>), not per seat
-    label = (lambda k: role_of(meta, k)) if s.entry is None else (lambda k: entry_label(meta, k))
+    label = (lambda k: role_of(point, k)) if s.entry is None else (lambda k: entry_label(point, k))
     numbers = s.curve["seat"].unique().to_list()
     labels = {k: label(k) for k in numbers}
     df = _clean(s.curve.with_columns(pl.col("seat").replace_strict(labels, return_dtype=pl.Utf8).alias("seat_label")))
     who = "role" if s.entry is None else "bot"
-    words = param_words(meta.game, s.parameter)  # a chart cannot show code: the path in words if it needs them
+    words = param_words(point.game, s.parameter)  # a chart cannot show code: the path in words if it needs them
     tooltip = [alt.Tooltip("x:N", title=words), alt.Tooltip("seat_label:N", title=who),
                alt.Tooltip("share:Q", format=".1%"),
                alt.Tooltip("share_lo:Q", format=".1%", title="95% CI low"),
@@ -213,7 +213,7 @@ def sweep(s: SweepAnalysis, meta: dict | None = None) -> alt.TopLevelMixin:
         xs = np.linspace(fit.x_min, fit.x_max, 60)
         fit_df = pl.DataFrame({"x_num": xs, "fit": fit.predict(xs)})
         layers.append(alt.Chart(fit_df).mark_line(color="black", strokeDash=[6, 3], strokeWidth=1.5, clip=True).encode(
-            x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title=f"fit for {followed(meta, s.entry)}")]))
+            x="x_num:Q", y=alt.Y("fit:Q"), tooltip=[alt.Tooltip("fit:Q", format=".1%", title=f"fit for {followed(point, s.entry)}")]))
         if fit.crosses and fit.bounded:
             lo, hi = max(fit.lo, fit.x_min), min(fit.hi, fit.x_max)
             mark = pl.DataFrame({"lo": [lo], "hi": [hi], "x_even": [fit.x_even], "label": [f"even at {fit.x_even:.2f}"]})
@@ -334,7 +334,7 @@ def scores(a: RunAnalysis) -> alt.TopLevelMixin | None:
     for va in a.variants:
         for r in va.scores.iter_rows(named=True):
             rows.append({**{k: r[k] for k in ("n", "mean", "p05", "p25", "p50", "p75", "p95")},
-                         "variant": _name(a, va), "game": va.results.game, "role": role_of(va.results.meta, r["seat"]),
+                         "variant": _name(a, va), "game": va.results.game, "role": role_of(va.results.entry, r["seat"]),
                          "seat": r["seat"]})
     return _per_game(a, rows, lambda df, order: alt.layer(
         _box_layer("variant", "role", "final score", order, labels=list(zip(df["role"], df["seat"]))).properties(width=WIDTH, height=alt.Step(ROW)), data=df))
@@ -403,7 +403,7 @@ def metric_means(a: RunAnalysis, game: str, metrics: list[str], title_by: str = 
             if has_seats.filter(pl.col("metric") == r["metric"]).height:
                 if r["group"] != title_by:
                     continue
-                who = role_of(va.results.meta, int(r["key"])) if title_by == "seat" else r["key"]
+                who = role_of(va.results.entry, int(r["key"])) if title_by == "seat" else r["key"]
                 number = int(r["key"]) if title_by == "seat" else 0
             elif r["group"] == "all":
                 who, number = "game", len(SEAT_COLORS)  # after every role

@@ -146,7 +146,7 @@ def what_it_did(a, va) -> Did | None:
     if not rows.height:
         return None
     base = str(rows["base"][0])
-    roles = roles_of(va.results.meta)
+    roles = roles_of(va.results.entry)
     moved, quiet = moved_measures(rows, va.results.game)
     n = rows["paired_n"].drop_nulls()
     games = int(n.max()) if n.len() else int(min(rows["base_n"].min(), rows["variant_n"].min()))
@@ -191,7 +191,7 @@ def sweep_did(a, s, points, most: int = SAID) -> tuple[str, list[str]]:
         return "", []
     first, last = pts[0], pts[-1]
     x0, x1 = _x(first, s.parameter), _x(last, s.parameter)
-    roles = roles_of(first.results.meta)
+    roles = roles_of(first.results.entry)
     game = first.results.game
     v0, v1 = a.verdicts.get(first.name), a.verdicts.get(last.name)
     parts = []
@@ -218,7 +218,7 @@ def sweep_did(a, s, points, most: int = SAID) -> tuple[str, list[str]]:
 
 
 def _x(va, parameter: str):
-    return (va.results.meta.sweep or {}).get(parameter)
+    return (va.results.entry.sweep or {}).get(parameter)
 
 
 def _order_of(s, va):
@@ -271,7 +271,7 @@ def since_last_run(a, va, measures=(), opened: dict | None = None) -> Since | No
     from designlab.stats.inference import holm
     from designlab.stats.load import load_run
 
-    found = last_with_other_rules(a.run.path, va.results.meta)
+    found = last_with_other_rules(a.run.path, va.results.entry)
     if found is None:
         return None
     folder, entry = found
@@ -282,19 +282,19 @@ def since_last_run(a, va, measures=(), opened: dict | None = None) -> Since | No
         before = run.variant(entry.name)
     except (KeyError, ValueError, OSError):
         return None  # a damaged copy must not stop a report
-    rows = compare_measures(before.games, va.results.games, measures, pairable(entry, va.results.meta))
+    rows = compare_measures(before.games, va.results.games, measures, pairable(entry, va.results.entry))
     if not rows.height:
         return None
     rows = rows.with_columns(pl.Series("p_holm", holm(rows["p_value"].to_numpy())).fill_nan(None)).with_columns(
         (pl.col("p_holm") < 0.05).fill_null(False).alias("significant"))
-    roles = roles_of(va.results.meta)
+    roles = roles_of(va.results.entry)
     moved, quiet = moved_measures(rows, va.results.game)
     n = rows["paired_n"].drop_nulls()
     games = int(n.max()) if n.len() else int(min(rows["base_n"].min(), rows["variant_n"].min()))
     when = _when(run.manifest.created)
     did = Did(va.name, "that run", games,
-              balance_words(a.verdicts.get(va.name), before.meta.answer, roles), tuple(moved), quiet)
-    return Since(va.name, when or "an earlier run", rule_edits(entry, va.results.meta), did)
+              balance_words(a.verdicts.get(va.name), before.entry.answer, roles), tuple(moved), quiet)
+    return Since(va.name, when or "an earlier run", rule_edits(entry, va.results.entry), did)
 
 
 def _when(created: str | None) -> str:

@@ -40,7 +40,7 @@ def findings(a: RunAnalysis) -> list[Finding]:
             out.append(sweep_metrics_sentence(s, game=sweep_meta(a.variants, s.group).game))
     in_sweep = a.sweep_points
     balance_tests = a.tests.filter(pl.col("family") == "balance").height if a.tests.height else 1
-    metas = {va.name: va.results.meta for va in a.variants}
+    metas = {va.name: va.results.entry for va in a.variants}
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
             continue  # the sweep sentence tells these; the table below has every row
@@ -54,7 +54,7 @@ def findings(a: RunAnalysis) -> list[Finding]:
     out += _warnings(a)
     summary = {r["variant"]: r for r in a.summary.iter_rows(named=True)}
     for va in a.variants:  # last: the page folds these away when there are many
-        out.append(variant_sentence(va, summary[va.name], a.verdicts.get(va.name), roles_of(va.results.meta)))
+        out.append(variant_sentence(va, summary[va.name], a.verdicts.get(va.name), roles_of(va.results.entry)))
     return out
 
 
@@ -62,11 +62,11 @@ def _warnings(a: RunAnalysis) -> list[Finding]:
     """One sentence per distinct rules warning, naming every variant it concerns."""
     by_text: dict[str, list[str]] = {}
     for va in a.variants:
-        for w in va.results.meta.warnings or []:
+        for w in va.results.entry.warnings or []:
             by_text.setdefault(w, []).append(va.name)
     out = []
     for va in a.variants:  # seats fixed with different bots: the seat numbers measure the bots
-        meta = va.results.meta
+        meta = va.results.entry
         if note := fixed_seats_note(meta.rotate_seats, meta.seats or []):
             out.append(Finding("warning", f"{va.name}: {note}.", "warn", va.name))
     for w, names in by_text.items():
@@ -79,7 +79,7 @@ def _overview(a: RunAnalysis) -> Finding:
     s = a.summary
     games = int(s["games"].sum()) if s.height else 0
     errors = int(s["errors"].sum()) if s.height else 0
-    titles = sorted({v.results.meta.game_title or v.results.game for v in a.variants})
+    titles = sorted({v.results.entry.game_title or v.results.game for v in a.variants})
     lights = dict(zip(*s.group_by("light").len().to_dict(as_series=False).values())) if s.height else {}
     parts = [f"{lights[k]} {k}" for k in VERDICTS if lights.get(k)]
     text = (f"This run played {count(games)} games of {len(a.variants)} variant{'s' * (len(a.variants) != 1)} "
@@ -128,7 +128,7 @@ def variant_sentence(va: VariantAnalysis, s: dict, verdict: Verdict | None = Non
     n = s["games"]
     if not n:
         return Finding("variant", f"{name}: no game finished without an error ({count(s['errors'])} errors).", "broken", name)
-    roles = roles or roles_of(va.results.meta)
+    roles = roles or roles_of(va.results.entry)
     seats = va.seats.sort("seat").iter_rows(named=True)
     rates = []
     for i, r in enumerate(seats):
@@ -220,8 +220,8 @@ def comparison_sentence(c: dict, tests: int = 1, role: str = "") -> Finding:
 def reference(variants, group: str) -> str:
     """What a sweep's points are compared against, as the run recorded it (the manifest's ``reference``):
     its point of the rules as written, else the file it extends, else its first point, named ("" if unknown)."""
-    return next((str(va.results.meta.reference or "") for va in variants
-                 if va.name.startswith(group + "[") and va.results.meta.reference), "")
+    return next((str(va.results.entry.reference or "") for va in variants
+                 if va.name.startswith(group + "[") and va.results.entry.reference), "")
 
 
 def reference_note(variants, group: str) -> str:
@@ -390,7 +390,7 @@ def variant_measures_sentence(rows: list[dict], most: int = 3, game: str = "") -
 def bot_strength(va: VariantAnalysis) -> str:
     """A bot-parameter sweep point: how strongly the swept bot wins or loses its decisive games, in words
     ("" for any other variant). A bot's strength, not the game's fairness, so it takes no verdict light."""
-    meta = va.results.meta
+    meta = va.results.entry
     entries = sorted(e for k in (meta.sweep or {}) if (e := swept_entry(str(k))) is not None)
     if not entries:
         return ""

@@ -89,7 +89,7 @@ def points_range(lo, hi, digits: int = 1, sign: bool = False) -> str:
     return f"{_bound(lo, digits, False)}–{_bound(hi, digits, False)} points"
 
 
-# -- a meta-game's payoff difference (a gain, a bound) in its unit; report.meta and report.exploit both write them
+# -- a meta-game's payoff difference (a gain, a bound) in its unit; meta_game.page and meta_game.check_page both write them
 
 def unit(payoff: str) -> str:
     """What a payoff difference is counted in: points of win share, or the game's points."""

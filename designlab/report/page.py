@@ -55,7 +55,7 @@ body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; 
 main { max-width: 1400px; margin: 0 auto; padding: 1.5rem 2rem 4rem; }
 h1 { font-size: 1.7rem; margin: .2rem 0; } h2 { margin-top: 2.4rem; border-bottom: 2px solid var(--line);
        padding-bottom: .2rem; } h3 { margin-top: 1.6rem; }
-.meta, .caption, figcaption, .note, .small { color: var(--muted); font-size: .9rem; } .small { font-size: .78rem; }
+.entry, .caption, figcaption, .note, .small { color: var(--muted); font-size: .9rem; } .small { font-size: .78rem; }
 nav a { margin-right: 1rem; } a { color: #1f5fa8; }
 ul.findings { padding-left: 1.2rem; } ul.findings li { margin: .35rem 0; }
 li.f-broken::marker { color: var(--broken); } li.f-leaning::marker { color: var(--leaning); }
@@ -138,32 +138,32 @@ def findings_section(items: list[Finding], games=(), names=()) -> str:
     return f'<section id="findings"><h2>Findings</h2><ul class="findings">{lis(main)}</ul>{folded}</section>'
 
 
-def _stopped(meta: VariantEntry) -> str:
+def _stopped(entry: VariantEntry) -> str:
     """With adaptive stopping (--precision, --until-settled), say why this variant stopped at its game count."""
-    why = meta.stopped_by
+    why = entry.stopped_by
     if why == "settled":
         return '<br><span class="small">added until the verdict was sure (sequential design)</span>'
     if why == "precision":
-        return f'<br><span class="small">needed for ±{100 * meta.precision:.1f} points</span>'
+        return f'<br><span class="small">needed for ±{100 * entry.precision:.1f} points</span>'
     if why == "max_games":
-        return f'<br><span class="small">capped (±{100 * meta.half_width:.1f} points reached)</span>'
+        return f'<br><span class="small">capped (±{100 * entry.half_width:.1f} points reached)</span>'
     return ""
 
 
 def variants_section(a: RunAnalysis) -> str:
     rows = []
     for s, va in zip(a.summary.iter_rows(named=True), a.variants):
-        roles = roles_of(va.results.meta)  # the game's roles here; seat numbers stay in the details
+        roles = roles_of(va.results.entry)  # the game's roles here; seat numbers stay in the details
         seats = "<br>".join(f"{escape(roles[r['seat']])}: {pct_ci(r['win_rate'], r['win_lo'], r['win_hi'])}"
                             for r in va.seats.iter_rows(named=True))
-        about = (f"{escape(va.results.meta.game_title or va.results.game)} · {s['players']} players · "
+        about = (f"{escape(va.results.entry.game_title or va.results.game)} · {s['players']} players · "
                  + ", ".join(bot_html(b) for b in _bots(va)))
-        warnings = va.results.meta.warnings or []
+        warnings = va.results.entry.warnings or []
         strength = bot_strength(va)  # a bot-parameter sweep point: the bot's strength, not a fairness light
         rows.append([
             f'<span class="small">{escape(strength)}</span>' if strength else light_html(s["light"]),
             f'<a href="#{anchor(va.name)}">{name_html(va.name)}</a><br><span class="small">{about}</span>',
-            count(s["games"]) + _stopped(va.results.meta),
+            count(s["games"]) + _stopped(va.results.entry),
             f'<span class="warn">{count(s["errors"])}</span>' if s["errors"] else "0",
             seats, pct(s["draw_share"]), pct(s["unfinished_share"]),
             _edge_cell(a.verdicts.get(va.name), roles) if not missing(s["gap"]) else "–",
@@ -218,7 +218,7 @@ def bot_html(bot) -> str:
 
 def _games(a: RunAnalysis) -> list[str]:
     """The games of a run's variants (whose parameter paths its sentences may name)."""
-    return sorted({str(va.results.meta.game or va.results.game) for va in a.variants})
+    return sorted({str(va.results.entry.game or va.results.game) for va in a.variants})
 
 
 def _bots(va: VariantAnalysis) -> list[str]:
@@ -228,7 +228,7 @@ def _bots(va: VariantAnalysis) -> list[str]:
     cols = [bot_col(s) for s in range(n) if bot_col(s) in g.columns]
     if g.height and cols:
         return [str(x) for x in g.select(cols).row(0)]
-    return [str(s.get("bot", "?")) for s in va.results.meta.seats or []]
+    return [str(s.get("bot", "?")) for s in va.results.entry.seats or []]
 
 
 def _comparison_cells(r: dict) -> list[str]:
@@ -255,12 +255,12 @@ def comparisons_section(a: RunAnalysis) -> str:
     trends = sum(s.trends.height for s in a.sweeps)
     families = dict(zip(*a.tests.group_by("family").len().to_dict(as_series=False).values())) if a.tests.height else {}
     head = ["base", "variant", "difference (95% CI)", "test", "p", "p (Holm)", "effect size", "significant"]
-    metas = {va.name: va.results.meta for va in a.variants}
+    entries = {va.name: va.results.entry for va in a.variants}
     def measure(r: dict) -> str:  # the game's words, the recorded name in the tooltip
-        return label_html(metas.get(r["variant"], NO_ENTRY).game, r["measure"])
+        return label_html(entries.get(r["variant"], NO_ENTRY).game, r["measure"])
 
     seats = [[name_html(r["variant"]), name_html(r["base"]), measure(r),
-              escape(role_with_seat(metas.get(r["variant"], NO_ENTRY), r["seat"])), *_comparison_cells(r)]
+              escape(role_with_seat(entries.get(r["variant"], NO_ENTRY), r["seat"])), *_comparison_cells(r)]
              for r in c.filter(pl.col("seat").is_not_null()).iter_rows(named=True)]
     measures = c.filter(pl.col("seat").is_null())
     game = [[name_html(r["variant"]), name_html(r["base"]), measure(r), *_comparison_cells(r)]
@@ -339,7 +339,7 @@ def _frame_table(df: pl.DataFrame, cols: list[tuple[str, str, str]]) -> str:
 
 
 def variant_details(va: VariantAnalysis, s: dict, version: str) -> str:
-    m = va.results.meta
+    m = va.results.entry
     roles = roles_of(m)
 
     def with_role(df: pl.DataFrame) -> pl.DataFrame:
@@ -427,7 +427,7 @@ def samples_section(a: RunAnalysis) -> str:
         stories = va.results.samples or []
         if not stories:
             continue
-        roles = roles_of(va.results.meta)
+        roles = roles_of(va.results.entry)
         items = []
         for st, why in zip(stories, sample_labels(stories)):
             who = ", ".join(
@@ -451,7 +451,7 @@ def parameters_section(a: RunAnalysis) -> str:
     version = a.run.manifest.designlab_version
     parts = []
     for va, _s in zip(a.variants, a.summary.iter_rows(named=True)):
-        m = va.results.meta
+        m = va.results.entry
         facts = [
             ("game", f"{escape(m.game_title or m.game)} ({escape(m.game)})"),
             ("file", f"<code>{escape(str(m.file))}</code>"), ("description", escape(str(m.description or ""))),
@@ -517,7 +517,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
         nav_items.append(("panels", "Game panels"))
     if bots_html:
         nav_items.append(("bots", "Bot strength"))
-    if why_html:  # designlab why's results (report/why.py)
+    if why_html:  # designlab why's results (what_drives/page.py)
         nav_items.append(("why", "What drives the result"))
     if levers_html:  # designlab levers' record of these rules (levers/section.py)
         nav_items.append(("levers", "Which knobs matter"))

@@ -59,7 +59,7 @@ def forest(a, vas, order: list[str]) -> alt.TopLevelMixin | None:
         v = a.verdicts.get(va.name)
         if v is None:
             continue
-        roles = roles_of(va.results.meta)
+        roles = roles_of(va.results.entry)
         e, lo, hi = signed_edge(v, len(roles))
         if not _num(e):
             continue
@@ -71,7 +71,7 @@ def forest(a, vas, order: list[str]) -> alt.TopLevelMixin | None:
     df = pl.DataFrame(rows)
     players = set(df["players"].to_list())
     two = players == {2}
-    roles = roles_of(vas[0].results.meta)
+    roles = roles_of(vas[0].results.entry)
     tol = float(df["tolerance"].max())
     sort = [n for n in order if n in set(df["variant"].to_list())]
     y = alt.Y("variant:N", sort=sort, title=None, axis=alt.Axis(labelLimit=220))
@@ -100,10 +100,10 @@ def sweep_edge(a, s, points) -> alt.TopLevelMixin | None:
     rows = []
     for va in points:
         v = a.verdicts.get(va.name)
-        x = (va.results.meta.sweep or {}).get(s.parameter)
+        x = (va.results.entry.sweep or {}).get(s.parameter)
         if v is None or x is None:
             continue
-        e, lo, hi = signed_edge(v, len(roles_of(va.results.meta)))
+        e, lo, hi = signed_edge(v, len(roles_of(va.results.entry)))
         if not _num(e):
             continue
         rows.append({"x": str(x), "x_num": float(x) if s.numeric else math.nan, "edge": e, "lo": lo, "hi": hi,
@@ -111,7 +111,7 @@ def sweep_edge(a, s, points) -> alt.TopLevelMixin | None:
     if len(rows) < 2:
         return None
     df = pl.DataFrame(rows)
-    roles = roles_of(points[0].results.meta)
+    roles = roles_of(points[0].results.entry)
     words = param_words(points[0].results.game, s.parameter)  # an axis cannot show code: the path in words
     two = len(roles) == 2
     tol = float(df["tolerance"].max())

@@ -166,19 +166,19 @@ def report_playtests(variants, records_root: Path | None = None) -> tuple[str, d
     from designlab.stats.playtest import analyse_playtest
 
     parts, lines, seen = [], {}, set()
-    ordered = sorted(variants, key=lambda va: bool(va.results.meta.base or va.results.meta.sweep))
+    ordered = sorted(variants, key=lambda va: bool(va.results.entry.base or va.results.entry.sweep))
     for va in ordered:
-        meta = va.results.meta
-        game_name = meta.game
-        files = playtest_files(meta.file) if meta.file and not meta.sweep else []
+        entry = va.results.entry
+        game_name = entry.game
+        files = playtest_files(entry.file) if entry.file and not entry.sweep else []
         if not files or game_name in seen:
             continue
         seen.add(game_name)
-        folder = Path(meta.file).parent / "playtests"
+        folder = Path(entry.file).parent / "playtests"
         try:
             cls = game_spec(game_name).game
-            game = cls(cls.Params(**(meta.params or {})))
-            roles = roles_of(meta)  # as the run recorded them
+            game = cls(cls.Params(**(entry.params or {})))
+            roles = roles_of(entry)  # as the run recorded them
             humans = read_playtests(files, game_name, game, roles, keep_names=False)
         except PlaytestError as e:
             parts.append(f'<p class="flag">Playtests in {H.esc(folder)} were left out: {H.esc(e)}</p>')
@@ -186,9 +186,9 @@ def report_playtests(variants, records_root: Path | None = None) -> tuple[str, d
         except (KeyError, TypeError, ValueError) as e:
             parts.append(f'<p class="flag">Playtests in {H.esc(folder)} were left out: {H.esc(e)}</p>')
             continue
-        skill = find_skill([entry_key(meta)], records_root)
+        skill = find_skill([entry_key(entry)], records_root)
         levels = levels_of(skill) if skill else []
-        tol = float(meta.balance_tolerance or 3.0) / 100
+        tol = float(entry.balance_tolerance or 3.0) / 100
         a = analyse_playtest(game_name, va.name, roles, tol, humans, levels, [str(f) for f in files],
                              bots_from=f"{skill.parent.name} (designlab skill)" if skill else "")
         parts.append(playtest_section(a, level=3))

@@ -77,9 +77,9 @@ def encode(data: dict) -> str:
     return packed(json.dumps(data, separators=(",", ":")))
 
 
-def _game(meta: VariantEntry):
-    cls = game_class(meta.game)
-    return cls(cls.Params.model_validate(meta.params or {}))
+def _game(entry: VariantEntry):
+    cls = game_class(entry.game)
+    return cls(cls.Params.model_validate(entry.params or {}))
 
 
 def viewers(a) -> dict[tuple[str, int], str]:
@@ -95,10 +95,10 @@ def viewers(a) -> dict[tuple[str, int], str]:
     used = 0
     games: dict[str, object] = {}
     for _, _, _, va, story in picks:
-        meta = va.results.meta
+        entry = va.results.entry
         key = (va.name, story.get("game_index"))
         try:
-            game = games.get(va.name) or games.setdefault(va.name, _game(meta))
+            game = games.get(va.name) or games.setdefault(va.name, _game(entry))
             data = replay_data(game, story["actions"], _seat_names(game, story))
         except (KeyError, ValueError):  # results from other code: no viewer, the story stays
             continue
@@ -107,7 +107,7 @@ def viewers(a) -> dict[tuple[str, int], str]:
         blob = encode(data)
         if used + len(blob) > BUDGET:
             out[key] = ('<p class="note">Step-through replay left out to keep this page small; '
-                        f"<code>designlab show {escape(str(meta.file or 'VARIANT.yaml'))} "
+                        f"<code>designlab show {escape(str(entry.file or 'VARIANT.yaml'))} "
                         f"{escape(str(story.get('game_index')))}</code> tells it.</p>")
             continue
         used += len(blob)

@@ -82,7 +82,7 @@ def followed(meta: VariantEntry, entry: int | None) -> str:
 
 def sweep_meta(variants, group: str) -> VariantEntry:
     """The manifest entry of a sweep group's first point (its roles and seats stand for the group's)."""
-    return next((va.results.meta for va in variants if va.name.startswith(group + "[")), NO_ENTRY)
+    return next((va.results.entry for va in variants if va.name.startswith(group + "[")), NO_ENTRY)
 
 
 def label(game: str, name: str, roles: tuple[str, ...] | list[str] = ()) -> str:

@@ -13,15 +13,15 @@ from html import escape
 
 from designlab.core.protocol import FIX  # where a rules warning names its fix (GameParams.fix)
 from designlab.core.spec import plural, the
+from designlab.meta_game.page import meta_headline
 from designlab.report.findings import reference
 from designlab.report.fmt import missing, num
-from designlab.report.meta import meta_headline
 from designlab.report.roles import followed, name_html, roles_of, sweep_meta, typed_html
 from designlab.report.skill import skill_line
-from designlab.report.why import why_findings
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.sweep import _fmt_value
 from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_range, verdict_sentence
+from designlab.what_drives.page import why_findings
 
 RANKED = 6  # variants listed per game on the first screen; the rest are in the table below
 ACT_ON = 5  # findings to act on per game on the first screen
@@ -53,7 +53,7 @@ def _changes(a: RunAnalysis, va: VariantAnalysis) -> str:
     from designlab.report.did import what_it_did
 
     did = what_it_did(a, va)
-    m = va.results.meta
+    m = va.results.entry
     if did is not None:
         text = "; ".join(x.short() for x in did.moved[:2]) or "no measure moved beyond noise"
         text = f"vs {did.against}: {text}"
@@ -72,12 +72,12 @@ def _headline_variant(vas: list[VariantAnalysis], sweep_points: set[str]) -> Var
     being there to compare against. Otherwise the rules as written: a variant that extends nothing and is no
     sweep point, else a sweep's reference point compared against nothing (the point of the rules as written,
     variant/load.py), else the first."""
-    bases = {va.results.meta.base for va in vas}
+    bases = {va.results.entry.base for va in vas}
     asked = [va for va in vas if va.name not in bases]  # what no other variant of the run extends
     if not sweep_points and len(asked) == 1 and len(vas) == 2:
         return asked[0]
-    plain = [va for va in vas if not va.results.meta.base and va.name not in sweep_points]
-    reference = [va for va in vas if not va.results.meta.base]
+    plain = [va for va in vas if not va.results.entry.base and va.name not in sweep_points]
+    reference = [va for va in vas if not va.results.entry.base]
     return (plain or reference or vas)[0]
 
 
@@ -86,7 +86,7 @@ def _roles_text(roles: tuple[str, ...]) -> str:
 
 
 def _bot_sweep(va: VariantAnalysis) -> bool:
-    return any(str(k).startswith("seats.") for k in (va.results.meta.sweep or {}))
+    return any(str(k).startswith("seats.") for k in (va.results.entry.sweep or {}))
 
 
 def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
@@ -106,13 +106,13 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     for va in fair:
         v = verdicts.get(va.name)
         if v and v.verdict in ("unbalanced", "leaning") and va.name != head:
-            out.append(("advantage", f"{va.name}: " + verdict_sentence(v, roles_of(va.results.meta)), "#" + anchor(va.name)))
+            out.append(("advantage", f"{va.name}: " + verdict_sentence(v, roles_of(va.results.entry)), "#" + anchor(va.name)))
     # the same role ahead in every variant
     # the same role ahead beyond noise in every variant (each one's signed range excludes zero)
     tops = {verdicts[va.name].top if verdicts[va.name].ahead else None for va in fair if va.name in verdicts}
     if len(fair) >= 3 and len(tops) == 1 and None not in tops:
         seat = tops.pop()
-        role = roles_of(fair[0].results.meta)[seat]
+        role = roles_of(fair[0].results.entry)[seat]
         # rates grouped by the number of players: an even share is 1/n, so 29% of 4 players is an edge too
         by_n: dict[int, list[float]] = {}
         for va in fair:
@@ -140,7 +140,7 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
                     f"either way: about {span} more games each would tell.", "#variants"))
     # a strategy from the meta-game
     if meta_game is not None:
-        roles = roles_of(_headline_variant(vas, a.sweep_points).results.meta)
+        roles = roles_of(_headline_variant(vas, a.sweep_points).results.entry)
         out.append(("strategy", persona_advice(meta_game, roles, levers) or meta_headline(meta_game, roles), "#bots"))
     # what drives the result (designlab why): only beyond noise, or an option a role never chose
     for text in why_findings(why_game, lambda name, group: bearing_sentence(game, name, group, levers)):
@@ -158,7 +158,7 @@ def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_ga
     # rules warnings, with what fixes them: one line per fix (a sweep repeats one warning at many points)
     by_fix: dict[str, list[tuple[str, str]]] = {}
     for va in vas:
-        for w in va.results.meta.warnings or []:
+        for w in va.results.entry.warnings or []:
             by_fix.setdefault(w[w.find(FIX):] if FIX in w else w, []).append((va.name, w))
     for same in by_fix.values():
         (name, w), more = same[0], len({n for n, _ in same[1:]} - {same[0][0]})
@@ -182,7 +182,7 @@ def _ranked_rows(a: RunAnalysis, vas: list[VariantAnalysis], anchor) -> str:
     rows = []
     for va in fair[:RANKED]:
         v: Verdict = a.verdicts[va.name]
-        roles = roles_of(va.results.meta)
+        roles = roles_of(va.results.entry)
         ahead = f"{roles[v.top]} ahead" if v.ahead else ""
         edge = "–" if v.top is None else (
             f'{escape(roles[v.top])} {signed(v.gap)} <span class="small">({signed_range(v.diff_lo, v.diff_hi)})</span>'
@@ -209,7 +209,7 @@ def fair_share_line(va: VariantAnalysis) -> str:
     adv = va.advantage
     if adv.height < 3 or missing(adv["deviation"][0]):
         return ""
-    roles = roles_of(va.results.meta)
+    roles = roles_of(va.results.entry)
     parts = [f"{the(roles[r['seat']])} {signed(r['deviation'])} (likely "
              f"{signed_range(r['deviation_lo'], r['deviation_hi'])})" for r in adv.iter_rows(named=True)]
     return (f"Against a fair {100 * adv['expected'][0]:.1f}% each of the games with a winner, in points: "
@@ -247,7 +247,7 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
                        f"{'each ' if len(even) > 1 else ''}within the {tol}-point tolerance.")
         elif closest is not None:
             v = a.verdicts[closest.name]
-            roles = roles_of(closest.results.meta)
+            roles = roles_of(closest.results.entry)
             tell = f"; about {v.more_games:,} more games there would tell" if v.more_games else ""
             out.append(f"None of these values of {s.parameter}{where} is even at the {tol}-point tolerance yet; "
                        f"the smallest edge is at {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}{tell}.")
@@ -255,12 +255,12 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
 
 
 def _value_of(va: VariantAnalysis, parameter: str):
-    return (va.results.meta.sweep or {}).get(parameter)
+    return (va.results.entry.sweep or {}).get(parameter)
 
 
 def _in_series(va: VariantAnalysis, s) -> bool:
     """Is a sweep point on the series ``s`` follows (its other swept values are the series')?"""
-    sweep = va.results.meta.sweep or {}
+    sweep = va.results.entry.sweep or {}
     if s.parameter not in sweep:
         return False
     others = ", ".join(f"{q}={_fmt_value(v)}" for q, v in sweep.items() if q != s.parameter)
@@ -279,11 +279,11 @@ def _own_level(head: VariantAnalysis, found):
     bots = set(head.bots["bot"].to_list())
     if heuristic is None or bots != {heuristic.get("bot")}:
         return None
-    s, v = head.summary, head.results.meta.answer
+    s, v = head.summary, head.results.entry.answer
     return Level(level="heuristic", bot=heuristic["bot"], games=int(v.games),
                  win_rates=[float(s[f"win_{k}"]) for k in range(int(s["players"]))],
                  draws=float(s["draw_share"]), unfinished=float(s["unfinished_share"]), verdict=verdict_to_dict(v),
-                 seconds=float(head.results.meta.seconds))
+                 seconds=float(head.results.entry.seconds))
 
 
 def _did_lines(a: RunAnalysis, vas: list[VariantAnalysis], head: VariantAnalysis, anchor,
@@ -366,10 +366,10 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         per_game.setdefault(va.results.game, []).append(va)
     parts, figures, glance = [], [], []
     for game, vas in sorted(per_game.items()):
-        title = vas[0].results.meta.game_title or game
+        title = vas[0].results.entry.game_title or game
         head = _headline_variant(vas, a.sweep_points)
         v = a.verdicts.get(head.name)
-        roles = roles_of(head.results.meta)
+        roles = roles_of(head.results.entry)
         verdict = verdict_sentence(v, roles, note=False) if v else "No verdict."
         light = LIGHT[v.verdict] if v else "nodata"
         names = [va.name for va in vas]
@@ -386,8 +386,8 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         share = fair_share_line(head)
         share = f'<p class="shares small">{escape(share)}</p>' if share else ""
         fairest = "".join(f'<p class="fairest">{words_html(t, game, names)}</p>' for t in fairest_values(a, vas))
-        target = str(head.results.meta.file or "")
-        if target and head.results.meta.sweep:  # a sweep file holds many variants: name the one
+        target = str(head.results.entry.file or "")
+        if target and head.results.entry.sweep:  # a sweep file holds many variants: name the one
             target += f" --variant '{head.name}'"
         found = (skills or {}).get(game)
         skill = skill_line(found.data if found is not None else None, target, _own_level(head, found),

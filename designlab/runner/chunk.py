@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from designlab.core.play import IllegalActionError, play
+from designlab.core.loop import IllegalActionError, play
 from designlab.core.protocol import Game
 from designlab.core.rng import game_rng
 from designlab.results.columns import bot_col, chunk_schema, luck_col, result_col, score_col

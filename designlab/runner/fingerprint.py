@@ -18,7 +18,7 @@ import json
 import sys
 from pathlib import Path
 
-from designlab.core.play import record_strings
+from designlab.core.loop import record_strings
 from designlab.runner.chunk import play_one
 from designlab.variant.load import load_variants
 

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from designlab.core.play import record_strings
+from designlab.core.loop import record_strings
 from designlab.results.answer import Edge, Tally, edge_of, judge, tally_games, verdict_to_dict
 from designlab.results.columns import luck_col, result_col, score_col
 from designlab.results.history import entry_rules, keep_earlier

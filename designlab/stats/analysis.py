@@ -80,7 +80,7 @@ class RunAnalysis:
     @property
     def sweep_points(self) -> set[str]:
         """Names of the variants that are points of a sweep (a sweep's findings tell those)."""
-        return {v.name for v in self.run.variants if v.meta.sweep_group}
+        return {v.name for v in self.run.variants if v.entry.sweep_group}
 
     def measure_changes(self) -> pl.DataFrame:
         """The comparisons of the game's measures (no seat) of the variants that are not sweep points."""
@@ -93,14 +93,14 @@ class RunAnalysis:
         raise KeyError(name)
 
 
-def tolerance_of(meta) -> float:
+def tolerance_of(entry) -> float:
     """A variant's balance tolerance as a share (its file states percentage points)."""
-    return meta.tolerance
+    return entry.tolerance
 
 
-def sequential(meta) -> bool:
+def sequential(entry) -> bool:
     """Played with --until-settled: its verdict reads the gap's confidence sequence."""
-    return meta.sequential
+    return entry.sequential
 
 
 def analyse_variant(v: VariantResults) -> VariantAnalysis:
@@ -132,7 +132,7 @@ def analyse_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
     rows, verdicts = [], {}
     for va in variants:
         s = dict(va.summary)
-        v = va.results.meta.answer  # judged once, when the run was written (results.answer)
+        v = va.results.entry.answer  # judged once, when the run was written (results.answer)
         # the verdict's interval (simultaneous over the pairs of seats) is the gap's interval the report shows
         s |= {"light": v.verdict, "gap_lo": v.lo, "gap_hi": v.hi, "tolerance": v.tolerance,
               "more_games": v.more_games, "broken_because": v.because}

@@ -235,7 +235,7 @@ def comparison_pairs(run: RunResults) -> tuple[list[tuple[str, str]], list[tuple
     by_name = {v.name: v for v in run.variants}
     pairs, skipped = [], []
     for v in run.variants:
-        base = v.meta.base
+        base = v.entry.base
         if not base or base == v.name:
             continue
         if base not in by_name:
@@ -264,7 +264,7 @@ def compare_run(run: RunResults, measures: dict[str, list[str]] | None = None) -
     frames = []
     for name, base in comparison_pairs(run)[0]:
         b, v = run.variant(base), run.variant(name)
-        pair = pairable(b.meta, v.meta)
+        pair = pairable(b.entry, v.entry)
         c = pl.concat([compare(b.games, v.games, pair),
                        compare_measures(b.games, v.games, (measures or {}).get(v.game, []), pair)])
         frames.append(c.select(pl.lit(name).alias("variant"), pl.lit(base).alias("base"), pl.all()))

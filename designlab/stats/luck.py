@@ -47,7 +47,7 @@ def learned_value(game: Game, policy: type[Bot], features) -> Value:
 
 
 class LuckTally:
-    """The surprises of one game, summed per seat: pass it as ``play(..., luck=tally)`` (core/play.py), then
+    """The surprises of one game, summed per seat: pass it as ``play(..., luck=tally)`` (core/loop.py), then
     read ``adjusted(state)`` at the end. Costs a clone and a value estimate per outcome of every event with
     more than one outcome (docs/performance.md)."""
 

@@ -57,7 +57,7 @@ def sweep_groups(run: RunResults) -> dict[str, list[VariantResults]]:
     """sweep_group -> its points, in run order (only points with a ``sweep`` dict)."""
     out: dict[str, list[VariantResults]] = {}
     for v in run.variants:
-        group, sweep = v.meta.sweep_group, v.meta.sweep
+        group, sweep = v.entry.sweep_group, v.entry.sweep
         if group and isinstance(sweep, dict) and sweep:
             out.setdefault(group, []).append(v)
     return out
@@ -112,9 +112,9 @@ def by_entry(df: pl.DataFrame, rotate: bool) -> pl.DataFrame:
     return df.with_columns(cols)
 
 
-def _entry_bot(meta: VariantEntry, entry: int | None) -> str:
+def _entry_bot(point: VariantEntry, entry: int | None) -> str:
     """The bot name of seats entry ``entry`` in a variant's manifest entry ("" when unknown)."""
-    seats = meta.seats or []
+    seats = point.seats or []
     if entry is None or entry >= len(seats) or not isinstance(seats[entry], dict):
         return ""
     return str(seats[entry].get("bot") or "")
@@ -504,17 +504,17 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
         names = (measures or {}).get(points[0].game, [])
         params = []
         for v in points:
-            for p in v.meta.sweep:
+            for p in v.entry.sweep:
                 if p not in params:
                     params.append(p)
         for p in params:
             entry = swept_entry(p)
             series: dict[str, list[tuple[object, str, pl.DataFrame]]] = {}
             for v in points:
-                if p not in v.meta.sweep:
+                if p not in v.entry.sweep:
                     continue
-                others = ", ".join(f"{q}={_fmt_value(val)}" for q, val in v.meta.sweep.items() if q != p)
-                series.setdefault(others, []).append((v.meta.sweep[p], others, v.games, v.meta.rotate_seats))
+                others = ", ".join(f"{q}={_fmt_value(val)}" for q, val in v.entry.sweep.items() if q != p)
+                series.setdefault(others, []).append((v.entry.sweep[p], others, v.games, v.entry.rotate_seats))
             for label, pts in series.items():
                 numeric = is_numeric([x for x, *_ in pts])
                 if numeric:
@@ -528,8 +528,8 @@ def analyse_sweeps(run: RunResults, measures: dict[str, list[str]] | None = None
                     fit = fit_even_point(focus["x_num"].to_numpy(), focus["decisive_wins"].to_numpy(),
                                          focus["decisive"].to_numpy(), target=float(focus["even"][0]))
                 # common random numbers: game i of every point drew from the same streams (same seed and seating)
-                paired = len({(v.meta.seed, v.meta.rotate_seats) for v in points}) == 1
+                paired = len({(v.entry.seed, v.entry.rotate_seats) for v in points}) == 1
                 out.append(SweepAnalysis(group, p, label, curve, fit, numeric, *sweep_metrics(games, names, paired),
-                                         entry, _entry_bot(points[0].meta, entry),
+                                         entry, _entry_bot(points[0].entry, entry),
                                          neighbour_steps(entry_games, entry or 0, paired), game=points[0].game))
     return out

@@ -158,11 +158,14 @@ def by_game(frame: pl.DataFrame, column: str, games: int) -> np.ndarray:
 
 
 def play_matchups(variants: list[Variant], out_dir: Path, name: str, workers: int,
-                  progress: Callable[[int], None] | None = None, cluster: str | None = None, stopping=None):
-    """Run the matchup variants (the ordinary runner: Parquet per variant, manifest); ``cluster``: a Dask
-    scheduler's address, to play them there (the same games as on local workers); ``stopping``: the
-    runner's ``Stopping`` (None: each variant its own games)."""
+                  progress: Callable[[int], None] | None = None, cluster: str | None = None, stopping=None,
+                  cache_dir: Path | None = None, fresh: bool = False):
+    """Run the matchup variants (the ordinary runner: its chunks, Parquet per variant, manifest); ``cluster``: a
+    Dask scheduler's address, to play them there (the same games as on local workers); ``stopping``: the
+    runner's ``Stopping`` (None: each variant its own games); ``cache_dir``: the runner's result cache (None:
+    none), so a rerun replays nothing it has finished; ``fresh``: play every chunk again (the new ones still go
+    to the cache)."""
     from designlab.runner.run import FIXED, run_variants
 
     return run_variants(variants, out_dir, name, workers=workers, progress=progress, samples=0, cluster=cluster,
-                        stopping=stopping or FIXED)
+                        stopping=stopping or FIXED, cache_dir=cache_dir, fresh=fresh)

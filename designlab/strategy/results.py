@@ -1,18 +1,14 @@
-"""What the strategy commands found, as plain records: the bot ladder, the persona meta-game and the
-skill levels, each written to and read back from its JSON. Nothing here plays a game, so the report reads
-these without importing the runner (tests/test_layers.py)."""
+"""What the skill levels found, as plain records written to and read back from their JSON (the bot ladder's are in
+designlab/bot_ladder/result.py, the meta-game's in designlab/meta_game/result.py), and what duplicate seating
+bought (``pairing_line``, shared by all three). Nothing here plays a game, so the report reads these without
+importing the runner (tests/test_layers.py)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
 MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level is shown, not judged
-# games per opponent of the meta-game check's best response search (bots/responder.py): such a game costs
-# about a CPU second on Rakshasa (docs/strategy.md), a game of the game's own bots a few milliseconds
-SEARCH_GAMES = 40
-# A responder's gain in the exploitability check is judged (may be "beyond noise") only on at least this many
-# games against each opponent: the t interval's coverage on paired win differences is poor below it.
-MIN_JUDGED_GAMES = 10
+
 
 
 def pairing_line(games: list[int], unpaired: list[int | None], players: int) -> str:
@@ -25,126 +21,6 @@ def pairing_line(games: list[int], unpaired: list[int | None], players: int) -> 
     g, u = sum(g for g, _ in known), sum(u for _, u in known)
     return (f"duplicate seating: paired over {g:,} games ({g // players:,} deals, each in all {players} rotations of "
             f"the seats); independent games would have needed about {u:,} for the same intervals ({u / g:.2f}x)")
-
-
-@dataclass
-class PairResult:
-    a: str
-    b: str
-    games: int
-    a_score: float  # points of A: wins + half of shared wins / unfinished
-    a_wins: int
-    b_wins: int
-    ties: int  # shared wins and unfinished games
-    a_share: float
-    a_share_lo: float
-    a_share_hi: float
-    weaker: str = ""  # the lower-rated of the two
-    upset: float = 0.0  # share of games the weaker one won (ties count half)
-    upset_lo: float = 0.0
-    upset_hi: float = 0.0
-    # duplicate seating: the whole deals the intervals are over (0: independent games, Wilson intervals), and
-    # the independent games the same width would have needed (None: not duplicate, or the deals never varied)
-    deals: int = 0
-    unpaired_games: int | None = None
-
-
-@dataclass
-class Ladder:
-    name: str
-    game: str
-    variant: str
-    games_per_pair: int
-    seed: int
-    bots: list[str]
-    ratings: list[dict] = field(default_factory=list)
-    pairs: list[PairResult] = field(default_factory=list)
-    seconds: float = 0.0
-    workers: int = 1
-    errors: int = 0
-    duplicate: bool = False  # duplicate seating: every deal played in each rotation of the seats
-    players: int = 0  # seats of the game (0: a file written before it was recorded)
-
-    @property
-    def pairing(self) -> str:
-        """What duplicate seating bought (``pairing_line``); empty when the games were independent."""
-        if not self.duplicate:
-            return ""
-        return pairing_line([p.games for p in self.pairs], [p.unpaired_games for p in self.pairs], self.players)
-
-    def to_dict(self) -> dict:
-        d = asdict(self)
-        d["pairs"] = [asdict(p) for p in self.pairs]
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict) -> Ladder:
-        d = dict(d)
-        d["pairs"] = [PairResult(**p) for p in d["pairs"]]
-        return cls(**d)
-
-    @property
-    def skill_luck(self) -> PairResult | None:
-        """The pair of the top-rated and bottom-rated bots: how often does the worst beat the best?"""
-        if not self.ratings or not self.pairs:
-            return None
-        order = sorted(self.ratings, key=lambda r: r["rating"])
-        lo, hi = order[0]["bot"], order[-1]["bot"]
-        for p in self.pairs:
-            if {p.a, p.b} == {lo, hi}:
-                return p
-        return None
-
-
-@dataclass
-class MetaResult:
-    name: str
-    game: str
-    variant: str
-    payoff: str
-    games_per_cell: int
-    seed: int
-    row_names: list[str]
-    col_names: list[str]
-    row_label: str
-    col_label: str
-    question: str
-    matrix: list[list[float]]  # row payoff
-    se: list[list[float]]  # its standard error
-    n: list[list[int]]
-    solution: dict
-    clear_dominance: list[str]  # sentences: dominance that sampling noise does not explain
-    seconds: float = 0.0
-    workers: int = 1
-    errors: int = 0
-    # the exploitability check and double oracle (designlab.strategy.exploit.OracleResult as a dict),
-    # with its settings: games per responder and opponent, responders tried, budget; None: not run
-    check: dict | None = None
-    # per row or column persona, what it measurably did (designlab.strategy.meta.persona_notes)
-    notes: dict = field(default_factory=dict)
-    # who plays the row and the column personas, as a sentence names them ("runner"); empty: the label
-    row_role: str = ""
-    col_role: str = ""
-    # duplicate seating (win share only): every deal played in each rotation of the seats, a cell's standard
-    # error over its deals; ``unpaired``: per cell, the independent games the same error would have needed
-    duplicate: bool = False
-    unpaired: list[list[int | None]] = field(default_factory=list)
-    players: int = 0  # seats of the game (0: a file written before it was recorded)
-
-    @property
-    def pairing(self) -> str:
-        """What duplicate seating bought (``pairing_line``); empty when the games were independent."""
-        if not self.duplicate:
-            return ""
-        return pairing_line([x for row in self.n for x in row], [x for row in self.unpaired for x in row], self.players)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    @property
-    def exploitable(self) -> bool:
-        """The grid's own equilibrium was beaten beyond noise by a strategy outside the grid."""
-        return bool(self.check and self.check["result"]["grid_exploitable"])
 
 
 @dataclass

@@ -15,7 +15,7 @@ from pathlib import Path
 import altair as alt
 import polars as pl
 
-from designlab.report import REPORT_META, render_index
+from designlab.report import REPORT_LISTING, render_index
 from designlab.report.html import chart_html, page, table_html
 from designlab.results.records import write_record
 from designlab.tune.search import search_cell, search_column
@@ -365,7 +365,7 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
         "played": int(s["games"] + sum(c["games"] for c in result["candidates"])), "errors": 0,
         "lights": {},
     }
-    (out_dir / REPORT_META).write_text(json.dumps(listing, indent=1))
+    (out_dir / REPORT_LISTING).write_text(json.dumps(listing, indent=1))
     (out_dir / "tune.json").write_text(json.dumps(result, indent=1))
     write_record("tune", v, listing["played"], result, out_dir)  # what a balance report's first screen reads
     render_index(reports_root)

@@ -50,7 +50,7 @@ from designlab.core.rng import derive_seed
 from designlab.stats.inference import wilson
 from designlab.stats.load import valid_games
 from designlab.stats.sweep import per_game, point_counts
-from designlab.tune.play import GamePlayer
+from designlab.tune.games import GamePlayer
 from designlab.variant.load import with_values
 from designlab.variant.model import TuneParam, TuneSpec, Variant
 

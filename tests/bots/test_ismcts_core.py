@@ -12,7 +12,7 @@ import pytest
 from designlab.bots.ismcts import IsmctsBot, IsmctsParams, search, search_budget
 from designlab.bots.random_bot import RandomBot
 from designlab.core.conformance import check_game
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, WIN, Game, GameParams, State
 
 J, Q, K = 0, 1, 2
@@ -276,8 +276,8 @@ def test_ismcts_beats_random_at_kuhn():
 
 
 def test_the_default_budget_is_the_games_own_and_the_ladder_quarters_it():
+    from designlab.bot_ladder.run import default_bots
     from designlab.registry import GAMES
-    from designlab.strategy.ladder import default_bots
 
     for name, cls in GAMES.items():
         game = cls()

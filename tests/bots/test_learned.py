@@ -12,7 +12,7 @@ import pytest
 from designlab.bots import learned
 from designlab.bots.ismcts import IsmctsBot, IsmctsParams
 from designlab.bots.learned import fit, model_for
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.registry import SPECS, bot_class
 

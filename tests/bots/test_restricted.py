@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from designlab.bots.restricted import RestrictedBot, with_legal
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import Bot
 from designlab.core.rng import bot_rng, game_rng
 from designlab.core.view import view_class

@@ -1,11 +1,11 @@
-"""Checked scripting (core/script.py) and the checked replay of game records (core/play.replay)."""
+"""Checked scripting (core/script.py) and the checked replay of game records (core/loop.replay)."""
 
 import random
 
 import pytest
 
 from designlab.bots.random_bot import RandomBot
-from designlab.core.play import play, record_strings, replay
+from designlab.core.loop import play, record_strings, replay
 from designlab.core.protocol import CHANCE
 from designlab.core.script import IllegalMoveError, allowed, checked_action, play_moves
 from designlab.registry import GAMES

@@ -2,9 +2,9 @@
 
 import pytest
 
+from designlab.meta_game.run import default_grid
 from designlab.registry import SPECS, bots_for
 from designlab.strategy.matchups import parse_seat
-from designlab.strategy.meta import default_grid
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))

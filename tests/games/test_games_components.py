@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import game_rng
 from designlab.games.fifth_challenge import decktet as D
 from designlab.games.rakshasa.cards import FORM_NAMES, TYPE_NAMES
 from designlab.runner.chunk import game_for
-from designlab.runner.why import Watcher, components_of
 from designlab.variant.load import load_variants
+from designlab.what_drives.plan import Watcher, components_of
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from designlab.levers.games import Games
 from designlab.levers.knobs import knobs_of, moved_variants, select
-from designlab.levers.play import Games
 from designlab.levers.result import LeversResult
 from designlab.levers.run import levers, sweep_yaml
 from designlab.runner.chunk import play_one

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from designlab.levers.games import Games
 from designlab.levers.knobs import knobs_of
 from designlab.levers.page import render_levers
-from designlab.levers.play import Games
 from designlab.levers.run import levers
 
 pytestmark = pytest.mark.browser

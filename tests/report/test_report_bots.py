@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
+from designlab.bot_ladder.page import ladder_page
+from designlab.bot_ladder.run import run_ladder
+from designlab.meta_game.page import meta_page
+from designlab.meta_game.run import Grid, run_meta
 from designlab.report.bots import bots_section, find_strategy
-from designlab.report.ladder import ladder_page
-from designlab.report.meta import meta_page
 from designlab.results.records import key_of
 from designlab.runner.run import run_variants
 from designlab.stats import load_run
 from designlab.stats.analysis import analyse_run
-from designlab.strategy.ladder import run_ladder
 from designlab.strategy.matchups import parse_seat
-from designlab.strategy.meta import Grid, run_meta
 from designlab.variant.load import load_variants
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
@@ -106,7 +106,7 @@ def test_section_embeds_what_exists_and_names_the_command_for_what_does_not(play
 
 def test_without_strategy_results_every_game_gets_both_commands(analysis, tmp_path):
     html = bots_section(analysis, tmp_path)
-    games = {va.results.meta.game_title for va in analysis.variants}
+    games = {va.results.entry.game_title for va in analysis.variants}
     for title in games:
         assert f"No bot ladder for {title}" in html and f"No persona meta-game for {title}" in html
     assert "data-spec" not in html
@@ -135,6 +135,6 @@ def test_the_command_names_a_single_variant_for_a_run_of_sweep_points_only(tmp_p
 
     specs = [synth.Spec(f"s[x={x}]", games=60, sweep={"x": x}, sweep_group="s") for x in (1, 2)]
     a = analyse_run(load_run(synth.write_results(tmp_path, specs, name="sweep-only")))
-    file = a.variants[0].results.meta.file
+    file = a.variants[0].results.entry.file
     html = bots_section(a, tmp_path / "no-reports")
     assert f"<code>designlab ladder {file} --variant &#x27;s[x=1]&#x27;</code>" in html

@@ -91,11 +91,11 @@ def _strategy_results(root, results_dir):
     import shutil
     from pathlib import Path
 
+    from designlab.bot_ladder.run import run_ladder
+    from designlab.meta_game.run import Grid, run_meta
     from designlab.results.manifest import read_manifest
     from designlab.results.records import default_records_dir, entry_key, key_of
-    from designlab.strategy.ladder import run_ladder
     from designlab.strategy.matchups import parse_seat
-    from designlab.strategy.meta import Grid, run_meta
     from designlab.variant.load import load_variants
 
     base = load_variants([Path(__file__).resolve().parents[2] / "variants" / "raiding-duel" / "base.yaml"])[0]

@@ -42,7 +42,7 @@ def test_the_first_screen_names_the_knobs_a_levers_result_found(run, tmp_path):
         v = SimpleNamespace(game=game, name=variant, file="", params=SimpleNamespace(model_dump=lambda mode: params))
         write_record("levers", v, 2500, json.loads(_result(game, variant).to_json()), folder, root=tmp_path / "rec")
 
-    record(head.name, head.results.meta.params, tmp_path / f"levers-{game}-x")
+    record(head.name, head.results.entry.params, tmp_path / f"levers-{game}-x")
     record("another variant", {"other": "rules"}, tmp_path / f"levers-{game}-y")  # not this report's rules
     text = what_to_change(a, tmp_path / "rec", tmp_path / "out")[game]
     assert text.startswith(before.strip()) or not before
@@ -67,7 +67,7 @@ def _file_levers(run, game: str, root, page_folder) -> None:
             m.effects["lies_told"] = Effect("lies_told", dm, dm - 0.1, dm + 0.1, 0.01, m.games, 2.0, 1.0, 0.1, 0.3,
                                             p_holm=0.04)
     v = SimpleNamespace(game=game, name=head.name, file="",
-                        params=SimpleNamespace(model_dump=lambda mode: head.results.meta.params))
+                        params=SimpleNamespace(model_dump=lambda mode: head.results.entry.params))
     write_record("levers", v, 2500, json.loads(r.to_json()), page_folder, root=root)
 
 

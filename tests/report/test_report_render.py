@@ -405,12 +405,12 @@ def test_fixed_seats_with_different_bots_are_flagged_in_the_findings(analysis):
     assert fixed_seats_note(False, [{"bot": "a"}, {"bot": "a"}]) == ""  # the same bot everywhere: seats alone
     assert fixed_seats_note(False, [{"bot": "a", "params": {"x": 1}}, {"bot": "a"}]) != ""
     for va in analysis.variants:
-        va.results.meta = va.results.meta.model_copy(update={"rotate_seats": va.name != "fifth-3p"})
+        va.results.entry = va.results.entry.model_copy(update={"rotate_seats": va.name != "fifth-3p"})
     try:
         flagged = [f for f in findings(analysis) if f.topic == "warning" and f.variant == "fifth-3p"]
     finally:  # the fixture is shared
         for va in analysis.variants:
-            va.results.meta = va.results.meta.model_copy(update={"rotate_seats": True})
+            va.results.entry = va.results.entry.model_copy(update={"rotate_seats": True})
     assert [f.text for f in flagged] == [
         "fifth-3p: seats do not rotate (rotate_seats: false) and hold different bots (seat 0 heuristic, seat 1 random, "
         "seat 2 heuristic): each seat's win rate measures its bot as much as the seat, so the seat numbers and the "

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from designlab.core.play import replay
+from designlab.core.loop import replay
 from designlab.report import render_report
 from designlab.report.lazy import unpack
 from designlab.report.replay import replay_data
@@ -64,7 +64,7 @@ def test_each_sample_game_gets_a_replay_that_ends_where_the_game_ended(page):
 def test_replay_steps_are_decisions_and_deduplicated():
     v = load_variants([Path(__file__).resolve().parents[2] / "variants/rakshasa/base.yaml"])[0]
     game = v.make_game()
-    from designlab.core.play import record_strings
+    from designlab.core.loop import record_strings
     from designlab.runner.chunk import play_one
 
     played = play_one(v, 0, keep_actions=True)
@@ -103,7 +103,7 @@ def test_the_replay_viewer_steps_through_a_sample_game_in_the_browser(page, tab)
 
 def test_a_replay_names_players_by_role():
     """Issue 31: no "P0" (Fifth Challenge's boards) and no "seat N" (the viewer's seat list) in a replay."""
-    from designlab.core.play import record_strings
+    from designlab.core.loop import record_strings
     from designlab.report.replay import _seat_names
     from designlab.runner.chunk import play_one
 

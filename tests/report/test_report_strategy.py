@@ -10,14 +10,14 @@ from pathlib import Path
 
 import vl_convert
 
-from designlab.report.exploit import unjudged
+from designlab.bot_ladder.page import ladder_page, ladder_section
+from designlab.bot_ladder.run import run_ladder
+from designlab.meta_game.check_page import unjudged
+from designlab.meta_game.page import meta_section, meta_sentence
+from designlab.meta_game.run import Grid, run_meta
 from designlab.report.html import page
-from designlab.report.ladder import ladder_page, ladder_section
-from designlab.report.meta import meta_section, meta_sentence
 from designlab.report.skill import skill_page
-from designlab.strategy.ladder import run_ladder
 from designlab.strategy.matchups import parse_seat
-from designlab.strategy.meta import Grid, run_meta
 from designlab.strategy.skill import run_skill
 from designlab.variant.load import load_variants
 
@@ -197,7 +197,7 @@ def test_the_skill_page_draws_the_curve_of_gap_against_budget():
 def test_the_first_screen_says_what_the_stronger_play_does_in_the_games_words():
     """No 'best response', 'mix' or 'grid' on the first screen: what the stronger way of playing does (its
     measures by their spec labels, more or fewer) and what that means for the verdict."""
-    from designlab.report.meta import meta_headline
+    from designlab.meta_game.page import meta_headline
 
     step = {"candidates": [
         {"side": "row", "name": "best response 1", "gain": 21.9, "lo": 15.2, "hi": 28.7, "beyond_noise": True,

@@ -71,7 +71,7 @@ def reports(tmp_path_factory, browser) -> dict[str, Path]:
         out |= {k: reports_root / f"rakshasa-rich-runner-{k}" / "index.html" for k in ("ladder", "meta")}
         for kind, target in (("variant", mine / "rich-runner.yaml"), ("folder", folder),
                              ("sweep", mine / "runner-honor.yaml")):
-            _, out[kind] = api.sweep(target, GAMES, 1, results_root=root / "results", reports_root=reports_root)
+            out[kind] = api.sweep(target, GAMES, 1, results_root=root / "results", reports_root=reports_root).runs[0].page
     return out
 
 

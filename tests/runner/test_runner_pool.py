@@ -10,7 +10,7 @@ import pytest
 from designlab.runner import pool as pool_mod
 from designlab.runner.errors import RunError
 from designlab.runner.run import run_variants
-from designlab.tune.play import GamePlayer
+from designlab.tune.games import GamePlayer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -49,12 +49,12 @@ def test_the_tune_plays_a_range_on_the_runners_grid_and_serves_it_from_the_cache
 
 
 def test_why_plays_through_the_same_pool_and_refuses_other_code_in_the_same_words(tmp_path, monkeypatch):
-    from designlab.runner import why
     from designlab.variant.load import load_variants
+    from designlab.what_drives import plan
 
     v = next(x for x in load_variants([REPO / "variants/fifth-challenge/base-3p.yaml"]) if x.name == "base-3p")
-    real = why.why_chunk_task
-    monkeypatch.setattr(why, "why_chunk_task", lambda *a: replace(real(*a), code="another-designlab"))
+    real = plan.why_chunk_task
+    monkeypatch.setattr(plan, "why_chunk_task", lambda *a: replace(real(*a), code="another-designlab"))
     with pytest.raises(RunError, match="with other code than this process .fingerprint another-designlab"):
-        why.play_why(v, 6, 1, cache_dir=tmp_path / "cache")
+        plan.play_why(v, 6, 1, cache_dir=tmp_path / "cache")
     assert not list((tmp_path / "cache").rglob("why-*.json"))  # nothing kept from it

@@ -1,6 +1,6 @@
 """The luck adjustment (stats/luck.py) on a toy game small enough to enumerate: a die, a choice seat 0 draws
 from declared odds, a coin, a reply seat 1 draws from declared odds. Every path is played through the real
-game loop (core/play.py, its ``luck`` hook) with its probability, so the expectations are exact sums:
+game loop (core/loop.py, its ``luck`` hook) with its probability, so the expectations are exact sums:
 
 * with any value estimate, even a deliberately bad one, the expected adjusted outcome is the expected raw
   outcome (to 1e-12): the adjustment is unbiased;
@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import pytest
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import CHANCE, DRAW, LOSS, TERMINAL, WIN, Bot, BotParams, Game, GameParams, State
 from designlab.stats.luck import LuckTally, raw_outcome
 

@@ -78,7 +78,7 @@ def test_flat_or_outside_curves_are_said_so():
 
 
 def test_sweep_curve_counts_per_point_and_seat(run):
-    pts = [(v.meta.sweep["honor.runner"], "", v.games) for v in run.variants if v.meta.sweep_group]
+    pts = [(v.entry.sweep["honor.runner"], "", v.games) for v in run.variants if v.entry.sweep_group]
     curve = sweep_curve(pts)
     assert curve.height == 2 * len(pts)
     for (x, _, df) in pts:

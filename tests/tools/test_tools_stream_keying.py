@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import game_rng
 from designlab.runner.chunk import play_one
 from designlab.variant.load import load_variants

@@ -4,7 +4,7 @@ or bot change to move them a little)."""
 
 import random
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.registry import bots_for
 
 from goofspiel import GoofspielGame, GoofspielParams

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from designlab.core.conformance import check_game
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 
 

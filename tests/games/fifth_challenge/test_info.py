@@ -8,7 +8,7 @@ import random
 import pytest
 
 from designlab.core.kit import NESTED, PUBLIC, SHARED, START, VIEW
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams

@@ -117,7 +117,7 @@ def test_hundreds_of_empty_turns_end_at_the_turn_cap_without_overflowing():
     card, every turn ends by itself. Those turns used to start each other recursively and raised
     RecursionError before the 400-turn cap (33 of 300 games with these options and bots)."""
     from designlab.bots.random_bot import RandomBot
-    from designlab.core.play import play
+    from designlab.core.loop import play
     from designlab.core.rng import bot_rng, game_rng
     from designlab.games.fifth_challenge.bots import BOTS
     from designlab.games.fifth_challenge.state import TURN_CAP

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from designlab.bots.random_bot import RandomBot
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 
 FOLDER = Path(__file__).resolve().parents[3] / "variants" / "fifth-challenge"

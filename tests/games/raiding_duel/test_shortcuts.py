@@ -8,7 +8,7 @@ from itertools import accumulate
 
 import pytest
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.raiding_duel import BOTS, GreedyBot, HeuristicBot, RaidingDuelGame, RaidingDuelParams, SpoilerBot

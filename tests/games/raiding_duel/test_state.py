@@ -7,7 +7,7 @@ import pytest
 
 from designlab.bots.random_bot import RandomBot
 from designlab.core.kit import PUBLIC, SHARED, as_key
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.games.raiding_duel import RaidingDuelGame, RaidingDuelParams, RaidingDuelView
 from designlab.games.raiding_duel.info import SHOWN
 from designlab.games.raiding_duel.state import FIELDS, RaidingDuelState

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from designlab.core.kit import LIST, NESTED, PUBLIC, VIEW, as_key
-from designlab.core.play import play as play_game
+from designlab.core.loop import play as play_game
 from designlab.core.protocol import CHANCE
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME

@@ -8,7 +8,7 @@ import pytest
 
 from designlab.bots.ismcts import IsmctsParams
 from designlab.bots.random_bot import RandomBot
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.fifth_challenge import BOTS, GAME, FifthChallengeParams
 from designlab.games.fifth_challenge import decktet as D

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from designlab.bots.random_bot import RandomBot
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.raiding_duel import BOTS, RaidingDuelGame, RaidingDuelParams
 

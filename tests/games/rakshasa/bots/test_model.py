@@ -10,7 +10,7 @@ import random
 import pytest
 
 from designlab.bots.random_bot import RandomBot
-from designlab.core.play import play as play_game
+from designlab.core.loop import play as play_game
 from designlab.core.rng import bot_rng, game_rng
 from designlab.games.rakshasa import BOTS, GAME
 from designlab.games.rakshasa.actions import (

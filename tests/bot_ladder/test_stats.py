@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from designlab.strategy.ratings import bradley_terry, expected_score
+from designlab.bot_ladder.stats import bradley_terry, expected_score
 
 
 def _pairs(k, results):

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from designlab.bots.restricted import RestrictedBot
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.protocol import DRAW, UNFINISHED, WIN, Action, Bot, Game, View
 from designlab.core.rng import game_rng
 from designlab.core.spec import Component

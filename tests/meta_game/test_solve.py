@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from designlab.strategy.solve import (
+from designlab.meta_game.solve import (
     box_z,
     clearly_dominates,
     dominant_row,

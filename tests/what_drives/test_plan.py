@@ -1,4 +1,4 @@
-"""runner.why: restricted play on paired seeds, on a toy game with a planted overpowered card and a dud, and
+"""what_drives.plan: restricted play on paired seeds, on a toy game with a planted overpowered card and a dud, and
 on the bundled games (the watched run plays exactly the batch's games; same rows on 1 or 2 workers)."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from designlab.core.play import play
+from designlab.core.loop import play
 from designlab.core.rng import bot_rng, game_rng
 from designlab.runner.chunk import game_for, play_one
-from designlab.runner.why import (
+from designlab.variant.load import load_variants
+from designlab.what_drives.plan import (
     WATCHED,
     Watcher,
     components_of,
@@ -21,8 +22,7 @@ from designlab.runner.why import (
     value_path,
     why_chunk_task,
 )
-from designlab.stats.why import HELPS, NEVER, restricted_play, strongest
-from designlab.variant.load import load_variants
+from designlab.what_drives.stats import HELPS, NEVER, restricted_play, strongest
 
 
 def _toy():
@@ -30,7 +30,7 @@ def _toy():
     import importlib.util
     import sys
 
-    name = "designlab_tests_runner_why_toy"
+    name = "designlab_tests_why_toy"
     if name not in sys.modules:
         spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("why_toy.py"))
         sys.modules[name] = module = importlib.util.module_from_spec(spec)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from designlab.report import html as H
-from designlab.stats.why import HURTS, user_verdict
+from designlab.what_drives.stats import HURTS, user_verdict
 
 MIN_SIDE = 10  # association rows need this many player-games with and without the component
 MIN_LEGAL = 20  # a role that never chose an option is a finding once the option was legal this often

@@ -13,7 +13,7 @@ Output, ``<reports>/<name>-ladder/``::
     ladder.json        settings, ratings, one entry per pair
     pairs.parquet      one row per pair (games, scores, upset rate, intervals)
     games/             the runner's results folder: one Parquet row per game per pair
-    index.html         a self-contained page (report/ladder.py renders it)
+    index.html         a self-contained page (bot_ladder/page.py renders it)
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from designlab.bot_ladder.result import Ladder, PairResult
+from designlab.bot_ladder.stats import bradley_terry
 from designlab.results.records import write_record
 from designlab.stats.paired import block_mean, block_share
 from designlab.strategy.matchups import (
@@ -38,8 +40,6 @@ from designlab.strategy.matchups import (
     play_matchups,
     whole_deals,
 )
-from designlab.strategy.ratings import bradley_terry
-from designlab.strategy.results import Ladder, PairResult
 from designlab.variant.model import Seat, Variant
 
 # The two ISMCTS budgets of the default ladder: the bot's default, and a quarter of it.
@@ -76,11 +76,14 @@ def run_ladder(
     page: Callable[[Ladder], str] | None = None,
     duplicate: bool = True,
     cluster: str | None = None,
+    cache_dir: Path | None = None,
+    fresh: bool = False,
 ) -> tuple[Ladder, Path]:
     """Play the round robin, rate the bots, write the results (and the page, rendered by ``page``, e.g.
-    report/ladder.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
+    bot_ladder/page.py's ``ladder_page``: this layer renders no HTML); returns the ladder and the page's path.
     ``duplicate``: duplicate seating (module docstring), ``games_per_pair`` rounded up to whole deals;
-    ``cluster``: a Dask scheduler's address, to play the games there."""
+    ``cluster``: a Dask scheduler's address, to play the games there; ``cache_dir``: the runner's result cache
+    (None: none), so a rerun replays nothing it has finished; ``fresh``: play every chunk again."""
     labels = [s.label() for s in bots]
     if len(set(labels)) != len(labels):
         raise StrategyError(f"ladder bots must differ: {', '.join(labels)}")
@@ -95,7 +98,8 @@ def run_ladder(
     variants = [matchup(base, bots[i], bots[j], games_per_pair, f"{labels[i]} vs {labels[j]}", duplicate=duplicate)
                 for i, j in pairs]
     t0 = time.perf_counter()
-    run = play_matchups(variants, folder / "games", f"{name}-ladder", workers, progress, cluster=cluster)
+    run = play_matchups(variants, folder / "games", f"{name}-ladder", workers, progress, cluster=cluster,
+                        cache_dir=cache_dir, fresh=fresh)
     seconds = time.perf_counter() - t0
 
     k = len(bots)
@@ -144,6 +148,7 @@ def run_ladder(
         name=name, game=base.game, variant=base.name, games_per_pair=games_per_pair, seed=base.seed,
         bots=labels, ratings=[asdict(r) for r in ratings], pairs=results, seconds=seconds,
         workers=workers, errors=run.errors, duplicate=duplicate, players=players,
+        played_games=run.played_games, cached_games=run.cached_games,
     )
     (folder / "ladder.json").write_text(json.dumps(ladder.to_dict(), indent=1))
     write_record("ladder", base, sum(p.games for p in results), ladder.to_dict(), folder)

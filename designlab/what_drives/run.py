@@ -1,6 +1,6 @@
-"""``designlab why``: what drives a variant's result, played (runner.why), judged (stats.why) and written beside
-the balance reports as ``<reports>/<name>-why/why.json``, where a balance report of the same game finds it (its
-"What drives the result" section, report.why)."""
+"""``designlab why``: what drives a variant's result, played (what_drives.plan), judged (what_drives.stats) and
+written beside the balance reports as ``<reports>/<name>-why/why.json``, where a balance report of the same game finds it (its
+"What drives the result" section, what_drives.page)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def run_why(variant: Variant, games: int, reports_root: Path, name: str, workers
             cache_dir: Path | None = None, fresh: bool = False) -> tuple[dict, Path]:
     """Play (through the runner's chunk pool: ``cluster``, the result cache ``cache_dir``, ``fresh``) and judge;
     returns the result (plain data) and the path of the JSON written."""
-    from designlab.runner.why import play_why
-    from designlab.stats.why import analyse_why
+    from designlab.what_drives.plan import play_why
+    from designlab.what_drives.stats import analyse_why
 
     t0 = time.perf_counter()
     played = play_why(variant, games, workers, progress, cluster=cluster, cache_dir=cache_dir, fresh=fresh)

@@ -1,15 +1,15 @@
 """The meta-game's exploitability check and double oracle as an HTML fragment (computed by
-designlab.strategy.exploit; ``meta_section`` embeds it)."""
+designlab.meta_game.check; ``meta_section`` embeds it)."""
 
 from __future__ import annotations
 
 from designlab.core.spec import the
+from designlab.meta_game.result import MIN_JUDGED_GAMES
 from designlab.report import html as H
 from designlab.report.fmt import gain_text as _gain
 from designlab.report.fmt import signed as _signed
 from designlab.report.fmt import unit as _unit
 from designlab.report.roles import role
-from designlab.strategy.results import MIN_JUDGED_GAMES
 
 
 def _val(payoff: str, x: float) -> str:

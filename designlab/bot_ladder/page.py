@@ -1,11 +1,11 @@
-"""The bot ladder (designlab.strategy.ladder) as an HTML section and page."""
+"""The bot ladder (designlab.bot_ladder.run) as an HTML section and page."""
 
 from __future__ import annotations
 
 import polars as pl
 
+from designlab.bot_ladder.result import Ladder
 from designlab.report import html as H
-from designlab.strategy.results import Ladder
 
 
 def ladder_page(ladder: Ladder) -> str:

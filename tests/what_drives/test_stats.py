@@ -1,4 +1,4 @@
-"""stats.why: the restricted-play gain's interval covers the true gain, the verdicts follow the corrected
+"""what_drives.stats: the restricted-play gain's interval covers the true gain, the verdicts follow the corrected
 interval, association and usage count what the rows say."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from designlab.stats.inference import paired_diff, paired_p, z_crit
-from designlab.stats.why import (
+from designlab.what_drives.stats import (
     HELPS,
     HURTS,
     NEVER,
@@ -85,7 +85,7 @@ def test_association_and_usage_count_the_rows():
 
 
 def test_drama_is_summarised_with_intervals_and_only_where_judged():
-    from designlab.stats.why import COMEBACK, drama_summary
+    from designlab.what_drives.stats import COMEBACK, drama_summary
 
     assert drama_summary([]) is None  # no value estimate: nothing is claimed
     felt = [(0.1, 3), (0.6, 0), (0.2, 1), (0.5, 1)]

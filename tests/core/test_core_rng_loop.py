@@ -7,7 +7,7 @@ import random
 import pytest
 
 from designlab.bots.random_bot import RandomBot
-from designlab.core.play import IllegalActionError, play, record_strings, replay
+from designlab.core.loop import IllegalActionError, play, record_strings, replay
 from designlab.core.rng import bot_rng, derive_seed, game_rng
 from designlab.games.rakshasa import GAME as Rakshasa
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from designlab.report.exploit import check_section, headline
+from designlab.meta_game.check_page import check_section, headline
 
 
 def _meta(payoff: str, gain: float, lo: float, hi: float, survives: bool = True, **labels):

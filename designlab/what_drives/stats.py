@@ -1,7 +1,7 @@
 """What drives a result (``designlab why``): the worth of each option by restricted play on paired seeds, win
 rates beside each component (association), how often each option is used, and how the game feels.
 
-Inputs are plain rows (``runner.why`` plays them; this layer never imports the runner):
+Inputs are plain rows (``what_drives.plan`` plays them; the statistics never import the runner):
 
 * watched rows, one per game: ``(index, shares, results, turns, end reason, decided_at, seats, drama)`` with per
   seat ``(decisions, forced, options, legal[k], chosen[k], held[k])`` over the components ``k``, and ``drama``

@@ -1,4 +1,4 @@
-"""The persona meta-game (designlab.strategy.meta) as an HTML section and page."""
+"""The persona meta-game (designlab.meta_game.run) as an HTML section and page."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import re
 import numpy as np
 
 from designlab.core.spec import the
+from designlab.meta_game.result import MetaResult
+from designlab.meta_game.solve import equilibrium_notes
 from designlab.registry import SPECS
 from designlab.report import html as H
 from designlab.report.fmt import gain_text, signed, unit
 from designlab.report.roles import label, role
-from designlab.strategy.results import MetaResult
-from designlab.strategy.solve import equilibrium_notes
 
 
 def meta_page(meta: MetaResult) -> str:
@@ -30,7 +30,7 @@ def _half(payoff: str, h: float) -> str:
 
 
 def _check_html(meta: MetaResult, level: int) -> str:
-    from designlab.report.exploit import check_section, notes_section
+    from designlab.meta_game.check_page import check_section, notes_section
 
     return "\n" + notes_section(meta, level) + ("\n" + check_section(meta, level) if meta.check else "")
 

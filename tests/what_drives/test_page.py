@@ -10,10 +10,10 @@ import pytest
 
 from designlab.report import render_report
 from designlab.report.bots import find_strategy
-from designlab.report.why import why_findings, why_section
 from designlab.runner.run import run_variants
-from designlab.strategy.why import run_why
 from designlab.variant.load import load_variants
+from designlab.what_drives.page import why_findings, why_section
+from designlab.what_drives.run import run_why
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
@@ -45,7 +45,7 @@ def test_the_section_shows_every_option_association_usage_and_feel(why_root, tmp
 
 
 def test_each_verdict_is_said_for_whoever_uses_the_option(why_root, tmp_path):
-    from designlab.report.why import _game
+    from designlab.what_drives.page import _game
 
     _, data = why_root
     for saved in ("hurts its user", "helps"):  # today's word, and the one an older why.json saved

@@ -5,8 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from designlab.strategy.exploit import double_oracle, gain_interval, paired_gain
-from designlab.strategy.results import MIN_JUDGED_GAMES
+from designlab.meta_game.check import double_oracle, gain_interval, paired_gain
+from designlab.meta_game.result import MIN_JUDGED_GAMES
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
@@ -103,9 +103,9 @@ def test_rakshasa_claim_everything_beats_lie_0_against_the_challenge_quarter_bui
     """The issue's finding, seeded and small: against a builder that challenges a quarter of all claims
     (the flat builder of the grid before evidence: implausible claims too), a runner that claims
     everything and never pays scores more than the honest lie-0 row."""
-    from designlab.strategy.exploit import check_meta
+    from designlab.meta_game.check import check_meta
+    from designlab.meta_game.run import Grid
     from designlab.strategy.matchups import parse_seat
-    from designlab.strategy.meta import Grid
     from designlab.variant.load import load_variants
     base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
     grid = Grid(rows=[parse_seat("rakshasa", "persona(lie_rate=0)")], cols=[parse_seat("rakshasa", "persona(challenge_rate=0.25, implausible_rate=0.25)")],
@@ -152,9 +152,9 @@ def test_rakshasa_each_step_tries_a_best_response_search_per_side(tmp_path):
     equilibrium mix and whose objective is the payoff from its side (the row's points, or holding them
     down), paired on the first games of the grid's own. Two search games, the fewest with an interval: the
     plumbing, not the gain (the measured run is in docs/strategy.md)."""
-    from designlab.strategy.exploit import check_meta
+    from designlab.meta_game.check import check_meta
+    from designlab.meta_game.run import Grid
     from designlab.strategy.matchups import parse_seat
-    from designlab.strategy.meta import Grid
     from designlab.variant.load import load_variants
 
     base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
@@ -174,7 +174,7 @@ def test_rakshasa_each_step_tries_a_best_response_search_per_side(tmp_path):
 
 
 def test_the_best_response_search_is_built_from_the_mix(tmp_path):
-    from designlab.strategy.exploit import GameOracle
+    from designlab.meta_game.check import GameOracle
     from designlab.strategy.matchups import parse_seat
     from designlab.variant.load import load_variants
 

@@ -19,7 +19,7 @@ the seats, each cell's standard error over its deals; a points grid keeps its se
 fixed, and every cell already plays game k on the same seed. Output,
 ``<reports>/<name>-meta/``: ``meta.json`` (grid, matrix, intervals, solution),
 ``cells.parquet`` (one row per matchup), ``games/`` (the runner's results), and
-``index.html`` (report/meta.py renders it).
+``index.html`` (meta_game/page.py renders it).
 """
 
 from __future__ import annotations
@@ -36,6 +36,13 @@ import numpy as np
 import polars as pl
 import yaml
 
+from designlab.meta_game.result import SEARCH_GAMES, MetaResult
+from designlab.meta_game.solve import (
+    clearly_dominates,
+    possible_support,
+    solve_zero_sum,
+    value_interval,
+)
 from designlab.registry import game_spec
 from designlab.results.columns import score_col
 from designlab.results.records import write_record
@@ -47,13 +54,6 @@ from designlab.strategy.matchups import (
     play_matchups,
     seat_from_dict,
     whole_deals,
-)
-from designlab.strategy.results import SEARCH_GAMES, MetaResult
-from designlab.strategy.solve import (
-    clearly_dominates,
-    possible_support,
-    solve_zero_sum,
-    value_interval,
 )
 from designlab.variant.model import Seat, Variant
 
@@ -168,15 +168,18 @@ def run_meta(
     search_games: int = SEARCH_GAMES,
     duplicate: bool = True,
     cluster: str | None = None,
+    cache_dir: Path | None = None,
+    fresh: bool = False,
 ) -> tuple[MetaResult, Path]:
     """Play the full matchup matrix, solve it, check the equilibrium against strategies outside the
     grid (``check_games`` per responder and opponent, default ``games_per_cell``; 0: no check;
     ``responders`` default: the game's own bots not in the grid; ``budget``: double-oracle steps
     that may add a strategy; ``search_games`` per opponent for each step's best response search, 0:
-    none, at most ``check_games``), write the results (and the page, rendered by ``page``, e.g. report/meta.py's
+    none, at most ``check_games``), write the results (and the page, rendered by ``page``, e.g. meta_game/page.py's
     ``meta_page``: this layer renders no HTML). ``duplicate``: duplicate seating for a win-share grid (module
     docstring), the games rounded up to whole deals. ``cluster``: a Dask scheduler's address, to play every
-    game there (the grid's and the check's)."""
+    game there (the grid's and the check's); ``cache_dir``: the runner's result cache for all of them (None:
+    none), so a rerun replays nothing it has finished; ``fresh``: play every chunk again."""
     name = name or base.slug
     duplicate = duplicate and grid.payoff == "win"
     players = base.players
@@ -186,7 +189,9 @@ def run_meta(
     cells = [(i, j) for i in range(len(grid.rows)) for j in range(len(grid.cols))]
     variants = [_cell_variant(base, grid, i, j, games_per_cell, duplicate) for i, j in cells]
     t0 = time.perf_counter()
-    run = play_matchups(variants, folder / "games", f"{name}-meta", workers, progress, cluster=cluster)
+    run = play_matchups(variants, folder / "games", f"{name}-meta", workers, progress, cluster=cluster,
+                        cache_dir=cache_dir, fresh=fresh)
+    played, cached = run.played_games, run.cached_games
     seconds = time.perf_counter() - t0
     R, C = len(grid.rows), len(grid.cols)
     M = np.zeros((R, C))
@@ -194,8 +199,8 @@ def run_meta(
     N = np.zeros((R, C), dtype=int)
     unpaired: list[list[int | None]] = [[None] * C for _ in range(R)]
     rows_out = []
+    from designlab.meta_game.check import cell_games
     from designlab.registry import game_spec
-    from designlab.strategy.exploit import cell_games
 
     spec = game_spec(base.game)
     wanted = tuple(dict.fromkeys([m for _, a, b in spec.persona_rates for m in (a, b) if m] + list(spec.measures)))
@@ -240,14 +245,16 @@ def run_meta(
     if check_games is None:
         check_games = games_per_cell
     if check_games > 0:
-        from designlab.strategy.exploit import check_meta, default_responders
+        from designlab.meta_game.check import check_meta, default_responders
 
         if responders is None:
             responders = default_responders(base.game, grid)
         t1 = time.perf_counter()
         res = check_meta(base, grid, check_games, folder / "check", responders, budget=budget, workers=workers,
-                         search_games=search_games, duplicate=duplicate, cluster=cluster)
+                         search_games=search_games, duplicate=duplicate, cluster=cluster, cache_dir=cache_dir,
+                         fresh=fresh)
         seconds += time.perf_counter() - t1
+        played, cached = played + res.played_games, cached + res.cached_games
         check = {"games": check_games, "budget": budget, "responders": [s.label() for s in responders],
                  "search_games": min(search_games, check_games), "result": res.to_dict()}
     result = MetaResult(
@@ -256,7 +263,7 @@ def run_meta(
         row_role=grid.row_role, col_role=grid.col_role, question=grid.question, matrix=M.tolist(), se=SE.tolist(), n=N.tolist(), solution=sol_dict,
         clear_dominance=clear, seconds=seconds, workers=workers, errors=run.errors, check=check,
         notes=persona_notes(seen, spec.persona_rates, spec.measures, grid.row_names, grid.col_names),
-        duplicate=duplicate, unpaired=unpaired, players=players,
+        duplicate=duplicate, unpaired=unpaired, players=players, played_games=played, cached_games=cached,
     )
     (folder / "meta.json").write_text(json.dumps(result.to_dict(), indent=1))
     write_record("meta", base, int(N.sum()), result.to_dict(), folder)

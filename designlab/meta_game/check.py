@@ -42,9 +42,9 @@ from typing import Protocol
 import numpy as np
 from scipy.stats import t as student_t
 
+from designlab.meta_game.result import MIN_JUDGED_GAMES
+from designlab.meta_game.solve import solve_zero_sum
 from designlab.results.columns import metric_col, score_col
-from designlab.strategy.results import MIN_JUDGED_GAMES
-from designlab.strategy.solve import solve_zero_sum
 
 MIX_EPS = 1e-6  # mix weights below this are outside the support
 
@@ -106,6 +106,9 @@ class OracleResult:
     budget_spent: bool  # stopped because the budget of added strategies ran out
     grid_exploitable: bool  # the first step (the grid's own equilibrium) was beaten beyond noise
     games: int = 0  # games the check played (responders and the added rows/columns)
+    # of those, played now or read from the runner's result cache (a rerun): not part of the answer
+    played_games: int = field(default=0, compare=False)
+    cached_games: int = field(default=0, compare=False)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -404,7 +407,7 @@ class GameOracle:
 
     def __init__(self, base, seats: dict, payoff: str, row_seat: int, games: int, out_dir, name: str,
                  workers: int = 1, measures: tuple = (), progress=None, search_games: int = 0,
-                 duplicate: bool = False, cluster: str | None = None):
+                 duplicate: bool = False, cluster: str | None = None, cache_dir=None, fresh: bool = False):
         from designlab.strategy.matchups import whole_deals
 
         self.duplicate = duplicate and payoff == "win"
@@ -414,6 +417,8 @@ class GameOracle:
         self.games, self.out_dir, self.name, self.workers = self.whole(games), out_dir, name, workers
         self.search_games = search_games
         self.cluster = cluster  # a Dask scheduler's address: every batch is played there
+        self.cache_dir, self.fresh = cache_dir, fresh  # the runner's result cache (None: none), and --fresh
+        self.played_games = self.cached_games = 0
         self.searched: dict[str, int] = {}  # best response name -> its games per opponent
         self.measures = tuple(measures)
         self.progress = progress
@@ -431,8 +436,11 @@ class GameOracle:
                                  f"{a} vs {b}", self._games(a, b), duplicate=self.duplicate) for a, b in pairs]
         self._batch += 1
         run = play_matchups(variants, self.out_dir / f"batch-{self._batch}", f"{self.name}-oracle-{self._batch}",
-                            self.workers, self.progress, cluster=self.cluster)
+                            self.workers, self.progress, cluster=self.cluster, cache_dir=self.cache_dir,
+                            fresh=self.fresh)
         self.errors += run.errors
+        self.played_games += run.played_games
+        self.cached_games += run.cached_games
         out = []
         for pair, vr in zip(pairs, run.variants):
             arr, rec = cell_games(vr.variant, pl.read_parquet(vr.games_file), self.payoff, self.row_seat,
@@ -525,11 +533,12 @@ def default_responders(game: str, grid) -> list:
 
 def check_meta(base, grid, games: int, folder, responders: list, budget: int = 3, workers: int = 1,
                progress=None, search_games: int = 0, duplicate: bool = False,
-               cluster: str | None = None) -> OracleResult:
+               cluster: str | None = None, cache_dir=None, fresh: bool = False) -> OracleResult:
     """The exploitability check and double oracle of a meta-game's grid (see the module docstring):
     ``responders`` are seat entries tried on both sides; ``games`` per responder and opponent;
     ``search_games`` per opponent for each step's best response search (0: none); ``duplicate``: duplicate
-    seating for a win-share grid."""
+    seating for a win-share grid; ``cache_dir``: the runner's result cache (None: none), ``fresh``: play every
+    chunk again."""
     from designlab.registry import game_spec
     from designlab.strategy.matchups import StrategyError
 
@@ -547,10 +556,11 @@ def check_meta(base, grid, games: int, folder, responders: list, budget: int = 3
         [s.label() for s in grid.rows] == [s.label() for s in grid.cols]
     oracle = GameOracle(base, seats, grid.payoff, grid.row_seat, games, folder, folder.name, workers,
                         measures=game_spec(base.game).measures, progress=progress, search_games=search_games,
-                        duplicate=duplicate, cluster=cluster)
+                        duplicate=duplicate, cluster=cluster, cache_dir=cache_dir, fresh=fresh)
     result = double_oracle(oracle, grid.row_names, grid.col_names, labels, labels, budget=budget,
                            symmetric=symmetric, respond=oracle.respond,
                            gain_bound=1.0 if grid.payoff == "win" else None)
     if oracle.errors:
         raise StrategyError(f"{oracle.errors} game(s) of the exploitability check raised an error; see {folder}")
+    result.played_games, result.cached_games = oracle.played_games, oracle.cached_games
     return result
