@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 
 from designlab.registry import SPECS
-from designlab.report.meta import _not_clearly_beaten, _sides
 
 
 def _levers_effect(k, levers) -> str:
@@ -64,6 +63,8 @@ def persona_advice(m: dict, roles: tuple[str, ...], levers=None) -> str | None:
     """The meta-game's finding when one persona does best whatever the other side plays, in the rules' words,
     with the rule parameters that bear on what that persona does differently; None when no persona dominates or
     the game does not describe its personas (the caller says it otherwise)."""
+    from designlab.meta_game.page import _not_clearly_beaten, _sides  # here: the meta-game's page imports the report
+
     game = str(m.get("game", ""))
     spec = SPECS.get(game)
     grid = spec.persona_grid if spec is not None else None
@@ -73,7 +74,7 @@ def persona_advice(m: dict, roles: tuple[str, ...], levers=None) -> str | None:
     result = (m.get("check") or {}).get("result") or {}
     cands = [c for step in result.get("steps") or [] for c in step.get("candidates") or [] if c.get("beyond_noise")]
     if cands:  # a stronger way of playing than any persona, said in words by meta_headline, and what bears on it
-        from designlab.report.meta import meta_headline
+        from designlab.meta_game.page import meta_headline
 
         side = max(cands, key=lambda c: c["gain"]).get("side", "row")
         rows = grid.rows if side == "row" or grid.cols is None else grid.cols
