@@ -515,6 +515,17 @@ def _usage_line(e: Exception) -> str:
     return f"error: {where}: {' '.join(e.format_message().split())} (see {where} --help)"  # choices on one line
 
 
+class _NeverRaised(Exception):
+    pass
+
+
+def _usage_error_class() -> type[Exception]:
+    # api.UsageError, if the library was imported (it imports polars: a plain `--help` must not load it); a
+    # command that never imported the library cannot have raised it
+    api = sys.modules.get("designlab.api")
+    return api.UsageError if api is not None else _NeverRaised
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point: run the app and turn typed errors into messages and exit codes."""
     from designlab import registry
@@ -526,8 +537,6 @@ def main(argv: list[str] | None = None) -> int:
     # command still works
     registry.on_broken = lambda plugin: err.print(f"warning: {plugin}; its game is left out (designlab list shows "
                                                   "it)", markup=False, highlight=False)
-    from designlab.api import UsageError  # the library's one-line mistakes (api.py imports nothing heavy)
-
     try:
         # with standalone_mode=False typer returns a command's exit code instead of raising
         code = app(args=argv, prog_name="designlab", standalone_mode=False)
@@ -536,7 +545,10 @@ def main(argv: list[str] | None = None) -> int:
             err.print(str(x), markup=False, highlight=False)
         err.print(f"{sum(not x.context for x in e.errors)} problem(s); nothing was run.", markup=False)
         return EXIT_BAD_INPUT
-    except (VariantError, UnknownNameError, UserError, RunError, UsageError) as e:
+    except (VariantError, UnknownNameError, UserError, RunError) as e:
+        err.print(f"error: {e}", markup=False, highlight=False)
+        return EXIT_BAD_INPUT
+    except _usage_error_class() as e:  # the library's one-line mistakes (--luck on a game without features ...)
         err.print(f"error: {e}", markup=False, highlight=False)
         return EXIT_BAD_INPUT
     except OSError as e:  # a folder given that cannot be written (--reports, --dir ...), a file that cannot be read

@@ -44,7 +44,7 @@ def bearing_sentence(game: str, name: str, group: str = "", levers=None, most: i
     more = f" and {len(paths) - most} more" if len(paths) > most else ""
     text = "Rules that bear on it: " + ", ".join(items) + more
     if levers is None:
-        text += "; designlab levers measures what one step of each does"
+        text += "; what one step of each does is measured by designlab levers"
     elif not any(p in knobs for p in paths):
         text += "; designlab levers did not move these"
     return text + "."

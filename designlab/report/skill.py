@@ -168,8 +168,9 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
 
     target = variant_file or "VARIANT.yaml"
     if skill is None:
-        return (f"How skill changes the edge is not measured yet: designlab skill {target} --until-settled plays "
-                "it with random, heuristic and searching players until each level's verdict settles.")
+        # the command last, so the first screen's code span holds the command and nothing after it
+        return ("How skill changes the edge is not measured yet: random, heuristic and searching players each "
+                f"play it until their level's verdict settles with designlab skill {target} --until-settled.")
     if isinstance(skill, dict):
         skill = SkillResult.from_dict(skill)
     levels = list(skill.levels)

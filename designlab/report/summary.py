@@ -397,6 +397,10 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
             after += f'<p class="change-line">{words_html(changes[game], game, names)}</p>'
         how = (f'<p class="small how-judged">{escape(SEQUENCE_NOTE.format(games=v.games))}</p>'
                if v is not None and v.sequential else "")
+        if head.results.entry.luck:  # --luck: the verdict read luck-adjusted outcomes (stats/luck.py)
+            how += ('<p class="small how-judged">Luck taken out: the verdict reads each game\'s result minus the '
+                    "surprise of its chance events and of the bots' stated random choices, under the game's value "
+                    "estimate (the same games; the win rates shown are the raw ones).</p>")
         word = v.verdict if v else "no verdict"
         glance.append(f'<li class="verdict-{light}"><a href="#game-{escape(game)}">{escape(title)}</a>: '
                       f'<b>{name_html(head.name)}</b> <span class="light light-{light}">{escape(word)}</span>'

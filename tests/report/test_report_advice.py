@@ -34,7 +34,7 @@ def test_a_dominant_persona_is_said_in_the_rules_words_with_the_rules_that_bear_
     assert "its lead over 1 of them is within chance" in text  # challenge 0.25 is not clearly beaten
     assert "challenge 0" not in text and "lie 0" not in text  # no persona name
     assert "Rules that bear on it: costs.wrong_challenge" in text
-    assert "designlab levers measures what one step of each does" in text
+    assert "what one step of each does is measured by designlab levers." in text
 
 
 def test_the_advice_gives_levers_measured_step_and_a_direction_only_beyond_noise():

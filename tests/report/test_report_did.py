@@ -26,7 +26,7 @@ def _run(rows):
     c = pl.DataFrame(rows, schema=COMPARE_SCHEMA | {"variant": pl.Utf8, "base": pl.Utf8, "significant": pl.Boolean})
     even = Verdict("even", 0.003, 0.0, 0.025, 0.03, 1000, top=1, bottom=0, diff_lo=-0.02, diff_hi=0.025)
     a = SimpleNamespace(comparisons=c, verdicts={"rich": even, "base": even})
-    return a, SimpleNamespace(name="rich", results=SimpleNamespace(meta=META, game="rakshasa"))
+    return a, SimpleNamespace(name="rich", results=SimpleNamespace(entry=META, game="rakshasa"))
 
 
 def test_a_moved_measure_is_named_and_one_within_noise_is_not():

@@ -235,9 +235,9 @@ def test_the_skill_line_gives_each_settled_levels_edge_and_the_change_with_range
                         [level("random", [0.50, 0.49], 400, "even"), level("search", [0.52, 0.47], 100, "even")],
                         [], 0.03)
     assert " it changes by +4.0 points (likely -" in skill_line(close)  # no direction word across zero
-    assert skill_line(None, "variants/x.yaml") == ("How skill changes the edge is not measured yet: designlab skill "
-                                                   "variants/x.yaml --until-settled plays it with random, heuristic "
-                                                   "and searching players until each level's verdict settles.")
+    assert skill_line(None, "variants/x.yaml") == ("How skill changes the edge is not measured yet: random, heuristic "
+                                                   "and searching players each play it until their level's verdict "
+                                                   "settles with designlab skill variants/x.yaml --until-settled.")
 
 
 def test_a_level_that_is_not_settled_shows_no_number_but_what_would_settle_it():

@@ -9,7 +9,7 @@ from designlab.results import VariantEntry
 
 
 def _va(name: str, base: str | None) -> SimpleNamespace:
-    return SimpleNamespace(name=name, results=SimpleNamespace(meta=VariantEntry(name=name, base=base)))
+    return SimpleNamespace(name=name, results=SimpleNamespace(entry=VariantEntry(name=name, base=base)))
 
 
 def test_the_headline_of_a_sweep_alone_is_its_point_of_the_rules_as_written():
