@@ -371,12 +371,13 @@ def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: i
           max_games: int | None = None, search: str = "ismcts", cluster: str | None = None):
     """Balance at each skill level (random, heuristic, search) on a variant; returns the typed ``SkillResult``."""
     from designlab.report.skill import skill_page
+    from designlab.runner.cache import default_cache_dir
     from designlab.strategy.skill import run_skill
 
     v = pick(path, name)
     result, _ = run_skill(v, games, search_games, Path(reports_root), name=run_name(path, [v]), search=search,
                           workers=workers or 1, page=skill_page, until_settled=until_settled, max_games=max_games,
-                          cluster=cluster)
+                          cluster=cluster, cache_dir=default_cache_dir())
     return result
 
 

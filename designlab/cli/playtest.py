@@ -63,6 +63,7 @@ def register(app: typer.Typer) -> None:
         from designlab.playtest import PlaytestError, find_skill, levels_of, read_playtests
         from designlab.report.playtest import gap_sentences, people_sentence, playtest_page
         from designlab.results.records import key_of
+        from designlab.runner.cache import default_cache_dir
         from designlab.stats.playtest import analyse_playtest, resemblance_sentence
 
         v = pick_variant(variant, None, name)
@@ -85,7 +86,7 @@ def register(app: typer.Typer) -> None:
                       "search games", markup=False)
             _play((3 if expert else 2) * games + search_games, quiet, lambda progress: run_skill(
                 v, games, search_games, folder, name=label, workers=workers, progress=progress, page=skill_page,
-                expert=expert, cluster=cluster))
+                expert=expert, cluster=cluster, cache_dir=default_cache_dir()))
             skill = folder / f"{label}-skill" / "skill.json"
         levels = levels_of(skill)
         a = analyse_playtest(v.game, v.name, roles, v.balance_tolerance / 100, humans, levels,

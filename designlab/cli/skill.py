@@ -62,6 +62,7 @@ def register(app: typer.Typer) -> None:
         """The seat gap with every seat played by random bots, the heuristic (and with --expert the learned policy) and the search bot; a finding when it changes with skill."""
         from designlab.cli.strategy import _play, _refresh_index, _strategy_errors
         from designlab.report.skill import skill_page
+        from designlab.runner.cache import default_cache_dir
         from designlab.strategy.skill import parse_budgets, run_skill
 
         with _strategy_errors():
@@ -75,7 +76,7 @@ def register(app: typer.Typer) -> None:
             result, page = _play((3 if expert else 2) * games + sg * len(curve or [0]), quiet, lambda progress: run_skill(
                 base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
                 progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster, budgets=curve,
-                until_settled=until_settled, max_games=max_games, expert=expert))
+                until_settled=until_settled, max_games=max_games, expert=expert, cache_dir=default_cache_dir()))
         from designlab.stats.verdict import Verdict, edge_text
         from designlab.strategy.results import MIN_GAMES
 

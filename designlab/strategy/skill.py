@@ -141,6 +141,8 @@ def run_skill(
     until_settled: bool = False,
     max_games: int | None = None,
     expert: bool = False,
+    cache_dir: Path | None = None,
+    fresh: bool = False,
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
@@ -153,7 +155,9 @@ def run_skill(
     ``search_minutes`` an equal share of it each). ``until_settled``: every level until its verdict settles
     (module docstring), random and heuristic with ``games`` as the first look and ``max_games`` as the cap
     (None: the variant file's max_games), the search level capped at ``search_games``. ``expert``: an expert level
-    between the heuristic and the search, played as the heuristic is (``games``, or until settled)."""
+    between the heuristic and the search, played as the heuristic is (``games``, or until settled). ``cache_dir``:
+    the runner's result cache for the levels played in one batch (random, heuristic, expert), so a rerun replays
+    none of their finished chunks (``fresh``: play them again); the search levels keep their own rounds' cache."""
     from designlab.runner.run import Stopping
 
     if games < 1:
@@ -180,7 +184,7 @@ def run_skill(
     rounds = [lv.startswith("search") for lv, _, _ in plan]
     t0 = time.perf_counter()
     run = play_matchups([v for v, r in zip(variants, rounds) if not r], folder / "games", f"{name}-skill", workers,
-                        progress, cluster=cluster, stopping=stopping)
+                        progress, cluster=cluster, stopping=stopping, cache_dir=cache_dir, fresh=fresh)
     # a level's time: its workers' CPU over the workers (the levels of one run share them), or the wall time of
     # its rounds for a search level, which has the workers to itself
     direct = iter((pl.read_parquet(vr.games_file), vr.stopped_by if until_settled else "",

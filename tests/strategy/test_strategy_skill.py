@@ -243,3 +243,19 @@ def test_max_games_without_until_settled_or_below_the_first_look_is_refused_befo
     with pytest.raises(StrategyError, match="below --games"):
         run_skill(base, 100, 0, tmp_path / "a", until_settled=True, max_games=50)
     assert not (tmp_path / "a").exists()
+
+
+def test_a_rerun_takes_the_random_and_heuristic_levels_from_the_result_cache(tmp_path, monkeypatch):
+    """Issue 42: skill played its random and heuristic levels without the runner's result cache."""
+    from designlab.strategy import skill
+    from designlab.variant.load import load_variants
+
+    runs = []
+    real = skill.play_matchups
+    monkeypatch.setattr(skill, "play_matchups", lambda *a, **k: runs.append(real(*a, **k)) or runs[-1])
+    base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
+    first, _ = run_skill(base, 40, 0, tmp_path / "a", cache_dir=tmp_path / "cache")
+    again, _ = run_skill(base, 40, 0, tmp_path / "b", cache_dir=tmp_path / "cache", workers=2)
+    assert runs[0].played_games == 80 and runs[1].played_games == 0 and runs[1].cached_games == 80
+    assert [(lv.level, lv.win_rates, lv.verdict) for lv in again.levels] == \
+        [(lv.level, lv.win_rates, lv.verdict) for lv in first.levels]
