@@ -20,7 +20,7 @@ from designlab.report.findings import Finding, findings, reference_note
 from designlab.report.page import CSS, Figure, anchor, page
 from designlab.report.panels import game_panels, measures
 from designlab.report.playtest import report_playtests
-from designlab.report.roles import followed, sweep_meta
+from designlab.report.roles import followed, sweep_point_entry
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
 from designlab.stats.sweep import SweepAnalysis
@@ -59,7 +59,7 @@ def build_figures(a: RunAnalysis) -> tuple[list[tuple[str, str, list[Figure], st
         out = []
         for (group, parameter), same in groupby(a.sweeps, key=lambda s: (s.group, s.parameter)):
             same = list(same)
-            point = sweep_meta(a.variants, group)
+            point = sweep_point_entry(a.variants, group)
             out += [fig(f"sweep-{s.group}-{s.parameter}-{s.series}", f"Sweep {s.label}", charts.sweep(s, point),
                         ("Each role's" if s.entry is None else
                          "A bot's parameter: each bot's (its seats entry named, in whatever seat it sat)")

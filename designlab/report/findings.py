@@ -13,7 +13,7 @@ import polars as pl
 
 from designlab.core.spec import the
 from designlab.report.fmt import count, missing, num, pct, pct_ci, points, points_range, pval
-from designlab.report.roles import followed, label, role_of, roles_of, sweep_meta
+from designlab.report.roles import followed, label, role_of, roles_of, sweep_point_entry
 from designlab.results.manifest import NO_ENTRY, VariantEntry
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.compare import ALPHA, SHARE_TESTS, paired_words, row_interval
@@ -35,20 +35,20 @@ def findings(a: RunAnalysis) -> list[Finding]:
     out: list[Finding] = [_overview(a)]
     out += _best(a)
     for s in a.sweeps:
-        out.append(sweep_sentence(s, sweep_meta(a.variants, s.group), reference(a.variants, s.group)))
+        out.append(sweep_sentence(s, sweep_point_entry(a.variants, s.group), reference(a.variants, s.group)))
         if s.trends.height:
-            out.append(sweep_metrics_sentence(s, game=sweep_meta(a.variants, s.group).game))
+            out.append(sweep_metrics_sentence(s, game=sweep_point_entry(a.variants, s.group).game))
     in_sweep = a.sweep_points
     balance_tests = a.tests.filter(pl.col("family") == "balance").height if a.tests.height else 1
-    metas = {va.name: va.results.entry for va in a.variants}
+    entries = {va.name: va.results.entry for va in a.variants}
     for c in a.comparisons.filter((pl.col("measure") == "win rate") & (pl.col("seat") == 0)).iter_rows(named=True):
         if c["variant"] in in_sweep:
             continue  # the sweep sentence tells these; the table below has every row
-        out.append(comparison_sentence(c, balance_tests, role_of(metas.get(c["variant"], NO_ENTRY), c["seat"])))
+        out.append(comparison_sentence(c, balance_tests, role_of(entries.get(c["variant"], NO_ENTRY), c["seat"])))
     measures = a.measure_changes()
     for name in measures["variant"].unique(maintain_order=True).to_list():
         out.append(variant_measures_sentence(measures.filter(pl.col("variant") == name).to_dicts(),
-                                             game=metas.get(name, NO_ENTRY).game))
+                                             game=entries.get(name, NO_ENTRY).game))
     for name, base, why in a.skipped:
         out.append(Finding("comparison", f"{name} is not compared with its base {base}: {why}.", "info", name))
     out += _warnings(a)
@@ -66,8 +66,8 @@ def _warnings(a: RunAnalysis) -> list[Finding]:
             by_text.setdefault(w, []).append(va.name)
     out = []
     for va in a.variants:  # seats fixed with different bots: the seat numbers measure the bots
-        meta = va.results.entry
-        if note := fixed_seats_note(meta.rotate_seats, meta.seats or []):
+        entry = va.results.entry
+        if note := fixed_seats_note(entry.rotate_seats, entry.seats or []):
             out.append(Finding("warning", f"{va.name}: {note}.", "warn", va.name))
     for w, names in by_text.items():
         who = names[0] if len(names) == 1 else f"{len(names)} variants ({', '.join(names)})"
@@ -230,10 +230,10 @@ def reference_note(variants, group: str) -> str:
     return f" Each point is compared against {ref}." if ref else ""
 
 
-def sweep_sentence(s: SweepAnalysis, meta: VariantEntry | None = None, against: str = "") -> Finding:
+def sweep_sentence(s: SweepAnalysis, entry: VariantEntry | None = None, against: str = "") -> Finding:
     """How the first role's (or the swept bot's) share of decisive games moves along a sweep, and where it
-    crosses even; ``meta``: a point's manifest entry (roles, seats); ``against``: the sweep's reference."""
-    meta = meta or {}
+    crosses even; ``entry``: a point's manifest entry (roles, seats); ``against``: the sweep's reference."""
+    entry = entry or NO_ENTRY
     seat0 = s.curve.filter(pl.col("seat") == s.focus).sort("order")
     label = s.heading
     played = seat0.filter(pl.col("decisive") > 0)
@@ -242,8 +242,8 @@ def sweep_sentence(s: SweepAnalysis, meta: VariantEntry | None = None, against: 
         return Finding("sweep", f"{label}: no point of {s.parameter} has a decisive game (every game drawn or "
                                 "unfinished), so there is no curve to read.", "broken")
     first, last = played.row(0, named=True), played.row(-1, named=True)
-    whose = f"{followed(meta, None)}'s share of decisive games" if s.entry is None else \
-        f"the share of decisive games won by {followed(meta, s.entry)},"
+    whose = f"{followed(entry, None)}'s share of decisive games" if s.entry is None else \
+        f"the share of decisive games won by {followed(entry, s.entry)},"
     text = (f"{label}: as {s.parameter} goes from {first['x']} to {last['x']}, {whose} goes "
             f"from {pct_ci(first['share'], first['share_lo'], first['share_hi'])} to "
             f"{pct_ci(last['share'], last['share_lo'], last['share_hi'])} (even = {pct(first['even'])}).")
@@ -274,17 +274,17 @@ def sweep_sentence(s: SweepAnalysis, meta: VariantEntry | None = None, against: 
                  "range, so that value is an extrapolation.")
     if against:
         text += f" Each point is compared against {against}."
-    text += steps_sentence(s, meta)
+    text += steps_sentence(s, entry)
     return Finding("sweep", text, level)
 
 
-def steps_sentence(s: SweepAnalysis, meta: VariantEntry | None = None) -> str:
+def steps_sentence(s: SweepAnalysis, entry: VariantEntry | None = None) -> str:
     """From each point to the next: which steps move the followed role's win rate beyond noise (Holm over the
     curve's steps), and how they were measured ("paired over N games ...")."""
     steps = s.steps
     if steps.height == 0:
         return ""
-    who = f"{followed(meta or NO_ENTRY, s.entry)}'s win rate"
+    who = f"{followed(entry or NO_ENTRY, s.entry)}'s win rate"
     paired = steps["test"][0] == STEP_PAIRED
     games = steps["games"].to_list()
     how = (f"paired over {min(games):,}" + (f" to {max(games):,}" if max(games) != min(games) else "") + " games a step"
@@ -390,13 +390,13 @@ def variant_measures_sentence(rows: list[dict], most: int = 3, game: str = "") -
 def bot_strength(va: VariantAnalysis) -> str:
     """A bot-parameter sweep point: how strongly the swept bot wins or loses its decisive games, in words
     ("" for any other variant). A bot's strength, not the game's fairness, so it takes no verdict light."""
-    meta = va.results.entry
-    entries = sorted(e for k in (meta.sweep or {}) if (e := swept_entry(str(k))) is not None)
+    entry = va.results.entry
+    entries = sorted(e for k in (entry.sweep or {}) if (e := swept_entry(str(k))) is not None)
     if not entries:
         return ""
-    counts = point_counts(by_entry(va.results.games, meta.rotate_seats))
+    counts = point_counts(by_entry(va.results.games, entry.rotate_seats))
     c = next((c for c in counts if c["seat"] == entries[0]), None)
-    bot = followed(meta, entries[0]).split(",")[0]
+    bot = followed(entry, entries[0]).split(",")[0]
     if c is None or not c["decisive"]:
         return f"{bot}: no decisive game"
     lo, hi = wilson(c["decisive_wins"], c["decisive"])

@@ -33,54 +33,55 @@ def _roles(game: str, params_json: str, players: int) -> tuple[str, ...]:
         return tuple(seat_name(s) for s in range(players))
 
 
-def roles_of(meta: VariantEntry) -> tuple[str, ...]:
+def roles_of(entry: VariantEntry) -> tuple[str, ...]:
     """Each seat's role for a variant's manifest entry, as the run recorded it; for results written before runs
     recorded roles, from the game (``seat k`` for a game this install lacks)."""
-    players = int(meta.players or len(meta.seats or ()) or 0)
-    recorded = meta.roles
+    players = int(entry.players or len(entry.seats or ()) or 0)
+    recorded = entry.roles
     if isinstance(recorded, list) and len(recorded) == players:
         return tuple(str(r) for r in recorded)
-    return _roles(str(meta.game), json.dumps(meta.params or {}, sort_keys=True), players)
+    return _roles(str(entry.game), json.dumps(entry.params or {}, sort_keys=True), players)
 
 
-def role_with_seat(meta: VariantEntry, seat: int) -> str:
+def role_with_seat(entry: VariantEntry, seat: int) -> str:
     """'first runner (seat 0)': the role, with the seat number the details tables use."""
-    role = roles_of(meta)[seat]
+    role = roles_of(entry)[seat]
     return role if role == seat_name(seat) else f"{role} ({seat_name(seat)})"
 
 
-def role_of(meta: VariantEntry, seat: int) -> str:
+def role_of(entry: VariantEntry, seat: int) -> str:
     """A seat's role for a variant's manifest entry ("seat k" past the roles it knows)."""
-    roles = roles_of(meta)
+    roles = roles_of(entry)
     return roles[seat] if 0 <= seat < len(roles) else seat_name(seat)
 
 
-def entry_label(meta: VariantEntry, entry: int) -> str:
-    """The bot of a seats entry, for a bot-parameter sweep: 'persona (seats.0)'; with the seats fixed, the
+def entry_label(entry: VariantEntry, seats_entry: int) -> str:
+    """The bot of a seats entry (``seats_entry``), for a bot-parameter sweep: 'persona (seats.0)'; with the seats fixed, the
     role it plays too ('persona, the first runner (seats.0)'); with the seats rotating it plays every role."""
-    seats = meta.seats or []
-    bot = str((seats[entry] or {}).get("bot") or "bot") if entry < len(seats) and isinstance(seats[entry], dict) \
-        else "bot"
-    if meta.rotate_seats:
-        return f"{bot} (seats.{entry})"
-    return f"{bot} as {the(role_of(meta, entry))} (seats.{entry})"
+    seats = entry.seats or []
+    seat = seats[seats_entry] if seats_entry < len(seats) else None
+    bot = str(seat.get("bot") or "bot") if isinstance(seat, dict) else "bot"
+    if entry.rotate_seats:
+        return f"{bot} (seats.{seats_entry})"
+    return f"{bot} as {the(role_of(entry, seats_entry))} (seats.{seats_entry})"
 
 
-def followed(meta: VariantEntry, entry: int | None) -> str:
+def followed(entry: VariantEntry, seats_entry: int | None) -> str:
     """Who a sweep's curve follows, in words: 'the first runner', or 'the persona bot (seats.0), in both roles
     in turn' for a bot's parameter (the role it plays when the seats are fixed)."""
-    if entry is None:
-        return the(role_of(meta, 0))
-    seats = meta.seats or []
-    bot = str((seats[entry] or {}).get("bot") or "") if entry < len(seats) and isinstance(seats[entry], dict) else ""
-    who = f"the {bot} bot (seats.{entry})" if bot else f"the bot of seats.{entry}"
-    if meta.rotate_seats:
-        players = len(roles_of(meta))
+    if seats_entry is None:
+        return the(role_of(entry, 0))
+    seats = entry.seats or []
+    seat = seats[seats_entry] if seats_entry < len(seats) else None
+    bot = str(seat.get("bot") or "") if isinstance(seat, dict) else ""
+    who = f"the {bot} bot (seats.{seats_entry})" if bot else f"the bot of seats.{seats_entry}"
+    if entry.rotate_seats:
+        players = len(roles_of(entry))
         return who + (", in both roles in turn" if players == 2 else ", in every role in turn")
-    return f"{who}, playing {the(role_of(meta, entry))}"
+    return f"{who}, playing {the(role_of(entry, seats_entry))}"
 
 
-def sweep_meta(variants, group: str) -> VariantEntry:
+def sweep_point_entry(variants, group: str) -> VariantEntry:
     """The manifest entry of a sweep group's first point (its roles and seats stand for the group's)."""
     return next((va.results.entry for va in variants if va.name.startswith(group + "[")), NO_ENTRY)
 
@@ -115,12 +116,12 @@ def label_html(game: str, name, roles: tuple[str, ...] | list[str] = ()) -> str:
     return f'<span title="{escape(str(name))}">{escape(words)}</span>'
 
 
-def role(meta, side: str) -> str:
+def role(grid, side: str) -> str:
     """Who plays a side's ("row", "column") personas, as a sentence names them: the grid's role ("runner"),
     else its label ("persona")."""
     if side == "row":
-        return getattr(meta, "row_role", "") or meta.row_label
-    return getattr(meta, "col_role", "") or meta.col_label
+        return getattr(grid, "row_role", "") or grid.row_label
+    return getattr(grid, "col_role", "") or grid.col_label
 
 
 # the variant file's own keys a sentence may name (docs/variants.md): what a designer types, kept as typed

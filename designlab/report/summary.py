@@ -16,7 +16,7 @@ from designlab.core.spec import plural, the
 from designlab.meta_game.page import meta_headline
 from designlab.report.findings import reference
 from designlab.report.fmt import missing, num
-from designlab.report.roles import followed, name_html, roles_of, sweep_meta, typed_html
+from designlab.report.roles import followed, name_html, roles_of, sweep_point_entry, typed_html
 from designlab.report.skill import skill_line
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.sweep import _fmt_value
@@ -238,7 +238,7 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
         fit = s.fit
         if fit is not None and fit.crosses and fit.bounded:
             text = (f"Fairest {s.parameter}{where}: about {num(fit.x_even, 1)} (likely {num(fit.lo, 1)} to "
-                    f"{num(fit.hi, 1)}), where {followed(sweep_meta(a.variants, s.group), None)} comes out even")
+                    f"{num(fit.hi, 1)}), where {followed(sweep_point_entry(a.variants, s.group), None)} comes out even")
             if even:
                 text += f"; within the {tol}-point tolerance at {s.parameter} = {', '.join(value[v.name] for v in even)}"
             out.append(text + ".")

@@ -26,12 +26,6 @@ class VariantResults:
     samples: list[dict] = field(default_factory=list)
 
     @property
-    def meta(self) -> VariantEntry:
-        """``entry`` under its old name, while the report modules edited on main still read it (tests/test_layers.py
-        lists them and lets no other module use it): ``meta`` names the meta-game only."""
-        return self.entry
-
-    @property
     def name(self) -> str:
         return self.entry.name
 
