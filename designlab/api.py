@@ -370,9 +370,9 @@ def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: i
           reports_root: Path | str = "reports", name: str | None = None, until_settled: bool = False,
           max_games: int | None = None, search: str = "ismcts", cluster: str | None = None):
     """Balance at each skill level (random, heuristic, search) on a variant; returns the typed ``SkillResult``."""
-    from designlab.report.skill import skill_page
     from designlab.runner.cache import default_cache_dir
-    from designlab.strategy.skill import run_skill
+    from designlab.skill_levels.page import skill_page
+    from designlab.skill_levels.run import run_skill
 
     v = pick(path, name)
     result, _ = run_skill(v, games, search_games, Path(reports_root), name=run_name(path, [v]), search=search,

@@ -55,7 +55,7 @@ RULES = [
     ("stats", ("designlab.runner",)),
     # the results layer sits between playing and presenting: it reads and writes a run, plays nothing, shows nothing
     ("results", ("designlab.runner", "designlab.report", "designlab.strategy", "designlab.cli", "designlab.api",
-                 "designlab.tune", "designlab.playtest")),
+                 "designlab.tune", "designlab.playtest", "designlab.skill_levels")),
     ("bots", ("designlab.games", "designlab.registry")),
     ("strategy", ("designlab.report",)),
 ]
@@ -105,7 +105,7 @@ def test_the_report_does_not_reach_the_runner_through_strategy():
     via = reached(_files("report"))
     bad = [f"{m} (imported by {f})" for m, f in sorted(via.items()) if _within(m, "designlab.runner")]
     assert not bad, "\n".join(bad)
-    assert "designlab.strategy.results" in via  # it reads the strategy results, as plain records
+    assert "designlab.skill_levels.result" in via  # it reads the strategy results, as plain records
 
 
 def test_the_reach_follows_imports_through_other_modules(tmp_path):
@@ -350,10 +350,10 @@ def test_only_the_chunk_pool_starts_a_backend():
 
 # -- one feature, one package ---------------------------------------------------------------------------------
 # An analysis is one package holding its play plan, statistics, run and page section (what_drives/, bot_ladder/,
-# meta_game/; tune/ and levers/ already were). The report embeds a feature only through its page section (and levers' first-screen advice):
+# meta_game/, skill_levels/; tune/ and levers/ already were). The report embeds a feature only through its page section (and levers' first-screen advice):
 # never its games or its statistics directly. A feature's statistics and page play nothing (no runner), so the
 # report still never reaches the runner through them.
-FEATURES = {"what_drives": {"page"}, "bot_ladder": {"page", "result"},
+FEATURES = {"what_drives": {"page"}, "bot_ladder": {"page", "result"}, "skill_levels": {"page", "result"},
             "meta_game": {"page", "check_page", "result"}, "levers": {"section", "advice"}, "tune": {"page"}}
 
 
@@ -368,7 +368,8 @@ def test_the_report_reads_a_feature_only_through_its_page_section():
 
 @pytest.mark.parametrize("module", ["what_drives/stats.py", "what_drives/page.py", "bot_ladder/stats.py",
                                     "bot_ladder/result.py", "bot_ladder/page.py", "meta_game/solve.py",
-                                    "meta_game/result.py", "meta_game/page.py", "meta_game/check_page.py"])
+                                    "meta_game/result.py", "meta_game/page.py", "meta_game/check_page.py",
+                                    "skill_levels/result.py", "skill_levels/page.py"])
 def test_a_features_statistics_and_page_play_nothing(module):
     via = reached([PACKAGE / module])
     bad = [f"{m} (imported by {f})" for m, f in sorted(via.items()) if _within(m, "designlab.runner")]
@@ -379,6 +380,7 @@ def test_a_features_statistics_and_page_play_nothing(module):
     ("what_drives", ("why",), {"plan", "stats", "run", "page"}),
     ("bot_ladder", ("ladder", "ratings"), {"run", "stats", "result", "page"}),
     ("meta_game", ("meta", "solve", "exploit"), {"run", "solve", "check", "result", "page", "check_page"}),
+    ("skill_levels", ("skill",), {"run", "result", "page"}),
 ])
 def test_a_feature_lives_in_its_own_package_only(feature, old, parts):
     """Nothing of the feature is left in the layer packages it used to be spread over."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from designlab.strategy.results import pairing_line
+from designlab.strategy.pairing import pairing_line
 
 
 @dataclass

@@ -77,8 +77,8 @@ def register(app: typer.Typer) -> None:
         skill = find_skill([key_of(v)])
         if skill is None:
             from designlab.cli.train import expert_level
-            from designlab.report.skill import skill_page
-            from designlab.strategy.skill import run_skill
+            from designlab.skill_levels.page import skill_page
+            from designlab.skill_levels.run import run_skill
 
             expert = expert_level(v, None)  # the expert level too, where the game ships its weights
             out.print(f"no skill-level result for these rules yet: playing {games:,} random and {games:,} "

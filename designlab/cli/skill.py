@@ -1,4 +1,4 @@
-"""The ``skill`` command: a variant's seat gap at three skill levels (designlab.strategy.skill)."""
+"""The ``skill`` command: a variant's seat gap at three skill levels (designlab.skill_levels.run)."""
 
 from __future__ import annotations
 
@@ -61,9 +61,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The seat gap with every seat played by random bots, the heuristic (and with --expert the learned policy) and the search bot; a finding when it changes with skill."""
         from designlab.cli.strategy import _play, _refresh_index, _strategy_errors
-        from designlab.report.skill import skill_page
         from designlab.runner.cache import default_cache_dir
-        from designlab.strategy.skill import parse_budgets, run_skill
+        from designlab.skill_levels.page import skill_page
+        from designlab.skill_levels.run import parse_budgets, run_skill
 
         with _strategy_errors():
             curve = parse_budgets(budgets) if budgets is not None else None
@@ -77,8 +77,8 @@ def register(app: typer.Typer) -> None:
                 base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
                 progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster, budgets=curve,
                 until_settled=until_settled, max_games=max_games, expert=expert, cache_dir=default_cache_dir()))
+        from designlab.skill_levels.result import MIN_GAMES
         from designlab.stats.verdict import Verdict, edge_text
-        from designlab.strategy.results import MIN_GAMES
 
         for lv in result.levels:
             if lv.level.startswith("search") and result.search_minutes is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from designlab.strategy.results import pairing_line
+from designlab.strategy.pairing import pairing_line
 
 # games per opponent of the meta-game check's best response search (bots/responder.py): such a game costs
 # about a CPU second on Rakshasa (docs/strategy.md), a game of the game's own bots a few milliseconds

@@ -26,8 +26,8 @@ def find_skill(keys, records_root: Path | None = None) -> Path | None:
 
 def levels_of(skill_file: Path) -> list[BotLevel]:
     """Each level of a skill result as counts; lengths and scores from its games when they are beside it."""
+    from designlab.skill_levels.result import SkillResult
     from designlab.stats.load import ResultsError, load_run
-    from designlab.strategy.results import SkillResult
 
     skill = SkillResult.from_dict(json.loads(Path(skill_file).read_text()))
     games = {}

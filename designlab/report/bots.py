@@ -53,7 +53,7 @@ def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, 
     file must not stop a report."""
     from designlab.bot_ladder.result import Ladder
     from designlab.meta_game.result import MetaResult
-    from designlab.strategy.results import SkillResult
+    from designlab.skill_levels.result import SkillResult
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict,
              "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (what_drives.page)
@@ -126,7 +126,7 @@ def bots_section(a: RunAnalysis, records_root: Path | None = None) -> str:
     """The section (``<section id="bots">``); its charts are drawn by report/lazy.py's ``PAGE_JS``."""
     from designlab.bot_ladder.page import ladder_section
     from designlab.meta_game.page import meta_section
-    from designlab.report.skill import skill_section
+    from designlab.skill_levels.page import skill_section
 
     per_game: dict[str, list] = {}
     for va in a.variants:

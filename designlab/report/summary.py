@@ -17,7 +17,7 @@ from designlab.meta_game.page import meta_headline
 from designlab.report.findings import reference
 from designlab.report.fmt import missing, num
 from designlab.report.roles import followed, name_html, roles_of, sweep_point_entry, typed_html
-from designlab.report.skill import skill_line
+from designlab.skill_levels.page import skill_line
 from designlab.stats.analysis import RunAnalysis, VariantAnalysis
 from designlab.stats.sweep import _fmt_value
 from designlab.stats.verdict import LIGHT, Verdict, edge_text, signed, signed_range, verdict_sentence
@@ -271,7 +271,7 @@ def _own_level(head: VariantAnalysis, found):
     """The headline variant's own run as a skill ``Level``, when every seat of it is the bot of the skill record's
     heuristic level (then the skill line's heuristic level is the same games as the verdict); else None."""
     from designlab.results.answer import verdict_to_dict
-    from designlab.strategy.results import Level
+    from designlab.skill_levels.result import Level
 
     if found is None or not head.bots.height:
         return None

@@ -2,7 +2,7 @@
 
 A playtest is a handful of games played by people: forty is a lot. So every human rate gets an exact
 (Clopper-Pearson) interval, and the seat gap's interval is built from exact intervals too. The bots'
-games at each skill level (``strategy.skill``: random, heuristic, search) are the yardstick:
+games at each skill level (``skill_levels``: random, heuristic, search) are the yardstick:
 
 * which level the people resemble: the probability of the people's outcomes (who won each game, and
   how long it ran when both sides recorded it) if they played like that level, given that level's

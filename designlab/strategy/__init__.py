@@ -1,2 +1,3 @@
-"""Strategy analysis: bot ladders with ratings, and persona meta-games solved for
-their equilibrium mix (are some strategies dominant? is bluffing worth it?)."""
+"""What the strategy features share: matchups of bots played through the runner with duplicate seating
+(matchups.py), the sentence on what that seating bought (pairing.py), and head-to-head strength (strength.py). The
+features themselves are packages of their own: bot_ladder/, meta_game/, skill_levels/."""

@@ -4,7 +4,7 @@ played in rounds into ``games-<level>/``, beside random and heuristic in ``games
 from pathlib import Path
 
 from designlab.playtest.levels import levels_of
-from designlab.strategy.skill import run_skill
+from designlab.skill_levels.run import run_skill
 from designlab.variant.load import load_variants
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"

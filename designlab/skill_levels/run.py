@@ -23,7 +23,7 @@ does: random and heuristic from ``games`` up to ``max_games``, the search level 
 ``search_games``. Each level's verdict then reads its confidence sequence, and a change between levels is
 judged on ranges that hold together (``results.change_range``).
 
-Output, ``<reports>/<name>-skill/``: ``skill.json`` and ``index.html`` (``report.skill.skill_section``
+Output, ``<reports>/<name>-skill/``: ``skill.json`` and ``index.html`` (``skill_levels.page.skill_section``
 is its body); the balance report embeds it under "Bot strength".
 """
 
@@ -42,8 +42,8 @@ from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.core.spec import the
 from designlab.results.columns import result_col, score_col
 from designlab.results.records import write_record
+from designlab.skill_levels.result import MIN_GAMES, Level, SkillResult, change_range
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
-from designlab.strategy.results import MIN_GAMES, Level, SkillResult, change_range
 from designlab.variant.model import Seat, Variant
 
 LEVEL_NAMES = ("random", "heuristic", "expert", "search")
@@ -146,7 +146,7 @@ def run_skill(
 ) -> tuple[SkillResult, Path]:
     """Play the three levels (``games`` each for random and heuristic, ``search_games`` for the search
     bot, 0 to skip it), judge each gap, write the results (and the page, rendered by ``page``, e.g.
-    report/skill.py's ``skill_page``: this layer renders no HTML). ``search_minutes``: a wall-clock budget
+    skill_levels/page.py's ``skill_page``: this layer renders no HTML). ``search_minutes``: a wall-clock budget
     for the search level, ``search_games`` then its cap; it plays rounds of ``SEARCH_ROUND`` games until
     the round that crosses the budget ends, and its games are the first N of the stream (the same N on
     any machine gives the same games). ``cluster``: a Dask scheduler's address (the runner's Dask backend):

@@ -1,4 +1,4 @@
-"""Balance at each skill level (designlab.strategy.skill) as an HTML fragment and page."""
+"""Balance at each skill level (designlab.skill_levels.run) as an HTML fragment and page."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def curve_chart(skill):
     import altair as alt
 
     from designlab.core.spec import the
-    from designlab.strategy.results import MIN_GAMES, edge_range
+    from designlab.skill_levels.result import MIN_GAMES, edge_range
 
     judged = [lv for lv in skill.levels if lv.games >= MIN_GAMES and lv.verdict.get("top") is not None]
     strong = [lv for lv in judged if lv.budget is not None]
@@ -62,12 +62,12 @@ def curve_chart(skill):
 def skill_section(skill, level: int = 2) -> str:
     """The levels' seat win rates, gaps with intervals and verdicts, and the findings, titled with an
     ``h{level}``."""
+    from designlab.skill_levels.result import SkillResult
     from designlab.stats.verdict import Verdict, verdict_sentence
-    from designlab.strategy.results import SkillResult
 
     if isinstance(skill, dict):
         skill = SkillResult.from_dict(skill)
-    from designlab.strategy.results import MIN_GAMES
+    from designlab.skill_levels.result import MIN_GAMES
 
     rows = []
     for lv in skill.levels:
@@ -164,7 +164,7 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
 
     from designlab.core.spec import the
     from designlab.report.fmt import signed_range
-    from designlab.strategy.results import MIN_GAMES, SkillResult, change_range, edge_range
+    from designlab.skill_levels.result import MIN_GAMES, SkillResult, change_range, edge_range
 
     target = variant_file or "VARIANT.yaml"
     if skill is None:

@@ -1,26 +1,12 @@
-"""What the skill levels found, as plain records written to and read back from their JSON (the bot ladder's are in
-designlab/bot_ladder/result.py, the meta-game's in designlab/meta_game/result.py), and what duplicate seating
-bought (``pairing_line``, shared by all three). Nothing here plays a game, so the report reads these without
-importing the runner (tests/test_layers.py)."""
+"""What the skill levels found, as plain records written to and read back from their JSON (``skill.json``): each
+level's games, win rates and verdict, the edge's range at a level and its change between two. Nothing here plays
+a game, so the report and the playtest page read these without importing the runner (tests/test_layers.py)."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
 MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level is shown, not judged
-
-
-
-def pairing_line(games: list[int], unpaired: list[int | None], players: int) -> str:
-    """What duplicate seating bought, in one sentence: the games played (over the matchups whose deals varied)
-    and the independent games the same intervals would have needed."""
-    known = [(g, u) for g, u in zip(games, unpaired) if u is not None]
-    if not known:
-        return (f"duplicate seating: every deal played in each of the {players} rotations of the seats; every deal "
-                "of every matchup ended alike, so the intervals are per game")
-    g, u = sum(g for g, _ in known), sum(u for _, u in known)
-    return (f"duplicate seating: paired over {g:,} games ({g // players:,} deals, each in all {players} rotations of "
-            f"the seats); independent games would have needed about {u:,} for the same intervals ({u / g:.2f}x)")
 
 
 @dataclass

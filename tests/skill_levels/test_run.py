@@ -1,10 +1,10 @@
 """Balance at each skill level: levels, verdicts and the findings when the gap moves with skill. The page
-(report/skill.py) is tested in tests/report/test_report_strategy.py."""
+(skill_levels/page.py) is tested in tests/report/test_report_strategy.py."""
 
 from pathlib import Path
 
-from designlab.strategy.results import Level
-from designlab.strategy.skill import findings, run_skill
+from designlab.skill_levels.result import Level
+from designlab.skill_levels.run import findings, run_skill
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
@@ -48,7 +48,7 @@ def test_a_time_budget_plays_whole_rounds_of_the_same_games_and_says_so(tmp_path
     """The search level under --search-minutes: whole rounds of SEARCH_ROUND games, the first N of the
     level's stream (a budget that runs out after one round gives the first round of the full run), and the
     result says which of the budget or the game count stopped it. The heuristic stands in for the search bot."""
-    from designlab.strategy.skill import SEARCH_ROUND
+    from designlab.skill_levels.run import SEARCH_ROUND
     from designlab.variant.load import load_variants
 
     base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
@@ -64,8 +64,8 @@ def test_a_time_budget_plays_whole_rounds_of_the_same_games_and_says_so(tmp_path
 def test_budgets_are_whole_increasing_iteration_counts():
     import pytest
 
+    from designlab.skill_levels.run import parse_budgets
     from designlab.strategy.matchups import StrategyError
-    from designlab.strategy.skill import parse_budgets
 
     assert parse_budgets("6, 12,25") == [6, 12, 25]
     for bad in ("0,6", "six", "12,6", "6,6", "6,", "-6", "1.5"):
@@ -76,8 +76,8 @@ def test_budgets_are_whole_increasing_iteration_counts():
 def test_a_budget_changes_only_the_search_bots_iterations():
     import pytest
 
+    from designlab.skill_levels.run import budget_seat
     from designlab.strategy.matchups import StrategyError, parse_seat
-    from designlab.strategy.skill import budget_seat
 
     seat = budget_seat(parse_seat("rakshasa", "ismcts(iterations=100, uct_c=1.5)"), 6)
     assert seat == parse_seat("rakshasa", "ismcts(iterations=6, uct_c=1.5)")
@@ -118,8 +118,8 @@ def test_a_curve_finding_reads_from_the_weakest_level_to_the_highest_budget():
 def test_a_skill_file_from_before_the_curve_still_reads():
     import json
 
-    from designlab.report.skill import skill_line, skill_section
-    from designlab.strategy.results import SkillResult
+    from designlab.skill_levels.page import skill_line, skill_section
+    from designlab.skill_levels.result import SkillResult
 
     levels = [_lv("random", 0.50, 0.50), _lv("heuristic", 0.53, 0.47), _lv("search", 0.58, 0.42, games=100)]
     old = SkillResult("r", "rakshasa", "base", 1, ["a", "b"], levels, [], 0.03).to_dict()
@@ -134,7 +134,7 @@ def test_a_skill_file_from_before_the_curve_still_reads():
 def test_a_timed_curve_gives_each_budget_an_equal_share_in_whole_rounds(tmp_path):
     """--search-minutes with --budgets: each budget plays rounds until its share runs out (here after its first
     round), and each level says what stopped it."""
-    from designlab.strategy.skill import SEARCH_ROUND
+    from designlab.skill_levels.run import SEARCH_ROUND
     from designlab.variant.load import load_variants
 
     base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
@@ -150,8 +150,8 @@ def test_a_search_level_is_played_in_rounds_over_the_workers_the_same_games(tmp_
     level played in one piece. The heuristic stands in for the search bot."""
     import polars as pl
 
+    from designlab.skill_levels.run import SEARCH_ROUND
     from designlab.strategy.matchups import matchup, parse_seat, play_matchups
-    from designlab.strategy.skill import SEARCH_ROUND
     from designlab.variant.load import load_variants
 
     base = load_variants([VARIANTS / "rakshasa" / "base.yaml"])[0]
@@ -185,9 +185,9 @@ def test_until_settled_stops_each_level_at_its_first_settled_look(tmp_path):
     import polars as pl
 
     from designlab.runner.run import SETTLED
+    from designlab.skill_levels.run import SEARCH_ROUND
     from designlab.stats.sequential import Design
     from designlab.stats.verdict import balance_verdict
-    from designlab.strategy.skill import SEARCH_ROUND
 
     base = _lopsided(tmp_path)
     res, _ = run_skill(base, 10, 500, tmp_path / "r", search="heuristic", until_settled=True, max_games=10)
@@ -212,8 +212,8 @@ def test_until_settled_ranges_read_the_confidence_sequence():
     may not be."""
     from dataclasses import asdict, replace
 
+    from designlab.skill_levels.result import change_range, edge_range
     from designlab.stats.verdict import balance_verdict
-    from designlab.strategy.results import change_range, edge_range
 
     def seq(name, w0, w1, games):
         return Level(name, name, games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games, sequential=True)))
@@ -247,7 +247,7 @@ def test_max_games_without_until_settled_or_below_the_first_look_is_refused_befo
 
 def test_a_rerun_takes_the_random_and_heuristic_levels_from_the_result_cache(tmp_path, monkeypatch):
     """Issue 42: skill played its random and heuristic levels without the runner's result cache."""
-    from designlab.strategy import skill
+    from designlab.skill_levels import run as skill
     from designlab.variant.load import load_variants
 
     runs = []

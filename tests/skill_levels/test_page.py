@@ -1,0 +1,135 @@
+"""The skill levels' page and the first screen's skill line: settled levels only, with ranges; a curve drawn
+against its budgets."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from designlab.skill_levels.page import skill_page
+from designlab.skill_levels.run import run_skill
+from tests.pages import base_variant
+
+
+def test_the_skill_page(tmp_path):
+    base = base_variant("rakshasa")
+    _, page_path = run_skill(base, 40, 0, tmp_path, page=skill_page)
+    assert "Balance at each skill level" in page_path.read_text()
+
+
+def test_the_skill_page_says_what_the_search_levels_time_budget_gave(tmp_path):
+    base = base_variant("rakshasa")
+    _, page_path = run_skill(base, 30, 20, tmp_path, search="heuristic", search_minutes=60, page=skill_page)
+    assert "The search level played 20 games within a time budget of 60 min, which it did not reach" in page_path.read_text()
+
+
+def _curve(games=(400, 400, 100, 100)):
+    from dataclasses import asdict
+
+    from designlab.skill_levels.result import Level, SkillResult
+    from designlab.stats.verdict import balance_verdict
+
+    rates = [(0.50, 0.49), (0.52, 0.47), (0.55, 0.43), (0.61, 0.37)]
+    names, budgets = ["random", "heuristic", "search-6", "search-12"], [None, None, 6, 12]
+    levels = [Level(n, n, g, list(r), 0.0, 0.0, asdict(balance_verdict(list(r), g)), budget=b)
+              for n, g, r, b in zip(names, games, rates, budgets)]
+    return SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"], levels, [], 0.03, budgets=[6, 12])
+
+
+def test_the_skill_page_draws_the_curve_of_gap_against_budget():
+    import html
+
+    from designlab.skill_levels.page import skill_section
+
+    text = skill_section(_curve())
+    spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', text).group(1)))
+    values = [d["values"] for d in (lay.get("data", {}) for lay in spec["layer"]) if "values" in d]
+    # the signed edge of the highest budget's top role over its bottom role, the other levels as lines
+    assert [p["budget"] for p in values[0]] == [6, 12] and [p["games"] for p in values[0]] == [100, 100]
+    assert [round(p["edge"], 1) for p in values[0]] == [12.0, 24.0]
+    assert [r["level"] for r in values[-1]] == ["random (400 games)", "heuristic (400 games)"]
+    assert [round(r["edge"], 1) for r in values[-1]] == [1.0, 5.0]
+    # a budget where the other role is ahead is below 0, not folded into a positive gap
+    flip = _curve()
+    flip.levels[2].win_rates = [0.43, 0.55]
+    spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', skill_section(flip)).group(1)))
+    assert round(spec["layer"][0]["data"]["values"][0]["edge"], 1) == -12.0
+    assert "6 iterations: 100 games, 12 iterations: 100 games" in text
+    # a budget under 30 games is in the table, not on the chart; no curve, no chart
+    few = skill_section(_curve(games=(400, 400, 100, 10)))
+    spec = json.loads(html.unescape(re.search(r'data-spec="([^"]*)"', few).group(1)))
+    assert [p["budget"] for p in spec["layer"][0]["data"]["values"]] == [6]
+    plain = _curve()
+    plain.budgets = []
+    assert "data-spec" not in skill_section(plain)
+
+
+def test_the_skill_line_gives_each_settled_levels_edge_and_the_change_with_ranges():
+    from designlab.skill_levels.page import skill_line
+    from designlab.skill_levels.result import Level, SkillResult
+
+    def level(name, rates, games, verdict, **kw):
+        return Level(name, name, games, rates, 0.0, 0.0, {"top": 0, "bottom": 1, "verdict": verdict, **kw})
+
+    skill = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
+                        [level("random", [0.50, 0.485], 4000, "even"), level("heuristic", [0.505, 0.497], 4000, "even"),
+                         level("search", [0.61, 0.39], 100, "unbalanced")], [], 0.03)
+    text = skill_line(skill)
+    assert text.startswith("With stronger players, the first runner's edge over the second runner, in points: "
+                           "+1.5 with random players (4,000 games, likely "), text
+    assert "+22.0 with search players (100 games, likely +2.9 to +41.1)" in text, text
+    assert "From random to search it grows by +20.5 points (likely +1.1 to +39.9)." in text, text
+    assert text.endswith("(From the skill run of base.)")
+    close = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
+                        [level("random", [0.50, 0.49], 400, "even"), level("search", [0.52, 0.47], 100, "even")],
+                        [], 0.03)
+    assert " it changes by +4.0 points (likely -" in skill_line(close)  # no direction word across zero
+    assert skill_line(None, "variants/x.yaml") == ("How skill changes the edge is not measured yet: random, heuristic "
+                                                   "and searching players each play it until their level's verdict "
+                                                   "settles with designlab skill variants/x.yaml --until-settled.")
+
+
+def test_a_level_that_is_not_settled_shows_no_number_but_what_would_settle_it():
+    """Issue 42: the first screen showed "+0.0 with search players (likely -35.8 to +35.8)" from 30 games."""
+    from designlab.skill_levels.page import skill_line
+    from designlab.skill_levels.result import Level, SkillResult
+
+    heuristic = Level("heuristic", "heuristic", 4000, [0.505, 0.497], 0.0, 0.0,
+                      {"top": 0, "bottom": 1, "verdict": "even"}, seconds=2.0)
+    search = Level("search", "ismcts", 30, [0.5, 0.5], 0.0, 0.0,
+                   {"top": 0, "bottom": 1, "verdict": "not enough games", "more_games": 3000}, seconds=90.0)
+    text = skill_line(SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"], [heuristic, search],
+                                  [], 0.03), "variants/rakshasa/base.yaml")
+    assert "+0.8 with heuristic players (4,000 games" in text, text
+    assert ("about 3,000 more games would settle it, about 2.5 h at this run's pace: designlab skill "
+            "variants/rakshasa/base.yaml --until-settled --search-games 3030") in text, text
+    assert "Search players: not settled after 30 games" in text and "35.8" not in text and "with search players" not in text
+
+
+def test_the_heuristic_level_is_the_variants_own_run_when_its_seats_are_the_heuristic():
+    """Issue 42: beside a 13,500-game verdict the skill line showed a separate 400-game heuristic sample."""
+    from designlab.skill_levels.page import skill_line
+    from designlab.skill_levels.result import Level, SkillResult
+
+    sample = Level("heuristic", "heuristic", 400, [0.504, 0.496], 0.0, 0.0, {"top": 0, "bottom": 1, "verdict": "even"})
+    own = Level("heuristic", "heuristic", 13_500, [0.499, 0.501], 0.0, 0.0, {"top": 1, "bottom": 0, "verdict": "even"})
+    text = skill_line(SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"], [sample], [], 0.03),
+                      own=own)
+    assert "+0.2 with heuristic players (13,500 games" in text and "400 games" not in text, text
+    assert "its heuristic level is this run's own 13,500 games" in text
+
+
+def test_the_skill_line_reads_a_curve_from_its_weakest_level_to_its_highest_settled_budget():
+    from dataclasses import replace
+
+    from designlab.skill_levels.page import skill_line
+
+    curve = _curve()
+    settled = replace(curve, levels=[replace(lv, verdict=lv.verdict | {"verdict": "unbalanced"})
+                                     if lv.level in ("random", "search-12") else lv for lv in curve.levels])
+    text = skill_line(settled)
+    assert "+1.0 with random players (400 games, likely " in text, text
+    assert "+24.0 with searching players at 12 iterations a decision (100 games, likely " in text, text
+    assert "From random to search at 12 iterations it grows by +23.0 points" in text
+    assert "Searching players at 6 iterations a decision: not settled after 100 games" in text  # no number for it
+    assert "+12.0" not in text
