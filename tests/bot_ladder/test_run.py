@@ -1,5 +1,5 @@
 """The bot ladder on real (small) runs (bot_ladder/run.py): ratings order a clearly stronger bot above a weaker one; a
-rerun comes from the result cache with the same answer. Its page is tested in tests/report/test_report_strategy.py,
+rerun comes from the result cache with the same answer. Its page is tested in tests/bot_ladder/test_page.py,
 its ratings in test_stats.py."""
 
 from __future__ import annotations

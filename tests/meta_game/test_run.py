@@ -1,6 +1,6 @@
 """The persona meta-game on real (small) runs (meta_game/run.py): the matrix and its solution, the points payoff
 read from the row persona's seat, the bundled grids and grid files, and a rerun from the result cache with the same
-answer. Its pages are tested in tests/report/test_report_strategy.py and test_check_page.py."""
+answer. Its pages are tested in test_page.py and test_check_page.py."""
 
 from __future__ import annotations
 

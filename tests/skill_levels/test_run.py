@@ -1,5 +1,5 @@
 """Balance at each skill level: levels, verdicts and the findings when the gap moves with skill. The page
-(skill_levels/page.py) is tested in tests/report/test_report_strategy.py."""
+(skill_levels/page.py) is tested in test_page.py."""
 
 from pathlib import Path
 

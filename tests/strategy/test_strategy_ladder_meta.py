@@ -1,6 +1,6 @@
 """The ladder and the meta-game on real (small) runs: ratings order a clearly
 stronger bot above a weaker one; the meta-game's matrix and solution. Their pages
-(bot_ladder/page.py, meta_game/page.py) are tested in tests/report/test_report_strategy.py."""
+(bot_ladder/page.py, meta_game/page.py) are tested in tests/bot_ladder/test_page.py and tests/meta_game/test_page.py."""
 
 from __future__ import annotations
 
