@@ -367,30 +367,73 @@ def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None
 
 
 def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: int | None = None, *,
-          reports_root: Path | str = "reports", name: str | None = None, until_settled: bool = False,
-          max_games: int | None = None, search: str = "ismcts", cluster: str | None = None):
-    """Balance at each skill level (random, heuristic, search) on a variant; returns the typed ``SkillResult``."""
+          reports_root: Path | str = "reports", name: str | None = None, seed: int | None = None,
+          until_settled: bool = False, max_games: int | None = None, search: str = "ismcts",
+          search_minutes: float | None = None, budgets: list[int] | None = None, expert: bool | None = None,
+          cluster: str | None = None, fresh: bool = False, progress=None):
+    """Balance at each skill level (random, heuristic, the expert when asked for, search; ``budgets``: a skill
+    curve of search budgets) on a variant, played through the runner's result cache (``fresh``: every level played
+    again); returns the typed ``SkillResult`` (its page: ``<reports_root>/<name>-skill/index.html``)."""
     from designlab.runner.cache import default_cache_dir
     from designlab.skill_levels.page import skill_page
     from designlab.skill_levels.run import run_skill
+    from designlab.variant.model import override
 
-    v = pick(path, name)
+    v = override([pick(path, name)], None, seed)[0]
     result, _ = run_skill(v, games, search_games, Path(reports_root), name=run_name(path, [v]), search=search,
-                          workers=workers or 1, page=skill_page, until_settled=until_settled, max_games=max_games,
-                          cluster=cluster, cache_dir=default_cache_dir())
+                          workers=workers or 1, progress=progress, page=skill_page, search_minutes=search_minutes,
+                          budgets=budgets, until_settled=until_settled, max_games=max_games,
+                          expert=expert_level(v, expert), cluster=cluster, cache_dir=default_cache_dir(), fresh=fresh)
     return result
 
 
+def expert_level(variant, asked: bool | None) -> bool:
+    """Whether a skill check plays an expert level: only when asked for (the shipped Rakshasa policy plays at the
+    heuristic's strength, docs/strategy.md, so a default expert level would describe play it is not); asked for
+    without weights (or with refused ones), a ``UsageError`` in one line."""
+    from designlab.expert.weights import ExpertError
+    from designlab.registry import bot_class
+
+    if not asked:
+        return False
+    cls = bot_class(variant.game, "expert")
+    try:
+        cls.weights(variant.game, cls.Params())
+    except ExpertError as e:
+        raise UsageError(str(e)) from None
+    return True
+
+
+def playtest(path: Path | str, files: list[Path | str], *, games: int = 400, search_games: int = 20,
+             workers: int | None = None, reports_root: Path | str = "reports", results_dir: Path | str | None = None,
+             name: str | None = None, names: bool = False, expert: bool | None = None, cluster: str | None = None,
+             fresh: bool = False, before_play=None, progress=None):
+    """People's playtest games beside the bots at each skill level on the same rules (``playtest.run``): the
+    skill result of these rules when there is one, else its levels played first (``games`` random and heuristic,
+    ``search_games`` search; ``before_play()`` is called first, and may return that play's progress callback).
+    Returns the typed ``Playtest`` (its ``analysis``, the ``skill`` file it read, whether
+    the levels were ``played``, the ``page`` written)."""
+    from designlab.playtest.run import run_playtest
+    from designlab.runner.cache import default_cache_dir
+
+    v = pick(path, name)
+    return run_playtest(v, [Path(f) for f in files], run_name(path, [v]), reports_root=Path(reports_root),
+                        results_dir=Path(results_dir) if results_dir is not None else None, games=games,
+                        search_games=search_games, names=names, expert=expert_level(v, expert),
+                        workers=workers or 1, cluster=cluster, cache_dir=default_cache_dir(), fresh=fresh,
+                        before_play=before_play, progress=progress)
+
+
 def why(path: Path | str, games: int = 1000, workers: int | None = None, *, reports_root: Path | str = "reports",
-        name: str | None = None, cluster: str | None = None) -> dict:
+        name: str | None = None, cluster: str | None = None, fresh: bool = False):
     """What drives the result: each option and component forbidden in turn (``what_drives.run``), played through the
-    runner's chunk pool and result cache."""
+    runner's chunk pool and result cache (``fresh``: played again); returns the typed ``what_drives.result.Why``."""
     from designlab.runner.cache import default_cache_dir
     from designlab.what_drives.run import run_why
 
     v = pick(path, name)
     result, _ = run_why(v, games, Path(reports_root), run_name(path, [v]), workers=workers or 1, cluster=cluster,
-                        cache_dir=default_cache_dir())
+                        cache_dir=default_cache_dir(), fresh=fresh)
     return result
 
 

@@ -216,8 +216,8 @@ PLAYING = {
     "runner/chunk.py": "game_for: the game a chunk of games is played on",
     "what_drives/plan.py": "the restricted bot's private copy of the game it plays",
     "play/session.py": "a person's game",
-    "cli/playtest.py": "replays the people's game records it reads",
-    "report/playtest.py": "replays the people's game records shown beside the run",
+    "playtest/run.py": "replays the people's game records it reads",
+    "playtest/page.py": "replays the people's game records shown beside the run",
 }
 
 
@@ -350,10 +350,11 @@ def test_only_the_chunk_pool_starts_a_backend():
 
 # -- one feature, one package ---------------------------------------------------------------------------------
 # An analysis is one package holding its play plan, statistics, run and page section (what_drives/, bot_ladder/,
-# meta_game/, skill_levels/; tune/ and levers/ already were). The report embeds a feature only through its page section (and levers' first-screen advice):
+# meta_game/, skill_levels/, playtest/; tune/ and levers/ already were). The report embeds a feature only through its page section (and levers' first-screen advice):
 # never its games or its statistics directly. A feature's statistics and page play nothing (no runner), so the
 # report still never reaches the runner through them.
-FEATURES = {"what_drives": {"page"}, "bot_ladder": {"page", "result"}, "skill_levels": {"page", "result"},
+FEATURES = {"what_drives": {"page", "result"}, "bot_ladder": {"page", "result"}, "skill_levels": {"page", "result"},
+            "playtest": {"page"},
             "meta_game": {"page", "check_page", "result"}, "levers": {"section", "advice"}, "tune": {"page"}}
 
 
@@ -366,10 +367,12 @@ def test_the_report_reads_a_feature_only_through_its_page_section():
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("module", ["what_drives/stats.py", "what_drives/page.py", "bot_ladder/stats.py",
+@pytest.mark.parametrize("module", ["what_drives/stats.py", "what_drives/page.py", "what_drives/result.py",
+                                    "bot_ladder/stats.py",
                                     "bot_ladder/result.py", "bot_ladder/page.py", "meta_game/solve.py",
                                     "meta_game/result.py", "meta_game/page.py", "meta_game/check_page.py",
-                                    "skill_levels/result.py", "skill_levels/page.py"])
+                                    "skill_levels/result.py", "skill_levels/page.py", "playtest/stats.py",
+                                    "playtest/page.py", "playtest/levels.py", "playtest/read.py"])
 def test_a_features_statistics_and_page_play_nothing(module):
     via = reached([PACKAGE / module])
     bad = [f"{m} (imported by {f})" for m, f in sorted(via.items()) if _within(m, "designlab.runner")]
@@ -377,10 +380,11 @@ def test_a_features_statistics_and_page_play_nothing(module):
 
 
 @pytest.mark.parametrize("feature, old, parts", [
-    ("what_drives", ("why",), {"plan", "stats", "run", "page"}),
+    ("what_drives", ("why",), {"plan", "stats", "run", "result", "page"}),
     ("bot_ladder", ("ladder", "ratings"), {"run", "stats", "result", "page"}),
     ("meta_game", ("meta", "solve", "exploit"), {"run", "solve", "check", "result", "page", "check_page"}),
     ("skill_levels", ("skill",), {"run", "result", "page"}),
+    ("playtest", ("playtest",), {"read", "levels", "stats", "run", "page"}),
 ])
 def test_a_feature_lives_in_its_own_package_only(feature, old, parts):
     """Nothing of the feature is left in the layer packages it used to be spread over."""

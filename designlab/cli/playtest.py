@@ -1,9 +1,8 @@
 """The ``playtest`` command: people's games (CSV, BoardGameGeek export, designlab game records) beside the
-bots' games at each skill level on the same variant (designlab.playtest, stats/playtest.py)."""
+bots' games at each skill level on the same variant (designlab.playtest, playtest/stats.py)."""
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Annotated
@@ -15,6 +14,8 @@ from designlab.cli.common import (
     DEFAULT_WORKERS,
     MAX_GAMES,
     Cluster,
+    Fresh,
+    Progress,
     Quiet,
     ReportsRoot,
     UserError,
@@ -22,7 +23,6 @@ from designlab.cli.common import (
     Workers,
     out,
     pick_variant,
-    run_name,
 )
 
 DEFAULT_BOT_GAMES = 400  # random and heuristic levels, when no skill result is at hand (a few seconds)
@@ -57,40 +57,41 @@ def register(app: typer.Typer) -> None:
         workers: Workers = DEFAULT_WORKERS,
         cluster: Cluster = None,
         quiet: Quiet = False,
+        fresh: Fresh = False,
     ) -> None:
         """Compare people's playtest games with the bots at each skill level: seat outcomes, which bots they play like."""
-        from designlab.cli.strategy import _play, _refresh_index
-        from designlab.playtest import PlaytestError, find_skill, levels_of, read_playtests
-        from designlab.report.playtest import gap_sentences, people_sentence, playtest_page
-        from designlab.results.records import key_of
-        from designlab.runner.cache import default_cache_dir
-        from designlab.stats.playtest import analyse_playtest, resemblance_sentence
+        from designlab.api import playtest as compare
+        from designlab.cli.strategy import _refresh_index, _strategy_errors
+        from designlab.cli.train import expert_level
+        from designlab.playtest import PlaytestError
+        from designlab.playtest.page import gap_sentences, people_sentence
+        from designlab.playtest.run import skill_games
+        from designlab.playtest.stats import resemblance_sentence
 
-        v = pick_variant(variant, None, name)
+        v = pick_variant(variant, None, name)  # a wrong file or name is one line before anything is read or played
+        expert = expert_level(v, None)  # the expert level is opt-in while the shipped policy is weak
         roles = v.roles
-        try:
-            humans = read_playtests(files, v.game, v.make_game(), roles, keep_names=names)
-        except PlaytestError as e:
-            raise UserError(str(e)) from None
-        label = run_name(variant, [v])
-        folder = results_dir or reports_root
-        skill = find_skill([key_of(v)])
-        if skill is None:
-            from designlab.cli.train import expert_level
-            from designlab.skill_levels.page import skill_page
-            from designlab.skill_levels.run import run_skill
 
-            expert = expert_level(v, None)  # the expert level too, where the game ships its weights
+        bars = []
+
+        def before_play():  # only when the skill levels must be played: say so, and show their progress
             out.print(f"no skill-level result for these rules yet: playing {games:,} random and {games:,} "
                       f"heuristic games{f' and {games:,} expert games' if expert else ''} and {search_games:,} "
                       "search games", markup=False)
-            _play((3 if expert else 2) * games + search_games, quiet, lambda progress: run_skill(
-                v, games, search_games, folder, name=label, workers=workers, progress=progress, page=skill_page,
-                expert=expert, cluster=cluster, cache_dir=default_cache_dir()))
-            skill = folder / f"{label}-skill" / "skill.json"
-        levels = levels_of(skill)
-        a = analyse_playtest(v.game, v.name, roles, v.balance_tolerance / 100, humans, levels,
-                             [str(f) for f in files], bots_from=str(skill.parent))
+            bars.append(Progress(skill_games(games, search_games, expert), quiet))
+            return bars[-1]
+
+        try:
+            with _strategy_errors():
+                done = compare(variant, files, games=games, search_games=search_games, workers=workers,
+                               reports_root=reports_root, results_dir=results_dir, name=name, names=names,
+                               expert=expert, cluster=cluster, fresh=fresh, before_play=before_play)
+        except PlaytestError as e:
+            raise UserError(str(e)) from None
+        finally:
+            for bar in bars:
+                bar.close()
+        a, skill = done.analysis, done.skill
 
         table = Table(title=f"{v.name}: {a.games} games by people beside the bots ({skill.parent})",
                       title_justify="left")
@@ -127,9 +128,5 @@ def register(app: typer.Typer) -> None:
                              if d and k not in ("people", "people minutes"))
             out.print(f"Length in turns, median: people {people_turns['median']:g} (n {people_turns['n']})"
                       + (f"; bots: {bots}" if bots else ""), markup=False)
-        page_dir = reports_root / f"{label}-playtest"
-        page_dir.mkdir(parents=True, exist_ok=True)
-        (page_dir / "playtest.json").write_text(json.dumps(a.to_dict(), indent=1))
-        (page_dir / "index.html").write_text(playtest_page(a))
-        out.print(f"playtest page: {page_dir / 'index.html'}", markup=False)
+        out.print(f"playtest page: {done.page}", markup=False)
         _refresh_index(reports_root)

@@ -12,6 +12,7 @@ from designlab.cli.common import (
     MAX_GAMES,
     MAX_MINUTES,
     Cluster,
+    Fresh,
     MaxGames,
     Quiet,
     ReportsRoot,
@@ -53,6 +54,7 @@ def register(app: typer.Typer) -> None:
         cluster: Cluster = None,
         reports_root: ReportsRoot = Path("reports"),
         quiet: Quiet = False,
+        fresh: Fresh = False,
         expert: Annotated[bool | None, typer.Option(
             "--expert/--no-expert", help="An expert level (the policy `designlab train` learned from the default "
             "search) between the heuristic and the search, played as the heuristic is, where the game ships expert "
@@ -60,23 +62,22 @@ def register(app: typer.Typer) -> None:
             show_default=False)] = None,
     ) -> None:
         """The seat gap with every seat played by random bots, the heuristic (and with --expert the learned policy) and the search bot; a finding when it changes with skill."""
+        from designlab.api import skill as skill_levels
         from designlab.cli.strategy import _play, _refresh_index, _strategy_errors
-        from designlab.runner.cache import default_cache_dir
-        from designlab.skill_levels.page import skill_page
-        from designlab.skill_levels.run import parse_budgets, run_skill
+        from designlab.cli.train import expert_level
+        from designlab.skill_levels.run import parse_budgets
 
         with _strategy_errors():
             curve = parse_budgets(budgets) if budgets is not None else None
-        base = pick_variant(variant, seed, name)
-        from designlab.cli.train import expert_level
-
-        expert = expert_level(base, expert)
+        base = pick_variant(variant, seed, name)  # a wrong file or name is one line before anything is played
+        expert = expert_level(base, expert)  # and so is an expert without weights; its range warnings printed
         sg = max(1, games // 10) if search_games is None else search_games
         with _strategy_errors():
-            result, page = _play((3 if expert else 2) * games + sg * len(curve or [0]), quiet, lambda progress: run_skill(
-                base, games, sg, reports_root, name=run_name(variant, [base]), search=search, workers=workers,
-                progress=progress, page=skill_page, search_minutes=search_minutes, cluster=cluster, budgets=curve,
-                until_settled=until_settled, max_games=max_games, expert=expert, cache_dir=default_cache_dir()))
+            result = _play((3 if expert else 2) * games + sg * len(curve or [0]), quiet, lambda progress: skill_levels(
+                variant, games, sg, workers, reports_root=reports_root, name=name, seed=seed, search=search,
+                progress=progress, search_minutes=search_minutes, cluster=cluster, budgets=curve,
+                until_settled=until_settled, max_games=max_games, expert=expert, fresh=fresh))
+        page = reports_root / f"{run_name(variant, [base])}-skill" / "index.html"
         from designlab.skill_levels.result import MIN_GAMES
         from designlab.stats.verdict import Verdict, edge_text
 

@@ -22,6 +22,7 @@ from designlab.cli.common import (
     run_name,
 )
 from designlab.cli.train import Expert, as_expert
+from designlab.what_drives.result import Why
 
 MIN_SIDE = 10  # association rows need this many player-games with and without the component
 
@@ -34,27 +35,27 @@ def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.0f}%"
 
 
-def print_why(r: dict) -> None:
+def print_why(r: Why) -> None:
     """The tables ``designlab why`` prints (plain text, one line per row)."""
     from rich.table import Table
 
     from designlab.what_drives.stats import user_verdict
 
-    tol = r["tolerance"]
-    t = Table(title=f"Restricted play: {r['variant']} ({r['game']}), {r['games']:,} paired games per option, "
-              f"seed {r['seed']}", title_justify="left")
+    tol = r.tolerance
+    t = Table(title=f"Restricted play: {r.variant} ({r.game}), {r.games:,} paired games per option, "
+              f"seed {r.seed}", title_justify="left")
     for col, just in (("option", "left"), ("group", "left"), ("gain, points (corrected CI)", "right"),
                       ("games it bit", "right"), ("yielded", "right"), ("bot ignored", "right"),
                       ("verdict for its user", "left")):
         t.add_column(col, justify=just, no_wrap=col.startswith("verdict"))
-    for o in sorted(r["options"], key=lambda o: o["gain"]):
-        verdict = user_verdict(o["verdict"]) + (" (the strongest)" if o["name"] == r["strongest"] else "")
-        t.add_row(o["name"], o["group"], f"{o['gain']:+.1f} ({o['lo']:+.1f} to {o['hi']:+.1f})",
-                  f"{o['games_bitten']:,}", f"{o['yielded']:,}", f"{o['overridden']:,}", verdict)
+    for o in sorted(r.options, key=lambda o: o.gain):
+        verdict = user_verdict(o.verdict) + (" (the strongest)" if o.name == r.strongest else "")
+        t.add_row(o.name, o.group, f"{o.gain:+.1f} ({o.lo:+.1f} to {o.hi:+.1f})",
+                  f"{o.games_bitten:,}", f"{o.yielded:,}", f"{o.overridden:,}", verdict)
     out.print(t)
     out.print(f"Gain: the win rate the seat forbidden the option gains (negative: loses) against the unrestricted "
               f"bots, in points, paired game by game with the unrestricted run on the same seeds; intervals hold "
-              f"for all {len(r['options'])} options at once (Bonferroni), p-values Holm-adjusted. Verdict, for whoever "
+              f"for all {len(r.options)} options at once (Bonferroni), p-values Holm-adjusted. Verdict, for whoever "
               f"uses the option: 'helps its user' when forbidding it costs the seat (the interval below 0), 'hurts "
               f"its user' when forbidding it gains (above 0: the bot overplays it). 'never matters': "
               f"the interval lies within ±{tol:g} points (the variant's balance_tolerance). Yielded: decisions with "
@@ -63,23 +64,23 @@ def print_why(r: dict) -> None:
     a = Table(title="Win rate beside each component (association, not cause)", title_justify="left")
     for col in ("component", "kind", "player-games with it", "win rate with", "without", "difference, points (95% CI)"):
         a.add_column(col, justify="left" if col in ("component", "kind") else "right")
-    for x in r["association"]:
-        if min(x["n_with"], x["n_without"]) < MIN_SIDE:
+    for x in r.association:
+        if min(x.n_with, x.n_without) < MIN_SIDE:
             continue
-        more = f" (more than {x['split']:g} times)" if x.get("split") is not None else ""
-        a.add_row(x["name"] + more, x["kind"], f"{x['n_with']:,}", _pct(x["rate_with"]), _pct(x["rate_without"]),
-                  f"{_pts(x['diff'])} ({_pts(x['lo'])} to {_pts(x['hi'])})")
+        more = f" (more than {x.split:g} times)" if x.split is not None else ""
+        a.add_row(x.name + more, x.kind, f"{x.n_with:,}", _pct(x.rate_with), _pct(x.rate_without),
+                  f"{_pts(x.diff)} ({_pts(x.lo)} to {_pts(x.hi)})")
     out.print(a)
-    few = [x["name"] for x in r["association"] if min(x["n_with"], x["n_without"]) < MIN_SIDE]
+    few = [x.name for x in r.association if min(x.n_with, x.n_without) < MIN_SIDE]
     if few:
         out.print(f"Left out (fewer than {MIN_SIDE} player-games with or without): {', '.join(few)}.")
-    flagged = [u for u in r["usage"] if u["flag"]]
-    for u in flagged:
-        out.print(f"{u['role']}: {u['name']} {u['flag']} ({u['chosen']:,} of {u['legal']:,} decisions where it was legal)")
-    unused = [u for u in r["usage"] if not u["legal"]]
-    for u in unused:
-        out.print(f"{u['role']}: {u['name']} never legal")
-    f = r["feel"]
+    for u in r.usage:
+        if u.flag:
+            out.print(f"{u.role}: {u.name} {u.flag} ({u.chosen:,} of {u.legal:,} decisions where it was legal)")
+    for u in r.usage:
+        if not u.legal:
+            out.print(f"{u.role}: {u.name} never legal")
+    f = r.feel
     for x in f["roles"]:
         out.print(f"{x['role']}: {x['decisions']['mean']:.1f} decisions a game ({x['decisions']['lo']:.1f} to "
                   f"{x['decisions']['hi']:.1f}), forced moves {_pct(x['forced']['mean'])} ({_pct(x['forced']['lo'])} "
@@ -135,9 +136,9 @@ def register(app: typer.Typer) -> None:
             progress=progress, cluster=cluster, cache_dir=default_cache_dir(), fresh=fresh))
         print_why(result)
         where = f"the cluster at {cluster}" if cluster else f"{workers} worker{'s' * (workers != 1)}"
-        out.print(f"saved: {path} ({result['runs']} runs of {n:,} games, {result['seconds']:g} s on {where}, "
-                  f"{result['cpu_seconds']:g} CPU seconds in the workers)", markup=False)
-        if result["cached_games"]:
-            out.print(f"{result['cached_games']:,} games from the cache, {result['played_games']:,} played; --fresh "
+        out.print(f"saved: {path} ({result.runs} runs of {n:,} games, {result.seconds:g} s on {where}, "
+                  f"{result.cpu_seconds:g} CPU seconds in the workers)", markup=False)
+        if result.cached_games:
+            out.print(f"{result.cached_games:,} games from the cache, {result.played_games:,} played; --fresh "
                       "plays them all again", markup=False)
         _refresh_index(reports_root)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from designlab.playtest.stats import BotLevel
 from designlab.results.columns import result_col, score_col
-from designlab.stats.playtest import BotLevel
 
 
 def find_skill(keys, records_root: Path | None = None) -> Path | None:

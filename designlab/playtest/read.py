@@ -1,7 +1,7 @@
 """Reading human playtests: a CSV written by hand (docs/playtests.md), BoardGameGeek's plays export (the
 XML of its ``plays`` API) and the game records ``designlab play`` and ``serve`` save.
 
-Each reader returns :class:`~designlab.stats.playtest.HumanGame` records, seats counted from 0 in the
+Each reader returns :class:`~designlab.playtest.stats.HumanGame` records, seats counted from 0 in the
 variant's order. A file that cannot be read raises :class:`PlaytestError` with one line naming the file,
 the row (or the XML line) and the column; nothing is half-read.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 from xml.parsers import expat  # stdlib; expat >= 2.4.1 refuses entity-expansion bombs, resolves no external entity
 
 from designlab.core.protocol import WIN, Game
-from designlab.stats.playtest import HumanGame
+from designlab.playtest.stats import HumanGame
 
 SUFFIXES = (".csv", ".xml", ".json")
 FOLDER = "playtests"  # beside a variant file: the balance report reads the playtests in it

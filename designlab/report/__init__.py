@@ -19,7 +19,6 @@ from designlab.report.bots import bots_section, find_strategy, strategy_listing
 from designlab.report.findings import Finding, findings, reference_note
 from designlab.report.page import CSS, Figure, anchor, page
 from designlab.report.panels import game_panels, measures
-from designlab.report.playtest import report_playtests
 from designlab.report.roles import followed, sweep_point_entry
 from designlab.stats.analysis import RunAnalysis, analyse_run
 from designlab.stats.load import load_run
@@ -222,6 +221,7 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     from designlab.levers.section import report_section as levers_report_section
     from designlab.report.summary import first_screen
     from designlab.what_drives.page import why_section
+    from designlab.what_drives.result import Why
 
     run = load_run(Path(results_dir))
     a = analyse_run(run, measures(run))
@@ -229,8 +229,10 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     found = find_strategy(records_root, a)
     meta_games = {game: f.data for (game, kind), f in found.items() if kind == "meta"}
     skills = {game: f for (game, kind), f in found.items() if kind == "skill"}
-    why_games = {game: f.data for (game, kind), f in found.items() if kind == "why"}
+    why_games = {game: Why.from_dict(f.data) for (game, kind), f in found.items() if kind == "why"}
     titles = sorted({(v.results.game, v.results.entry.game_title or v.results.game) for v in a.variants})
+    from designlab.playtest.page import report_playtests  # a feature's page, imported late (tests/test_layers.py)
+
     playtest_html, playtest_lines = report_playtests(a.variants, records_root)
     out_dir = Path(reports_root) / safe_name(run.name)
     out_dir.mkdir(parents=True, exist_ok=True)

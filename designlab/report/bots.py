@@ -54,9 +54,10 @@ def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, 
     from designlab.bot_ladder.result import Ladder
     from designlab.meta_game.result import MetaResult
     from designlab.skill_levels.result import SkillResult
+    from designlab.what_drives.result import Why
 
     parse = {"ladder": Ladder.from_dict, "meta": lambda d: MetaResult(**d), "skill": SkillResult.from_dict,
-             "why": lambda d: (d["options"], d["usage"], d["feel"]["roles"])}  # designlab why (what_drives.page)
+             "why": lambda d: Why.from_dict(d).feel["roles"]}  # designlab why (what_drives.page)
     per_game: dict[str, list] = {}
     for va in a.variants:
         per_game.setdefault(va.results.game, []).append(va)

@@ -491,7 +491,7 @@ def page(a: RunAnalysis, items: list[Finding], figure_sections: list[tuple[str, 
          levers_html: str = "") -> str:
     """The whole report. ``bots_html``: the Bot strength section (report/bots.py), whose embedded
     ladder and meta-game charts carry their specs in data-spec (``PAGE_JS`` draws both kinds);
-    ``playtest_html``: the Playtests section (report/playtest.py), when people's games sit beside the variant."""
+    ``playtest_html``: the Playtests section (playtest/page.py), when people's games sit beside the variant."""
     m = a.run.manifest
     games = int(a.summary["games"].sum()) if a.summary.height else 0
     head = (f"<h1>Balance report: {escape(a.run.name)}</h1>"

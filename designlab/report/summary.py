@@ -90,7 +90,7 @@ def _bot_sweep(va: VariantAnalysis) -> bool:
 
 
 def game_findings(a: RunAnalysis, game: str, vas: list[VariantAnalysis], meta_game: dict | None,
-                  anchor, why_game: dict | None = None, levers=None) -> list[tuple[str, str]]:
+                  anchor, why_game=None, levers=None) -> list[tuple[str, str]]:
     """(sentence, link) for the findings a designer should act on, most pressing first: at most ``ACT_ON``, and
     at most ``PER_KIND`` of one kind, taken in turns (each kind's first, then each kind's second), so that many
     leaning variants cannot crowd out a dominant strategy or a sweep's even point. A finding on a way of playing
@@ -350,13 +350,13 @@ def alt_concat(left, right):
     return left if right is None else alt.hconcat(left, right).resolve_scale(color="independent")
 
 
-def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict[str, dict] | None = None,
+def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict | None = None,
                  playtests: dict[str, str] | None = None, skills: dict | None = None,
                  changes: dict[str, str] | None = None, since: dict | None = None,
                  levers: dict | None = None) -> tuple[str, list]:
     """The first screen's section: per game, headline, what the change did, its picture, ranked variants and
     findings (``meta_games``: game -> its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its
-    details' id; ``playtests``: game -> the one line on people's playtests, report/playtest.py). Returns the
+    details' id; ``playtests``: game -> the one line on people's playtests, playtest/page.py). Returns the
     HTML and the first screen's figures (report/page.Figure), which the page draws at load."""
     from designlab.report.page import Figure
     from designlab.stats.verdict import SEQUENCE_NOTE

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import asdict, replace
@@ -157,7 +158,8 @@ def run_skill(
     (None: the variant file's max_games), the search level capped at ``search_games``. ``expert``: an expert level
     between the heuristic and the search, played as the heuristic is (``games``, or until settled). ``cache_dir``:
     the runner's result cache for the levels played in one batch (random, heuristic, expert), so a rerun replays
-    none of their finished chunks (``fresh``: play them again); the search levels keep their own rounds' cache."""
+    none of their finished chunks; the search levels keep their own rounds' cache beside the result. ``fresh``: every
+    level is played again (the search rounds' cache is emptied first, so its rounds replay once each)."""
     from designlab.runner.run import Stopping
 
     if games < 1:
@@ -178,6 +180,8 @@ def run_skill(
     plan = [p for p in plan if p[2] > 0]
     curve = bool(budgets) and any(lv.startswith("search") for lv, _, _ in plan)
     folder.mkdir(parents=True, exist_ok=True)
+    if fresh:
+        shutil.rmtree(folder / "cache", ignore_errors=True)
     # the same bot in every seat; seats fixed (the gap is the seats'), the variant's own seed
     variants = [matchup(base, seat, seat, n, f"{lv} {seat.label()}", rotate=False) for lv, seat, n in plan]
     # every search level in rounds through the cache (chunks of SEARCH_ROUND games, spread over the workers)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from designlab.report import html as H
+from designlab.what_drives.result import Why
 from designlab.what_drives.stats import HURTS, user_verdict
 
 MIN_SIDE = 10  # association rows need this many player-games with and without the component
@@ -21,39 +22,39 @@ def _pct(x) -> str:
     return "–" if x is None else f"{100 * x:.0f}%"
 
 
-def why_findings(data: dict | None, bears=None) -> list[str]:
+def why_findings(data: Why | None, bears=None) -> list[str]:
     """First-screen sentences (most pressing first): the strongest option and any the bots overplay, both only
     when their corrected interval excludes zero; options a role never chose although they were legal.
     ``bears(name, group)``: the sentence on the rules that bear on an option (report/advice.py), added to each."""
     def also(o) -> str:
-        text = bears(o["name"], o.get("group", "")) if bears is not None else ""
+        text = bears(o.name, o.group) if bears is not None else ""
         return " " + text if text else ""
 
     if not data:
         return []
     out = []
-    opts = data["options"]
-    by_gain = sorted(opts, key=lambda o: o["gain"])
-    if data.get("strongest"):
-        top = next(o for o in opts if o["name"] == data["strongest"])
+    opts = data.options
+    by_gain = sorted(opts, key=lambda o: o.gain)
+    if data.strongest:
+        top = data.option(data.strongest)
         rest = [o for o in by_gain if o is not top]
-        tied = [o["name"] for o in rest if o["gain"] <= top["hi"]]  # inside the strongest one's interval
+        tied = [o.name for o in rest if o.gain <= top.hi]  # inside the strongest one's interval
         if tied:
             near = (f"; {len(tied)} other option{'s' * (len(tied) != 1)} cost as much within noise "
                     f"({', '.join(tied[:4])}{', ...' if len(tied) > 4 else ''}): none stands out")
         else:
-            near = (f"; the next, {rest[0]['name']}, costs {-rest[0]['gain']:.1f}" if rest else "") + \
+            near = (f"; the next, {rest[0].name}, costs {-rest[0].gain:.1f}" if rest else "") + \
                 ": the strongest option"
-        out.append(f"{data['variant']}: forbidding {top['name']} ({top['group']}) costs a seat "
-                   f"{-top['gain']:.1f} points of win rate ({-top['hi']:.1f} to {-top['lo']:.1f}, corrected "
+        out.append(f"{data.variant}: forbidding {top.name} ({top.group}) costs a seat "
+                   f"{-top.gain:.1f} points of win rate ({-top.hi:.1f} to {-top.lo:.1f}, corrected "
                    f"across {len(opts)} options){near} (designlab why, restricted play)." + also(top))
     for o in opts:
-        if user_verdict(o["verdict"]) == HURTS:
-            out.append(f"{data['variant']}: the bots win {o['gain']:.1f} points more often without {o['name']} "
-                       f"({o['lo']:+.1f} to {o['hi']:+.1f}): they overplay it." + also(o))
-    for u in data["usage"]:
-        if u["flag"] == "never chosen" and u["legal"] >= MIN_LEGAL:
-            out.append(f"{data['variant']}: {u['role']} never chose {u['name']} in {u['legal']:,} decisions "
+        if user_verdict(o.verdict) == HURTS:
+            out.append(f"{data.variant}: the bots win {o.gain:.1f} points more often without {o.name} "
+                       f"({o.lo:+.1f} to {o.hi:+.1f}): they overplay it." + also(o))
+    for u in data.usage:
+        if u.flag == "never chosen" and u.legal >= MIN_LEGAL:
+            out.append(f"{data.variant}: {u.role} never chose {u.name} in {u.legal:,} decisions "
                        "where it was legal." + also(u))
     return out
 
@@ -70,7 +71,7 @@ def why_section(found: dict, games: list[tuple[str, str]]) -> str:
                          f"variants/{H.esc(game)}/base.yaml</code> measures what each option is worth by restricted "
                          "play; render this report again to include it here.</p>")
             continue
-        parts.append(_game(f.data, f.folder))
+        parts.append(_game(Why.from_dict(f.data), f.folder))
     return ('<section id="why"><h2>What drives the result</h2><p class="note">Restricted play (Jaffe et al., '
             "AIIDE 2012): a seat's bot is forbidden one option and plays the unrestricted bots on the same seeds; "
             "what it loses is what the option is worth to it. Beside it, win rates with and without each "
@@ -78,31 +79,31 @@ def why_section(found: dict, games: list[tuple[str, str]]) -> str:
             + "".join(parts) + "</section>")
 
 
-def _game(d: dict, folder: Path) -> str:
-    tol = d["tolerance"]
+def _game(d: Why, folder: Path) -> str:
+    tol = d.tolerance
     rows = []
-    for o in sorted(d["options"], key=lambda o: o["gain"]):
-        verdict = user_verdict(o["verdict"]) + (" (the strongest)" if o["name"] == d["strongest"] else "")
-        rows.append([o["name"], o["group"], f"{o['gain']:+.1f} ({o['lo']:+.1f} to {o['hi']:+.1f})",
-                     f"{o['games_bitten']:,}", f"{o['yielded']:,}", f"{o['overridden']:,}", verdict])
+    for o in sorted(d.options, key=lambda o: o.gain):
+        verdict = user_verdict(o.verdict) + (" (the strongest)" if o.name == d.strongest else "")
+        rows.append([o.name, o.group, f"{o.gain:+.1f} ({o.lo:+.1f} to {o.hi:+.1f})",
+                     f"{o.games_bitten:,}", f"{o.yielded:,}", f"{o.overridden:,}", verdict])
     restricted = H.table_html(["option", "group", "gain, points (corrected interval)", "games it changed", "yielded",
                                "bot ignored", "verdict (for whoever uses the option)"], rows)
     assoc = []
-    for x in d["association"]:
-        if min(x["n_with"], x["n_without"]) < MIN_SIDE:
+    for x in d.association:
+        if min(x.n_with, x.n_without) < MIN_SIDE:
             continue
-        more = f" (more than {x['split']:g} times)" if x.get("split") is not None else ""
-        assoc.append([x["name"] + more, x["kind"], f"{x['n_with']:,}", _pct(x["rate_with"]), _pct(x["rate_without"]),
-                      f"{_pts(x['diff'])} ({_pts(x['lo'])} to {_pts(x['hi'])})",
-                      H.esc("–" if x["p_holm"] is None else f"{x['p_holm']:.3g}")])
-    few = [x["name"] for x in d["association"] if min(x["n_with"], x["n_without"]) < MIN_SIDE]
+        more = f" (more than {x.split:g} times)" if x.split is not None else ""
+        assoc.append([x.name + more, x.kind, f"{x.n_with:,}", _pct(x.rate_with), _pct(x.rate_without),
+                      f"{_pts(x.diff)} ({_pts(x.lo)} to {_pts(x.hi)})",
+                      H.esc("–" if x.p_holm is None else f"{x.p_holm:.3g}")])
+    few = [x.name for x in d.association if min(x.n_with, x.n_without) < MIN_SIDE]
     association = H.table_html(["component", "kind", "player-games with it", "win rate with", "without",
                                 "difference, points (95%)", "p (Holm)"], assoc)
-    usage = [[u["role"], u["name"], f"{u['legal']:,}", f"{u['chosen']:,}",
-              f"{_pct(u['chosen_when_legal'])}" + (f" ({_pct(u['ci'][0])} to {_pct(u['ci'][1])})" if u["ci"] else ""),
-              u["flag"] or ("never legal" if not u["legal"] else "")] for u in d["usage"]]
+    usage = [[u.role, u.name, f"{u.legal:,}", f"{u.chosen:,}",
+              f"{_pct(u.chosen_when_legal)}" + (f" ({_pct(u.ci[0])} to {_pct(u.ci[1])})" if u.ci else ""),
+              u.flag or ("never legal" if not u.legal else "")] for u in d.usage]
     use = H.table_html(["role", "option", "decisions where legal", "chosen", "chosen when legal", "note"], usage)
-    f = d["feel"]
+    f = d.feel
     feel = [[x["role"], f"{x['decisions']['mean']:.1f} ({x['decisions']['lo']:.1f} to {x['decisions']['hi']:.1f})",
              f"{_pct(x['forced']['mean'])} ({_pct(x['forced']['lo'])} to {_pct(x['forced']['hi'])})",
              f"{x['choices']['mean']:.2f} ({x['choices']['lo']:.2f} to {x['choices']['hi']:.2f})"] for x in f["roles"]]
@@ -120,11 +121,11 @@ def _game(d: dict, folder: Path) -> str:
              f"to {_pct(dr['comebacks_ci'][1])}); the expected winner changed {dr['changes']['mean']:.2f} times a "
              f"game ({dr['changes']['lo']:.2f} to {dr['changes']['hi']:.2f})." if dr else
              " Drama (how far behind the winner was) needs a value estimate, which this game's spec does not give.")
-    return (f"<h3>{H.esc(d['game'])}: {H.esc(d['variant'])}</h3>"
-            f'<p class="note">From <code>{H.esc(folder.name)}/why.json</code>: {d["games"]:,} games per run, '
-            f"seed {d['seed']}, seats {H.esc(', '.join(d['seats']))}; one unrestricted run and one run per option "
-            f"({d['runs']} runs). Gains: points of win rate of the restricted seat, paired game by game; intervals "
-            f"hold for all {len(d['options'])} options at once (Bonferroni; p-values Holm-adjusted). Verdicts are "
+    return (f"<h3>{H.esc(d.game)}: {H.esc(d.variant)}</h3>"
+            f'<p class="note">From <code>{H.esc(folder.name)}/why.json</code>: {d.games:,} games per run, '
+            f"seed {d.seed}, seats {H.esc(', '.join(d.seats))}; one unrestricted run and one run per option "
+            f"({d.runs} runs). Gains: points of win rate of the restricted seat, paired game by game; intervals "
+            f"hold for all {len(d.options)} options at once (Bonferroni; p-values Holm-adjusted). Verdicts are "
             "said for whoever uses the option: it helps its user when forbidding it costs the seat (the interval "
             "below 0), it hurts its user when forbidding it gains (above 0: the bot overplays it). Never matters: "
             f"within ±{tol:g} points (the variant's <code>balance_tolerance</code>). Yielded: decisions where every legal action "

@@ -28,13 +28,15 @@ def test_why_prints_every_option_and_saves_its_result(tmp_path, capsys):
 def test_an_option_the_bot_does_better_without_is_said_to_hurt_its_user(capsys):
     # forbidding it gains the seat games (+1 to +5): the option hurts whoever uses it, it does not "help"
     from designlab.cli.why import print_why
+    from designlab.what_drives.result import Why
 
     option = {"name": "Underground Stream", "group": "obstacles", "gain": 3.0, "lo": 1.0, "hi": 5.0,
               "games_bitten": 40, "yielded": 0, "overridden": 0}
     feel = {"roles": [], "length": {}, "unfinished": {"k": 0, "n": 10, "ci": [0, 0.3]}, "decided": {"n": 0}}
     for saved in ("hurts its user", "helps"):  # today's word, and the one an older why.json saved
-        print_why({"variant": "base", "game": "rakshasa", "games": 300, "seed": 1, "tolerance": 3, "strongest": None,
-                   "options": [option | {"verdict": saved}], "association": [], "usage": [], "feel": feel})
+        print_why(Why.from_dict({"variant": "base", "game": "rakshasa", "games": 300, "seed": 1, "tolerance": 3,
+                                 "strongest": None, "options": [option | {"verdict": saved}], "association": [],
+                                 "usage": [], "feel": feel}))
         [row] = [line for line in capsys.readouterr().out.splitlines() if "Underground Stream" in line]
         assert "hurts its user" in row and "helps" not in row
 

@@ -259,3 +259,28 @@ def test_a_rerun_takes_the_random_and_heuristic_levels_from_the_result_cache(tmp
     assert runs[0].played_games == 80 and runs[1].played_games == 0 and runs[1].cached_games == 80
     assert [(lv.level, lv.win_rates, lv.verdict) for lv in again.levels] == \
         [(lv.level, lv.win_rates, lv.verdict) for lv in first.levels]
+
+
+def test_fresh_plays_every_level_again_the_search_rounds_too(tmp_path, monkeypatch):
+    """Issue 42: `designlab skill` had no --fresh. With it, the batch levels are played, not taken from the cache,
+    and the search level's rounds (their own cache beside the result) are played again, with the same answer."""
+    from designlab import api
+    from designlab.runner import run as runner
+    from designlab.skill_levels import run as skill
+
+    monkeypatch.setenv("DESIGNLAB_CACHE", str(tmp_path / "cache"))
+    batches, rounds = [], []
+    real_batch, real_round = skill.play_matchups, runner.run_variants
+    monkeypatch.setattr(skill, "play_matchups", lambda *a, **k: batches.append(real_batch(*a, **k)) or batches[-1])
+    monkeypatch.setattr(runner, "run_variants", lambda *a, **k: rounds.append(real_round(*a, **k)) or rounds[-1])
+    base = VARIANTS / "rakshasa" / "base.yaml"
+    kw = dict(reports_root=tmp_path / "r", search="random")
+    first = api.skill(base, 30, 10, **kw)
+    cached = api.skill(base, 30, 10, **kw)
+    fresh = api.skill(base, 30, 10, fresh=True, **kw)
+    assert [b.played_games for b in batches] == [60, 0, 60]
+    # each skill run calls the runner twice: the batch levels' matchups, then the search level's one round
+    assert [r.played_games for r in rounds] == [60, 10, 0, 0, 60, 10]
+    assert [(lv.level, lv.win_rates, lv.verdict) for lv in fresh.levels] == \
+        [(lv.level, lv.win_rates, lv.verdict) for lv in first.levels] == \
+        [(lv.level, lv.win_rates, lv.verdict) for lv in cached.levels]

@@ -3,7 +3,7 @@ found beside the reports (as ladders and meta-games are)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from designlab.report.bots import find_strategy
 from designlab.runner.run import run_variants
 from designlab.variant.load import load_variants
 from designlab.what_drives.page import why_findings, why_section
+from designlab.what_drives.result import Why
 from designlab.what_drives.run import run_why
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
@@ -39,8 +40,8 @@ def test_the_section_shows_every_option_association_usage_and_feel(why_root, tmp
     html = why_section(found, [("raiding-duel", "Raiding Duel"), ("rakshasa", "Rakshasa")])
     assert html.startswith('<section id="why"><h2>What drives the result</h2>')
     assert "designlab why variants/raiding-duel/base.yaml" in html  # a game without a result gets the command
-    for o in data["options"]:
-        assert f"<td>{o['name']}</td>" in html
+    for o in data.options:
+        assert f"<td>{o.name}</td>" in html
     assert "association, not cause" in html and "How the game feels" in html and "forced moves" in html
 
 
@@ -49,12 +50,12 @@ def test_each_verdict_is_said_for_whoever_uses_the_option(why_root, tmp_path):
 
     _, data = why_root
     for saved in ("hurts its user", "helps"):  # today's word, and the one an older why.json saved
-        d = data | {"strongest": None, "options": [data["options"][0] | {"verdict": saved}]}
+        d = replace(data, strongest=None, options=[replace(data.options[0], verdict=saved)])
         html = _game(d, tmp_path)
         assert "<th>verdict (for whoever uses the option)</th>" in html or "verdict (for whoever uses the option)" in html
         assert "<td>hurts its user</td>" in html and "<td>helps</td>" not in html
-    found = why_findings({"variant": "base", "strongest": None, "usage": [],
-                          "options": [{"name": "Stream", "gain": 3.0, "lo": 1.0, "hi": 5.0, "verdict": "hurts its user"}]})
+    found = why_findings(Why.from_dict({"variant": "base", "strongest": None, "usage": [], "options": [
+        {"name": "Stream", "group": "obstacles", "gain": 3.0, "lo": 1.0, "hi": 5.0, "verdict": "hurts its user"}]}))
     assert found == ["base: the bots win 3.0 points more often without Stream (+1.0 to +5.0): they overplay it."]
 
 
@@ -72,7 +73,7 @@ def _data(**over):
                               "verdict": "not enough games"}],
             "usage": [{"role": "first runner", "name": "peek", "flag": "never chosen", "legal": 40},
                       {"role": "first runner", "name": "swap", "flag": "never chosen", "legal": 3}]}
-    return base | over
+    return Why.from_dict(base | over)
 
 
 def test_first_screen_findings_only_beyond_noise():
@@ -81,8 +82,8 @@ def test_first_screen_findings_only_beyond_noise():
     assert "the next, Dragon, costs 1.0: the strongest option" in found[0]
     assert any("never chose peek in 40 decisions" in f for f in found)
     assert not any("swap" in f for f in found)  # legal 3 times: too few to say
-    close = _data(options=[_data()["options"][0], {"name": "Dragon", "group": "forms", "gain": -5.0, "lo": -8.0,
-                                                      "hi": -2.0, "verdict": "costs"}], usage=[])
+    close = _data(options=[asdict(_data().options[0]), {"name": "Dragon", "group": "forms", "gain": -5.0, "lo": -8.0,
+                                                        "hi": -2.0, "verdict": "costs"}], usage=[])
     assert "1 other option cost as much within noise (Dragon): none stands out" in why_findings(close)[0]
     quiet = why_findings(_data(strongest=None, usage=[]))
     assert quiet == []

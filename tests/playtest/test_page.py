@@ -68,7 +68,7 @@ def test_the_report_keeps_names_out_and_lists_what_it_read(project):
     html = render_report(project / "results", project / "reports", records_root=project / "records").read_text()
     assert "Secret" not in html  # BGG names never reach the balance report
     # the section's body is packed (report/lazy.py) until opened: check the analysis itself
-    from designlab.report.playtest import report_playtests
+    from designlab.playtest.page import report_playtests
     from designlab.stats import analyse_run, load_run
 
     a = analyse_run(load_run(project / "results"))
@@ -82,7 +82,7 @@ def test_a_bad_playtest_file_is_named_in_the_section_not_fatal(project, tmp_path
     bad = project / "variants" / "rakshasa" / "playtests" / "zz-bad.csv"
     bad.write_text("winner\nbuilder\n")
     try:
-        from designlab.report.playtest import report_playtests
+        from designlab.playtest.page import report_playtests
         from designlab.stats import analyse_run, load_run
 
         a = analyse_run(load_run(project / "results"))
@@ -99,8 +99,8 @@ def test_no_playtests_folder_no_section(results_dir, tmp_path):
 
 
 def test_the_first_screen_line_says_which_role_thirty_of_forty_favour():
-    from designlab.report.playtest import first_line
-    from designlab.stats.playtest import BotLevel, HumanGame, analyse_playtest
+    from designlab.playtest.page import first_line
+    from designlab.playtest.stats import BotLevel, HumanGame, analyse_playtest
 
     people = [HumanGame(f"g:{i}", 0 if i < 30 else 1) for i in range(40)]
     even = [BotLevel("random", "random", 400, (200, 200)), BotLevel("heuristic", "heuristic", 400, (198, 202))]

@@ -1,5 +1,5 @@
 """The playtest statistics: exact intervals, the verdict on an exact gap interval, which bot level people
-resemble, and whether their seat outcomes differ from a level's (stats/playtest.py)."""
+resemble, and whether their seat outcomes differ from a level's (playtest/stats.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats as st
 
-from designlab.stats.playtest import (
+from designlab.playtest.stats import (
     BotLevel,
     HumanGame,
     analyse_playtest,

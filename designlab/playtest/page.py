@@ -13,8 +13,8 @@ import math
 from pathlib import Path
 
 from designlab.core.spec import the
+from designlab.playtest.stats import PlaytestAnalysis, resemblance_sentence
 from designlab.report import html as H
-from designlab.stats.playtest import PlaytestAnalysis, resemblance_sentence
 from designlab.stats.verdict import LIGHT, Verdict, edge_text, verdict_sentence
 
 SECTION_ID = "playtests"
@@ -160,10 +160,10 @@ def report_playtests(variants, records_root: Path | None = None) -> tuple[str, d
     the run, the variant whose file has a ``playtests/`` folder beside it (the rules as written first).
     A file that cannot be read is named in the section instead of stopping the report."""
     from designlab.playtest import PlaytestError, find_skill, levels_of, playtest_files, read_playtests
+    from designlab.playtest.stats import analyse_playtest
     from designlab.registry import game_spec
     from designlab.report.roles import roles_of
     from designlab.results.records import entry_key
-    from designlab.stats.playtest import analyse_playtest
 
     parts, lines, seen = [], {}, set()
     ordered = sorted(variants, key=lambda va: bool(va.results.entry.base or va.results.entry.sweep))
