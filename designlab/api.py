@@ -22,8 +22,9 @@ from designlab.results.answer import Edge, Tally, answer_of, edge_of, tally_game
 from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
 
 __all__ = ["CheckResult", "GameRaised", "Planned", "Played", "Results", "Sweep", "SweepPlan", "Told", "UsageError",
-           "VariantAnswer", "check", "expert_seats", "ladder", "load", "meta", "open_results", "pick", "plan_sweep",
-           "play_planned", "report", "run", "run_name", "show", "skill", "strength", "sweep", "tune", "why"]
+           "VariantAnswer", "check", "expert_level", "expert_seats", "ladder", "levers", "load", "meta", "open_results",
+           "pick", "plan_sweep", "play_planned", "playtest", "report", "run", "run_name", "show", "skill", "strength",
+           "sweep", "tune", "why"]
 
 
 class UsageError(ValueError):
@@ -435,6 +436,27 @@ def why(path: Path | str, games: int = 1000, workers: int | None = None, *, repo
     result, _ = run_why(v, games, Path(reports_root), run_name(path, [v]), workers=workers or 1, cluster=cluster,
                         cache_dir=default_cache_dir(), fresh=fresh)
     return result
+
+
+def levers(path: Path | str, *, only: list[str] = (), skip: list[str] = (), bots: bool = False,
+           tolerance: float | None = None, precision: float = 3.0, max_games: int = 20_000, top: int = 5,
+           confirm_games: int = 1000, seed: int | None = None, name: str | None = None, workers: int | None = None,
+           cluster: str | None = None, fresh: bool = False, results_root: Path | str = "results",
+           reports_root: Path | str = "reports", progress=None, on_stage=None, on_start=None):
+    """Which rule knobs matter (``levers.study``): every parameter moved a step each way on the base's paired
+    seeds, ranked by its effect on the seat gap, the top ``top`` confirmed on fresh seeds; writes the results, the
+    page, a sweep file per top knob and the record the report's advice reads. Returns ``levers.study.Levers``
+    (``.result``: the typed ``LeversResult``); a wrong ``only``/``skip`` raises ``KnobChoiceError``."""
+    from designlab.levers.study import study
+    from designlab.runner.cache import default_cache_dir
+    from designlab.variant.model import override
+
+    v = override([pick(path, name)], None, seed)[0]
+    return study(v, only=only, skip=skip, bots=bots, tolerance=tolerance, precision=precision, max_games=max_games,
+                 top=top, confirm_games=confirm_games, workers=workers or 1, cluster=cluster,
+                 cache_dir=default_cache_dir(), fresh=fresh, results_root=Path(results_root),
+                 reports_root=Path(reports_root), progress=progress, on_stage=on_stage, on_start=on_start,
+                 file=Path(path))
 
 
 def tune(path: Path | str, workers: int | None = None, *, results_root: Path | str = "results"):

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import json
-import os
 import time
 from pathlib import Path
 from typing import Annotated
@@ -64,71 +62,42 @@ def levers(
 ) -> None:
     """Move every rule parameter a step each way on the base's paired seeds; rank the knobs by their effect on
     the seat gap; confirm the top ones on fresh seeds; write the levers page and ready sweep files."""
+    from designlab.api import levers as measure
     from designlab.cli.common import Progress, UserError, err, out, pick_variant
-    from designlab.levers.games import Games
-    from designlab.levers.knobs import knobs_of, select
-    from designlab.levers.page import render_levers
-    from designlab.levers.run import levers as run_levers
-    from designlab.levers.run import sweep_yaml
-    from designlab.registry import game_spec
-    from designlab.runner.cache import default_cache_dir
+    from designlab.levers.study import KnobChoiceError
 
-    base = pick_variant(file, seed, name)
-    spec = game_spec(base.game)
-    knobs = knobs_of(base, spec, bots=bots)
-    try:
-        knobs = select(knobs, _paths(only), _paths(skip))
-    except ValueError as e:
-        raise UserError(f"--only/--skip: {e}") from None
-    if not knobs:
-        raise UserError("--only/--skip leave no parameter to move")
-    tol = tolerance if tolerance is not None else base.balance_tolerance
-    out.print(f"levers of {base.name} ({base.file or file}): {len(knobs)} parameter(s), tolerance +/- {tol:g}, "
-              f"screen to +/- {precision:g} points or {max_games:,} games a move, then the top {top} on fresh seeds",
-              markup=False)
-    bar = Progress(None, quiet, "levers games")
+    base = pick_variant(file, seed, name)  # a wrong file or name is one line before anything is played
+
+    def started(knobs: int, tol: float) -> None:
+        out.print(f"levers of {base.name} ({base.file or file}): {knobs} parameter(s), tolerance +/- {tol:g}, "
+                  f"screen to +/- {precision:g} points or {max_games:,} games a move, then the top {top} on fresh "
+                  "seeds", markup=False)
 
     def stage(text: str) -> None:
         if not quiet:
             err.print(text, markup=False)
 
-    games = Games(workers, cluster, default_cache_dir(), bar, fresh=fresh)
-    t0, c0 = time.perf_counter(), time.process_time()
+    bar = Progress(None, quiet, "levers games")
+    c0 = time.process_time()
     try:
-        result = run_levers(base, spec, knobs, games, tolerance=tol, precision=precision, max_games=max_games,
-                            top=top, confirm_min=confirm_games, on_stage=stage)
+        done = measure(file, only=_paths(only), skip=_paths(skip), bots=bots, tolerance=tolerance,
+                       precision=precision, max_games=max_games, top=top, confirm_games=confirm_games, seed=seed,
+                       name=name, workers=workers, cluster=cluster, fresh=fresh, results_root=results_root,
+                       reports_root=reports_root, progress=bar, on_stage=stage, on_start=started)
+    except KnobChoiceError as e:
+        raise UserError(str(e)) from None
     except KeyboardInterrupt:
         bar.close()
-        games.close()
         err.print("interrupted: finished chunks are kept in the result cache; run the same command again to "
                   "resume from them", markup=False)
         raise
     finally:
         bar.close()
-    games.close()
-    wall = time.perf_counter() - t0
-    result.seconds = wall
-    name_ = f"levers-{base.slug}" if base.slug.startswith(base.game) else f"levers-{base.game}-{base.slug}"
-    result.write(results_root / name_)
-    page_dir = reports_root / name_
-    page_dir.mkdir(parents=True, exist_ok=True)
-    sweeps = {}
-    raw = {k.path: k.value for k in knobs}
-    extends = os.path.relpath(Path(base.file).resolve(), page_dir.resolve()) if base.file else str(file)
-    for k in result.ranked[:top]:
-        text = sweep_yaml(result, k, extends, raw[k.path])
-        if text:
-            path = page_dir / f"sweep-{k.path.replace('.', '-')}.yaml"
-            path.write_text(text)
-            sweeps[k.path] = path.name
-    print_levers(result, sweeps)
-    page = render_levers(result, page_dir, reports_root, sweeps)
-    from designlab.results.records import write_record
-
-    write_record("levers", base, result.played_games + result.cached_games, json.loads(result.to_json()), page_dir)
-    out.print(f"levers page: {page}")
+    result = done.result
+    print_levers(result, done.sweeps)
+    out.print(f"levers page: {done.page}")
     cpu = time.process_time() - c0
-    out.print(f"{result.played_games:,} games played, {result.cached_games:,} from the cache, in {wall:.1f} s "
+    out.print(f"{result.played_games:,} games played, {result.cached_games:,} from the cache, in {result.seconds:.1f} s "
               f"(this process's CPU {cpu:.1f} s)", markup=False)
 
 

@@ -32,3 +32,29 @@ def test_a_small_run_writes_the_page_the_result_and_a_sweep_that_loads(tmp_path,
     sweep = folder / "sweep-honor-second_runner_extra.yaml"
     points = [v for v in load_variants([sweep]) if v.sweep]
     assert sorted(v.params.honor.second_runner_extra for v in points) == [0, 1, 2, 3]
+
+
+def test_the_command_prints_what_the_library_returns(tmp_path, capsys):
+    """Issue 42: levers was composed in the command (knobs chosen, results, sweep files, page and record written
+    there). The library call does it all and the command prints its answer: the same ranking and the same page."""
+    import pytest
+
+    from designlab import api
+    from designlab.levers.result import LeversResult
+    from designlab.levers.study import KnobChoiceError
+
+    kw = dict(only=["honor.second_runner_extra"], max_games=500, workers=1)
+    done = api.levers(BASE, results_root=tmp_path / "lr", reports_root=tmp_path / "lp", **kw)
+    assert done.page == tmp_path / "lp" / "levers-rakshasa-base" / "index.html" and done.page.is_file()
+    assert done.sweeps == {"honor.second_runner_extra": "sweep-honor-second_runner_extra.yaml"}
+    assert main(["levers", str(BASE), "--only", "honor.second_runner_extra", "--max-games", "500", "-w", "1", "-q",
+                 "--results", str(tmp_path / "r"), "--reports", str(tmp_path / "p")]) == 0
+    printed = capsys.readouterr().out
+    # the same games, now from the cache: the command's page says the library's ranking
+    assert f"0 games played, {done.result.played_games + done.result.cached_games:,} from the cache" in printed
+    cli = LeversResult.read(tmp_path / "r" / "levers-rakshasa-base" / "levers.json")
+    assert [(k.path, k.rank) for k in cli.knobs] == [(k.path, k.rank) for k in done.result.knobs]
+    assert LeversResult.read(tmp_path / "lr" / "levers-rakshasa-base" / "levers.json").knobs == done.result.knobs
+    with pytest.raises(KnobChoiceError, match="no parameter 'nope'"):
+        api.levers(BASE, only=["nope"], results_root=tmp_path / "x", reports_root=tmp_path / "y")
+    assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
