@@ -297,6 +297,25 @@ def test_meta_names_the_meta_game_not_the_manifest():
     assert not bad, "\n".join(bad)
 
 
+# the games table's own columns, named once in results/columns.py; a reader names them through its constants
+GAMES_COLUMNS = ("error", "turns", "end_reason", "game_index", "decisions", "choice_decisions", "options_total",
+                 "score_trace", "variant_hash")
+SPELLED_COLUMN = re.compile(r'(pl\.col\(|\[)"(' + "|".join(GAMES_COLUMNS) + ')"')
+# rows of other tables that share a word with the games table: a person's game (playtest page), the report's end
+# reasons table (charts), a JSON answer of the play server
+NOT_THE_GAMES_TABLE = {"playtest/page.py", "report/charts.py", "play/server.py"}
+
+
+def test_no_games_table_column_is_spelled_outside_the_results_layer():
+    """Issue 42: 'error', 'turns', ... were spelled at many sites; results.columns names them (ERROR, TURNS, ...)
+    and ``valid_games`` is the one filter of the games that finished."""
+    bad = [f"{f.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
+           for f in _outside_results() if "games" not in f.relative_to(PACKAGE).parts[:1]
+           and f.relative_to(PACKAGE).as_posix() not in NOT_THE_GAMES_TABLE
+           for n, line in enumerate(f.read_text().splitlines(), 1) if SPELLED_COLUMN.search(line.split("#", 1)[0])]
+    assert not bad, "\n".join(bad)
+
+
 def test_no_games_table_column_is_spelled_by_seat_outside_the_results_layer():
     """result_<seat>, score_<seat>, bot_<seat> and m_<measure>_<seat> are named by results.columns' helpers (the
     games may name their own measures: they write them)."""

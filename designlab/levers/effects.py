@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from designlab.results.columns import result_col
+from designlab.results.columns import GAME_INDEX, TURNS, result_col
 from designlab.stats.inference import LEVEL, holm
 from designlab.stats.load import players_of, valid_games
 from designlab.stats.sweep import per_game_indexed
@@ -64,14 +64,14 @@ def gap_seats(base: pl.DataFrame) -> tuple[int, int]:
 def values(df: pl.DataFrame, outcome: str, seats: tuple[int, int]) -> pl.DataFrame:
     """Per valid game: game_index, v (the outcome's value; a game without it is left out)."""
     df = valid_games(df)
-    index = pl.col("game_index").cast(pl.Int64).alias("game_index")
+    index = pl.col(GAME_INDEX).cast(pl.Int64).alias(GAME_INDEX)
     if outcome == GAP:
         top, bottom = seats
         v = 100.0 * ((pl.col(result_col(top)) == "win").cast(pl.Float64)
                      - (pl.col(result_col(bottom)) == "win").cast(pl.Float64))
         return df.select(index, v.alias("v"))
     if outcome == LENGTH:
-        return df.select(index, pl.col("turns").cast(pl.Float64).alias("v"))
+        return df.select(index, pl.col(TURNS).cast(pl.Float64).alias("v"))
     if outcome == DECISIVE:
         res = [c for c in df.columns if c.startswith("result_")]
         one = pl.sum_horizontal([(pl.col(c) == "win").cast(pl.Int32) for c in res]) == 1

@@ -42,6 +42,7 @@ from designlab.levers.effects import (
 from designlab.levers.games import Games
 from designlab.levers.knobs import Knob, moved_variants, shown
 from designlab.levers.result import Curvature, KnobResult, LeversResult, MoveResult
+from designlab.results.columns import ERROR
 from designlab.stats.inference import holm
 from designlab.variant.model import Variant
 
@@ -51,7 +52,7 @@ ALPHA = 0.05
 def errors(games: Games, v: Variant, n: int) -> int:
     """Games of the first ``n`` of ``v`` that raised (error rows)."""
     df = games.frame(v, n)
-    return int(df["error"].is_not_null().sum()) if "error" in df.columns else 0
+    return int(df[ERROR].is_not_null().sum()) if ERROR in df.columns else 0
 
 
 def confirm_games(e: Effect, tests: int, least: int, most: int, power: float = 0.9) -> int:

@@ -44,7 +44,7 @@ from scipy.stats import t as student_t
 
 from designlab.meta_game.result import MIN_JUDGED_GAMES
 from designlab.meta_game.solve import solve_zero_sum
-from designlab.results.columns import metric_col, score_col
+from designlab.results.columns import GAME_INDEX, metric_col, score_col, valid_games
 
 MIX_EPS = 1e-6  # mix weights below this are outside the support
 
@@ -363,11 +363,11 @@ def cell_games(variant, df, payoff: str, row_seat: int, metrics, games: int):
 
     n = len(variant.seats)
     arr = np.full(games, np.nan)
-    ok = df.filter(pl.col("error").is_null())
-    idx = ok["game_index"].to_numpy()
+    ok = valid_games(df)
+    idx = ok[GAME_INDEX].to_numpy()
     if payoff == "win":
         sc = a_scores(variant, df)
-        arr[sc["game_index"].to_numpy()] = sc["a_score"].to_numpy()
+        arr[sc[GAME_INDEX].to_numpy()] = sc["a_score"].to_numpy()
         orders = [variant.seat_order(int(g)) for g in idx]
         a_seat = np.array([next(s for s in range(n) if o[s] % 2 == 0) for o in orders], dtype=int)
         b_seat = np.array([next(s for s in range(n) if o[s] % 2 == 1) for o in orders], dtype=int)

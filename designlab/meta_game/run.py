@@ -44,7 +44,7 @@ from designlab.meta_game.solve import (
     value_interval,
 )
 from designlab.registry import game_spec
-from designlab.results.columns import score_col
+from designlab.results.columns import score_col, valid_games
 from designlab.results.records import write_record
 from designlab.stats.paired import block_mean
 from designlab.strategy.matchups import (
@@ -215,7 +215,7 @@ def run_meta(
             x = a_scores(vr.variant, df)["a_score"]
         else:
             seat = grid.row_seat
-            x = df.filter(pl.col("error").is_null())[score_col(seat)]
+            x = valid_games(df)[score_col(seat)]
         n = x.len()
         mean = float(x.mean()) if n else float("nan")
         sd = float(x.std()) if n > 1 else 0.0

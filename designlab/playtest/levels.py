@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from designlab.playtest.stats import BotLevel
-from designlab.results.columns import result_col, score_col
+from designlab.results.columns import TURNS, result_col, score_col
 
 
 def find_skill(keys, records_root: Path | None = None) -> Path | None:
@@ -44,7 +44,7 @@ def levels_of(skill_file: Path) -> list[BotLevel]:
         n = len(lv.win_rates)
         if df is not None and df.height == lv.games:  # the games the level's rates were measured on
             wins = tuple(int((df[result_col(s)] == "win").sum()) for s in range(n))
-            turns = tuple(int(t) for t in df["turns"].to_list())
+            turns = tuple(int(t) for t in df[TURNS].to_list())
             scores = tuple(tuple(float(x) for x in df[score_col(s)].to_list()) for s in range(n))
         else:
             wins, turns, scores = tuple(round(r * lv.games) for r in lv.win_rates), (), ()

@@ -57,3 +57,10 @@ def chunk_schema(players: int, luck: bool = False) -> dict:
     if luck:
         schema |= {luck_col(s): pl.Float64 for s in range(players)}
     return schema
+
+
+def valid_games(df: pl.DataFrame) -> pl.DataFrame:
+    """Rows whose game finished without raising (``error`` is null)."""
+    if ERROR not in df.columns or df[ERROR].null_count() == df.height:
+        return df  # no error rows (the usual case): no copy; a report asks this thousands of times
+    return df.filter(pl.col(ERROR).is_null())

@@ -19,7 +19,7 @@ import polars as pl
 from designlab.core.loop import IllegalActionError, play
 from designlab.core.protocol import Game
 from designlab.core.rng import game_rng
-from designlab.results.columns import bot_col, chunk_schema, luck_col, result_col, score_col
+from designlab.results.columns import ERROR, SCORE_TRACE, bot_col, chunk_schema, luck_col, result_col, score_col
 from designlab.variant.model import Variant
 
 _GAMES: dict[str, Game] = {}  # per-process cache: variant hash -> Game (tables built once)
@@ -189,7 +189,7 @@ def chunk_frame(variant: Variant, chunk: Chunk) -> pl.DataFrame:
     schema = chunk_schema(len(variant.seats), variant.luck)
     flat = {k: chunk.columns[k] for k in schema if k != "score_trace"}
     df = pl.DataFrame(flat, schema={k: t for k, t in schema.items() if k != "score_trace"})
-    df = df.insert_column(list(schema).index("score_trace"), score_trace_series(chunk.columns["score_trace"]))
+    df = df.insert_column(list(schema).index(SCORE_TRACE), score_trace_series(chunk.columns[SCORE_TRACE]))
     metrics = {k: col for k, col in chunk.columns.items() if k.startswith("m_")}
     if metrics:
         df = df.hstack(pl.DataFrame(metrics, strict=False))
@@ -238,7 +238,7 @@ class ChunkOut:
 
 
 def seat_wins(results: dict[str, list], players: int) -> tuple[tuple[int, ...], int]:
-    errors = results["error"]
+    errors = results[ERROR]
     valid = sum(1 for e in errors if e is None)
     wins = tuple(sum(1 for r in results[result_col(s)] if r == "win") for s in range(players))
     return wins, valid

@@ -54,7 +54,7 @@ import polars as pl
 
 from designlab.core.loop import record_strings
 from designlab.results.answer import Edge, Tally, edge_of, judge, tally_games, verdict_to_dict
-from designlab.results.columns import luck_col, result_col, score_col
+from designlab.results.columns import DECISIONS, ERROR, GAME_INDEX, luck_col, result_col, score_col, valid_games
 from designlab.results.history import entry_rules, keep_earlier
 from designlab.results.manifest import FORMAT, MANIFEST, Manifest, VariantEntry, atomic, write_manifest
 from designlab.runner.cache import ChunkStore
@@ -249,9 +249,9 @@ class _Point:
         path, have = hit
         n = len(self.v.seats)
         luck_cols = [luck_col(s) for s in range(n)] if self.v.luck else []
-        df = pl.read_parquet(path, columns=[result_col(s) for s in range(n)] + ["error"] + luck_cols, n_rows=count)
+        df = pl.read_parquet(path, columns=[result_col(s) for s in range(n)] + [ERROR] + luck_cols, n_rows=count)
         wins = tuple(int((df[result_col(s)] == "win").sum()) for s in range(n))
-        valid = int(df["error"].is_null().sum())
+        valid = int(df[ERROR].is_null().sum())
         luck = luck_sums([df[c].to_list() for c in luck_cols]) if luck_cols else None
         return _Part(path, have, count, wins, valid, [], True, luck=luck)
 
@@ -490,7 +490,7 @@ def _finish(pt: _Point, out_dir: Path, samples: int) -> VariantRun:
 
 
 def _sample_columns(players: int) -> list[str]:
-    return ["game_index", "decisions", "error"] + [score_col(s) for s in range(players)]
+    return [GAME_INDEX, DECISIONS, ERROR] + [score_col(s) for s in range(players)]
 
 
 MERGE_ROW_GROUP = 10_000  # rows per Parquet row group: the merge streams one group at a time
@@ -527,10 +527,10 @@ def _merge(v: Variant, parts: list[_Part], games_file: Path) -> None:
 
 def sample_indices(df: pl.DataFrame, first: int = 2) -> list[tuple[int, str]]:
     """The first games, the longest, and the most lopsided (largest lead of the winner)."""
-    ok = df.filter(pl.col("error").is_null())
-    picks: list[tuple[int, str]] = [(i, "first game") for i in ok["game_index"].head(first).to_list()]
+    ok = valid_games(df)
+    picks: list[tuple[int, str]] = [(i, "first game") for i in ok[GAME_INDEX].head(first).to_list()]
     if ok.height:
-        longest = ok.sort(["decisions", "game_index"], descending=[True, False])["game_index"][0]
+        longest = ok.sort([DECISIONS, GAME_INDEX], descending=[True, False])[GAME_INDEX][0]
         picks.append((longest, "longest"))
         scores = [c for c in ok.columns if c.startswith("score_") and c != "score_trace"]
         if len(scores) >= 2:
@@ -538,7 +538,7 @@ def sample_indices(df: pl.DataFrame, first: int = 2) -> list[tuple[int, str]]:
                 "game_index",
                 (pl.max_horizontal(scores) - pl.concat_list(scores).list.sort(descending=True).list.get(1)).alias("m"),
             ).sort(["m", "game_index"], descending=[True, False])
-            picks.append((margin["game_index"][0], "most lopsided"))
+            picks.append((margin[GAME_INDEX][0], "most lopsided"))
     seen, out = set(), []
     for i, why in picks:
         if i not in seen:

@@ -41,7 +41,7 @@ import polars as pl
 
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.core.spec import the
-from designlab.results.columns import result_col, score_col
+from designlab.results.columns import result_col, score_col, valid_games
 from designlab.results.records import write_record
 from designlab.skill_levels.result import MIN_GAMES, Level, SkillResult, change_range
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
@@ -89,7 +89,7 @@ def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance:
     from designlab.stats.verdict import balance_verdict
 
     n_seats = len(variant.seats)
-    ok = df.filter(pl.col("error").is_null())
+    ok = valid_games(df)
     n = ok.height
     res = [ok[result_col(s)].to_list() for s in range(n_seats)]
     wins = [sum(1 for r in res[s] if r == WIN) / n if n else math.nan for s in range(n_seats)]
@@ -254,7 +254,7 @@ def _search_rounds(variant: Variant, minutes: float | None, folder: Path, name: 
                            chunk_games=SEARCH_ROUND, cluster=cluster)
         df = pl.read_parquet(run.variants[0].games_file)
         if until_settled:
-            ok = df.filter(pl.col("error").is_null())
+            ok = valid_games(df)
             rates = [float((ok[result_col(s)] == WIN).sum()) / ok.height if ok.height else 0.0
                      for s in range(seats)]
             looks = Design.for_variant(seats, variant.balance_tolerance / 100).looks_between(n - SEARCH_ROUND, n)

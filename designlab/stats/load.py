@@ -13,6 +13,7 @@ from pathlib import Path
 
 import polars as pl
 
+from designlab.results.columns import valid_games  # noqa: F401 - re-exported: stats' readers take it from here
 from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
 
 
@@ -98,11 +99,6 @@ def load_run(results_dir: Path | str) -> RunResults:
     return RunResults(path, manifest, variants)
 
 
-def valid_games(df: pl.DataFrame) -> pl.DataFrame:
-    """Rows whose game finished without raising (``error`` is null)."""
-    if "error" not in df.columns or df["error"].null_count() == df.height:
-        return df  # no error rows (the usual case): no copy; a report asks this thousands of times
-    return df.filter(pl.col("error").is_null())
 
 
 _SEAT_COL = re.compile(r"^result_(\d+)$")

@@ -25,7 +25,17 @@ import re
 import numpy as np
 import polars as pl
 
-from designlab.results.columns import bot_col, result_col, score_col
+from designlab.results.columns import (
+    CHOICE_DECISIONS,
+    DECISIONS,
+    END_REASON,
+    GAME_INDEX,
+    OPTIONS_TOTAL,
+    SCORE_TRACE,
+    bot_col,
+    result_col,
+    score_col,
+)
 from designlab.stats.inference import (
     binom_test,
     gap_interval,
@@ -229,7 +239,7 @@ def end_reasons(df: pl.DataFrame) -> pl.DataFrame:
     if "end_reason" not in df.columns or total == 0:
         return pl.DataFrame(schema={"end_reason": pl.Utf8, "games": pl.UInt32, "share": pl.Float64,
                                     "share_lo": pl.Float64, "share_hi": pl.Float64})
-    g = df.group_by(pl.col("end_reason").fill_null("(none)")).agg(pl.len().alias("games"))
+    g = df.group_by(pl.col(END_REASON).fill_null("(none)")).agg(pl.len().alias("games"))
     return g.with_columns(
         (pl.col("games") / total).alias("share"),
         wilson_lo("games", pl.lit(total)).alias("share_lo"),
@@ -244,7 +254,7 @@ def trace_stats(df: pl.DataFrame) -> pl.DataFrame:
     if "score_trace" not in df.columns:
         return pl.DataFrame(schema={"game_index": pl.Int64, "lead_changes": pl.Int64, "comeback": pl.Boolean})
     results = df.select([result_col(s) for s in range(n)]).rows() if n else [()] * df.height
-    traces = df["score_trace"].to_list()
+    traces = df[SCORE_TRACE].to_list()
     changes = lead_changes_all(traces)
     comebacks = []
     for trace, res in zip(traces, results):
@@ -257,7 +267,7 @@ def trace_stats(df: pl.DataFrame) -> pl.DataFrame:
             comebacks.append(bool(others) and mid[w] < max(others))
         else:
             comebacks.append(None)
-    return pl.DataFrame({"game_index": df["game_index"], "lead_changes": changes, "comeback": comebacks},
+    return pl.DataFrame({GAME_INDEX: df[GAME_INDEX], "lead_changes": changes, "comeback": comebacks},
                         schema={"game_index": pl.Int64, "lead_changes": pl.Int64, "comeback": pl.Boolean})
 
 
@@ -374,11 +384,11 @@ def _numeric_long(df: pl.DataFrame, cols: dict[str, dict]) -> pl.DataFrame:
         bot = pl.col(bot_col(seat)).cast(pl.Utf8) if bot_col(seat) in df.columns else pl.lit(None, pl.Utf8)
         wide = df.select("game_index", pl.lit(seat, pl.Int64).alias("seat"), bot.alias("bot"),
                          *[pl.col(seat_metrics[n]["seats"][seat]).cast(pl.Float64).alias(n) for n in names])
-        parts.append(wide.unpivot(on=names, index=["game_index", "seat", "bot"], variable_name="metric"))
+        parts.append(wide.unpivot(on=names, index=[GAME_INDEX, "seat", "bot"], variable_name="metric"))
     if game_metrics:
         wide = df.select("game_index", pl.lit(None, pl.Int64).alias("seat"), pl.lit(None, pl.Utf8).alias("bot"),
                          *[pl.col(i["column"]).cast(pl.Float64).alias(n) for n, i in game_metrics.items()])
-        parts.append(wide.unpivot(on=list(game_metrics), index=["game_index", "seat", "bot"], variable_name="metric"))
+        parts.append(wide.unpivot(on=list(game_metrics), index=[GAME_INDEX, "seat", "bot"], variable_name="metric"))
     if not parts:
         return pl.DataFrame(schema={"game_index": pl.Int64, "seat": pl.Int64, "bot": pl.Utf8, "metric": pl.Utf8,
                                     "value": pl.Float64})
@@ -442,7 +452,7 @@ def win_rate_by_metric(df: pl.DataFrame, name: str) -> pl.DataFrame:
     """
     long = metric_long(df, name).filter(pl.col("seat").is_not_null())
     res = seat_long(df).select("game_index", "seat", "result")
-    j = long.join(res, on=["game_index", "seat"]).filter(pl.col("value").is_not_null())
+    j = long.join(res, on=[GAME_INDEX, "seat"]).filter(pl.col("value").is_not_null())
     g = j.group_by("value").agg(pl.len().alias("n"), (pl.col("result") == "win").sum().alias("wins"))
     return g.with_columns((pl.col("wins") / pl.col("n")).alias("win_rate"), wilson_lo("wins", "n").alias("win_lo"),
                           wilson_hi("wins", "n").alias("win_hi")).sort("value")
@@ -503,9 +513,9 @@ def variant_row(name: str | None, df: pl.DataFrame, traces: pl.DataFrame | None 
                 "balance": math.nan}
     adv = seat_advantage(valid)
     row["seat_test"], row["seat_p"] = seat_balance_test(adv["wins"].to_list()) if adv.height else ("no test", math.nan)
-    dec = valid["decisions"].sum() if "decisions" in valid.columns and games else 0
-    row["choice_share"] = valid["choice_decisions"].sum() / dec if dec else math.nan
-    row["mean_branching"] = valid["options_total"].sum() / dec if dec else math.nan
+    dec = valid[DECISIONS].sum() if "decisions" in valid.columns and games else 0
+    row["choice_share"] = valid[CHOICE_DECISIONS].sum() / dec if dec else math.nan
+    row["mean_branching"] = valid[OPTIONS_TOTAL].sum() / dec if dec else math.nan
     for measure in ("turns", "decisions"):
         col = valid[measure] if measure in valid.columns and games else None
         row[f"{measure}_mean"] = float(col.mean()) if col is not None else math.nan

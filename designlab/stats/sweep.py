@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import polars as pl
 
-from designlab.results.columns import result_col
+from designlab.results.columns import GAME_INDEX, result_col
 from designlab.results.manifest import VariantEntry
 from designlab.stats.inference import LEVEL, mean_interval, wilson, z_crit
 from designlab.stats.load import RunResults, VariantResults, players_of, valid_games
@@ -102,7 +102,7 @@ def by_entry(df: pl.DataFrame, rotate: bool) -> pl.DataFrame:
     n = players_of(df)
     if not rotate or n < 2:
         return df
-    shift = pl.col("game_index") % n
+    shift = pl.col(GAME_INDEX) % n
     cols = []
     for k in range(n):
         expr = pl.col(result_col(k))  # shift 0: entry k in seat k
@@ -290,7 +290,7 @@ def _per_game(df: pl.DataFrame, name: str) -> tuple[pl.DataFrame, str] | None:
         t = trace_stats(df).drop_nulls("lead_changes")
         if not t.height:
             return None
-        return t.select(pl.col("game_index").cast(pl.Int64), pl.col("lead_changes").cast(pl.Float64).alias("v")), "mean"
+        return t.select(pl.col(GAME_INDEX).cast(pl.Int64), pl.col("lead_changes").cast(pl.Float64).alias("v")), "mean"
     info = metric_columns(df).get(name)
     if info is None or info["kind"] == "text":
         return None
@@ -302,8 +302,8 @@ def _per_game(df: pl.DataFrame, name: str) -> tuple[pl.DataFrame, str] | None:
 
 
 def _indexed(df: pl.DataFrame, value: pl.Expr) -> pl.DataFrame:
-    index = pl.col("game_index").cast(pl.Int64) if "game_index" in df.columns else pl.int_range(pl.len(), dtype=pl.Int64)
-    return df.select(index.alias("game_index"), value.cast(pl.Float64).alias("v")).drop_nulls("v")
+    index = pl.col(GAME_INDEX).cast(pl.Int64) if GAME_INDEX in df.columns else pl.int_range(pl.len(), dtype=pl.Int64)
+    return df.select(index.alias(GAME_INDEX), value.cast(pl.Float64).alias("v")).drop_nulls("v")
 
 
 def trend_test(xs: list, groups: list[np.ndarray], numeric: bool) -> tuple[str, float, float]:
@@ -431,7 +431,7 @@ def neighbour_steps(points: list[tuple[object, str, pl.DataFrame]], focus: int, 
     from designlab.stats.inference import holm, newcombe_diff, newcombe_p
     from designlab.stats.paired import mcnemar_p, paired_rate_diff, table, unpaired_games
 
-    wins = [valid_games(df).select(pl.col("game_index").cast(pl.Int64),
+    wins = [valid_games(df).select(pl.col(GAME_INDEX).cast(pl.Int64),
                                    (pl.col(result_col(focus)) == "win").cast(pl.Float64).alias("w"))
             for _, _, df in points]
     rows = []

@@ -24,7 +24,7 @@ import polars as pl
 import yaml
 
 from designlab.core.protocol import DRAW, UNFINISHED, WIN
-from designlab.results.columns import result_col, score_col
+from designlab.results.columns import GAME_INDEX, result_col, score_col, valid_games
 from designlab.variant.model import Seat, Variant
 
 
@@ -123,8 +123,8 @@ def a_scores(variant: Variant, df: pl.DataFrame, alone: bool = False) -> pl.Data
     ``a_points`` (A's points; the first A seat's when A holds several), ``a_seat``. ``alone``: the matchup
     was built with A alone (seats-entry 0 is A, every other B), not alternating."""
     n = len(variant.seats)
-    ok = df.filter(pl.col("error").is_null())
-    idx = ok["game_index"].to_list()
+    ok = valid_games(df)
+    idx = ok[GAME_INDEX].to_list()
     results = [ok[result_col(s)].to_list() for s in range(n)]
     points = [ok[score_col(s)].to_list() for s in range(n)]
     rows_score, rows_points, rows_seat = [], [], []
@@ -151,7 +151,7 @@ def by_game(frame: pl.DataFrame, column: str, games: int) -> np.ndarray:
     """A per-game column (``game_index`` and ``column``) as an array over game indices 0..games-1, NaN where a
     game is missing (it raised)."""
     out = np.full(games, np.nan)
-    idx = frame["game_index"].to_numpy()
+    idx = frame[GAME_INDEX].to_numpy()
     keep = idx < games
     out[idx[keep]] = frame[column].cast(pl.Float64).to_numpy()[keep]
     return out
