@@ -1,6 +1,7 @@
-"""The ladder and the meta-game on real (small) runs: ratings order a clearly
-stronger bot above a weaker one; the meta-game's matrix and solution. Their pages
-(bot_ladder/page.py, meta_game/page.py) are tested in tests/bot_ladder/test_page.py and tests/meta_game/test_page.py."""
+"""The matchups the ladder and the meta-game share (strategy/matchups.py), on real (small) runs: seats alternate and
+scores follow the bot, bad bot specs are clear errors, duplicate seating plays each deal in every rotation and the
+features read their games by deal. The features' own runs and pages are tested in tests/bot_ladder and
+tests/meta_game."""
 
 from __future__ import annotations
 
