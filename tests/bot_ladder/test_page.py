@@ -10,7 +10,7 @@ import vl_convert
 from designlab.bot_ladder.page import ladder_page, ladder_section
 from designlab.bot_ladder.run import run_ladder
 from designlab.strategy.matchups import parse_seat
-from tests.pages import base_variant, chart_specs
+from tests.helpers import base_variant, chart_specs
 
 
 def test_the_ladder_page_is_offline_and_its_charts_compile(tmp_path):

@@ -12,27 +12,17 @@ import polars as pl
 from designlab.bot_ladder.result import Ladder
 from designlab.bot_ladder.run import run_ladder
 from designlab.strategy.matchups import parse_seat
-from designlab.variant.load import load_variants
+from tests.helpers import answer_of, base_variant
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
-_NOT_THE_ANSWER = ("seconds", "workers", "played_games", "cached_games")
 
 
-def _base(game_dir: str, file: str = "base.yaml"):
-    return load_variants([VARIANTS / game_dir / file])[0]
 
 
-def _answer(d):
-    """A result's JSON without what is not part of its answer: timing, workers, and where the games came from."""
-    if isinstance(d, dict):
-        return {k: _answer(v) for k, v in d.items() if k not in _NOT_THE_ANSWER}
-    if isinstance(d, list):
-        return [_answer(v) for v in d]
-    return d
 
 
 def test_ladder_rates_heuristic_above_random(tmp_path):
-    base = _base("raiding-duel")
+    base = base_variant("raiding-duel")
     bots = [parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")]
     ladder, _ = run_ladder(base, bots, 16, tmp_path, name="t", workers=1)
     r = {x["bot"]: x for x in ladder.ratings}
@@ -46,18 +36,18 @@ def test_ladder_rates_heuristic_above_random(tmp_path):
     assert pl.read_parquet(tmp_path / "t-ladder" / "pairs.parquet").height == 1
 
 
-def test_a_ladder_rerun_on_other_workers_comes_from_the_cache_with_the_same_answer(tmp_path):
-    base = _base("raiding-duel")
+def test_a_ladder_rerun_on_other_workers_comes_from_the_cache_with_the_sameanswer_of(tmp_path):
+    base = base_variant("raiding-duel")
     bots = [parse_seat(base.game, b) for b in ("random", "heuristic", "greedy")]
     cache = tmp_path / "cache"
     first, _ = run_ladder(base, bots, 8, tmp_path / "one", name="t", workers=1, cache_dir=cache)
     assert (first.played_games, first.cached_games) == (24, 0)  # 3 pairs x 8 games (whole deals of 2)
     again, _ = run_ladder(base, bots, 8, tmp_path / "two", name="t", workers=2, cache_dir=cache)
     assert (again.played_games, again.cached_games) == (0, 24)
-    assert _answer(again.to_dict()) == _answer(first.to_dict())
+    assert answer_of(again.to_dict()) == answer_of(first.to_dict())
     fresh, _ = run_ladder(base, bots, 8, tmp_path / "three", name="t", workers=2, cache_dir=cache, fresh=True)
     assert (fresh.played_games, fresh.cached_games) == (24, 0)
-    assert _answer(fresh.to_dict()) == _answer(first.to_dict())
+    assert answer_of(fresh.to_dict()) == answer_of(first.to_dict())
     # and without a cache, as before: the same answer
     bare, _ = run_ladder(base, bots, 8, tmp_path / "four", name="t", workers=1)
-    assert _answer(bare.to_dict()) == _answer(first.to_dict())
+    assert answer_of(bare.to_dict()) == answer_of(first.to_dict())

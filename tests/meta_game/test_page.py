@@ -13,7 +13,7 @@ from designlab.meta_game.check_page import unjudged
 from designlab.meta_game.page import meta_section, meta_sentence
 from designlab.meta_game.run import Grid, run_meta
 from designlab.strategy.matchups import parse_seat
-from tests.pages import base_variant, chart_specs
+from tests.helpers import base_variant, chart_specs
 
 
 def test_the_meta_game_section_draws_and_its_finding_speaks_in_roles(tmp_path):

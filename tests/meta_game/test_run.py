@@ -13,27 +13,17 @@ import pytest
 
 from designlab.meta_game.run import Grid, default_grid, load_grid, run_meta
 from designlab.strategy.matchups import StrategyError, parse_seat
-from designlab.variant.load import load_variants
+from tests.helpers import answer_of, base_variant
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
-_NOT_THE_ANSWER = ("seconds", "workers", "played_games", "cached_games")
 
 
-def _base(game_dir: str, file: str = "base.yaml"):
-    return load_variants([VARIANTS / game_dir / file])[0]
 
 
-def _answer(d):
-    """A result's JSON without what is not part of its answer: timing, workers, and where the games came from."""
-    if isinstance(d, dict):
-        return {k: _answer(v) for k, v in d.items() if k not in _NOT_THE_ANSWER}
-    if isinstance(d, list):
-        return [_answer(v) for v in d]
-    return d
 
 
 def test_meta_game_on_raiding_duel_personas(tmp_path):
-    base = _base("raiding-duel")
+    base = base_variant("raiding-duel")
     grid = Grid(rows=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")],
                 cols=[parse_seat(base.game, "random"), parse_seat(base.game, "heuristic")], payoff="win")
     # the matrix and its solution are the point here; the best response search has its own tests
@@ -51,7 +41,7 @@ def test_meta_game_on_raiding_duel_personas(tmp_path):
 @pytest.mark.parametrize("row_seat", [0, 1])
 def test_points_payoff_reads_the_row_personas_seat(tmp_path, row_seat):
     # Rakshasa: each seat runs once, so a seat's points are its run's points
-    base = _base("rakshasa")
+    base = base_variant("rakshasa")
     grid = Grid(
         rows=[parse_seat(base.game, "persona(lie_rate=0)"), parse_seat(base.game, "persona(lie_rate=1)")],
         cols=[parse_seat(base.game, "persona(challenge_rate=0.5)")], payoff="points", row_seat=row_seat,
@@ -84,8 +74,8 @@ def test_bundled_grids_and_grid_files(tmp_path):
         load_grid("raiding-duel", f)
 
 
-def test_a_meta_game_rerun_and_its_check_come_from_the_cache_with_the_same_answer(tmp_path):
-    base = _base("raiding-duel")
+def test_a_meta_game_rerun_and_its_check_come_from_the_cache_with_the_sameanswer_of(tmp_path):
+    base = base_variant("raiding-duel")
     grid = Grid(rows=[parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")],
                 cols=[parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")], payoff="win")
     responders = [parse_seat(base.game, "heuristic")]
@@ -99,6 +89,6 @@ def test_a_meta_game_rerun_and_its_check_come_from_the_cache_with_the_same_answe
     assert (first.played_games, first.cached_games) == (4 * 6 + first.check["result"]["games"], 4 * 6)
     again, _ = run_meta(base, grid, 6, tmp_path / "two", workers=2, **kw)
     assert (again.played_games, again.cached_games) == (0, total)
-    assert _answer(again.to_dict()) == _answer(first.to_dict())
+    assert answer_of(again.to_dict()) == answer_of(first.to_dict())
     saved = json.loads((tmp_path / "two" / "m-meta" / "meta.json").read_text())
     assert saved["cached_games"] == total

@@ -8,7 +8,7 @@ import re
 
 from designlab.skill_levels.page import skill_page
 from designlab.skill_levels.run import run_skill
-from tests.pages import base_variant
+from tests.helpers import base_variant
 
 
 def test_the_skill_page(tmp_path):

@@ -15,17 +15,16 @@ from designlab.bot_ladder.run import run_ladder
 from designlab.meta_game.run import Grid, run_meta
 from designlab.strategy.matchups import StrategyError, a_scores, matchup, parse_seat
 from designlab.variant.load import load_variants
+from tests.helpers import base_variant
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
 
-def _base(game_dir: str, file: str = "base.yaml"):
-    return load_variants([VARIANTS / game_dir / file])[0]
 
 
 
 def test_seats_alternate_and_scores_follow_the_bot():
-    base = _base("raiding-duel")
+    base = base_variant("raiding-duel")
     a, b = parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")
     v = matchup(base, a, b, 4, "x")
     df = pl.DataFrame({
@@ -87,7 +86,7 @@ def test_duplicate_seating_plays_each_deal_in_every_rotation_of_the_seats(tmp_pa
 
 
 def test_a_duplicate_ladder_and_meta_game_read_their_games_by_deal(tmp_path):
-    base = _base("raiding-duel")
+    base = base_variant("raiding-duel")
     bots = [parse_seat(base.game, "greedy"), parse_seat(base.game, "spoiler")]
     ladder, _ = run_ladder(base, bots, 39, tmp_path, name="d", workers=1)
     (pair,) = ladder.pairs
@@ -101,13 +100,5 @@ def test_a_duplicate_ladder_and_meta_game_read_their_games_by_deal(tmp_path):
     assert np.array(result.unpaired).shape == (2, 2)
 
 
-_NOT_THE_ANSWER = ("seconds", "workers", "played_games", "cached_games")
 
 
-def _answer(d):
-    """A result's JSON without what is not part of its answer: timing, workers, and where the games came from."""
-    if isinstance(d, dict):
-        return {k: _answer(v) for k, v in d.items() if k not in _NOT_THE_ANSWER}
-    if isinstance(d, list):
-        return [_answer(v) for v in d]
-    return d
