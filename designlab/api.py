@@ -24,7 +24,7 @@ from designlab.results.manifest import Manifest, ResultsError, VariantEntry, rea
 __all__ = ["CheckResult", "GameRaised", "Planned", "Played", "Results", "Sweep", "SweepPlan", "Told", "UsageError",
            "VariantAnswer", "check", "expert_level", "expert_seats", "ladder", "levers", "load", "meta", "open_results",
            "pick", "plan_sweep", "play_planned", "playtest", "report", "run", "run_name", "show", "skill", "strength",
-           "sweep", "tune", "why"]
+           "sweep", "train", "Trained", "tune", "why"]
 
 
 class UsageError(ValueError):
@@ -457,6 +457,38 @@ def levers(path: Path | str, *, only: list[str] = (), skip: list[str] = (), bots
                  cache_dir=default_cache_dir(), fresh=fresh, results_root=Path(results_root),
                  reports_root=Path(reports_root), progress=progress, on_stage=on_stage, on_start=on_start,
                  file=Path(path))
+
+
+@dataclass(frozen=True)
+class Trained:
+    """A ``designlab train`` run: the weights file written (``path``), its content (``weights``: models, ranges,
+    training record with its command, seed and check), and how many saved pieces were read back (``reused``)."""
+
+    path: Path
+    weights: dict
+    reused: int
+
+
+def train(target: str, decisions: int = 20_000, *, seed: int = 1, out: Path | str | None = None,
+          check_games: int = 20, workers: int | None = None, cluster: str | None = None, progress=None,
+          before=None) -> Trained:
+    """Learn the expert from the default search (``expert.train``): a game's bundled variants or a variant file's,
+    labelled in resumable pieces through the runner's chunk pool, fitted, checked against the heuristic and written
+    (default: ``expert.json`` beside the game's code). ``before(plan)`` is called once the plan is made, before any
+    game. A target the expert cannot train on raises ``ExpertError``."""
+    from designlab.expert.bot import shipped_path
+    from designlab.expert.train import Plan, pin_threads, training_variants
+    from designlab.expert.train import train as run_training
+    from designlab.registry import game_class
+
+    pin_threads()  # before numpy loads in this process and in the workers it starts
+    game, variants = training_variants(target, seed)
+    out_path = Path(out) if out is not None else Path(shipped_path(game_class(game)))
+    plan = Plan(game, str(target), variants, seed, decisions, out_path, check_games)
+    if before is not None:
+        before(plan)
+    data, reused = run_training(plan, workers or 1, progress, cluster)
+    return Trained(out_path, data, reused)
 
 
 def tune(path: Path | str, workers: int | None = None, *, results_root: Path | str = "results"):

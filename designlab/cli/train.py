@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from designlab.cli.common import Progress, Quiet, UserError, Workers, err, out
+from designlab.cli.common import Cluster, Progress, Quiet, UserError, Workers, err, out
 
 MAX_DECISIONS = 10_000_000
 
@@ -80,33 +80,30 @@ def register(app: typer.Typer) -> None:
         check_games: Annotated[int, typer.Option("--check-games", min=0, max=100_000,
                                                  help="Games of the expert against the heuristic afterwards.")] = 20,
         workers: Workers = 1,
+        cluster: Cluster = None,
         quiet: Quiet = False,
     ) -> None:
         """Learn the expert from the default search: label search games' decisions, fit, check, write weights."""
-        from designlab.expert.train import Plan, pin_threads
+        from designlab.expert.train import pin_threads
 
-        pin_threads()  # before numpy loads in this process and in the workers it starts
-        from designlab.expert.bot import shipped_path
-        from designlab.expert.train import train as run_training
-        from designlab.expert.train import training_variants
+        pin_threads()  # before numpy loads in this process (the library pins its workers' too)
+        from designlab.api import train as learn
         from designlab.expert.weights import ExpertError
-        from designlab.registry import game_class
 
-        try:
-            game, variants = training_variants(target, seed)
-        except ExpertError as e:
-            raise UserError(str(e)) from None
-        out_path = out_file or Path(shipped_path(game_class(game)))
-        plan = Plan(game, target, variants, seed, decisions, out_path, check_games)
-        err.print(f"training the {game} expert on {len(variants)} variant(s), {decisions:,} decisions of the "
-                  f"default search, seed {seed}; saved as it goes in {plan.parts} (rerun to resume)", markup=False)
+        def before(plan) -> None:
+            err.print(f"training the {plan.game} expert on {len(plan.variants)} variant(s), {decisions:,} decisions of "
+                      f"the default search, seed {seed}; saved as it goes in {plan.parts} (rerun to resume)",
+                      markup=False)
+
         progress = Progress(decisions, quiet, "labelled decisions")
         try:
-            data, reused = run_training(plan, workers, progress)
+            done = learn(target, decisions, seed=seed, out=out_file, check_games=check_games, workers=workers,
+                         cluster=cluster, progress=progress, before=before)
         except ExpertError as e:
             raise UserError(str(e)) from None
         finally:
             progress.close()
+        data, reused, out_path = done.weights, done.reused, done.path
         if reused:
             out.print(f"{reused:,} saved piece(s) read back", markup=False)
         for n, m in sorted(data["models"].items()):

@@ -203,36 +203,61 @@ def _decisions_in(piece: dict) -> int:
     return sum(len(v) for k, v in piece.items() if k.startswith("chosen_"))
 
 
-def label(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None = None) -> tuple[list[dict], int]:
+@dataclass(frozen=True)
+class PieceOut:
+    """A labelled piece as a worker hands it back: its index, its arrays (``play_piece``'s bytes) and the
+    fingerprint of the code that played it, which the runner's chunk pool checks against its own."""
+
+    piece: int
+    data: bytes
+    code: str
+
+
+def piece_task(variant, piece: int, count: int, game_name: str, variants: tuple, seed: int,
+               piece_games: int) -> PieceOut:
+    """One piece, played on a worker of the runner's chunk pool (a local process or a Dask worker); ``variant``
+    (the first training variant) and ``count`` are the pool's chunk interface: the pool checks the code by it."""
+    from designlab.runner.cache import code_fingerprint
+
+    return PieceOut(piece, play_piece(game_name, variants, seed, piece, piece_games), code_fingerprint(variant))
+
+
+def label(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None = None,
+          cluster: str | None = None) -> tuple[list[dict], int]:
     """Pieces in order until they hold ``plan.decisions`` labelled decisions: saved ones read back, the others
-    played (``workers`` at a time) and saved as each finishes. (the pieces, how many were read back)"""
+    played through the runner's chunk pool (``workers`` local processes, or the Dask scheduler at ``cluster``), each
+    saved as soon as it finishes, so an interruption loses only the pieces in flight. (the pieces, how many were
+    read back)"""
+    from designlab.runner.cache import atomic_write_bytes
+    from designlab.runner.pool import ChunkPool
+
     folder = plan.parts
     folder.mkdir(parents=True, exist_ok=True)
     pieces: list[dict] = []
     total, reused, nxt = 0, 0, 0
-    pool = None
-    inflight: dict[int, object] = {}
+    pool = ChunkPool(workers, cluster)
+    inflight: set[int] = set()
+    args = (plan.game, plan.variants, plan.seed, plan.piece_games)
+
+    def fill() -> None:  # the next pieces not saved yet, as many as the pool has slots
+        k = nxt
+        while not pool.full():
+            if k not in inflight and not _piece_path(folder, k).is_file():
+                pool.submit(plan.variants[0], k, plan.piece_games, k, piece_task, args)
+                inflight.add(k)
+            k += 1
+
     try:
         while total < plan.decisions:
             path = _piece_path(folder, nxt)
             got = _load_piece(path) if path.is_file() else None
             if got is None:
-                if workers <= 1:
-                    data = play_piece(plan.game, plan.variants, plan.seed, nxt, plan.piece_games)
-                else:
-                    if pool is None:
-                        import multiprocessing
-                        from concurrent.futures import ProcessPoolExecutor
-
-                        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-                    for k in range(nxt, nxt + workers):  # the next pieces not saved yet, `workers` in flight
-                        if k not in inflight and not _piece_path(folder, k).is_file():
-                            inflight[k] = pool.submit(play_piece, plan.game, plan.variants, plan.seed, k,
-                                                      plan.piece_games)
-                    data = inflight.pop(nxt).result()
-                from designlab.runner.cache import atomic_write_bytes
-
-                atomic_write_bytes(path, data)
+                path.unlink(missing_ok=True)  # a torn piece (an interruption mid-write) is played again
+                while not path.is_file() or nxt in inflight:
+                    fill()
+                    for k, out in pool.finished():
+                        atomic_write_bytes(_piece_path(folder, k), out.data)
+                        inflight.discard(k)
                 got = _load_piece(path)
             else:
                 reused += 1
@@ -243,10 +268,9 @@ def label(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None =
             if progress is not None:
                 progress(min(n, plan.decisions - (total - n)))
     finally:
-        if pool is not None:
-            for f in inflight.values():
-                f.cancel()
-            pool.shutdown(wait=True, cancel_futures=True)
+        if pool.busy:
+            pool.cancel(lambda k: True)  # pieces past the decisions asked for, or after an interruption
+        pool.close(kill=pool.busy)
     return pieces, reused
 
 
@@ -367,34 +391,42 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return max(0.0, c - h), min(1.0, c + h)
 
 
-def head_to_head(variant, bot: str, params, other: str, games: int, seed: int) -> dict:
-    """``games`` games of ``bot`` against ``other`` in every other seat, seats rotated: its win share (a draw
-    half) with a 95% Wilson interval."""
-    from designlab.core.loop import play
-    from designlab.core.rng import game_rng
+def head_to_head(variant, bot: str, params, other: str, games: int, seed: int, out_dir: Path, workers: int = 1,
+                 cluster: str | None = None) -> dict:
+    """``games`` games of ``bot`` against ``other`` in every other seat, seats rotated, played by the runner (its
+    chunks, ``workers`` or the Dask scheduler at ``cluster``; the games table in ``out_dir``): its win share (a draw
+    or an unfinished game half) with a 95% Wilson interval."""
+    import polars as pl
+
     from designlab.registry import bot_class
-    from designlab.runner.chunk import game_for
+    from designlab.results.columns import GAME_INDEX, result_col, valid_games
+    from designlab.runner.run import run_variants
     from designlab.variant.model import Seat
 
     n = len(variant.seats)
-    seats = (Seat(bot, params),) + tuple(Seat(other, bot_class(variant.game, other).Params()) for _ in range(n - 1))
-    v = replace(variant, seats=seats, seed=seed, rotate_seats=True)
-    game = game_for(v)
+    me = Seat(bot, params)
+    seats = (me,) + tuple(Seat(other, bot_class(variant.game, other).Params()) for _ in range(n - 1))
+    v = replace(variant, seats=seats, seed=seed, rotate_seats=True, games=games, name=f"{bot} against {other}")
+    run = run_variants([v], out_dir, "check", workers=workers, cluster=cluster, samples=0)
+    df = valid_games(pl.read_parquet(run.variants[0].games_file))
+    if df.height < games:
+        raise ExpertError(f"{games - df.height} of the check's {games} games raised; see {out_dir}")
     score = 0.0
-    for i in range(games):
-        st = play(game, v.make_bots(game, seed, i), game_rng(seed, i)).state
-        me = v.seat_order(i).index(0)
-        r = st.results()[me]
+    for row in df.iter_rows(named=True):
+        seat = v.seat_order(row[GAME_INDEX]).index(0)  # where the seats' rotation put it in this game
+        r = row[result_col(seat)]
         score += 1.0 if r == "win" else 0.5 if r in ("draw", "unfinished") else 0.0
     lo, hi = wilson(score, games)
     return {"games": games, "against": other, "win_share": round(score / max(1, games), 4),
             "interval": [round(lo, 4), round(hi, 4)], "seed": seed}
 
 
-def train(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None = None) -> tuple[dict, int]:
-    """Label, fit, check and write the weights file of ``plan``: (its content, pieces read back)."""
+def train(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None = None,
+          cluster: str | None = None) -> tuple[dict, int]:
+    """Label, fit, check and write the weights file of ``plan``: (its content, pieces read back). Every game is
+    played through the runner's chunk pool: ``workers`` local processes, or the Dask scheduler at ``cluster``."""
     pin_threads()
-    pieces, reused = label(plan, workers, progress)
+    pieces, reused = label(plan, workers, progress, cluster)
     models = fit(pieces, plan.decisions)
     if not models:
         raise ExpertError(f"{plan.target}: too few decisions to fit ({plan.decisions}); give --decisions of 20 or more")
@@ -419,7 +451,7 @@ def train(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None =
         first = plan.variants[0]
         heuristic = spec.heuristic
         check = head_to_head(first, "expert", ExpertParams(weights=str(plan.out)), heuristic, plan.check_games,
-                             plan.seed)
+                             plan.seed, plan.parts / "check", workers, cluster)
         data = dict(data)
         data["training"] = dict(data["training"], check=check | {"variant": first.name})
         data = write(plan.out, data)

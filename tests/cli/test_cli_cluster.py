@@ -1,5 +1,5 @@
-"""--cluster on every command that plays games (check, ladder, meta, why, strength, playtest; run, sweep, skill,
-tune and levers have their own tests), against a real Dask cluster (scheduler and workers as their own
+"""--cluster on every command that plays games (check, ladder, meta, why, strength, playtest, train; run, sweep,
+skill, tune and levers have their own tests), against a real Dask cluster (scheduler and workers as their own
 processes, tests/cli/test_cli_tune_cluster.py): each command's games go to the cluster's backend, and its
 answer is the one the same command gives on a local worker."""
 
@@ -39,6 +39,8 @@ def test_every_playing_command_plays_on_the_cluster_and_answers_as_on_a_local_wo
         "strength": ["strength", str(RAKSHASA), "heuristic", "random", "-n", "30", "-q"],
         "playtest": ["playtest", str(RAKSHASA), str(REPO / "examples" / "playtests" / "rakshasa-humans.csv"),
                      "-n", "40", "--search-games", "0", "-q"],
+        # the search's games and the check: a small search and few decisions, the weights to a file of its own
+        "train": ["train", str(RAKSHASA), "--decisions", "40", "--check-games", "4", "--seed", "3", "-q"],
     }
     found = {}
     for how, args in (("local", ["-w", "1"]), ("dask", ["--cluster", dask_cluster])):
@@ -50,7 +52,8 @@ def test_every_playing_command_plays_on_the_cluster_and_answers_as_on_a_local_wo
         for name, argv in commands.items():
             asked.clear()
             code = main([*argv, *args, *(["--reports", str(where / "reports")] if name in ("ladder", "meta", "why",
-                                                                                          "playtest") else [])])
+                                                                                          "playtest") else []),
+                         *(["--out", str(where / "expert.json")] if name == "train" else [])])
             printed = capsys.readouterr().out
             assert code in (0, 1), (name, how, code)  # check may find another verdict than "even": exit 1
             assert asked and set(asked) == {None if how == "local" else dask_cluster}, (name, how, asked)
@@ -66,3 +69,6 @@ def test_every_playing_command_plays_on_the_cluster_and_answers_as_on_a_local_wo
     assert share["dask"] == share["local"] and "win share" in share["local"]
     assert "stronger" in found["local", "strength"][1]
     assert found["dask", "files"] == found["local", "files"]
+    # train: the same pieces and the same check, so the same weights (their hash)
+    weights = {how: json.loads((tmp_path / how / "expert.json").read_text()) for how in ("local", "dask")}
+    assert weights["dask"]["hash"] == weights["local"]["hash"] and weights["local"]["training"]["check"]["games"] == 4
