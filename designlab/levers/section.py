@@ -192,7 +192,7 @@ def report_section(a, records_root: Path | None = None) -> str:
     parts = []
     for game in sorted({va.results.game for va in a.variants}):
         vas = [va for va in a.variants if va.results.game == game]
-        rec = find_record("levers", record_keys(vas, a.sweep_points), records_root)
+        rec = find_record("levers", record_keys(vas, a.sweep_points, "levers"), records_root)
         if rec is None:
             continue
         try:

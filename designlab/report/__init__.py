@@ -163,7 +163,7 @@ def what_to_change(a: RunAnalysis, records_root: Path | None, out_dir: Path) -> 
     for game in sorted({va.results.game for va in a.variants}):
         vas = [va for va in a.variants if va.results.game == game]
         head = _headline_variant(vas, a.sweep_points)
-        found = find_record("tune", record_keys(vas, a.sweep_points), records_root)
+        found = find_record("tune", record_keys(vas, a.sweep_points, "tune"), records_root)
         if found is not None and isinstance(found.data.get("candidates"), list):
             # the tune's own roles: a variant of its player count
             players = found.data.get("players")
@@ -188,7 +188,7 @@ def levers_of(a: RunAnalysis, records_root: Path | None) -> dict:
     out = {}
     for game in sorted({va.results.game for va in a.variants}):
         vas = [va for va in a.variants if va.results.game == game]
-        if lever := find_levers(record_keys(vas, a.sweep_points), records_root):
+        if lever := find_levers(record_keys(vas, a.sweep_points, "levers"), records_root):
             out[game] = lever
     return out
 

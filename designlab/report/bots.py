@@ -31,9 +31,10 @@ class Found:
     record: Record  # what it was played on (variant, games, date): the page names it
 
 
-def record_keys(vas, sweep_points=frozenset()) -> list[str]:
-    """The rules keys whose records a report of these variants (one game's) may use, in order: the headline
-    variant's own, then the file it extends, then the other variants the report shows."""
+def record_keys(vas, sweep_points=frozenset(), kind: str | None = None) -> list[str]:
+    """The keys whose records of ``kind`` a report of these variants (one game's) may use, in order: the headline
+    variant's own, then the file it extends, then the other variants the report shows (for a kind played on the
+    file's seats, each with its seats: ``results.records.SEATED``)."""
     from designlab.report.summary import _headline_variant
 
     head = _headline_variant(vas, sweep_points)
@@ -41,7 +42,7 @@ def record_keys(vas, sweep_points=frozenset()) -> list[str]:
     order = [head] + ([by_name[head.results.entry.base]] if head.results.entry.base in by_name else []) + list(vas)
     keys: list[str] = []
     for va in order:
-        if (k := entry_key(va.results.entry)) not in keys:
+        if (k := entry_key(va.results.entry, kind)) not in keys:
             keys.append(k)
     return keys
 
@@ -63,9 +64,8 @@ def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, 
         per_game.setdefault(va.results.game, []).append(va)
     out: dict[tuple[str, str], Found] = {}
     for game, vas in per_game.items():
-        keys = record_keys(vas, a.sweep_points)
         for kind in parse:
-            rec = find_record(kind, keys, records_root)
+            rec = find_record(kind, record_keys(vas, a.sweep_points, kind), records_root)
             if rec is None:
                 continue
             try:

@@ -2,7 +2,10 @@
 
 ``ladder``, ``meta``, ``skill``, ``why``, ``tune`` and ``levers`` each write their result here as well as beside their page,
 keyed by the variant's *rules key* (its game and resolved parameters: what the analysis measured, whatever the
-seats, game count or seed of the file). A report then takes the record of the exact rules of a variant it shows,
+game count or seed of the file). The ladder, the meta-game and the skill levels choose their own bots, so the
+rules are their whole key; ``why``, ``tune`` and ``levers`` play the file's own seats, so their key is the rules
+and the seats (``SEATED``): the same rules played by the heuristic and by the expert (``--expert``) are two
+answers, and a report reads the one of the seats it shows. A report then takes the record of the exact rules of a variant it shows,
 else of the file that variant extends, and names the record it used (variant, games, date): never the newest
 file found in a folder, which could be another run's.
 
@@ -22,6 +25,7 @@ from pathlib import Path
 from designlab.results.manifest import atomic
 
 KINDS = ("ladder", "meta", "skill", "why", "tune", "levers")
+SEATED = ("why", "tune", "levers")  # they play the variant's own seats: keyed by the rules and the seats
 
 
 def default_records_dir() -> Path:
@@ -35,13 +39,26 @@ def rules_key(game: str, params: dict) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def key_of(variant) -> str:
-    """A ``Variant``'s rules key (the same as its manifest entry's: ``entry_key``)."""
-    return rules_key(variant.game, variant.params.model_dump(mode="json"))
+def seated_key(game: str, params: dict, seats: list[dict], rotate_seats: bool) -> str:
+    """The key of a game's rules played by these seats (each ``{"bot", "params"}``, as the manifest stores them)."""
+    blob = json.dumps({"game": game, "params": params, "seats": seats, "rotate_seats": bool(rotate_seats)},
+                      sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def entry_key(entry) -> str:
-    """A manifest ``VariantEntry``'s rules key."""
+def key_of(variant, kind: str | None = None) -> str:
+    """A ``Variant``'s key for a record of ``kind`` (the same as its manifest entry's: ``entry_key``): its rules
+    key, or for a ``SEATED`` kind its rules and seats."""
+    params = variant.params.model_dump(mode="json")
+    if kind in SEATED:
+        return seated_key(variant.game, params, [s.to_dict() for s in variant.seats], variant.rotate_seats)
+    return rules_key(variant.game, params)
+
+
+def entry_key(entry, kind: str | None = None) -> str:
+    """A manifest ``VariantEntry``'s key for a record of ``kind`` (``key_of``)."""
+    if kind in SEATED:
+        return seated_key(entry.game, entry.params, list(entry.seats or []), entry.rotate_seats)
     return rules_key(entry.game, entry.params)
 
 
@@ -68,11 +85,11 @@ class Record:
 
 def write_record(kind: str, variant, games: int, data: dict, page: Path | str | None = None,
                  root: Path | None = None) -> Path:
-    """Store an analysis of ``variant`` (a ``Variant``) under its rules key; returns the record's path."""
+    """Store an analysis of ``variant`` (a ``Variant``) under its key (``key_of``); returns the record's path."""
     if kind not in KINDS:
         raise ValueError(f"unknown record kind {kind!r}")
     root = default_records_dir() if root is None else Path(root)
-    rec = Record(kind, variant.game, variant.name, key_of(variant), str(variant.file or ""), int(games),
+    rec = Record(kind, variant.game, variant.name, key_of(variant, kind), str(variant.file or ""), int(games),
                  datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), str(page or ""), data)
     folder = root / kind
     folder.mkdir(parents=True, exist_ok=True)

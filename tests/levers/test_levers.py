@@ -97,7 +97,7 @@ def test_the_page_labels_knobs_in_the_specs_words(toy, base, tmp_path):
     from designlab.results.records import key_of, write_record
 
     write_record("levers", b, r.played_games, json.loads(r.to_json()), tmp_path / "levers-toy", root=tmp_path / "rec")
-    folder, again = find_levers([key_of(b)], tmp_path / "rec")
+    folder, again = find_levers([key_of(b, "levers")], tmp_path / "rec")
     assert folder == tmp_path / "levers-toy" and again.variant == "toy"
     sentence = levers_sentence(folder, again)
     assert sentence.startswith("Knobs that move the seat gap most") and "the strong knob 2 → 3" in sentence

@@ -39,10 +39,10 @@ def test_the_tune_of_these_rules_is_its_recommendation_and_confirmation(tmp_path
             for s, g in enumerate((1.6, -0.4, -0.2, -1.0))]}]}
     folder = tmp_path / "tune-later-seats"
     write_record("tune", v, 30_000, result, folder, root=tmp_path / "records")
-    (tmp_path / "records" / "tune" / f"{key_of(other)}.json").write_text("{not json")  # a stray file is skipped
-    found = find_record("tune", [key_of(other), key_of(v)], tmp_path / "records")
+    (tmp_path / "records" / "tune" / f"{key_of(other, 'tune')}.json").write_text("{not json")  # a stray file is skipped
+    found = find_record("tune", [key_of(other, "tune"), key_of(v, "tune")], tmp_path / "records")
     assert found is not None and Path(found.page) == folder and found.variant == "base-4p"
-    assert find_record("tune", [key_of(other)], tmp_path / "records") is None
+    assert find_record("tune", [key_of(other, "tune")], tmp_path / "records") is None
     text = tune_sentence(Path(found.page), found.data, ("first player", "second player", "third player",
                                                         "fourth player"), found)
     assert text.startswith("What to change: the tune of tune-later-seats recommends extra starting cards for later "

@@ -38,8 +38,8 @@ def test_the_first_screen_names_the_knobs_a_levers_result_found(run, tmp_path):
     head = _headline_variant([va for va in a.variants if va.results.game == game], a.sweep_points)
     before = what_to_change(a, tmp_path / "rec", tmp_path / "out").get(game, "")
     assert "designlab levers" not in before
-    def record(variant, params, folder):  # as `designlab levers` stores it: under the rules it moved
-        v = SimpleNamespace(game=game, name=variant, file="", params=SimpleNamespace(model_dump=lambda mode: params))
+    def record(variant, params, folder):  # as `designlab levers` stores it: under the rules and seats it moved
+        v = _variant(game, variant, params, head.results.entry)
         write_record("levers", v, 2500, json.loads(_result(game, variant).to_json()), folder, root=tmp_path / "rec")
 
     record(head.name, head.results.entry.params, tmp_path / f"levers-{game}-x")
@@ -66,9 +66,15 @@ def _file_levers(run, game: str, root, page_folder) -> None:
             m.effects[LENGTH] = Effect(LENGTH, dl, dl - 0.4, dl + 0.4, 1e-4, m.games, 20.0, 3.0, 1.0, 0.5, p_holm=1e-3)
             m.effects["lies_told"] = Effect("lies_told", dm, dm - 0.1, dm + 0.1, 0.01, m.games, 2.0, 1.0, 0.1, 0.3,
                                             p_holm=0.04)
-    v = SimpleNamespace(game=game, name=head.name, file="",
-                        params=SimpleNamespace(model_dump=lambda mode: head.results.entry.params))
+    v = _variant(game, head.name, head.results.entry.params, head.results.entry)
     write_record("levers", v, 2500, json.loads(r.to_json()), page_folder, root=root)
+
+
+def _variant(game: str, name: str, params: dict, entry):
+    """What write_record reads of a Variant, with these rules and the seats of a run's manifest ``entry``."""
+    return SimpleNamespace(game=game, name=name, file="", params=SimpleNamespace(model_dump=lambda mode: params),
+                           seats=[SimpleNamespace(to_dict=lambda s=s: s) for s in entry.seats],
+                           rotate_seats=entry.rotate_seats)
 
 
 def _visible_text(html: str) -> str:
