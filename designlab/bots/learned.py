@@ -120,6 +120,7 @@ def fit(game: Game, policy: type[Bot], features: Features, games: int = FIT_GAME
     """A logistic value model fitted on ``games`` seeded heuristic games of ``game`` (deterministic)."""
     import numpy as np
     from sklearn.linear_model import LogisticRegression
+    from threadpoolctl import threadpool_limits
 
     X, y = samples(game, policy, features, games, seed)
     Xa = np.asarray(X, dtype=float)
@@ -134,7 +135,10 @@ def fit(game: Game, policy: type[Bot], features: Features, games: int = FIT_GAME
     w2 = np.concatenate([ya, 1.0 - ya])
     keep = w2 > 0
     lr = LogisticRegression(C=FIT_C, max_iter=2000)
-    lr.fit(Z2[keep], y2[keep], sample_weight=w2[keep])
+    # one BLAS thread: a fit's last bits depend on how many threads split its sums, and a runner worker, the main
+    # process and a Dask worker may each fit the same model (the store keeps whichever wrote last)
+    with threadpool_limits(1):
+        lr.fit(Z2[keep], y2[keep], sample_weight=w2[keep])
     w = lr.coef_[0] / scale
     b = float(lr.intercept_[0] - (lr.coef_[0] * mean / scale).sum())
     # rounded, so the last bits of the linear algebra never change a move

@@ -37,6 +37,35 @@ def _fresh_models(monkeypatch):
     monkeypatch.delenv("DESIGNLAB_CACHE", raising=False)
 
 
+def test_the_fit_does_not_depend_on_the_blas_threads_of_the_process_that_fits():
+    """A runner worker, the main process and a Dask worker may each fit the same model: with its BLAS split over
+    other thread counts the unpinned fit could differ in its last bits, and --luck's columns then differed between
+    1 and 2 workers (seen once in a full suite). The fit pins one thread, so every process fits the same model."""
+    from threadpoolctl import threadpool_limits
+
+    name = "fifth-challenge"
+    game, H, f = _game(name), _heuristic(name), SPECS[name].features
+    with threadpool_limits(4):  # more threads than the fit's sums would ever use pinned
+        a = fit(game, H, f, games=30, seed=0)
+    limits = []
+    real = learned.fit.__globals__.get("threadpool_limits")
+    assert real is None  # imported inside the fit, where it applies
+    import threadpoolctl
+
+    monkey = threadpoolctl.threadpool_limits
+
+    def record(n, *args, **kw):
+        limits.append(n)
+        return monkey(n, *args, **kw)
+
+    threadpoolctl.threadpool_limits = record
+    try:
+        b = fit(game, H, f, games=30, seed=0)
+    finally:
+        threadpoolctl.threadpool_limits = monkey
+    assert limits == [1] and (a.weights, a.bias) == (b.weights, b.bias)
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_the_fit_is_deterministic_for_a_variant_and_seed(name):
     game, H, f = _game(name), _heuristic(name), SPECS[name].features
