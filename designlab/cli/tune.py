@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from designlab.cli.common import DEFAULT_WORKERS, Cluster, Quiet, ReportsRoot, Workers
+from designlab.cli.train import Expert
 
 
 def register(app: typer.Typer) -> None:
@@ -25,6 +26,7 @@ def tune(
     results_root: Annotated[Path, typer.Option("--results", help="Folder for results (the study lives there).")] = Path("results"),
     reports_root: ReportsRoot = Path("reports"),
     quiet: Quiet = False,
+    expert: Expert = False,
 ) -> None:
     """Search rule values that balance the game (Optuna), confirm the best on fresh games, write the tune page."""
     from designlab.cli.common import Progress, UserError, err, load, out
@@ -39,7 +41,16 @@ def tune(
         raise UserError(f"{file}: no tune: block in this file (docs/tune.md says how to write one)")
     v = own[0]
     spec = v.tune
-    name = study_name(v.slug)
+    if expert:
+        from designlab.cli.train import as_expert
+
+        seat_paths = [p.path for p in spec.parameters if p.path.startswith("seats.")]
+        if seat_paths:
+            raise UserError(f"{file}: --expert plays every seat as the expert, so this tune's bot parameter "
+                            f"{seat_paths[0]} has no seat to set; tune the rules only, or drop --expert")
+        v = as_expert([v])[0]
+    # an expert tune sits beside the file's own seats' study and page, not over them
+    name = study_name(v.slug) + ("-expert" if expert else "")
     out_dir = results_root / name
     budget = ", ".join(x for x in (
         f"{spec.budget_games:,} games" if spec.budget_games else "",

@@ -80,14 +80,15 @@ class ExpertBot(Bot):
                 shipped: str | None, policy: type[Bot] | None = None) -> type[ExpertBot]:
         return _expert_class(features, action_features, shipped, policy)
 
-    def scores(self, view: View, hint: Action | None = None) -> list[float]:
-        """Each legal action's score at ``view``, in ``view.legal_actions`` order (``hint``: the heuristic's move)."""
+    def scores(self, view: View, hint: Action | None = None, odds=None) -> list[float]:
+        """Each legal action's score at ``view``, in ``view.legal_actions`` order (``hint``: the heuristic's move;
+        ``odds``: the chances it declared for it, ``Bot.declared``)."""
         import numpy as np
 
         game, cls = self.game, type(self)
         ctx = context(game, view, cls.features, self.param_values)
         u = self.matrix[:, 0] + self.matrix[:, 1:] @ np.asarray(ctx, dtype=float)
-        rows = action_rows(game, view, view.legal_actions, cls.features, cls.action_features, hint)
+        rows = action_rows(game, view, view.legal_actions, cls.features, cls.action_features, hint, odds)
         return (np.asarray(rows, dtype=float) @ u).tolist()
 
     def act(self, view: View) -> Action:
@@ -95,7 +96,7 @@ class ExpertBot(Bot):
         hint = self.hinter.act(view) if self.hinter is not None else None
         if len(legal) == 1:
             return legal[0]
-        s = self.scores(view, hint)
+        s = self.scores(view, hint, self.hinter.declared() if self.hinter is not None else None)
         best = max(range(len(s)), key=s.__getitem__)
         if hint in legal and s[best] - s[legal.index(hint)] <= self.margin:
             return hint

@@ -7,6 +7,11 @@
   the action makes on one fixed determinization of the view (``game.determinize`` with a fixed seed, so the row
   is a function of the view), then the action's kind (the first word of its record string) and the other words
   of that string, each hashed into a fixed number of buckets (``zlib.crc32``, stable across runs).
+* Then the log of the chance the game's heuristic bot gives the action at this view, when its move there is a
+  draw from odds it states (``Bot.declared``: Rakshasa's heuristic mixes its lies, challenges, forms and layout
+  by a softmax over expected costs), floored at ``ODDS_FLOOR``; when it states none, 0 for its move and the
+  floor's log for the others. A weight of 1 on it alone is the heuristic's own mix; a larger one plays its most
+  likely move; the other columns say where the search departs from it.
 * Last in every row, a flag: whether the action is the one the game's heuristic bot would play at this view (its
   *hint*). The seat's own heuristic, fed the seat's views as a seat's bot is, reads the view only; so the model
   learns where the search departs from the heuristic, and an untrained context still leans on the heuristic.
@@ -20,6 +25,7 @@ full state used is sampled from the view.
 
 from __future__ import annotations
 
+import math
 import random
 import zlib
 from collections.abc import Callable, Sequence
@@ -27,10 +33,11 @@ from typing import Any, Literal, get_args, get_origin
 
 from designlab.core.protocol import Action, Game, GameParams, View
 
-FEATURE_VERSION = 2  # bump when the context or the default rows change meaning
+FEATURE_VERSION = 3  # bump when the context or the rows change meaning (3: the heuristic's log-odds column)
 KIND_BUCKETS = 16  # one-hot of the action's first word, hashed
 WORD_BUCKETS = 32  # bag of the action's other words, hashed
 DETERMINIZE_SEED = 0x5EED  # the fixed determinization behind the default rows
+ODDS_FLOOR = 1e-3  # the least chance the log-odds column reads (an action the heuristic never plays)
 
 Features = Callable[[Game, View], Sequence[float]]
 ActionFeatures = Callable[[Game, View, Action], Sequence[float]]
@@ -66,14 +73,20 @@ def default_rows(game: Game, view: View, actions: Sequence[Action], features: Fe
 
 
 def action_rows(game: Game, view: View, actions: Sequence[Action], features: Features | None,
-                action_features: ActionFeatures | None, hint: Action | None = None) -> list[list[float]]:
+                action_features: ActionFeatures | None, hint: Action | None = None,
+                odds: Sequence[tuple[Action, float]] | None = None) -> list[list[float]]:
     """Each action's row: the game's own action features when its spec gives them, else the default; then the
-    heuristic's flag (1 for ``hint``, the heuristic's action, else 0)."""
+    log of the heuristic's chance of the action (``odds``: what it declared for this view, else None) and its
+    flag (1 for ``hint``, the heuristic's action, else 0)."""
     if action_features is not None:
         rows = [[float(x) for x in action_features(game, view, a)] for a in actions]
     else:
         rows = default_rows(game, view, actions, features)
+    chance = dict(odds) if odds else None
+    floor = math.log(ODDS_FLOOR)
     for a, row in zip(actions, rows, strict=True):
+        q = chance.get(a, 0.0) if chance is not None else (1.0 if a == hint else 0.0)
+        row.append(math.log(q) if q > ODDS_FLOOR else floor)
         row.append(1.0 if a == hint else 0.0)
     return rows
 

@@ -139,12 +139,13 @@ class _Labeller:
 
     def act(self, view):
         hint = self.hint_bot.act(view) if self.hint_bot is not None else None
+        odds = self.hint_bot.declared() if self.hint_bot is not None else None
         a = self.bot.act(view)
         legal = view.legal_actions
         if len(legal) > 1:
             game = self.bot.game
             ctx = context(game, view, self.features, self.params)
-            rows = action_rows(game, view, legal, self.features, self.action_features, hint)
+            rows = action_rows(game, view, legal, self.features, self.action_features, hint, odds)
             self.sink.append((ctx, rows, legal.index(a)))
         return a
 

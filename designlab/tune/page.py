@@ -266,7 +266,7 @@ def render_tune(result: dict, v: Variant, out_dir: Path, reports_root: Path, yam
     paths = [p.path for p in spec.parameters]
     as_written = {p.path: p.base for p in spec.parameters}
     parts = [
-        f'<p class="note">{escape(v.game)} · {escape(v.file)} · tune seed {spec.seed} · {s["trials"]} trials '
+        f'<p class="note">{escape(v.game)} · {escape(v.file)} · seats: {escape(", ".join(result.get("seats", [])))} · tune seed {spec.seed} · {s["trials"]} trials '
         f'({s["pruned"]} stopped early by successive halving), {s["games"]:,} search games in {s["seconds"]:.0f} s · '
         f'confirmation: {result["confirm"]["games"]:,} fresh games per candidate · tolerance ±{spec.tolerance:g} '
         f'points · generated {datetime.now(UTC):%Y-%m-%d %H:%M} UTC</p>',

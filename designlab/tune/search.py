@@ -528,6 +528,7 @@ def _confirm(study, variant: Variant, spec: TuneSpec, names: list[str], player: 
         balanced.sort(key=lambda c: (c["changed"], c["change"], c["value"], c["index"]))
     return {
         "variant": variant.name, "game": variant.game, "file": variant.file, "players": players,
+        "seats": [st.label() for st in variant.seats],  # who played every trial (expert seats with --expert)
         "spec": spec.to_dict(), "rung_ends": ends,
         "search": {"trials": len(rows), "games": sum(r["games"] for r in rows),
                    "pruned": sum(r["state"] == "pruned" for r in rows), "study": study.study_name},

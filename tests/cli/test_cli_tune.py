@@ -3,6 +3,8 @@ with the prefix twice."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from designlab.cli.app import main
@@ -35,3 +37,44 @@ def test_a_file_named_tune_small_writes_tune_small(tmp_path, capsys):
     assert [p.name for p in results.iterdir()] == ["tune-small"]
     assert (reports / "tune-small" / "index.html").is_file() and not (reports / "tune-tune-small").exists()
     assert "tune page: " + str(reports / "tune-small" / "index.html") in capsys.readouterr().out
+
+
+def test_tune_expert_plays_every_seat_as_the_expert_under_its_own_name(tmp_path, capsys):
+    f = tmp_path / "tune-small.yaml"
+    f.write_text(TUNE)
+    results, reports = tmp_path / "results", tmp_path / "reports"
+    assert main(["tune", str(f), "-q", "-w", "1", "--expert", "--results", str(results),
+                 "--reports", str(reports)]) == 0
+    assert [p.name for p in results.iterdir()] == ["tune-small-expert"]  # beside the file's own seats' study
+    data = json.loads((results / "tune-small-expert" / "tune.json").read_text())
+    assert data["seats"] == ["expert", "expert"]
+    assert "seats: expert, expert" in (reports / "tune-small-expert" / "index.html").read_text()
+
+
+def test_tune_records_the_seats_as_written_without_expert(tmp_path):
+    f = tmp_path / "tune-small.yaml"
+    f.write_text(TUNE)
+    results = tmp_path / "results"
+    assert main(["tune", str(f), "-q", "-w", "1", "--results", str(results), "--reports", str(tmp_path / "r")]) == 0
+    assert "expert" not in json.loads((results / "tune-small" / "tune.json").read_text())["seats"]
+
+
+def test_tune_expert_without_weights_is_one_line_exit_2(tmp_path, capsys):
+    f = tmp_path / "tune-raid.yaml"  # Raiding Duel ships no expert weights
+    f.write_text(TUNE.replace("game: rakshasa", "game: raiding-duel").replace("honor.runner: [12, 18]",
+                                                                          "scoring.set_points: [8, 12]"))
+    assert main(["tune", str(f), "-q", "-w", "1", "--expert", "--results", str(tmp_path / "results"),
+                 "--reports", str(tmp_path / "reports")]) == 2
+    said = capsys.readouterr().err.strip()
+    assert "no expert weights" in said and len(said.splitlines()) == 1
+    assert not (tmp_path / "results").exists()
+
+
+def test_tune_expert_refuses_a_tune_of_bot_parameters(tmp_path, capsys):
+    f = tmp_path / "tune-seat.yaml"
+    f.write_text(TUNE.replace("game: rakshasa", "game: rakshasa\nseats:\n  - bot: persona\n  - bot: heuristic")
+                 .replace("honor.runner: [12, 18]", "seats.0.params.lie_rate: [0.0, 1.0]"))
+    assert main(["tune", str(f), "-q", "-w", "1", "--expert", "--results", str(tmp_path / "results"),
+                 "--reports", str(tmp_path / "reports")]) == 2
+    said = capsys.readouterr().err.strip()
+    assert "--expert" in said and "seats.0.params.lie_rate" in said and len(said.splitlines()) == 1

@@ -102,6 +102,7 @@ def _rewrite(src, dst, **changes):
 @pytest.mark.parametrize("change, words", [
     ({"game": "raiding-duel"}, "weights of the game 'raiding-duel', not 'rakshasa'"),
     ({"feature_version": FEATURE_VERSION + 1}, f"feature version {FEATURE_VERSION + 1}"),
+    ({"feature_version": FEATURE_VERSION - 1}, f"feature version {FEATURE_VERSION - 1}"),  # rows of an older recipe
 ])
 def test_weights_of_another_game_or_version_are_refused_in_one_line(tmp_path, tiny_weights, change, words):
     plan, _ = tiny_weights

@@ -3,6 +3,7 @@
 from designlab.core.spec import GameSpec
 from designlab.games.rakshasa import board as _board
 from designlab.games.rakshasa import components as _components
+from designlab.games.rakshasa import expert_features as _expert_features
 from designlab.games.rakshasa import spec as _spec
 from designlab.games.rakshasa import value as _value
 
@@ -19,6 +20,7 @@ SPEC = GameSpec(
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
     persona_rates=_spec.PERSONA_RATES, value=_value.value, features=_value.features,
+    action_features=_expert_features.action_features,
     components=_components.components, bearings=_components.BEARINGS,
 )
 
