@@ -34,7 +34,7 @@ import numpy as np
 
 from designlab.core.spec import plural, the
 from designlab.stats.inference import LEVEL, gap_interval, pair_z
-from designlab.stats.sequential import Design, forecast, games_to_settle, pair_sequences, sequence_gap_interval
+from designlab.stats.sequential import Design, forecast, pair_sequences, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -136,11 +136,11 @@ def _two_figures(more: float) -> int | None:
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
 
 
-def _settle_sequence(rates: Sequence[float], n: int, tolerance: float,
-                     level: float = LEVEL) -> tuple[int | None, tuple[int | None, int | None] | None]:
+def _settle_sequence(rates: Sequence[float], n: int, tolerance: float, level: float = LEVEL,
+                     pair_var=None) -> tuple[int | None, tuple[int | None, int | None] | None]:
     """More games for the sequential design to settle: the median of its simulated continuations
-    (``sequential.forecast``) and their 10-90% range."""
-    mid, lo, hi = forecast(rates, n, tolerance, level)
+    (``sequential.forecast``; ``pair_var``: of the luck-adjusted outcomes) and their 10-90% range."""
+    mid, lo, hi = forecast(rates, n, tolerance, level, pair_var=pair_var)
     if not math.isfinite(mid):
         return None, None
     return _two_figures(mid), (_two_figures(lo), _two_figures(hi))
@@ -173,8 +173,8 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     ``sequential``: the games were added until the verdict settled (--until-settled), so the gap is
     judged by the sequential design (``stats.sequential``). ``pair_var``: the rates are the means of the
     luck-adjusted outcomes (``--luck``, ``stats/luck.py``), real numbers, and these are the per-game variances
-    of each pair's difference (``combinations`` order), which then set the widths; the forecast of more games
-    is then where the design would settle if the means and variances stayed as they are (no range)."""
+    of each pair's difference (``combinations`` order), which then set the widths and the forecast's simulated
+    continuations."""
     rates = [float(r) for r in win_rates]
     if not games or len(rates) < 2 or not all(_num(r) for r in rates):
         return Verdict("no data", math.nan, math.nan, math.nan, tolerance, int(games or 0))
@@ -198,11 +198,8 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
         return Verdict("unbalanced", **base)
     room = abs(gap - tolerance)  # how far the interval's near end must still move
     more_range = None
-    if sequential and pair_var is not None:  # real-valued outcomes: the multinomial forecast does not apply
-        at = games_to_settle(rates, games, tolerance, level, pair_var=pair_var)
-        more = _two_figures(at - games) if math.isfinite(at) else None
-    elif sequential:
-        more, more_range = _settle_sequence(rates, games, tolerance, level)
+    if sequential:  # the design's simulated continuations (Gaussian ones for real-valued outcomes)
+        more, more_range = _settle_sequence(rates, games, tolerance, level, pair_var)
     else:
         more = _settle(games, hi - gap, room)  # a normal interval: its half-width is hi - gap
     if gap > tolerance:  # the lower end must rise past the tolerance
