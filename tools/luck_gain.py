@@ -11,7 +11,9 @@ at every chance event and, separately counted, at every decision a bot declares 
 interval from fewer games, by that factor) for chance events only and for both, each with a 95% percentile
 bootstrap interval (resampled games); and the mean of the adjustment (adjusted minus raw edge) with its 95%
 interval, which must hold 0 (the adjustment is unbiased: tests/stats/test_stats_luck.py proves it exactly on a
-toy game). ``--value game``: the game's own value estimate (``GameSpec.value``) where it gives one, the
+toy game). ``--mean-only`` (the benchmark's check that the adjusted mean is the raw one on many games, e.g.
+``--games 100000``): only that shift, for the chance events and for both, with a normal 95% interval (games are
+independent) and no bootstrap, whose resamples would not fit in memory at that count. ``--value game``: the game's own value estimate (``GameSpec.value``) where it gives one, the
 learned one elsewhere. Two-seat variants (the edge is one pair).
 """
 
@@ -104,14 +106,32 @@ def summary(e: dict, seed: int = 1) -> dict:
     return out
 
 
+def mean_check(e: dict) -> dict:
+    """The adjusted-minus-raw mean edge over many games with its 95% interval: each game's shift is minus its
+    surprise, so this is the surprises' mean, which is zero when the adjustment is unbiased (``--mean-only``)."""
+    raw = e["raw"]
+    n = raw.size
+    out = {"variant": e["variant"], "game": e["game"], "games": n, "cpu_seconds": round(e["cpu_seconds"], 1),
+           "raw_mean": round(float(raw.mean()), 5)}
+    for name, shift in (("chance", -e["chance"]), ("chance+bots", -e["chance"] - e["bots"])):
+        mean, half = float(shift.mean()), 1.96 * float(shift.std(ddof=1)) / np.sqrt(n)
+        out[name] = {"adjusted_mean": round(float(raw.mean() + mean), 5), "shift": round(mean, 5),
+                     "shift_lo": round(mean - half, 5), "shift_hi": round(mean + half, 5),
+                     "shift_in_sd_of_mean": round(mean / (half / 1.96), 2) if half > 0 else 0.0}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.luck_gain", description=__doc__.split("\n\n")[0])
     ap.add_argument("variants", nargs="+", type=Path)
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--value", choices=("learned", "game"), default="learned")
+    ap.add_argument("--mean-only", action="store_true",
+                    help="only the adjusted-minus-raw mean edge and its 95%% interval (no bootstrap): for many games")
     args = ap.parse_args(argv)
     for f in args.variants:
-        print(json.dumps(summary(edges(f, args.games, args.value)) | {"value": args.value}), flush=True)
+        e = edges(f, args.games, args.value)
+        print(json.dumps((mean_check(e) if args.mean_only else summary(e)) | {"value": args.value}), flush=True)
     return 0
 
 
