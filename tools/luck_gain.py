@@ -1,7 +1,7 @@
 """How much the luck adjustment (``stats/luck.py``) shrinks the seat edge's variance, per game.
 
     python -m tools.luck_gain variants/rakshasa/base.yaml variants/fifth-challenge/base-2p.yaml \\
-        variants/raiding-duel/base.yaml --games 3000 [--value learned|game]
+        variants/raiding-duel/base.yaml --games 3000 [--value learned|game] [--mean-only] [--seed S]
 
 Each variant file's own variant plays ``games`` games exactly as the runner plays them (same seeds, seats and
 bots; the adjustment only reads). Per game, the seat edge is seat 0's raw outcome minus seat 1's (a win 1,
@@ -20,6 +20,7 @@ learned one elsewhere. Two-seat variants (the edge is one pair).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -48,7 +49,7 @@ def _value(v, game, kind: str):
     return value
 
 
-def edges(variant_file: Path, games: int, kind: str = "learned") -> dict:
+def edges(variant_file: Path, games: int, kind: str = "learned", seed: int | None = None) -> dict:
     """Per game: the raw edge, the chance events' surprise and the declared draws' surprise (seat 0 minus 1)."""
     from designlab.core.loop import play
     from designlab.core.rng import game_rng
@@ -59,6 +60,8 @@ def edges(variant_file: Path, games: int, kind: str = "learned") -> dict:
     loaded = load_variants([variant_file])
     own = [x for x in loaded if x.file and Path(x.file).resolve() == variant_file.resolve()]
     v = (own or loaded)[0]
+    if seed is not None:  # other games of the same variant (the batch seed keys every game's streams)
+        v = dataclasses.replace(v, seed=seed)
     game = game_for(v)
     if game.num_players != 2:
         raise SystemExit(f"{variant_file}: {game.num_players} seats; this tool reads two-seat variants")
@@ -128,10 +131,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--value", choices=("learned", "game"), default="learned")
     ap.add_argument("--mean-only", action="store_true",
                     help="only the adjusted-minus-raw mean edge and its 95%% interval (no bootstrap): for many games")
+    ap.add_argument("--seed", type=int, default=None, help="the batch seed (default: the file's)")
     args = ap.parse_args(argv)
     for f in args.variants:
-        e = edges(f, args.games, args.value)
-        print(json.dumps((mean_check(e) if args.mean_only else summary(e)) | {"value": args.value}), flush=True)
+        e = edges(f, args.games, args.value, args.seed)
+        out = (mean_check(e) if args.mean_only else summary(e)) | {"value": args.value}
+        print(json.dumps(out | ({"seed": args.seed} if args.seed is not None else {})), flush=True)
     return 0
 
 
