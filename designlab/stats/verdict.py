@@ -73,6 +73,7 @@ class Verdict:
     # a sequential verdict's forecast: the 10-90% range of more games in the design's simulated continuations
     # (``more_games`` is their median; None at the top: more than a tenth never settle)
     more_range: tuple[int | None, int | None] | None = None
+    luck: bool = False  # read the luck-adjusted outcomes (--luck): a continued run must read them too
 
     @property
     def settle_budget(self) -> int:
@@ -103,8 +104,9 @@ def more_range_text(v: Verdict) -> str:
 
 
 def settle_command(v: Verdict, verb: str = "sweep") -> str:
-    """The command that plays on to ``v.settle_budget`` (cached games are not played again)."""
-    return f"designlab {verb} {v.file} --max-games {v.settle_budget}"
+    """The command that plays on to ``v.settle_budget`` (cached games are not played again), with ``--luck`` for a
+    verdict that read the luck-adjusted outcomes (its forecast is of those)."""
+    return f"designlab {verb} {v.file}{' --luck' if v.luck else ''} --max-games {v.settle_budget}"
 
 
 def broken_because(unfinished_share: float, draw_share: float) -> str:
@@ -188,7 +190,7 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     diff_lo, diff_hi = signed_gap(rates, games, top, bottom, level, sequential, tolerance, pair_var)
     because = broken_because(unfinished_share, draw_share)
     base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom,
-                sequential=sequential, diff_lo=diff_lo, diff_hi=diff_hi)
+                sequential=sequential, diff_lo=diff_lo, diff_hi=diff_hi, luck=pair_var is not None)
     if because:
         return Verdict("broken", because=because, **base)
     reads_even = not sequential or bool(np.isfinite(Design.for_variant(len(rates), tolerance, level).critical(games)[1]))
