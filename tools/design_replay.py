@@ -14,7 +14,8 @@ both designs are replayed over them as the runner applies them:
   ``games`` on (the old runner's ``first_look = min(v.games, limit)``), ``settles`` at each.
 
 Per variant one JSON line: the games at which each design settles and its verdict ("none" when it does not within
-N). Win counts only (not ``--luck`` outcomes). A measuring tool: nothing in ``designlab/`` imports it.
+N), and each design's range of the gap (in points) at the end: the old sequence's at N games, the new design's at
+its last look within N. Win counts only (not ``--luck`` outcomes). A measuring tool: nothing in ``designlab/`` imports it.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ def old_stop(old: types.ModuleType, wins: np.ndarray, tolerance: float, first_lo
 
 def replay(results: Path, old: types.ModuleType) -> list[dict]:
     from designlab.results.manifest import read_manifest
+    from designlab.stats.sequential import Design, sequence_gap_interval
     from designlab.variant.load import load_variants
     from tools.settle_cost import replay_stop
 
@@ -81,10 +83,15 @@ def replay(results: Path, old: types.ModuleType) -> list[dict]:
         after = replay_stop(wins, e.tolerance)
         before = old_stop(old, wins, e.tolerance, first_look)
         rates = wins.mean(axis=0)
+        last = max(x for x in Design.for_variant(e.players, e.tolerance).looks if x <= n) if n >= CHUNK else n
+        old_end = old.sequence_gap_interval(wins[:n].mean(axis=0), n)
+        new_end = sequence_gap_interval(wins[:last].mean(axis=0), last, tolerance=e.tolerance)
         rows.append({"variant": e.name, "sweep": e.sweep, "games": n, "tolerance_points": e.tolerance * 100,
                      "win_rates_all_games": [round(float(r), 4) for r in rates],
                      "before_games": before[0], "before_verdict": before[1], "before_first_look": first_look,
-                     "after_games": after[0], "after_verdict": after[1] or "none"})
+                     "before_gap_range_at_end": [round(100 * float(x), 2) for x in old_end],
+                     "after_games": after[0], "after_verdict": after[1] or "none", "after_last_look": int(last),
+                     "after_gap_range_at_last_look": [round(100 * float(x), 2) for x in new_end]})
     return rows
 
 
