@@ -1,7 +1,7 @@
 """How much the luck adjustment (``stats/luck.py``) shrinks the seat edge's variance, per game.
 
     python -m tools.luck_gain variants/rakshasa/base.yaml variants/fifth-challenge/base-2p.yaml \\
-        variants/raiding-duel/base.yaml --games 3000 [--value learned|game]
+        variants/raiding-duel/base.yaml --games 3000 [--value learned|game] [--mean-only] [--seed S]
 
 Each variant file's own variant plays ``games`` games exactly as the runner plays them (same seeds, seats and
 bots; the adjustment only reads). Per game, the seat edge is seat 0's raw outcome minus seat 1's (a win 1,
@@ -11,13 +11,16 @@ at every chance event and, separately counted, at every decision a bot declares 
 interval from fewer games, by that factor) for chance events only and for both, each with a 95% percentile
 bootstrap interval (resampled games); and the mean of the adjustment (adjusted minus raw edge) with its 95%
 interval, which must hold 0 (the adjustment is unbiased: tests/stats/test_stats_luck.py proves it exactly on a
-toy game). ``--value game``: the game's own value estimate (``GameSpec.value``) where it gives one, the
+toy game). ``--mean-only`` (the benchmark's check that the adjusted mean is the raw one on many games, e.g.
+``--games 100000``): only that shift, for the chance events and for both, with a normal 95% interval (games are
+independent) and no bootstrap, whose resamples would not fit in memory at that count. ``--value game``: the game's own value estimate (``GameSpec.value``) where it gives one, the
 learned one elsewhere. Two-seat variants (the edge is one pair).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 from pathlib import Path
@@ -46,7 +49,7 @@ def _value(v, game, kind: str):
     return value
 
 
-def edges(variant_file: Path, games: int, kind: str = "learned") -> dict:
+def edges(variant_file: Path, games: int, kind: str = "learned", seed: int | None = None) -> dict:
     """Per game: the raw edge, the chance events' surprise and the declared draws' surprise (seat 0 minus 1)."""
     from designlab.core.loop import play
     from designlab.core.rng import game_rng
@@ -57,6 +60,8 @@ def edges(variant_file: Path, games: int, kind: str = "learned") -> dict:
     loaded = load_variants([variant_file])
     own = [x for x in loaded if x.file and Path(x.file).resolve() == variant_file.resolve()]
     v = (own or loaded)[0]
+    if seed is not None:  # other games of the same variant (the batch seed keys every game's streams)
+        v = dataclasses.replace(v, seed=seed)
     game = game_for(v)
     if game.num_players != 2:
         raise SystemExit(f"{variant_file}: {game.num_players} seats; this tool reads two-seat variants")
@@ -104,14 +109,34 @@ def summary(e: dict, seed: int = 1) -> dict:
     return out
 
 
+def mean_check(e: dict) -> dict:
+    """The adjusted-minus-raw mean edge over many games with its 95% interval: each game's shift is minus its
+    surprise, so this is the surprises' mean, which is zero when the adjustment is unbiased (``--mean-only``)."""
+    raw = e["raw"]
+    n = raw.size
+    out = {"variant": e["variant"], "game": e["game"], "games": n, "cpu_seconds": round(e["cpu_seconds"], 1),
+           "raw_mean": round(float(raw.mean()), 5)}
+    for name, shift in (("chance", -e["chance"]), ("chance+bots", -e["chance"] - e["bots"])):
+        mean, half = float(shift.mean()), 1.96 * float(shift.std(ddof=1)) / np.sqrt(n)
+        out[name] = {"adjusted_mean": round(float(raw.mean() + mean), 5), "shift": round(mean, 5),
+                     "shift_lo": round(mean - half, 5), "shift_hi": round(mean + half, 5),
+                     "shift_in_sd_of_mean": round(mean / (half / 1.96), 2) if half > 0 else 0.0}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.luck_gain", description=__doc__.split("\n\n")[0])
     ap.add_argument("variants", nargs="+", type=Path)
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--value", choices=("learned", "game"), default="learned")
+    ap.add_argument("--mean-only", action="store_true",
+                    help="only the adjusted-minus-raw mean edge and its 95%% interval (no bootstrap): for many games")
+    ap.add_argument("--seed", type=int, default=None, help="the batch seed (default: the file's)")
     args = ap.parse_args(argv)
     for f in args.variants:
-        print(json.dumps(summary(edges(f, args.games, args.value)) | {"value": args.value}), flush=True)
+        e = edges(f, args.games, args.value, args.seed)
+        out = (mean_check(e) if args.mean_only else summary(e)) | {"value": args.value}
+        print(json.dumps(out | ({"seed": args.seed} if args.seed is not None else {})), flush=True)
     return 0
 
 

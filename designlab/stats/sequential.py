@@ -277,29 +277,62 @@ def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL, desig
 FORECAST_RUNS = 400  # simulated continuations behind a forecast
 
 
+def _contrast_factor(pair_var, seats: int) -> np.ndarray:
+    """A factor L (L @ L.T = C) of a covariance C of the seats' per-game outcomes with each pair's difference at its
+    ``pair_var`` (``combinations`` order): C = -1/2 J D J (D the pairs' variances, J the centring; classical
+    scaling), which fixes every contrast's variance, all the verdict reads; negative eigenvalues (sample variances
+    that no covariance matches exactly) are set to 0."""
+    dist = np.zeros((seats, seats))
+    for k, (i, j) in enumerate(combinations(range(seats), 2)):
+        dist[i, j] = dist[j, i] = float(np.ravel(pair_var)[k])
+    centre = np.eye(seats) - 1.0 / seats
+    w, vecs = np.linalg.eigh(-0.5 * centre @ dist @ centre)
+    return vecs * np.sqrt(np.clip(w, 0.0, None))
+
+
 def forecast(rates, n: int, tolerance: float, level: float = LEVEL, design: Design | None = None,
-             runs: int = FORECAST_RUNS) -> tuple[float, float, float]:
+             runs: int = FORECAST_RUNS, pair_var=None) -> tuple[float, float, float]:
     """More games the design would need to settle: (median, 10th, 90th percentile) over ``runs`` simulated
     continuations (inf where more than that share never settle within the schedule). Each continuation draws
     the outcome shares from their posterior given the games so far (Dirichlet, counts + 1/2), then the games
     of every later look from them, and reads ``settles`` at the looks. Seeded by the counts, so the runner and
-    the report get the same forecast."""
+    the report get the same forecast.
+
+    ``pair_var`` (luck-adjusted outcomes, real numbers: ``_pair_stats``): the same, Gaussian: each continuation
+    draws the seats' mean outcomes from their approximate posterior (the observed means, covariance C / n with C
+    the per-game covariance that gives each pair its variance, ``_contrast_factor``), then each look's games as
+    their sum (mean times games, covariance C times games), and reads ``settles`` with the same ``pair_var``.
+    Seeded by the means and variances."""
     p = np.asarray(rates, dtype=float)
     seats = p.size
     design = design or Design.for_variant(seats, tolerance, level)
-    counts = np.rint(p * n)
-    cells = np.append(counts, max(n - counts.sum(), 0.0))
     looks = np.array([x for x in design.looks if x > n][:60], dtype=float)
     if not looks.size or n <= 0:
         return math.inf, math.inf, math.inf
-    rng = np.random.default_rng([int(n), *(int(c) for c in cells)])
-    shares = rng.dirichlet(cells + 0.5, size=runs)
-    cum, out = np.tile(counts, (runs, 1)), []
-    for step in np.diff(np.concatenate([[n], looks])).astype(int):
-        cum = cum + rng.multinomial(step, shares)[:, :seats]
-        out.append(cum.copy())
+    steps = np.diff(np.concatenate([[n], looks]))
+    if pair_var is None:
+        counts = np.rint(p * n)
+        cells = np.append(counts, max(n - counts.sum(), 0.0))
+        rng = np.random.default_rng([int(n), *(int(c) for c in cells)])
+        shares = rng.dirichlet(cells + 0.5, size=runs)
+        cum, out = np.tile(counts, (runs, 1)), []
+        for step in steps.astype(int):
+            cum = cum + rng.multinomial(step, shares)[:, :seats]
+            out.append(cum.copy())
+        var = None
+    else:
+        var = np.asarray(pair_var, dtype=float).reshape(-1)
+        key = np.frombuffer(np.concatenate([p, var]).astype("<f8").tobytes(), dtype="<u4")
+        rng = np.random.default_rng([int(n), *(int(k) for k in key)])
+        factor = _contrast_factor(var, seats)
+        means = p + rng.standard_normal((runs, seats)) @ factor.T / math.sqrt(n)
+        cum, out = np.tile(p * n, (runs, 1)), []
+        for step in steps:
+            cum = cum + step * means + rng.standard_normal((runs, seats)) @ factor.T * math.sqrt(step)
+            out.append(cum.copy())
     sim = np.stack(out, axis=1) / looks[None, :, None]
-    even, unbalanced = settles(sim, np.broadcast_to(looks, (runs, looks.size)), tolerance, design=design)
+    even, unbalanced = settles(sim, np.broadcast_to(looks, (runs, looks.size)), tolerance, design=design,
+                               pair_var=var)
     hit = even | unbalanced
     more = np.where(hit.any(axis=1), looks[hit.argmax(axis=1)] - n, np.inf)
     q = np.quantile(more, [0.5, 0.1, 0.9], method="inverted_cdf")

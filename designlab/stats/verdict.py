@@ -34,7 +34,7 @@ import numpy as np
 
 from designlab.core.spec import plural, the
 from designlab.stats.inference import LEVEL, gap_interval, pair_z
-from designlab.stats.sequential import Design, forecast, games_to_settle, pair_sequences, sequence_gap_interval
+from designlab.stats.sequential import Design, forecast, pair_sequences, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -73,6 +73,7 @@ class Verdict:
     # a sequential verdict's forecast: the 10-90% range of more games in the design's simulated continuations
     # (``more_games`` is their median; None at the top: more than a tenth never settle)
     more_range: tuple[int | None, int | None] | None = None
+    luck: bool = False  # read the luck-adjusted outcomes (--luck): a continued run must read them too
 
     @property
     def settle_budget(self) -> int:
@@ -103,8 +104,9 @@ def more_range_text(v: Verdict) -> str:
 
 
 def settle_command(v: Verdict, verb: str = "sweep") -> str:
-    """The command that plays on to ``v.settle_budget`` (cached games are not played again)."""
-    return f"designlab {verb} {v.file} --max-games {v.settle_budget}"
+    """The command that plays on to ``v.settle_budget`` (cached games are not played again), with ``--luck`` for a
+    verdict that read the luck-adjusted outcomes (its forecast is of those)."""
+    return f"designlab {verb} {v.file}{' --luck' if v.luck else ''} --max-games {v.settle_budget}"
 
 
 def broken_because(unfinished_share: float, draw_share: float) -> str:
@@ -136,11 +138,11 @@ def _two_figures(more: float) -> int | None:
     return int(math.ceil(more / 10 ** digits) * 10 ** digits)
 
 
-def _settle_sequence(rates: Sequence[float], n: int, tolerance: float,
-                     level: float = LEVEL) -> tuple[int | None, tuple[int | None, int | None] | None]:
+def _settle_sequence(rates: Sequence[float], n: int, tolerance: float, level: float = LEVEL,
+                     pair_var=None) -> tuple[int | None, tuple[int | None, int | None] | None]:
     """More games for the sequential design to settle: the median of its simulated continuations
-    (``sequential.forecast``) and their 10-90% range."""
-    mid, lo, hi = forecast(rates, n, tolerance, level)
+    (``sequential.forecast``; ``pair_var``: of the luck-adjusted outcomes) and their 10-90% range."""
+    mid, lo, hi = forecast(rates, n, tolerance, level, pair_var=pair_var)
     if not math.isfinite(mid):
         return None, None
     return _two_figures(mid), (_two_figures(lo), _two_figures(hi))
@@ -173,8 +175,8 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     ``sequential``: the games were added until the verdict settled (--until-settled), so the gap is
     judged by the sequential design (``stats.sequential``). ``pair_var``: the rates are the means of the
     luck-adjusted outcomes (``--luck``, ``stats/luck.py``), real numbers, and these are the per-game variances
-    of each pair's difference (``combinations`` order), which then set the widths; the forecast of more games
-    is then where the design would settle if the means and variances stayed as they are (no range)."""
+    of each pair's difference (``combinations`` order), which then set the widths and the forecast's simulated
+    continuations."""
     rates = [float(r) for r in win_rates]
     if not games or len(rates) < 2 or not all(_num(r) for r in rates):
         return Verdict("no data", math.nan, math.nan, math.nan, tolerance, int(games or 0))
@@ -188,7 +190,7 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
     diff_lo, diff_hi = signed_gap(rates, games, top, bottom, level, sequential, tolerance, pair_var)
     because = broken_because(unfinished_share, draw_share)
     base = dict(gap=gap, lo=lo, hi=hi, tolerance=tolerance, games=int(games), top=top, bottom=bottom,
-                sequential=sequential, diff_lo=diff_lo, diff_hi=diff_hi)
+                sequential=sequential, diff_lo=diff_lo, diff_hi=diff_hi, luck=pair_var is not None)
     if because:
         return Verdict("broken", because=because, **base)
     reads_even = not sequential or bool(np.isfinite(Design.for_variant(len(rates), tolerance, level).critical(games)[1]))
@@ -198,11 +200,8 @@ def balance_verdict(win_rates: Sequence[float], games: int, tolerance: float = D
         return Verdict("unbalanced", **base)
     room = abs(gap - tolerance)  # how far the interval's near end must still move
     more_range = None
-    if sequential and pair_var is not None:  # real-valued outcomes: the multinomial forecast does not apply
-        at = games_to_settle(rates, games, tolerance, level, pair_var=pair_var)
-        more = _two_figures(at - games) if math.isfinite(at) else None
-    elif sequential:
-        more, more_range = _settle_sequence(rates, games, tolerance, level)
+    if sequential:  # the design's simulated continuations (Gaussian ones for real-valued outcomes)
+        more, more_range = _settle_sequence(rates, games, tolerance, level, pair_var)
     else:
         more = _settle(games, hi - gap, room)  # a normal interval: its half-width is hi - gap
     if gap > tolerance:  # the lower end must rise past the tolerance

@@ -54,6 +54,16 @@ def test_the_budget_stops_an_unsettled_variant_and_names_the_games_needed_and_th
     assert f"designlab sweep {path} --max-games {v.settle_budget}" in sentence
 
 
+def test_a_luck_run_out_of_budget_gives_its_forecasts_range_and_a_command_that_keeps_luck(tmp_path, capsys):
+    path = _variant(tmp_path, tolerance=3, budget=500)
+    assert main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet", "--luck"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    entry = _entry(tmp_path / "res")
+    assert entry["luck"] and entry["stopped_by"] == "max_games" and entry["verdict"]["luck"]
+    assert "more games would settle it (likely " in said  # the range of the design's continuations, as raw
+    assert f"designlab run {path} --luck --max-games " in said  # continued on the same, adjusted outcomes
+
+
 def test_a_settled_variant_stops_before_its_budget(tmp_path, capsys):
     path = _variant(tmp_path, tolerance=50, budget=5000)  # no role 50 points ahead: sure at the first look
     assert main(["run", str(path), "--out", str(tmp_path / "res"), "-w", "1", "--quiet"]) == 0
