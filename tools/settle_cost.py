@@ -159,11 +159,11 @@ def settle_cost(results_dir: Path, reps: int = 400, cap: int = 60_000, seed: int
     out = []
     run = load_run(results_dir)
     bases = {name: base for name, base in comparison_pairs(run)[0]
-             if pairable(run.variant(base).meta, run.variant(name).meta)}
+             if pairable(run.variant(base).entry, run.variant(name).entry)}
     for v in run.variants:
         df = v.valid
         seats = v.players
-        tolerance = tolerance_of(v.meta)
+        tolerance = tolerance_of(v.entry)
         wins = np.column_stack([(df[result_col(s)] == "win").to_numpy() for s in range(seats)]).astype(np.int64)
         n = df.height
         rates = wins.sum(axis=0) / n
