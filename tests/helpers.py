@@ -32,3 +32,25 @@ def answer_of(d):
     if isinstance(d, list):
         return [answer_of(v) for v in d]
     return d
+
+
+def decisions(game, games: int = 3):
+    """(state, view, the seat's heuristic bot) at each decision with a choice, over a few seeded heuristic games."""
+    import random
+
+    from designlab.core.protocol import CHANCE, TERMINAL
+    from designlab.registry import bot_class
+
+    H = bot_class(game.name, "heuristic")
+    for g in range(games):
+        rng = random.Random(g)
+        st = game.new_initial_state()
+        bots = [H(game, s, H.Params(), random.Random(10 * g + s)) for s in range(game.num_players)]
+        while (p := st.current_player()) != TERMINAL:
+            if p == CHANCE:
+                st.apply(st.sample_chance(rng))
+                continue
+            v = st.view(p)
+            if len(v.legal_actions) > 1:
+                yield st, v, bots[p]
+            st.apply(bots[p].act(v))

@@ -10,12 +10,12 @@ from dataclasses import replace
 import pytest
 
 from designlab.bots.restricted import RestrictedBot
-from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.expert.features import FEATURE_VERSION
 from designlab.expert.weights import ExpertError, content_hash, load, range_warnings
 from designlab.registry import bot_class, game_class
 from designlab.runner.cache import code_fingerprint
 from designlab.variant.model import Seat, Variant
+from tests.helpers import decisions
 
 
 def _expert(game, seat, path, seed=0):
@@ -23,28 +23,11 @@ def _expert(game, seat, path, seed=0):
     return cls(game, seat, cls.Params(weights=str(path)), random.Random(seed))
 
 
-def _views(game, games=3):
-    """(state, view) at each decision with a choice of a few heuristic games."""
-    H = bot_class(game.name, "heuristic")
-    for g in range(games):
-        rng = random.Random(g)
-        st = game.new_initial_state()
-        bots = [H(game, s, H.Params(), random.Random(10 * g + s)) for s in range(game.num_players)]
-        while (p := st.current_player()) != TERMINAL:
-            if p == CHANCE:
-                st.apply(st.sample_chance(rng))
-                continue
-            v = st.view(p)
-            if len(v.legal_actions) > 1:
-                yield st, v
-            st.apply(bots[p].act(v))
-
-
 def test_the_expert_reads_only_the_view(tiny_weights):
     plan, _ = tiny_weights
     game = game_class("rakshasa")()
     probed = hidden_changed = 0
-    for st, v in _views(game):
+    for st, v, _ in decisions(game):
         want = _expert(game, v.player, plan.out).act(v)  # a fresh bot each time: its heuristic hinter may remember
         for k in range(3):  # other hidden cards behind the same view: the same choice
             other = game.determinize(v, random.Random(100 + k))
@@ -60,7 +43,7 @@ def test_the_expert_chooses_among_the_allowed_actions(tiny_weights):
     plan, _ = tiny_weights
     game = game_class("rakshasa")()
     bot = RestrictedBot(_expert(game, 0, plan.out), lambda g, v, a: a == v.legal_actions[0])
-    for _, v in _views(game, 1):
+    for _, v, _ in decisions(game, 1):
         if v.player == 0:
             a = bot.act(v)
             assert a != v.legal_actions[0] and a in v.legal_actions

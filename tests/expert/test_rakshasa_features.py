@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import random
 
-from designlab.core.protocol import CHANCE, TERMINAL
 from designlab.expert.features import ODDS_FLOOR, action_rows
 from designlab.games.rakshasa.actions import (
     CHALLENGE,
@@ -23,32 +22,16 @@ from designlab.games.rakshasa.actions import (
 from designlab.games.rakshasa.bots.model import PASS_T, _segment
 from designlab.games.rakshasa.cards import RAKSHASA
 from designlab.games.rakshasa.expert_features import COLUMNS, action_features
-from designlab.registry import bot_class, game_class, game_spec
+from designlab.registry import game_class, game_spec
+from tests.helpers import decisions
 
 COL = {c: i for i, c in enumerate(COLUMNS)}
-
-
-def _decisions(game, games=6):
-    """(state, view, heuristic bot of the seat) at each decision with a choice of heuristic games."""
-    H = bot_class(game.name, "heuristic")
-    for g in range(games):
-        rng = random.Random(g)
-        st = game.new_initial_state()
-        bots = [H(game, s, H.Params(), random.Random(10 * g + s)) for s in range(game.num_players)]
-        while (p := st.current_player()) != TERMINAL:
-            if p == CHANCE:
-                st.apply(st.sample_chance(rng))
-                continue
-            v = st.view(p)
-            if len(v.legal_actions) > 1:
-                yield st, v, bots[p]
-            st.apply(bots[p].act(v))
 
 
 def test_a_claim_is_a_lie_exactly_when_the_runners_form_cannot_make_it():
     game = game_class("rakshasa")()
     claims = lies = 0
-    for st, v, _ in _decisions(game):
+    for st, v, _ in decisions(game, 6):
         if v.player != v.runner:
             continue
         pos = game.legs[st.leg][st.step]
@@ -74,7 +57,7 @@ def test_an_implausible_claim_has_a_lie_behind_it():
     necessarily this one) was a lie by the runner's true form; unflagged claims are sometimes all true."""
     game = game_class("rakshasa")()
     judged = flagged = 0
-    for st, v, _ in _decisions(game, 12):
+    for st, v, _ in decisions(game, 12):
         if v.phase != P_CHALLENGE:
             continue
         judged += 1
@@ -90,7 +73,7 @@ def test_an_implausible_claim_has_a_lie_behind_it():
 
 def test_the_features_read_the_view_only():
     game = game_class("rakshasa")()
-    for n, (_st, v, _) in enumerate(_decisions(game, 2)):
+    for n, (_st, v, _) in enumerate(decisions(game, 2)):
         rows = [action_features(game, v, a) for a in v.legal_actions]
         for k in range(2):
             other = game.determinize(v, random.Random(50 + k + n))
@@ -102,7 +85,7 @@ def test_the_log_odds_column_is_the_heuristics_declared_chance():
     game = game_class("rakshasa")()
     spec = game_spec("rakshasa")
     drawn = 0
-    for _st, v, bot in _decisions(game, 2):
+    for _st, v, bot in decisions(game, 2):
         hint = bot.act(v)
         odds = bot.declared()
         rows = action_rows(game, v, v.legal_actions, spec.features, spec.action_features, hint, odds)
