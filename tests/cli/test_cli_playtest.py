@@ -146,9 +146,14 @@ def test_a_first_column_gives_the_starting_players_rate_for_a_drawn_start(tmp_pa
     folder = fake_skill(reports, {"random": (180, 180), "heuristic": (190, 190)})
     data = json.loads((folder / "skill.json").read_text()) | {"game": "raiding-duel", "roles": ["player 1", "player 2"]}
     (folder / "skill.json").write_text(json.dumps(data))
+    duel = REPO / "variants" / "raiding-duel" / "base.yaml"
+    from designlab.results.records import write_record
+    from designlab.variant.load import load_variants
+
+    write_record("skill", load_variants([duel])[0], 760, data, folder)  # the duel's rules: nothing to play
     people = tmp_path / "duel.csv"
     people.write_text("winner,first\n" + "player 1,1\n" * 6 + "player 2,player 2\n" * 5 + "2,1\n" * 3 + "1,2\n")
-    duel = REPO / "variants" / "raiding-duel" / "base.yaml"
     assert main(["playtest", str(duel), str(people), "--reports", str(reports)]) == 0
     out = " ".join(capsys.readouterr().out.split())
+    assert "no skill-level result" not in out
     assert "The player who started won 11 of 15 games (73.3%, likely 44.9-92.2%)" in out
