@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 
 from designlab.results.answer import Edge, Tally, answer_of, edge_of, tally_games
-from designlab.results.manifest import Manifest, ResultsError, VariantEntry, read_manifest
+from designlab.results.manifest import EXPERT_RUN, Manifest, ResultsError, VariantEntry, read_manifest
 
 __all__ = ["CheckResult", "GameRaised", "Planned", "Played", "Results", "Sweep", "SweepPlan", "Told", "UsageError",
            "VariantAnswer", "check", "expert_level", "expert_seats", "ladder", "levers", "load", "meta", "open_results",
@@ -210,7 +210,7 @@ def plan_sweep(targets, games: int | None = None, *, seed: int | None = None, ma
         if luck:
             variants = luck_adjusted(variants)
         # an expert run sits beside the file's own seats' answer, not over it
-        planned.append(Planned(t, run_name(t, variants) + ("-expert" if expert else ""), variants))
+        planned.append(Planned(t, run_name(t, variants) + (EXPERT_RUN if expert else ""), variants))
     return SweepPlan(stopping, planned, tunes)
 
 

@@ -61,6 +61,7 @@ def check(
     """Play a variant until its balance verdict is settled (or its budget is spent, or exactly -n N games) and
     exit 0 if the verdict is the expected one, else 1 with the verdict found."""
     from designlab.core.spec import plural
+    from designlab.results.manifest import EXPERT_RUN
     from designlab.runner.cache import default_cache_dir
     from designlab.runner.check import check_variant
     from designlab.runner.run import Stopping, override
@@ -68,7 +69,7 @@ def check(
 
     stopping = Stopping.for_run(games, None, max_games, until_settled)  # as run: until settled unless -n
     v = as_expert(override([pick_variant(variant, seed, name)], games, None), expert)[0]
-    stem = run_name(variant, [v]) + ("-expert" if expert else "")
+    stem = run_name(variant, [v]) + (EXPERT_RUN if expert else "")
     checked = check_variant(v, out_dir=Path("results") / f"{stem}-check", name=f"{stem}-check", stopping=stopping,
                             workers=workers, cache_dir=default_cache_dir(), fresh=fresh, cluster=cluster)
     found = checked.verdict

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
 from itertools import groupby
@@ -206,6 +207,56 @@ def changes_since_last_run(a: RunAnalysis, measures_of: dict[str, list[str]]) ->
     return out
 
 
+@dataclass(frozen=True)
+class Beside:
+    """The same sweep's answer for the other skill, shown beside this run's on the first screen: the file's
+    seats beside the expert's run (``--expert``), or the expert's beside the file's."""
+
+    own_who: str  # who played this run (" with every seat heuristic"), said after the parameter
+    sentences: tuple[str, ...]  # the other run's fairest values (report.summary.fairest_values), its players said
+    source: str  # where they come from: its results folder, its games and when it was written
+
+
+def seated_by(run) -> str:
+    """Who played a run, in the words a fairest value takes after its parameter: one bot in every seat, named,
+    else the file's own seats."""
+    bots = {s.get("bot") for e in run.manifest.variants for s in (e.seats or [])}
+    return f" with every seat {next(iter(bots))}" if len(bots) == 1 else " with the file's seats"
+
+
+def beside_run(results_dir: Path, run, a: RunAnalysis) -> dict[str, Beside]:
+    """game -> the fairest values of the other skill's run of the same sweep (``results/<name>-expert`` beside
+    ``results/<name>``, or the reverse), read from that run's stored answers; only where it played the same
+    rules (its sweep points' rules keys are this run's) and judged a sweep point."""
+    from designlab.report.summary import fairest_values
+    from designlab.results.manifest import EXPERT_RUN, MANIFEST
+    from designlab.results.records import entry_key
+
+    folder = Path(results_dir)
+    name = folder.name
+    other = folder.with_name(name[: -len(EXPERT_RUN)] if name.endswith(EXPERT_RUN) else name + EXPERT_RUN)
+    if not a.sweeps or not (other / MANIFEST).is_file():
+        return {}
+    try:
+        other_run = load_run(other)
+    except Exception:  # noqa: BLE001 - an unreadable neighbour is no answer, not a broken report
+        return {}
+    rules = {entry_key(e) for e in run.manifest.variants}
+    if {entry_key(e) for e in other_run.manifest.variants} != rules:
+        return {}  # the file changed since one of them ran: not the same question
+    b = analyse_run(other_run, measures(other_run))
+    out = {}
+    for game in sorted({va.results.game for va in a.variants}):
+        vas = [va for va in b.variants if va.results.game == game]
+        sentences = tuple(fairest_values(b, vas, seated_by(other_run)))
+        if sentences:
+            games = sum(int(e.games) for e in other_run.manifest.variants if e.game == game)
+            when = (other_run.manifest.created or "")[:10]
+            out[game] = Beside(seated_by(run), sentences,
+                               f"results/{other.name}, {games:,} games" + (f", {when}" if when else ""))
+    return out
+
+
 def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: bool = False,
                   records_root: Path | None = None) -> Path:
     """Read a results directory, write reports_root/<run name>/index.html and refresh reports_root/index.html.
@@ -239,7 +290,8 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
     first_html, first_figs = first_screen(a, meta_games, anchor, why_games, playtest_lines, skills=skills,
                                           changes=what_to_change(a, records_root, out_dir),
                                           since=changes_since_last_run(a, measures(run)),
-                                          levers={g: r for g, (_, r) in levers_of(a, records_root).items()})
+                                          levers={g: r for g, (_, r) in levers_of(a, records_root).items()},
+                                          beside=beside_run(Path(results_dir), run, a))
     html = page(a, findings(a), sections, panel_html, panel_figs, bots_section(a, records_root), first_html,
                 why_section(found, titles), playtest_html=playtest_html, first_figures=first_figs,
                 levers_html=levers_report_section(a, records_root))

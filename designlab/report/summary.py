@@ -216,10 +216,11 @@ def fair_share_line(va: VariantAnalysis) -> str:
             + ", ".join(parts) + ".")
 
 
-def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
+def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis], who: str = "") -> list[str]:
     """Per swept parameter of this game's sweeps (not a bot's): its fairest value, in one sentence. Where the
     curve crosses even, with its likely range; else the points within the tolerance; else that none of the
-    values is even, naming the closest. Never empty for a sweep with a judged point."""
+    values is even, naming the closest. Never empty for a sweep with a judged point. ``who``: the players it
+    is for, said after the parameter (" with every seat the expert"), when another skill's answer stands beside."""
     names = {va.name for va in vas}
     out = []
     for s in a.sweeps:
@@ -229,7 +230,7 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis]) -> list[str]:
                   and _in_series(va, s)]
         if not points or not names & {va.name for va in points}:
             continue
-        where = f" ({s.series})" if s.series else ""
+        where = (f" ({s.series})" if s.series else "") + who
         value = {va.name: str(_value_of(va, s.parameter)) for va in points}
         tol = ", ".join(sorted({f"{100 * a.verdicts[va.name].tolerance:g}" for va in points}))
         even = [va for va in points if a.verdicts[va.name].verdict == "even"]
@@ -353,11 +354,12 @@ def alt_concat(left, right):
 def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games: dict | None = None,
                  playtests: dict[str, str] | None = None, skills: dict | None = None,
                  changes: dict[str, str] | None = None, since: dict | None = None,
-                 levers: dict | None = None) -> tuple[str, list]:
+                 levers: dict | None = None, beside: dict | None = None) -> tuple[str, list]:
     """The first screen's section: per game, headline, what the change did, its picture, ranked variants and
     findings (``meta_games``: game -> its meta-game's JSON, from Bot strength; ``anchor``: variant name -> its
-    details' id; ``playtests``: game -> the one line on people's playtests, playtest/page.py). Returns the
-    HTML and the first screen's figures (report/page.Figure), which the page draws at load."""
+    details' id; ``playtests``: game -> the one line on people's playtests, playtest/page.py; ``beside``:
+    game -> ``Beside``, the same sweep's answer for the other skill, report.beside_run). Returns the HTML and
+    the first screen's figures (report/page.Figure), which the page draws at load."""
     from designlab.report.page import Figure
     from designlab.stats.verdict import SEQUENCE_NOTE
 
@@ -385,7 +387,12 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
             pics.append(f'<div class="chart answer-chart" id="{f.id}"></div>')
         share = fair_share_line(head)
         share = f'<p class="shares small">{escape(share)}</p>' if share else ""
-        fairest = "".join(f'<p class="fairest">{words_html(t, game, names)}</p>' for t in fairest_values(a, vas))
+        other = (beside or {}).get(game)
+        fairest = "".join(f'<p class="fairest">{words_html(t, game, names)}</p>'
+                          for t in fairest_values(a, vas, other.own_who if other else ""))
+        if other is not None:  # the same sweep for the other skill, from its own run's stored answers
+            fairest += "".join(f'<p class="fairest beside">{words_html(t, game, names)} <span class="small">'
+                               f'({escape(other.source)})</span></p>' for t in other.sentences)
         target = str(head.results.entry.file or "")
         if target and head.results.entry.sweep:  # a sweep file holds many variants: name the one
             target += f" --variant '{head.name}'"

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 FORMAT = 2  # 2: each entry stores its verdict; 1 (no "format" key): judged on opening
 MANIFEST = "manifest.json"  # the file a results folder is known by
+EXPERT_RUN = "-expert"  # a run with every seat the expert (--expert) is named after the file's run, plus this
 
 
 class ResultsError(ValueError):

@@ -21,3 +21,48 @@ def test_the_headline_of_a_sweep_alone_is_its_point_of_the_rules_as_written():
 def test_a_plain_variant_comes_before_any_sweep_point():
     vas = [_va("s[r=10]", "base"), _va("base", None), _va("s[r=20]", "base")]
     assert _headline_variant(vas, {"s[r=10]", "s[r=20]"}).name == "base"
+
+
+def _answer_text(report) -> str:
+    """The first screen's words, tags stripped."""
+    import re
+
+    html = report.read_text()
+    answer = html[html.index('<section id="answer">'):html.index("</section>", html.index('<section id="answer">'))]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", answer))
+
+
+def _two_skills(synth, root, expert_params=None):
+    """A sweep run by the heuristic (even near 11.5) and the same sweep with every seat the expert (near 14.5)."""
+    from dataclasses import replace
+
+    own = synth.write_results(root, synth.sweep_specs(games=1500), name="honor-only")
+    expert = [replace(s, bots=("expert", "expert"), params=expert_params or s.params)
+              for s in synth.sweep_specs(games=1500, crossing=14.5)]
+    return own, synth.write_results(root, expert, name="honor-only-expert")
+
+
+def test_a_sweeps_fairest_value_for_the_other_skill_stands_beside_its_own(synth, tmp_path):
+    """issue 45: the --expert run of a sweep beside the file's run; each report's first screen gives both
+    fairest values, each saying who played, the other's read from its own run (folder, games, date)."""
+    import re
+
+    from designlab.report import render_report
+
+    own, expert = _two_skills(synth, tmp_path / "results")
+    for run in (own, expert):
+        text = _answer_text(render_report(run, tmp_path / "reports"))
+        heur = re.search(r"Fairest honor\.runner with every seat heuristic: about (\d+\.\d)", text)
+        good = re.search(r"Fairest honor\.runner with every seat expert: about (\d+\.\d)", text)
+        assert heur and good, text
+        assert 10.0 <= float(heur[1]) <= 13.0 and 13.0 <= float(good[1]) <= 16.0, (heur[1], good[1])
+        other = "honor-only-expert" if run == own else "honor-only"
+        assert f"(results/{other}, 7,500 games, 2026-11-29)" in text, text
+
+
+def test_the_other_skills_run_of_other_rules_is_not_shown_beside(synth, tmp_path):
+    from designlab.report import render_report
+
+    own, _ = _two_skills(synth, tmp_path / "results", expert_params={"honor": {"runner": 9, "builder": 9}})
+    text = _answer_text(render_report(own, tmp_path / "reports"))
+    assert "Fairest honor.runner" in text and "every seat expert" not in text and "every seat heuristic" not in text
