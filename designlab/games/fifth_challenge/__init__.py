@@ -3,6 +3,7 @@
 from designlab.core.spec import GameSpec
 from designlab.games.fifth_challenge import board as _board
 from designlab.games.fifth_challenge import components as _components
+from designlab.games.fifth_challenge import expert_features as _expert_features
 from designlab.games.fifth_challenge import mirror as _mirror
 from designlab.games.fifth_challenge import spec as _spec
 from designlab.games.fifth_challenge import value as _value
@@ -19,6 +20,7 @@ SPEC = GameSpec(
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
     components=_components.components, bearings=_components.BEARINGS, mirror=_mirror.mirror, features=_value.features,
+    action_features=_expert_features.action_features,
 )
 
 __all__ = ["SPEC", "GAME", "BOTS", "FifthChallengeGame", "FifthChallengeParams", "FifthChallengeState", "FifthChallengeView"]
