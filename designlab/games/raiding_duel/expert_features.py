@@ -13,16 +13,27 @@ One row per action, in ``COLUMNS`` order:
   color) and would bring the opponent, whether it is black, its number on the deck's 1-10 scale (/10), how many
   cards of its color I and the opponent already hold, whether its color is one my next set lacks; the card it
   uncovers: what that card's claim would bring the opponent, whether it is black, whether the line empties;
+  the opponent's next pick as the game's heuristic would make it from the display this pick leaves (the search
+  plays the other seat as that heuristic, ``belief=heuristic``): what its card brings the opponent and would
+  have brought me, and whether it is the card this pick uncovers;
 * a reveal (a set of cards): against every set the opponent can reveal (its hand is public), each equally
   likely, the claims resolved as D5-D6 count them (a lone black card names the revealed color best for its
   player; put-backs from the disks held before the reveal, the cheapest first; piles cut short): my expected
   points change, the opponent's, the expected difference, the worst difference, the chance I take the start
   figure (D8: the lower card; ties keep it), the number of black cards, the cards' lowest number (/10), the
   highest number kept in hand (/10, D10's tie-break) and the points the kept cards would bring uncontested;
+  then the same outcome (my points change, the opponent's, the difference, the start figure) against the one
+  reveal the game's heuristic makes in the opponent's seat, shown what this view shows (the search's particle
+  filter gives the opponent the heuristic's hidden reveal; under hidden stash the opponent's disks are the
+  estimate below, mine as I hold them);
 * a black card's color: what naming it brings me and costs the opponent (the reveal's plan, ``game.plan``,
   with this name and the names already made, resolved on the disks as the view shows them);
 * a put back: my points change, and the opponent's when it takes that color back (one disk), and whether the
   color is one my next set lacks.
+
+The heuristic is the game's own bot (bots/heuristic.py) in the opponent's seat, its tie-break rng reseeded at
+every call, so its move, like every column, is a function of the view. With hidden stash (D11) the opponent's
+disks are rebuilt from the public disk log, each masked put-back guessed as its most plentiful eligible color.
 
 Columns a kind does not use are 0. The expert's bilinear model (designlab/expert/) weighs each against the
 view's footing (the lead, the banked points, the round, the start figure) and the rule parameters.
@@ -38,15 +49,20 @@ KINDS = ("pick", "reveal", "black", "put_back")
 COLUMNS = (*(f"kind={k}" for k in KINDS),
            "pick_gain", "pick_deny", "pick_black", "pick_number", "pick_mine_in_hand", "pick_theirs_in_hand",
            "pick_needed", "pick_uncover_deny", "pick_uncover_black", "pick_line_empties",
+           "pick_reply_gain", "pick_reply_deny", "pick_reply_uncovered",
            "reveal_gain", "reveal_opp_gain", "reveal_diff", "reveal_worst_diff", "reveal_start", "reveal_blacks",
            "reveal_lowest", "reveal_kept_high", "reveal_kept_worth",
+           "reveal_vs_heuristic_gain", "reveal_vs_heuristic_opp_gain", "reveal_vs_heuristic_diff",
+           "reveal_vs_heuristic_start",
            "black_gain", "black_opp_gain",
            "put_back_loss", "put_back_opp_gain", "put_back_needed")
 _COL = {name: i for i, name in enumerate(COLUMNS)}
 _N = len(COLUMNS)
 _PHASE = {P_PICK: 0, P_COMMIT: 1, P_BLACK: 2, P_PUTBACK: 3}
+HEURISTIC_SEED = 0x5EED  # the opponent's heuristic breaks its ties with a fresh rng of this seed at every call
 _last: list = [None, None]  # (view, its per-decision tables): every action of one decision reads the same view
 _scales: dict = {}
+_heuristics: dict = {}
 
 
 def _points(game, stash) -> int:
@@ -133,6 +149,39 @@ class _Decision:
         if scale is None:
             scale = _scales[key] = card_scale(game.kind_value)
         self.scale = scale
+        self.view = view
+
+    def heuristic(self):
+        """The game's heuristic bot in the opponent's seat (one per game object), its tie-breaks reseeded at
+        every call, so its move is a function of the view it is shown."""
+        import random
+
+        from .bots import HeuristicBot
+
+        g = self.game
+        o = 1 - self.me
+        bots = _heuristics.get(id(g))
+        if bots is None or bots[0] is not g:
+            bots = _heuristics[id(g)] = (g, [HeuristicBot(g, s, None, random.Random(HEURISTIC_SEED)) for s in (0, 1)])
+        bot = bots[1][o]
+        bot.rng = random.Random(HEURISTIC_SEED)
+        return bot
+
+    def opponent_reveal(self):
+        """The cards the heuristic reveals in the opponent's seat, shown what this view shows (its hand, mine,
+        the disks: with hidden stash, the opponent's as estimated, mine as I hold them)."""
+        hit = self.reveal.get("heuristic")
+        if hit is not None:
+            return hit
+        g = self.game
+        me, o = self.me, 1 - self.me
+        v = self.view
+        both = [None, None]
+        both[me], both[o] = self.mine, self.opp
+        ov = v._replace(player=o, actor=o, legal_actions=g.commits(tuple(v.hands[o])), committed=(),
+                        stash=tuple(both), pool=tuple(both), supply=self.supply)
+        hit = self.reveal["heuristic"] = self.heuristic().act(ov)
+        return hit
 
     def uncontested(self, stash, k) -> float:
         """Points the claim of card ``k`` alone brings (a black card: its bonus on the best color), /10."""
@@ -235,6 +284,27 @@ def _pick(d: _Decision, view, a, row: list) -> None:
         row[_COL["pick_uncover_black"]] = 1.0 if kc[k2] == g.black else 0.0
     else:
         row[_COL["pick_line_empties"]] = 1.0
+    # the opponent's next pick, as its heuristic makes it from the display this pick leaves
+    if view.picks[1 - me] < g.rules.picks_per_cycle:
+        disp = list(view.display)
+        disp[a] = line[:-1]
+        left = tuple(i for i, ln in enumerate(disp) if ln)
+        if left:
+            hands = [None, None]
+            hands[me] = tuple(sorted(view.hands[me] + (k,)))
+            hands[1 - me] = view.hands[1 - me]
+            picks = list(view.picks)
+            picks[me] += 1
+            both = [None, None]
+            both[me], both[1 - me] = d.mine, d.opp
+            ov = view._replace(player=1 - me, actor=1 - me, legal_actions=left, display=tuple(disp),
+                               hands=tuple(hands), picks=tuple(picks), stash=tuple(both), pool=tuple(both),
+                               supply=d.supply)
+            r = d.heuristic().act(ov)
+            k3 = disp[r][-1]
+            row[_COL["pick_reply_gain"]] = d.uncontested(d.opp, k3)
+            row[_COL["pick_reply_deny"]] = d.uncontested(d.mine, k3)
+            row[_COL["pick_reply_uncovered"]] = 1.0 if r == a else 0.0
 
 
 def _reveal(d: _Decision, view, a, row: list) -> None:
@@ -278,6 +348,17 @@ def _reveal(d: _Decision, view, a, row: list) -> None:
         kept.remove(k)
     row[_COL["reveal_kept_high"]] = max((g.kind_value[k] for k in kept), default=0) / 10.0
     row[_COL["reveal_kept_worth"]] = sum(d.uncontested(d.mine, k) for k in kept)
+    guess = d.opponent_reveal()
+    if guess is not None:
+        ck = (mkey, tuple(sorted(kc[k] for k in guess)))
+        r = memo.get(ck)
+        if r is None:
+            r = memo[ck] = d.resolve(a, guess)
+        row[_COL["reveal_vs_heuristic_gain"]] = r[0]
+        row[_COL["reveal_vs_heuristic_opp_gain"]] = r[1]
+        row[_COL["reveal_vs_heuristic_diff"]] = r[0] - r[1]
+        olow = g.lowest(guess)
+        row[_COL["reveal_vs_heuristic_start"]] = 1.0 if low < olow or (low == olow and keep) else 0.0
 
 
 def _black(d: _Decision, view, a, row: list) -> None:

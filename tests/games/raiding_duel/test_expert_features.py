@@ -58,9 +58,13 @@ def test_a_pick_says_what_its_card_brings_each_side_and_what_it_uncovers():
     assert yellow["pick_uncover_black"] == 1.0  # black 6 lies below
     assert yellow["pick_uncover_deny"] == pytest.approx(-0.1)
     assert yellow["pick_line_empties"] == 0.0
+    # the opponent's heuristic then takes the black 6 it uncovers: a lone disk to it, my fifth color denied
+    assert yellow["pick_reply_uncovered"] == 1.0
+    assert yellow["pick_reply_gain"] == pytest.approx(-0.1) and yellow["pick_reply_deny"] == pytest.approx(1.4)
     red = _row(game, v, 1)
     assert red["pick_gain"] == pytest.approx(-0.1) and red["pick_needed"] == 0.0
     assert red["pick_uncover_black"] == 0.0
+    assert red["pick_reply_uncovered"] == 0.0 and red["pick_reply_deny"] == pytest.approx(1.4)  # it takes yellow 4
 
 
 def test_a_reveal_is_judged_against_every_set_the_opponent_can_reveal():
@@ -79,6 +83,11 @@ def test_a_reveal_is_judged_against_every_set_the_opponent_can_reveal():
     assert plain["reveal_blacks"] == 0.0 and plain["reveal_lowest"] == pytest.approx(0.4)
     assert plain["reveal_kept_high"] == pytest.approx(0.6)
     assert plain["reveal_kept_worth"] == pytest.approx(1.4)  # black 6 kept: its bonus disk completes the set
+    # the opponent's heuristic, in its seat, reveals yellow 10 and one more: the outcome against that reveal
+    assert plain["reveal_vs_heuristic_gain"] == pytest.approx(1.3)
+    assert plain["reveal_vs_heuristic_opp_gain"] == pytest.approx(-0.3)
+    assert plain["reveal_vs_heuristic_diff"] == pytest.approx(1.6)
+    assert plain["reveal_vs_heuristic_start"] == 0.0
     black = _row(game, v, tuple(sorted((y, b))))
     # blue+green: black names yellow, 2 yellow: +13; yellow 10 + one: 3 yellow and a put-back that breaks the
     # set (-2); the opponent puts back one more for the black card, from nothing
