@@ -7,6 +7,7 @@ Rulings D1-D11 (RULINGS.md) and the new holes N1-N3 are options of
 from designlab.core.spec import GameSpec
 from designlab.games.raiding_duel import board as _board
 from designlab.games.raiding_duel import components as _components
+from designlab.games.raiding_duel import expert_features as _expert_features
 from designlab.games.raiding_duel import mirror as _mirror
 from designlab.games.raiding_duel import spec as _spec
 from designlab.games.raiding_duel import value as _value
@@ -23,6 +24,7 @@ SPEC = GameSpec(
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
     components=_components.components, bearings=_components.BEARINGS, mirror=_mirror.mirror, features=_value.features,
+    action_features=_expert_features.action_features,
 )
 
 __all__ = ["SPEC",
