@@ -76,31 +76,9 @@ def _opp_stash(game, view, me: int) -> tuple:
     o = 1 - me
     if view.stash[o] is not None:
         return tuple(view.stash[o])
-    from .actions import L_PUT_BACK, L_RESET, L_SNAP, L_TAKE
+    from .bots.model import estimate_opponent_disks
 
-    nc = game.n_colors
-    so = list(view.log_base[o]) if view.log_base else [0] * nc
-    po = [0] * nc
-    for e in view.disk_log:
-        code = e[0]
-        if code == L_TAKE and e[1] == o:
-            so[e[2]] += e[4]
-        elif code == L_PUT_BACK and e[1] == o:
-            c = e[2]
-            if c < 0:
-                cands = [x for x in range(nc) if po[x] > 0]
-                if not cands:
-                    continue
-                c = max(cands, key=lambda x: so[x])
-            if so[c] > 0:
-                so[c] -= 1
-            if po[c] > 0:
-                po[c] -= 1
-        elif code == L_SNAP:
-            po = so[:]
-        elif code == L_RESET:
-            so = [0] * nc
-    return tuple(so)
+    return tuple(estimate_opponent_disks(view, o, game.n_colors)[0])
 
 
 def _put_back(game, stash: list, pool: list, n: int) -> None:

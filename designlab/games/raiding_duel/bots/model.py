@@ -19,7 +19,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from designlab.core.protocol import BotParams
-from designlab.games.raiding_duel.actions import L_PUT_BACK, L_PUT_BACK_SHORT, L_RESET, L_REVEAL_END, L_SNAP, L_TAKE
+from designlab.games.raiding_duel.actions import L_PUT_BACK, L_RESET, L_SNAP, L_TAKE
 
 _HIGH_CARD = ("Value per step of a card's number on a 1-10 scale of the deck (lowest number 1, highest 10, "
               "the others by rank), when picking and keeping cards.")
@@ -192,35 +192,7 @@ class StashModel:
         return view.stash[me], tuple(so), view.pool[me], tuple(po)
 
     def _estimate_opp(self, view):
-        """Hidden stash: replay the public disk log, guessing put-back colors."""
-        o = 1 - self.seat
-        nc = self.n_colors
-        so = list(view.log_base[o])
-        po = [0] * nc
-        for e in view.disk_log:
-            code = e[0]
-            if code == L_TAKE:
-                if e[1] == o:
-                    so[e[2]] += e[4]
-            elif code == L_PUT_BACK:
-                if e[1] == o:
-                    c = e[2]
-                    if c < 0:
-                        cands = [x for x in range(nc) if po[x] > 0]
-                        if not cands:
-                            continue
-                        c = max(cands, key=lambda x: so[x])
-                    if so[c] > 0:
-                        so[c] -= 1
-                    if po[c] > 0:
-                        po[c] -= 1
-            elif code == L_SNAP:
-                po = so[:]
-            elif code == L_RESET:
-                so = [0] * nc
-            elif code in (L_PUT_BACK_SHORT, L_REVEAL_END):
-                pass
-        return so, po
+        return estimate_opponent_disks(view, 1 - self.seat, self.n_colors)
 
     def reveals_left(self, view, hand_len):
         rules = self.game.rules
@@ -233,3 +205,32 @@ class StashModel:
             return view.supply
         return [max(0, self.per - mine[c] - opp[c]) for c in range(self.n_colors)]
 
+
+
+def estimate_opponent_disks(view, o: int, nc: int) -> tuple[list, list]:
+    """A hidden stash (D11) rebuilt from the public disk log: (seat o's disks, its eligible disks), each masked
+    put-back guessed as its most plentiful eligible color. The heuristic's guess, and the expert's rows'."""
+    so = list(view.log_base[o]) if view.log_base else [0] * nc
+    po = [0] * nc
+    for e in view.disk_log:
+        code = e[0]
+        if code == L_TAKE:
+            if e[1] == o:
+                so[e[2]] += e[4]
+        elif code == L_PUT_BACK:
+            if e[1] == o:
+                c = e[2]
+                if c < 0:
+                    cands = [x for x in range(nc) if po[x] > 0]
+                    if not cands:
+                        continue
+                    c = max(cands, key=lambda x: so[x])
+                if so[c] > 0:
+                    so[c] -= 1
+                if po[c] > 0:
+                    po[c] -= 1
+        elif code == L_SNAP:
+            po = so[:]
+        elif code == L_RESET:
+            so = [0] * nc
+    return so, po
