@@ -250,8 +250,11 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis], who: str = "") ->
             v = a.verdicts[closest.name]
             roles = roles_of(closest.results.entry)
             tell = f"; about {v.more_games:,} more games there would tell" if v.more_games else ""
-            out.append(f"None of these values of {s.parameter}{where} is even at the {tol}-point tolerance yet; "
-                       f"the smallest edge is at {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}{tell}.")
+            # every point settled unbalanced: no "yet", more games would not make one even
+            settled = all(a.verdicts[va.name].verdict == "unbalanced" for va in points)
+            out.append(f"None of these values of {s.parameter}{where} is even at the {tol}-point tolerance"
+                       + (": each is unbalanced" if settled else " yet")
+                       + f"; the smallest edge is at {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}{tell}.")
     return out
 
 

@@ -66,3 +66,14 @@ def test_the_other_skills_run_of_other_rules_is_not_shown_beside(synth, tmp_path
     own, _ = _two_skills(synth, tmp_path / "results", expert_params={"honor": {"runner": 9, "builder": 9}})
     text = _answer_text(render_report(own, tmp_path / "reports"))
     assert "Fairest honor.runner" in text and "every seat expert" not in text and "every seat heuristic" not in text
+
+
+def test_a_sweep_whose_every_point_is_unbalanced_says_so_without_yet(synth, tmp_path):
+    """Every point settled unbalanced (the expert's crown-score sweep): not "even ... yet", as if more games
+    could make one even."""
+    from designlab.report import render_report
+
+    specs = synth.sweep_specs(games=3000, slope=-0.02, crossing=-20.0)  # each point's first seat ~+40 points
+    text = _answer_text(render_report(synth.write_results(tmp_path / "results", specs, name="lopsided"),
+                                      tmp_path / "reports"))
+    assert "None of these values of honor.runner is even at the 3-point tolerance: each is unbalanced" in text, text
