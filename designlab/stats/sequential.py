@@ -27,8 +27,11 @@ on a lucky stretch); this design keeps each claim's error at most 5% over all it
   budget. A run stopped at its budget has simply not spent the rest: a continued run (a raised
   ``--max-games`` reusing the cached games) goes on along the same schedule with the same
   boundaries, and its error stays within 5%. The cost: alpha reserved for game counts past any one
-  budget; two seats at a 3-point tolerance spend 89% of the even claim's alpha and 95% of the
-  unbalanced claim's by 30,000 games (3 seats 93% and 98%, 4 seats 95% and 99%);
+  budget; two seats at a 3-point tolerance spend 90% of the even claim's alpha and 96% of the
+  unbalanced claim's by 30,000 games (3 seats 94% and 98%, 4 seats 96% and 99%). Flat to 13 units (14,444
+  games with two seats at 3 points), not 15: half the runs of an even two-seat variant then settle by the
+  8,500-game look (51% of 40,000 simulated, against 49%), for 1-2 points less power at half the tolerance
+  within a 30,000-game budget (docs/performance.md);
 * a game count between looks (a run stopped by errors, a chunk grid finer than 250) is read with
   the boundary of the next look: an unplanned look, not covered by the 5%.
 
@@ -65,7 +68,7 @@ ALPHA_UNBALANCED = {2: 0.047, 3: 0.025, 4: 0.013}
 CHUNK = 250  # the look grid (the runner's chunk)
 RATIO = 1.15  # each look about 15% more games than the last
 EVEN_FROM = 5.5  # information units (v0 / t^2 games) before the even claim's first look
-FLAT_UNTIL = 15.0  # information units up to which the boundary is flat
+FLAT_UNTIL = 13.0  # information units up to which the boundary is flat (why 13: the module docstring)
 GROWTH = 0.5  # its growth past that, per unit of log games
 MAX_GAMES = 10_000_000  # the schedule's end (variant.model.MAX_GAMES; stats does not import the variant layer)
 NAME = "group-sequential TOST (flat boundaries, 15% look spacing)"
