@@ -8,7 +8,7 @@ game order (``game_index``: the order in which ``--until-settled`` adds them, ch
 both designs are replayed over them as the runner applies them:
 
 * **after**: today's group-sequential design (``designlab.stats.sequential``): the verdict read at the design's
-  looks (250 games, then about every 15% more) up to N, ``settles`` at each (``settle_cost.replay_stop``);
+  looks (250 games, then about every 10% more) up to N, ``settles`` at each (``settle_cost.replay_stop``);
 * **before**: the betting confidence sequence the runner used before issue 44 (``stats/sequential.py`` at
   ``--old-commit``, read from this checkout's git history): read after every 250-game chunk from the file's
   ``games`` on (the old runner's ``first_look = min(v.games, limit)``), ``settles`` at each.

@@ -83,10 +83,13 @@ Precision = Annotated[float | None, typer.Option(
     help="Add games to each variant until every seat's win rate, each on its own, is known to +/- this (95% "
          "Wilson interval). It does not settle the balance verdict, whose gap interval is about 1.4 times wider "
          "and is read after every chunk: use --until-settled for that.")]
+# stats.sequential.LOOKS_WORDS spelled out: the CLI starts without numpy (tests/cli/test_cli_startup.py checks
+# that the two agree)
+LOOKS_WORDS = "250 games, then about every 10% more"
 UntilSettled = Annotated[bool, typer.Option(
     "--until-settled",
     help="Add games to each variant until its balance verdict is even or unbalanced at the file's "
-         "balance_tolerance, read at planned looks (250 games, then about every 15% more); each claim is "
+         f"balance_tolerance, read at planned looks ({LOOKS_WORDS}); each claim is "
          "wrong at most 1 time in 20 over all the looks. "
          "The default of run and sweep (without -n or --precision).")]
 VariantName = Annotated[str | None, typer.Option(

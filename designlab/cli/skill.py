@@ -9,6 +9,7 @@ import typer
 
 from designlab.cli.common import (
     DEFAULT_WORKERS,
+    LOOKS_WORDS,
     MAX_GAMES,
     MAX_MINUTES,
     Cluster,
@@ -44,7 +45,7 @@ def register(app: typer.Typer) -> None:
             "--search-minutes each budget gets an equal share of it.", show_default=False)] = None,
         until_settled: Annotated[bool, typer.Option(
             "--until-settled", help="Play each level until its balance verdict is even or unbalanced, read at the "
-            "sequential design's looks (250 games, then about every 15% more): random and heuristic up to "
+            f"sequential design's looks ({LOOKS_WORDS}): random and heuristic up to "
             "--max-games, the search level in rounds of 10 up to --search-games. Each claim is wrong at most "
             "1 time in 20.")] = False,
         max_games: MaxGames = None,

@@ -26,7 +26,7 @@ How a run goes:
 * With ``until_settled``, a variant gets chunk after chunk until its balance
   verdict is even or unbalanced at its ``balance_tolerance``, read at the looks
   of its sequential design (``stats.sequential``: 250 games, then about every
-  15% more, whatever the file's ``games``; each claim wrong at most 5% over all
+  10% more, whatever the file's ``games``; each claim wrong at most 5% over all
   of them), or ``max_games`` is reached. The looks it read are recorded in the
   manifest with the design.
 * ``max_games`` (the budget) is the run's if given, else each variant's own

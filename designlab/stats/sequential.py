@@ -15,7 +15,7 @@ on a lucky stretch); this design keeps each claim's error at most 5% over all it
   seats: two pairs on the tolerance sharing a seat, correlation 1/2, 2.7% gave 5%; 4 seats: the four
   pairs between two pairs of seats, 1.4% gave 5%), then lowered until the multinomial simulation of
   ``tools/design_check.py`` stayed within 5% (it read 5.4% at 2.7%): tighter than Bonferroni (1.7%, 0.83%);
-* **looks**: at 250 games, then about every 15% more games (``schedule``), on the runner's chunk
+* **looks**: at 250 games, then about every 10% more games (``schedule``), on the runner's chunk
   grid, out to ``MAX_GAMES``: the same schedule whatever the budget. The even claim is read from
   ``EVEN_FROM`` units of information on (a unit: v0 / t^2 games, v0 = 2 / seats the variance of a
   pair's per-game difference between even seats), where the tolerance starts to be reachable;
@@ -27,11 +27,11 @@ on a lucky stretch); this design keeps each claim's error at most 5% over all it
   budget. A run stopped at its budget has simply not spent the rest: a continued run (a raised
   ``--max-games`` reusing the cached games) goes on along the same schedule with the same
   boundaries, and its error stays within 5%. The cost: alpha reserved for game counts past any one
-  budget; two seats at a 3-point tolerance spend 90% of the even claim's alpha and 96% of the
-  unbalanced claim's by 30,000 games (3 seats 94% and 98%, 4 seats 96% and 99%). Flat to 13 units (14,444
-  games with two seats at 3 points), not 15: half the runs of an even two-seat variant then settle by the
-  8,500-game look (51% of 40,000 simulated, against 49%), for 1-2 points less power at half the tolerance
-  within a 30,000-game budget (docs/performance.md);
+  budget; two seats at a 3-point tolerance spend 88% of the even claim's alpha and 95% of the
+  unbalanced claim's by 30,000 games (3 seats 93% and 97%, 4 seats 95% and 99%).
+  Looks 10% apart, not 15%: an even two-seat variant's runs settle by a look at 9,250 games in 56% of 40,000
+  simulated (with 15%, 49% by the 8,500-game look, so a median of 10,000), and a budget's last look comes
+  closer to the budget (28,750 of 30,000, not 27,500); docs/performance.md gives the settings compared;
 * a game count between looks (a run stopped by errors, a chunk grid finer than 250) is read with
   the boundary of the next look: an unplanned look, not covered by the 5%.
 
@@ -66,12 +66,14 @@ ALPHA = 0.05  # each claim's error at the tolerance boundary (one-sided): the co
 # per pair and direction for "unbalanced": calibrated by simulation (module docstring; tests/stats/test_stats_design.py)
 ALPHA_UNBALANCED = {2: 0.047, 3: 0.025, 4: 0.013}
 CHUNK = 250  # the look grid (the runner's chunk)
-RATIO = 1.15  # each look about 15% more games than the last
+RATIO = 1.10  # each look about 10% more games than the last (why not 15%: the module docstring)
 EVEN_FROM = 5.5  # information units (v0 / t^2 games) before the even claim's first look
-FLAT_UNTIL = 13.0  # information units up to which the boundary is flat (why 13: the module docstring)
+FLAT_UNTIL = 15.0  # information units up to which the boundary is flat
 GROWTH = 0.5  # its growth past that, per unit of log games
 MAX_GAMES = 10_000_000  # the schedule's end (variant.model.MAX_GAMES; stats does not import the variant layer)
-NAME = "group-sequential TOST (flat boundaries, 15% look spacing)"
+NAME = "group-sequential TOST (flat boundaries, 10% look spacing)"
+# the looks in a designer's words, for every help text and report note that names them
+LOOKS_WORDS = f"250 games, then about every {round((RATIO - 1) * 100)}% more"
 
 
 def _pairs(seats: int) -> int:
@@ -118,19 +120,20 @@ EXACT_UNTIL = 16.0  # times flat_until: looks past it are counted by their margi
 
 
 @lru_cache(maxsize=64)
-def boundaries(alpha: float, active_from: int, flat_until: float, chunk: int = CHUNK) -> np.ndarray:
+def boundaries(alpha: float, active_from: int, flat_until: float, chunk: int = CHUNK,
+               ratio: float = RATIO, growth: float = GROWTH) -> np.ndarray:
     """c_k for every look of the schedule: inactive (inf) before ``active_from`` games, flat to
     ``flat_until`` games, then growing, scaled so that the crossing probability over all looks is alpha
     (exact to ``EXACT_UNTIL`` x ``flat_until`` games, bounded above past it)."""
     from scipy.optimize import brentq
     from scipy.special import ndtr
 
-    looks = np.array(schedule(chunk), dtype=float)
+    looks = np.array(schedule(chunk, ratio), dtype=float)
     active = looks >= active_from
     near = looks <= EXACT_UNTIL * flat_until
 
     def cs(c0: float) -> np.ndarray:
-        return np.where(active, c0 + GROWTH * np.log(np.maximum(looks / flat_until, 1.0)), 40.0)
+        return np.where(active, c0 + growth * np.log(np.maximum(looks / flat_until, 1.0)), 40.0)
 
     def total(c0: float) -> float:
         c = cs(c0)
@@ -171,8 +174,10 @@ class Design:
         return schedule(self.chunk, self.ratio)
 
     def _bounds(self) -> tuple[np.ndarray, np.ndarray]:
-        unb = boundaries(round(self.alpha_unbalanced, 6), 0, float(self.flat_until), self.chunk)
-        even = boundaries(round(self.alpha_even, 6), self.even_from, float(self.flat_until), self.chunk)
+        # on this design's own schedule and growth: a stored design of other settings is read as it was made
+        shape = (float(self.flat_until), self.chunk, self.ratio, self.growth)
+        unb = boundaries(round(self.alpha_unbalanced, 6), 0, *shape)
+        even = boundaries(round(self.alpha_even, 6), self.even_from, *shape)
         return unb, even
 
     def critical(self, n):
@@ -278,6 +283,9 @@ def games_to_settle(rates, n: int, tolerance: float, level: float = LEVEL, desig
 
 
 FORECAST_RUNS = 400  # simulated continuations behind a forecast
+# the furthest look a forecast simulates, in times the games so far (past it: "or more"); a reach, not a count of
+# looks, so the forecast's horizon does not shrink when the looks come closer together
+FORECAST_REACH = 4_000
 
 
 def _contrast_factor(pair_var, seats: int) -> np.ndarray:
@@ -309,7 +317,7 @@ def forecast(rates, n: int, tolerance: float, level: float = LEVEL, design: Desi
     p = np.asarray(rates, dtype=float)
     seats = p.size
     design = design or Design.for_variant(seats, tolerance, level)
-    looks = np.array([x for x in design.looks if x > n][:60], dtype=float)
+    looks = np.array([x for x in design.looks if n < x <= FORECAST_REACH * n], dtype=float)
     if not looks.size or n <= 0:
         return math.inf, math.inf, math.inf
     steps = np.diff(np.concatenate([[n], looks]))

@@ -34,7 +34,7 @@ import numpy as np
 
 from designlab.core.spec import plural, the
 from designlab.stats.inference import LEVEL, gap_interval, pair_z
-from designlab.stats.sequential import Design, forecast, pair_sequences, sequence_gap_interval
+from designlab.stats.sequential import LOOKS_WORDS, Design, forecast, pair_sequences, sequence_gap_interval
 
 DEFAULT_TOLERANCE = 0.03  # a share; the variant file states it in percentage points
 BROKEN_UNFINISHED = 0.10
@@ -303,7 +303,7 @@ def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bo
 
 
 SEQUENCE_RULE = (" Variants played with --until-settled had games added until the verdict was sure, read at planned "
-                 "looks (250 games, then about every 15% more): even means every pair of roles passed two one-sided "
+                 f"looks ({LOOKS_WORDS}): even means every pair of roles passed two one-sided "
                  "tests within the tolerance, unbalanced that some pair passed a one-sided test beyond it, each claim "
                  "wrong at most 1 time in 20 over all the looks (a group-sequential design; with 3 or 4 roles the "
                  "unbalanced test allows for the pairs together). The range shown is the one that decided: its upper "

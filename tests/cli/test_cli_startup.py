@@ -63,3 +63,11 @@ def test_a_fully_cached_rerun_imports_no_scipy(tmp_path):
     again = _start(args, tmp_path, heavy=("scipy", "altair"))
     assert "30 games from the cache" in again["printed"] and "0 played" in again["printed"]
     assert (again["code"], again["heavy"]) == (0, [])
+
+
+def test_the_help_names_the_looks_the_design_makes():
+    """The help spells out the sequential design's looks without importing it (numpy): the words must agree."""
+    from designlab.cli.common import LOOKS_WORDS as HELP_WORDS
+    from designlab.stats.sequential import LOOKS_WORDS
+
+    assert HELP_WORDS == LOOKS_WORDS

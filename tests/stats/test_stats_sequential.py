@@ -62,6 +62,19 @@ def test_the_design_round_trips_through_a_dict():
     assert d.to_dict()["looks"][:3] == [250, 500, 750] and d.to_dict()["name"].startswith("group-sequential")
 
 
+def test_a_stored_design_of_other_settings_is_read_with_its_own_looks_and_boundaries():
+    """A results folder written with looks 15% apart (before) keeps its looks and boundaries when read: one
+    boundary per look of its own schedule, from its own spacing and growth, not the module's."""
+    now = Design.for_variant(2, 0.03)
+    old = Design.from_dict(now.to_dict() | {"ratio": 1.15, "growth": 0.75})
+    assert old.looks[6:9] == (1750, 2250, 2750) and now.looks[6:9] == (1750, 2000, 2250)
+    unb, even = old._bounds()
+    assert len(unb) == len(even) == len(old.looks) != len(now.looks)
+    assert np.array_equal(even, boundaries(round(old.alpha_even, 6), old.even_from, float(old.flat_until), 250,
+                                           1.15, 0.75))
+    assert unb[-1] - unb[0] > now._bounds()[0][-1] - now._bounds()[0][0]  # it grows at 0.75 a log unit, not 0.5
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_each_claim_errs_at_most_5_percent_at_the_tolerance(seats):
     """The worst case: the true gap exactly on the tolerance (3 points), where either settled verdict is wrong;
@@ -87,7 +100,7 @@ def test_the_one_look_interval_read_at_the_same_looks_errs_more_often():
 
 
 @pytest.mark.parametrize("seats, gap, verdict, median, mean", [
-    (2, 0.0, "even", 10_000, 11_000),  # 600 runs: the median sits between two looks (the next test)
+    (2, 0.0, "even", 10_000, 11_000),  # 600 runs: too few for the yardstick (the next test)
     (2, 0.12, "unbalanced", 750, 1_100),
     (2, 0.06, "unbalanced", 7_250, 8_000),
     (3, 0.0, "even", 9_000, 10_000),
@@ -102,9 +115,9 @@ def test_clear_cases_settle_right_and_soon(seats, gap, verdict, median, mean):
 
 def test_an_even_two_seat_variant_settles_within_the_single_looks_yardstick():
     """Issue 44's target: an even 2-seat variant at a 3-point tolerance settles in a median of at most 9,500 games
-    (a single look planned at 5% per claim needs that many for 80% power) and a mean of at most 11,000. The
-    looks nearest are 8,500 and 10,000 games, and the share settled by 8,500 is close to a half (51%; 49% with
-    the boundaries flat to 15 units instead of 13), so 40,000 runs: a standard error of 0.25 points."""
+    (a single look planned at 5% per claim needs that many for 80% power) and a mean of at most 11,000. With looks
+    10% apart, 56% settle by the look at 9,250 games; with looks 15% apart, 49% had settled by 8,500 and the next
+    look was 10,000, so this fails with ``RATIO = 1.15``. 40,000 runs: a standard error of 0.25 points."""
     r = simulate(case_rates(2, 0.0), 0.03, reps=40_000, cap=30_000, seed=1, forecasts=False)
     assert r["even"] >= 0.98 and r["median"] <= 9_500 and r["mean"] <= 11_000
 
