@@ -71,8 +71,9 @@ def register(app: typer.Typer) -> None:
         target: Annotated[str, typer.Argument(help="A game (its bundled variants in variants/<game>/, or its default "
                                                    "rules) or a variant file (every sweep point).")],
         decisions: Annotated[int, typer.Option("--decisions", min=20, max=MAX_DECISIONS,
-                                               help="Labelled decisions to fit on (decisions with one legal action "
-                                                    "are not counted).")] = 20_000,
+                                               help="Labelled decisions to fit on, for each player count the "
+                                                    "variants have (decisions with one legal action are not "
+                                                    "counted).")] = 20_000,
         seed: Annotated[int, typer.Option("--seed", min=0, max=2**31 - 1, help="Seed of the search games.")] = 1,
         out_file: Annotated[Path | None, typer.Option(
             "--out", help="The weights file to write (default: expert.json beside the game's code).",
@@ -91,9 +92,14 @@ def register(app: typer.Typer) -> None:
         from designlab.expert.weights import ExpertError
 
         def before(plan) -> None:
+            from designlab.expert.train import player_counts
+
+            counts = player_counts(plan.variants)
+            each = f" for each of {', '.join(map(str, counts))} players" if len(counts) > 1 else ""
             err.print(f"training the {plan.game} expert on {len(plan.variants)} variant(s), {decisions:,} decisions of "
-                      f"the default search, seed {seed}; saved as it goes in {plan.parts} (rerun to resume)",
+                      f"the default search{each}, seed {seed}; saved as it goes in {plan.parts} (rerun to resume)",
                       markup=False)
+            progress.restart(decisions * len(counts), "labelled decisions")
 
         progress = Progress(decisions, quiet, "labelled decisions")
         try:

@@ -1,14 +1,18 @@
 """Training the expert: distillation of the default search's decisions (``designlab train``).
 
 1. **Label.** Seeded games of the training variants with the default search bot (``ismcts``) in every seat,
-   played through the runner's machinery (``Variant.make_bots``, ``core.rng.game_rng``, ``core.loop.play``):
-   game ``i`` is training variant ``i mod V``, seeded by (seed, i). At every decision with more than one legal
+   played through the runner's machinery (``Variant.make_bots``, ``core.rng.game_rng``, ``core.loop.play``),
+   seeded by (seed, i). The player counts take turns (game ``i`` has the ``i mod G``-th of the G counts the
+   variants have) and each count's variants take turns within it (``variant_of``), so a game whose bundled
+   variants are mostly 2-player still gives its 3- and 4-player models their share; with one count, game ``i``
+   is variant ``i mod V``. At every decision with more than one legal
    action the acting seat's view gives a context and one row per legal action (features.py), labelled with the
    action the search chose.
 2. **Save in pieces.** Games are labelled ``PIECE_GAMES`` at a time, each piece saved at once (compressed numpy
    arrays, written atomically) in ``<out>.parts/<key>/``, the key naming everything that decides a piece. An
    interrupted training resumes from the pieces it saved; the pieces are the same on 1 or N workers.
-3. **Fit.** The first ``decisions`` labelled decisions (pieces in order) fit a conditional-logit ranker: the
+3. **Fit.** The first ``decisions`` labelled decisions of each player count (pieces in order; labelling goes on
+   until every count has them) fit a conditional-logit ranker: the
    chance of the search's choice is the softmax of ``row . (W @ [1, context])`` over the legal actions (inputs
    standardized, L2 ``RIDGE``, scipy's L-BFGS from zero, BLAS pinned to one thread), one model per player count.
    The standardization is folded into the matrix, rounded to 9 digits. The last tenth is first held out to
@@ -91,6 +95,19 @@ class Plan:
         return self.out.with_name(self.out.name + ".parts") / self.key
 
 
+def variant_of(variants: tuple, i: int):
+    """The training variant of game ``i``: the player counts take turns, then the variants of that count (in the
+    order given). With one count this is ``variants[i % len(variants)]``."""
+    counts = sorted({len(v.seats) for v in variants})
+    n = counts[i % len(counts)]
+    group = [v for v in variants if len(v.seats) == n]
+    return group[(i // len(counts)) % len(group)]
+
+
+def player_counts(variants: tuple) -> tuple[int, ...]:
+    return tuple(sorted({len(v.seats) for v in variants}))
+
+
 def training_variants(target: str, seed: int, search: dict | None = None):
     """The variants a target names, with the default search in every seat (``search``: other settings of it, for
     tests): a game's bundled variants (``variants/<game>/`` in this folder, every file and sweep point; without
@@ -167,7 +184,7 @@ def play_piece(game_name: str, variants: tuple, seed: int, piece: int, piece_gam
     policy = GAME_BOTS[game_name].get(spec.heuristic)
     by_players: dict[int, list] = {}
     for i in range(piece * piece_games, (piece + 1) * piece_games):
-        v = variants[i % len(variants)]
+        v = variant_of(variants, i)
         game = game_for(v)
         params = [x for _, _, x in param_columns(game.params)]
         sink = by_players.setdefault(game.num_players, [])
@@ -200,8 +217,9 @@ def _load_piece(path: Path):
         return None
 
 
-def _decisions_in(piece: dict) -> int:
-    return sum(len(v) for k, v in piece.items() if k.startswith("chosen_"))
+def _decisions_in(piece: dict, players: int) -> int:
+    got = piece.get(f"chosen_{players}")
+    return 0 if got is None else len(got)
 
 
 @dataclass(frozen=True)
@@ -225,7 +243,7 @@ def piece_task(variant, piece: int, count: int, game_name: str, variants: tuple,
 
 def label(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None = None,
           cluster: str | None = None) -> tuple[list[dict], int]:
-    """Pieces in order until they hold ``plan.decisions`` labelled decisions: saved ones read back, the others
+    """Pieces in order until they hold ``plan.decisions`` labelled decisions of every player count: saved ones read back, the others
     played through the runner's chunk pool (``workers`` local processes, or the Dask scheduler at ``cluster``), each
     saved as soon as it finishes, so an interruption loses only the pieces in flight. (the pieces, how many were
     read back)"""
@@ -234,8 +252,11 @@ def label(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None =
 
     folder = plan.parts
     folder.mkdir(parents=True, exist_ok=True)
+    saved_before = {p.name for p in folder.glob("piece-*.npz")}  # "read back" counts these, not this run's own
     pieces: list[dict] = []
-    total, reused, nxt = 0, 0, 0
+    counts = player_counts(plan.variants)
+    totals = dict.fromkeys(counts, 0)
+    reused, nxt = 0, 0
     pool = ChunkPool(workers, cluster)
     inflight: set[int] = set()
     args = (plan.game, plan.variants, plan.seed, plan.piece_games)
@@ -249,7 +270,7 @@ def label(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None =
             k += 1
 
     try:
-        while total < plan.decisions:
+        while min(totals.values()) < plan.decisions:
             path = _piece_path(folder, nxt)
             got = _load_piece(path) if path.is_file() else None
             if got is None:
@@ -260,14 +281,17 @@ def label(plan: Plan, workers: int = 1, progress: Callable[[int], None] | None =
                         atomic_write_bytes(_piece_path(folder, k), out.data)
                         inflight.discard(k)
                 got = _load_piece(path)
-            else:
+            elif path.name in saved_before:
                 reused += 1
             pieces.append(got)
-            n = _decisions_in(got)
-            total += n
+            done = 0  # the decisions this piece adds toward each count's quota (the progress bar's total)
+            for c in counts:
+                n = _decisions_in(got, c)
+                done += min(n, max(0, plan.decisions - totals[c]))
+                totals[c] += n
             nxt += 1
             if progress is not None:
-                progress(min(n, plan.decisions - (total - n)))
+                progress(done)
     finally:
         if pool.busy:
             pool.cancel(lambda k: True)  # pieces past the decisions asked for, or after an interruption
@@ -354,18 +378,15 @@ def agreement(V, C, R, K, Y, margin: float = 0.0) -> float:
 
 
 def fit(pieces: list[dict], limit: int) -> dict:
-    """One model per player count, fitted on the first ``limit`` decisions in all; with its held-out agreement,
+    """One model per player count, each fitted on its first ``limit`` decisions; with its held-out agreement,
     the margin (``MARGINS``) that agrees best there, and how often the heuristic alone agrees."""
     import numpy as np
 
     players = sorted({int(k.split("_")[1]) for p in pieces for k in p if k.startswith("chosen_")})
     models = {}
-    seen = 0
     for n in players:
         C, R, K, Y = _stack(pieces, n, limit)
-        take = min(len(K), max(0, limit - seen)) if len(players) > 1 else len(K)
-        C, R, K, Y = C[:take], R[: int(K[:take].sum())], K[:take], Y[:take]
-        seen += take
+        take = len(K)
         if take < 20:
             continue
         cut = int(round(take * (1 - HOLDOUT)))
