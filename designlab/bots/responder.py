@@ -49,14 +49,26 @@ class ResponderParams(BotParams):
         description="The opponents' mix: each particle of the belief draws one entry by weight and plays every "
         "other seat with it for the whole game. Empty: the game's heuristic.",
     )
-    objective: Literal["win", "points", "opponent_points"] = Field(
+    objective: Literal["win", "points", "opponent_points", "lead"] = Field(
         "win",
-        description="What a rollout scores: win (1, draw and unfinished 0.5), the bot's points, or minus the "
-        "other seats' points.",
+        description="What a rollout scores: win (1, draw and unfinished 0.5), the bot's points, minus the "
+        "other seats' points, or lead: the bot's points less the best other seat's.",
+    )
+    horizon: Literal["end", "score"] = Field(
+        "end",
+        description="How far a rollout plays: to the end of the game, or score: only until some seat's score "
+        "changes (in Raiding Duel the round's scoring), far cheaper. A rollout cut there scores win as the "
+        "lead's sign (ahead 1, level 0.5, behind 0).",
     )
     rollouts: int = Field(
         8, ge=1, le=100_000,
-        description="Rollouts per decision, shared evenly by the legal moves (each gets at least two).",
+        description="Rollouts per decision, shared evenly by the legal moves (each gets at least min_rollouts).",
+    )
+    min_rollouts: int = Field(
+        2, ge=1, le=100_000,
+        description="Rollouts each legal move gets at least. With 2 or more the heuristic's move is left only "
+        "for one that beats it beyond a standard error; 1 suits rollouts that are nearly certain (Raiding Duel's "
+        "round, with hands and display open, horizon=score) and leaves it for any higher score.",
     )
     particles: int = Field(64, ge=1, le=100_000, description="Sampled states (each with its persona) kept by the belief.")
 
@@ -115,33 +127,38 @@ class ResponderBot(Bot):
         else:
             h = legal.index(self._make(self.seat, 0, self.rng).act(view))
             scores: list[list[float]] = [[] for _ in legal]
-            for i in range(max(2, self.params.rollouts // len(legal))):
+            for i in range(max(self.params.min_rollouts, self.params.rollouts // len(legal))):
                 state, who = parts[i % len(parts)]
                 seed = self.rng.getrandbits(62)
+                # horizon=score: stop where a score differs from this decision's (the move itself may score)
+                start = state.scores() if self.params.horizon == "score" else None
                 for j, a in enumerate(legal):
                     s = state.clone()
                     s.apply(a)
-                    scores[j].append(self._rollout(s, who, random.Random(seed)))
+                    scores[j].append(self._rollout(s, who, random.Random(seed), start))
             action = legal[_pick(scores, h)]
         self.belief.played(parts, action)
         return action
 
-    def _rollout(self, s: State, who: int, rng) -> float:
+    def _rollout(self, s: State, who: int, rng, start: tuple | None = None) -> float:
+        """Play ``s`` on to the end, or (``start``: the decision's scores) until a score differs from them;
+        score it by the objective."""
         bots = [self._make(q, who, rng) for q in range(self.game.num_players)]
-        while True:
+        p = s.current_player()
+        while p != TERMINAL and (start is None or s.scores() == start):
+            s.apply(s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p)))
             p = s.current_player()
-            if p == TERMINAL:
-                break
-            if p == CHANCE:
-                s.apply(s.sample_chance(rng))
-            else:
-                s.apply(bots[p].act(s.view(p)))
         me, goal = self.seat, self.params.objective
-        if goal == "win":
-            return REWARD[s.results()[me]]
         scores = s.scores()
+        lead = scores[me] - max(x for q, x in enumerate(scores) if q != me)
+        if goal == "win":
+            if p == TERMINAL:
+                return REWARD[s.results()[me]]
+            return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
         if goal == "points":
             return float(scores[me])
+        if goal == "lead":
+            return float(lead)
         return -float(sum(x for q, x in enumerate(scores) if q != me))
 
 
@@ -157,7 +174,7 @@ def _pick(scores: list[list[float]], h: int) -> int:
             continue
         d = [a - b for a, b in zip(xs, base)]
         m = sum(d) / n
-        var = sum((x - m) ** 2 for x in d) / (n - 1)
+        var = sum((x - m) ** 2 for x in d) / (n - 1) if n > 1 else 0.0  # one rollout: no noise to measure
         if m > best_gain and m * m * n > var:
             best, best_gain = j, m
     return best

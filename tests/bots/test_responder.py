@@ -54,3 +54,66 @@ def test_the_heuristics_move_stays_unless_another_beats_it_beyond_noise():
     assert _pick([[1, 0, 1, 0], [0, 1, 0, 1]], 0) == 0  # as good on average, not better: keep the heuristic's
     assert _pick([[1, 0, 1, 0], [2, 1, 2, 1]], 0) == 1  # better on every shared rollout
     assert _pick([[0, 0, 0, 0], [3, -2, 3, -2], [1, 1, 1, 2]], 0) == 2  # a noisy mean gain is not enough
+
+
+def _raiding(decisions: int):
+    """Raiding Duel's base game after ``decisions`` heuristic decisions, and the responder class."""
+    game = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0].make_game()
+    H = bot_class("raiding-duel", "heuristic")
+    rng = random.Random(5)
+    s = game.new_initial_state()
+    bots = [H(game, p, None, random.Random(10 + p)) for p in (0, 1)]
+    done = 0
+    while done < decisions:
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        s.apply(bots[p].act(s.view(p)))
+        done += 1
+    return game, s, bot_class("raiding-duel", "responder")
+
+
+def test_a_score_horizon_rollout_stops_at_the_rounds_scoring():
+    """horizon=score: Raiding Duel's scores change only when a round is scored (rule 12), so a rollout from the
+    first round's picks stops there: the second round not yet dealt, the first round's points counted."""
+    game, s, R = _raiding(4)
+    assert s.round == 0 and s.scores() == (0, 0)
+    me = R(game, 0, R.Params(objective="lead", horizon="score"), random.Random(0))
+    start = s.scores()
+    lead = me._rollout(s, 0, random.Random(1), start)
+    assert s.round == 1 and s.dealt == 0 and len(s.round_points) == 1
+    assert s.scores() != start and lead == s.scores()[0] - s.scores()[1]
+    # horizon=end plays the same state on to the end of the game
+    _, t, _ = _raiding(4)
+    R(game, 0, R.Params(objective="lead"), random.Random(0))._rollout(t, 0, random.Random(1))
+    assert t.current_player() == TERMINAL and len(t.round_points) == 2
+
+
+def test_a_rollout_cut_before_the_end_scores_a_win_by_the_leads_sign():
+    game, s, R = _raiding(4)
+    win = R(game, 1, R.Params(objective="win", horizon="score"), random.Random(0))
+    s.points = [7, 3]  # a state the cut finds at once (its scores differ from ``start``): seat 1 is behind
+    assert win._rollout(s, 0, random.Random(1), start=(0, 0)) == 0.0
+    s.points = [3, 3]
+    assert win._rollout(s, 0, random.Random(1), start=(0, 0)) == 0.5
+    s.points = [2, 9]
+    assert win._rollout(s, 0, random.Random(1), start=(0, 0)) == 1.0
+    lead = R(game, 1, R.Params(objective="lead", horizon="score"), random.Random(0))
+    assert lead._rollout(s, 0, random.Random(1), start=(0, 0)) == 7.0
+
+
+def test_rollouts_to_the_rounds_scoring_beat_raiding_duels_heuristic():
+    """The heuristic improved by one-round rollouts (docs/strategy.md, Raiding Duel) wins every one of 4 games
+    against the heuristic itself, seats alternated (it won 40 of 40 measured)."""
+    from designlab.core.loop import play
+
+    game = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0].make_game()
+    R, H = bot_class("raiding-duel", "responder"), bot_class("raiding-duel", "heuristic")
+    params = R.Params(objective="lead", horizon="score", rollouts=2, particles=8)
+    for i in range(4):
+        me = i % 2
+        bots = [None, None]
+        bots[me] = R(game, me, params, random.Random(i))
+        bots[1 - me] = H(game, 1 - me, None, random.Random(100 + i))
+        assert play(game, bots, random.Random(i)).state.results()[me] == "win"
