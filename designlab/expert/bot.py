@@ -89,6 +89,11 @@ class ExpertBot(Bot):
         ctx = context(game, view, cls.features, self.param_values)
         u = self.matrix[:, 0] + self.matrix[:, 1:] @ np.asarray(ctx, dtype=float)
         rows = action_rows(game, view, view.legal_actions, cls.features, cls.action_features, hint, odds)
+        if len(rows[0]) != self.rows:  # weights fitted on another set of the game's action columns
+            from designlab.expert.weights import ExpertError
+
+            raise ExpertError(f"{self.weights_path(self.params)}: its model reads {self.rows} action columns, "
+                              f"this {game.name} gives {len(rows[0])}; retrain it with `designlab train`")
         return (np.asarray(rows, dtype=float) @ u).tolist()
 
     def act(self, view: View) -> Action:

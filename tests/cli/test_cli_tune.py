@@ -59,8 +59,11 @@ def test_tune_records_the_seats_as_written_without_expert(tmp_path):
     assert "expert" not in json.loads((results / "tune-small" / "tune.json").read_text())["seats"]
 
 
-def test_tune_expert_without_weights_is_one_line_exit_2(tmp_path, capsys):
-    f = tmp_path / "tune-raid.yaml"  # Raiding Duel ships no expert weights
+def test_tune_expert_without_weights_is_one_line_exit_2(tmp_path, capsys, monkeypatch):
+    from designlab.registry import bot_class
+
+    monkeypatch.setattr(bot_class("raiding-duel", "expert"), "shipped", str(tmp_path / "expert.json"))  # none there
+    f = tmp_path / "tune-raid.yaml"
     f.write_text(TUNE.replace("game: rakshasa", "game: raiding-duel").replace("honor.runner: [12, 18]",
                                                                           "scoring.set_points: [8, 12]"))
     assert main(["tune", str(f), "-q", "-w", "1", "--expert", "--results", str(tmp_path / "results"),

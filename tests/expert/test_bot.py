@@ -104,6 +104,22 @@ def test_an_edited_weights_file_is_refused(tmp_path, tiny_weights):
         load(tmp_path / "edited.json", "rakshasa")
 
 
+def test_weights_of_another_set_of_action_columns_are_refused_in_one_line(tmp_path, tiny_weights):
+    """A game's rows changed since the weights were fitted (a column added): refused, not a shape error mid-game."""
+    plan, _ = tiny_weights
+    data = json.loads(plan.out.read_text())
+    models = data["models"]
+    m = models["2"]
+    m["matrix"] = [*m["matrix"], [0.0] * len(m["matrix"][0])]
+    m["rows"] += 1
+    wider = _rewrite(plan.out, tmp_path / "wider.json", models=models)
+    game = game_class("rakshasa")()
+    _, v, _ = next(decisions(game, 1))
+    with pytest.raises(ExpertError) as e:
+        _expert(game, v.player, wider).act(v)
+    assert f"reads {m['rows']} action columns" in str(e.value) and "\n" not in str(e.value)
+
+
 def test_the_cli_refuses_foreign_weights_with_exit_2(tmp_path, tiny_weights, capsys):
     from designlab.cli.app import main
 
