@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from designlab.cli.common import DEFAULT_WORKERS as _DEFAULT_WORKERS
-from designlab.cli.common import MAX_GAMES, MAX_STEPS, Progress, UserError, out, pick_variant, run_name
+from designlab.cli.common import MAX_GAMES, MAX_STEPS, Progress, UserError, err, out, pick_variant, run_name
 from designlab.cli.common import Cluster as _Cluster
 from designlab.cli.common import Fresh as _Fresh
 from designlab.cli.common import Quiet as _Quiet
@@ -27,6 +27,17 @@ _Duplicate = Annotated[bool, typer.Option(
     "--duplicate/--independent",
     help="Duplicate seating: every deal played in each rotation of the seats (the game count rounded up to whole "
          "deals), intervals over the deals; --independent: every game its own deal.")]
+
+
+def _errors_line(n: int, folder: Path) -> None:
+    """Say that games raised, where the tracebacks are, and the first one's message (a bot refused its weights,
+    say), so a match of failed games does not read as a share of none."""
+    first = min(Path(folder).glob("*/errors/*.txt"), default=None)
+    why = ""
+    if first is not None:
+        lines = [x for x in first.read_text().splitlines() if x.strip()]
+        why = f": {lines[-1].strip()}" if lines else ""
+    err.print(f"{n:,} game(s) raised an error; tracebacks are in {folder}/*/errors/{why}", style="red", markup=False)
 
 
 @contextmanager
@@ -229,7 +240,10 @@ def register(app: typer.Typer) -> None:
         result = _play(planned_games(base, games, duplicate), quiet, lambda progress: run_strength(
             base, a, b, games, folder, workers=workers, duplicate=duplicate, alone=alone, cluster=cluster,
             cache_dir=default_cache_dir(), fresh=fresh, progress=progress))
-        out.print(result.sentence(), markup=False)
+        if result.errors:
+            _errors_line(result.errors, folder)
+        if result.games:
+            out.print(result.sentence(), markup=False)
         if result.by_seat:
             from designlab.registry import game_spec
 

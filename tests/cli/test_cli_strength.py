@@ -50,3 +50,27 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, args, s
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and says in err[0]
     assert not (tmp_path / "results").exists()
+
+
+def test_games_that_raise_are_said_with_the_first_error_not_read_as_a_share(tmp_path, monkeypatch, capsys):
+    """Weights fitted on other action columns make every expert game raise: the command says so, with the
+    error's message, prints no share of no games, and exits 1."""
+    import json
+
+    from designlab.expert.weights import write
+
+    monkeypatch.chdir(tmp_path)
+    data = json.loads((Path(__file__).resolve().parents[2] / "designlab" / "games" / "fifth_challenge"
+                       / "expert.json").read_text())
+    data.pop("hash")
+    m = data["models"]["2"]
+    m["matrix"] = [*m["matrix"], [0.0] * len(m["matrix"][0])]
+    m["rows"] += 1
+    write(tmp_path / "wider.json", data)
+    argv = ["strength", str(BASE), f"expert(weights={tmp_path / 'wider.json'})", "heuristic", "-n", "2", "-w", "1",
+            "-q"]
+    assert main(argv) == 1
+    got = capsys.readouterr()
+    said = " ".join(got.err.split())
+    assert "2 game(s) raised an error" in said and f"reads {m['rows']} action columns" in said
+    assert "win share" not in got.out
