@@ -33,6 +33,10 @@ from designlab.games.raiding_duel.bots.model import (
     card_scale,
 )
 
+# reveal matrices kept (``_matrix``): a search or a lookahead meets the same reveal in many of its games, and
+# each entry is a few hundred floats, so a few thousand of them are a few tens of MB at most
+_KEPT_MAX = 4096
+
 
 class RaidingBot(StashModel, Bot):
     """Shared machinery; subclasses only change defaults (and the description)."""
@@ -88,7 +92,7 @@ class RaidingBot(StashModel, Bot):
         self._cells = _shared_cache("cells", *scope)
         self._part_ids = _shared_cache("part ids", *scope)
         self._parts = _SHARED.setdefault(("parts", *scope), [])
-        # the opponent's matrix for the reveal being chosen (see ``_matrix``)
+        # reveal matrices already computed, each with the opponent's for the same reveal (see ``_matrix``)
         self._mirror = _shared_cache("mirror", *model, *scope)
         self.w_self = pr.self_weight
         self.w_opp = pr.opp_weight
@@ -398,7 +402,8 @@ class RaidingBot(StashModel, Bot):
         # never used (a random bot, a forced commit) must not serve a later reveal whose
         # hands have the same classes in other numbers
         key = (mids, oids, mcnt, ocnt, mine, opp, rem, sup)
-        hit = self._mirror.pop(key, None)
+        kept = self._mirror
+        hit = kept.get(key)
         if hit is not None:
             return hit
         nc = self.n_colors
@@ -499,11 +504,11 @@ class RaidingBot(StashModel, Bot):
                 tr += ocnt[j] * (mv - ov)
                 reply[j] += mw * (ov - mv)
             treply.append(tr)
-        mirror = self._mirror
-        if len(mirror) > 256:
-            mirror.clear()
-        mirror[(oids, mids, ocnt, mcnt, opp, mine, rem, sup)] = (tmvs, tovs, treply)
-        return mvs, ovs, reply
+        if len(kept) > _KEPT_MAX:
+            kept.clear()
+        kept[(oids, mids, ocnt, mcnt, opp, mine, rem, sup)] = (tmvs, tovs, treply)
+        hit = kept[key] = (mvs, ovs, reply)
+        return hit
 
     def name_black(self, view):
         g = self.game
