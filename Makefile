@@ -5,6 +5,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 WORKERS ?= 2
+# pytest-xdist processes for `make test` (the suite takes about half the time of one process on 2 cores)
+TEST_WORKERS ?= 2
 
 LOCK_VENV := .lock-venv
 EXAMPLE       := examples/goofspiel
@@ -45,7 +47,7 @@ lint: $(STAMP)
 # distribution leaves the bundled games, the registry and the CLI working; then the example's own checks.
 test: $(EXAMPLE_STAMP)
 	$(BIN)/ruff check designlab tests tools
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 	$(MAKE) --no-print-directory example
 
 # The example game plugin (examples/goofspiel), installed beside designlab as a designer's own game would be
