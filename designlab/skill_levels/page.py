@@ -59,6 +59,12 @@ def curve_chart(skill):
     return alt.layer(*layers).properties(width=520, height=260, title=title)
 
 
+def _wrappable(bot: str) -> str:
+    """A bot's spec with a space after each comma: a long spec (``responder(horizon=score,...)``) has no other
+    place to wrap, and unwrapped it squeezes the table's words column to a few letters."""
+    return bot.replace(",", ", ")
+
+
 def skill_section(skill, level: int = 2) -> str:
     """The levels' seat win rates, gaps with intervals and verdicts, and the findings, titled with an
     ``h{level}``."""
@@ -73,11 +79,11 @@ def skill_section(skill, level: int = 2) -> str:
     for lv in skill.levels:
         v = dict(lv.verdict)
         if lv.games < MIN_GAMES:
-            rows.append([lv.level, lv.bot, f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
+            rows.append([lv.level, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
                         + [f"{_pts(v['gap'])}", "too few games",
                            f"fewer than {MIN_GAMES} games: not judged (the interval would not be trustworthy)"])
             continue
-        rows.append([lv.level, lv.bot, f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
+        rows.append([lv.level, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
                     + [f"{_pts(v['gap'])} ({_pts(v['lo'])} to {_pts(v['hi'])})", v["verdict"],
                        verdict_sentence(Verdict(**v), skill.roles)])
     finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
@@ -88,7 +94,8 @@ def skill_section(skill, level: int = 2) -> str:
               if skill.search_minutes is not None else "")
     # with --until-settled each level's games are its own stop, so the search level's interval need not be widest
     widest = "." if skill.until_settled else ", so its interval is the widest; the verdict reads that interval."
-    note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs seconds a game){widest}"
+    note_search = (f" The search level played {few[0].games:,} games{budget} (its bot costs far more a game than "
+                   f"the heuristic){widest}"
                    if few else " The search level was not played.")
     if skill.until_settled:
         settled = [lv.level for lv in skill.levels if lv.stopped_by == "settled"]

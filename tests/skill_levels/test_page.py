@@ -23,6 +23,18 @@ def test_the_skill_page_says_what_the_search_levels_time_budget_gave(tmp_path):
     assert "The search level played 20 games within a time budget of 60 min, which it did not reach" in page_path.read_text()
 
 
+def test_a_long_bot_spec_wraps_at_its_commas_in_the_levels_table():
+    """A spec without spaces cannot wrap, and its width squeezed the words column to a few letters a line."""
+    from designlab.skill_levels.page import skill_section
+
+    skill = _curve()
+    spec = "responder(horizon=score,min_rollouts=1,objective=lead,particles=8,rollouts=1)"
+    skill.levels[-1].bot = spec
+    html = skill_section(skill)
+    assert "<td>responder(horizon=score, min_rollouts=1, objective=lead, particles=8, rollouts=1)</td>" in html
+    assert f"<td>{spec}</td>" not in html
+
+
 def _curve(games=(400, 400, 100, 100)):
     from dataclasses import asdict
 
