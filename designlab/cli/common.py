@@ -36,15 +36,25 @@ class LiteralConsole(Console):
     (``:x:`` stays ``:x:``), control characters shown escaped (``literal``); table cells, titles and
     plain prints all go through ``render_str``."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, whole_lines: bool = False, **kwargs):
         super().__init__(markup=False, emoji=False, highlight=False, **kwargs)
+        self.whole_lines = whole_lines
+
+    def print(self, *objects, **kwargs):
+        # whole_lines: a message (plain strings) is not wrapped; a table (soft wrap would cut its cells short) is
+        if self.whole_lines and objects and all(isinstance(o, str) for o in objects):
+            kwargs.setdefault("soft_wrap", True)
+        super().print(*objects, **kwargs)
 
     def render_str(self, text: str, **kwargs):
         kwargs["emoji"] = False
         return super().render_str(literal(text), **kwargs)
 
 
-out = LiteralConsole(width=None if sys.stdout.isatty() else 120)
+# Piped or redirected, a message is one line however long (``whole_lines``): rich would otherwise break a long word
+# (a file's path) with a newline at the 120th column, and the path a script or a reader copies from "report: ..."
+# is broken. Tables still fit 120 columns. In a terminal rich wraps at the terminal's width.
+out = LiteralConsole(width=None if sys.stdout.isatty() else 120, whole_lines=not sys.stdout.isatty())
 err = LiteralConsole(stderr=True, soft_wrap=True)
 
 EXIT_FAILED_GAMES = 1

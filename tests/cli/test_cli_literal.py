@@ -152,3 +152,15 @@ def test_no_help_text_loses_a_character(command, capsys):
     texts = [cmd.help or ""] + [p.help for p in cmd.params if getattr(p, "help", None)]
     for text in texts:
         assert "".join(text.split()) in shown, f"{command}: {text!r} is not shown whole"
+
+
+def test_a_report_path_longer_than_the_line_is_printed_whole_when_piped(tmp_path, capsys):
+    """Piped, rich broke a path past the 120th column with a newline ("index.htm" / "l"), so the "report:" line a
+    script or a reader copies named no file; a table still fits the 120 columns."""
+    deep = tmp_path / ("reports-" + "x" * 120)
+    assert main(["sweep", BASE, "-n", "4", "-w", "1", "--quiet", "--results", str(tmp_path / "r"),
+                 "--reports", str(deep)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    page = deep / "rakshasa-base" / "index.html"
+    assert f"report: {page}" in lines and page.is_file(), lines
+    assert max(len(x) for x in lines if "┃" in x or "│" in x) <= 120
