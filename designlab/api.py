@@ -20,6 +20,7 @@ from pathlib import Path
 
 from designlab.results.answer import Edge, Tally, answer_of, edge_of, tally_games
 from designlab.results.manifest import EXPERT_RUN, Manifest, ResultsError, VariantEntry, read_manifest
+from designlab.skill_levels.result import DEFAULT_SEARCH
 
 __all__ = ["CheckResult", "GameRaised", "Planned", "Played", "Results", "Sweep", "SweepPlan", "Told", "UsageError",
            "VariantAnswer", "check", "expert_level", "expert_seats", "ladder", "levers", "load", "meta", "open_results",
@@ -369,7 +370,7 @@ def meta(path: Path | str, games_per_cell: int = 200, workers: int | None = None
 
 def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: int | None = None, *,
           reports_root: Path | str = "reports", name: str | None = None, seed: int | None = None,
-          until_settled: bool = False, max_games: int | None = None, search: str = "ismcts",
+          until_settled: bool = False, max_games: int | None = None, search: str = DEFAULT_SEARCH,
           search_minutes: float | None = None, budgets: list[int] | None = None, expert: bool | None = None,
           cluster: str | None = None, fresh: bool = False, progress=None):
     """Balance at each skill level (random, heuristic, the expert when asked for, search; ``budgets``: a skill

@@ -24,6 +24,7 @@ from designlab.cli.common import (
     pick_variant,
     run_name,
 )
+from designlab.skill_levels.result import DEFAULT_SEARCH
 
 
 def register(app: typer.Typer) -> None:
@@ -38,7 +39,7 @@ def register(app: typer.Typer) -> None:
             "--search-minutes", min=0.01, max=MAX_MINUTES, help="A wall-clock budget for the search level: it plays rounds of games "
             "until the round that crosses the budget ends (at most --search-games) and says how many it got; the "
             "same number of games are the same games on any machine.")] = None,
-        search: Annotated[str, typer.Option("--search", help="The search level's bot, e.g. 'ismcts(iterations=25)'.")] = "ismcts",
+        search: Annotated[str, typer.Option("--search", help="The search level's bot, e.g. 'ismcts(iterations=25)'.")] = DEFAULT_SEARCH,
         budgets: Annotated[str | None, typer.Option(
             "--budgets", help="A skill curve: the search level at each of these iterations per decision, increasing, "
             "e.g. 12,25,50,100 (the --search bot, only its iterations changed), --search-games games each; with "

@@ -129,6 +129,18 @@ def skill_page(skill) -> str:
     return H.page(f"Balance at each skill level: {skill.variant} ({skill.game})", skill_section(skill))
 
 
+def _players(lv) -> str:
+    """Who played a level, as the skill line says it: the search level names its bot unless it is the default
+    search (the demo's 12-iteration search, Raiding Duel's one-round lookahead)."""
+    from designlab.skill_levels.result import DEFAULT_SEARCH
+
+    if lv.budget is not None:
+        return f"searching players at {lv.budget} iterations a decision"
+    if lv.level == "search" and lv.bot != DEFAULT_SEARCH:
+        return f"search players ({lv.bot})"
+    return f"{lv.level} players"
+
+
 def _name(lv) -> str:
     """A level as a sentence names it: ``random``, ``heuristic``, ``search at 50 iterations``."""
     return f"search at {lv.budget} iterations" if lv.budget is not None else lv.level
@@ -143,10 +155,15 @@ def _forecast(lv, target: str) -> str:
     more = lv.verdict.get("more_games")
     if not more:
         return "it sits on the tolerance, so no practical number of games settles it"
+    from designlab.skill_levels.result import DEFAULT_SEARCH
+
     search = lv.level.startswith("search")
     need = lv.games + int(more)
-    command = (f"designlab skill {target} --until-settled --search-games {need:,}".replace(",", "") if search
-               else f"designlab skill {target} --until-settled --max-games {need}")
+    # the command plays the same level again: another search bot, or no --expert, would be other games
+    command = (f"designlab skill {target} --until-settled --search-games {need}"
+               + (f" --search '{lv.bot}'" if lv.bot != DEFAULT_SEARCH else "") if search
+               else f"designlab skill {target} --until-settled --max-games {need}"
+               + (" --expert" if lv.level == "expert" else ""))
     pace = f", about {_duration(lv.seconds / lv.games * int(more))} at this run's pace" if lv.seconds and lv.games else ""
     return f"about {int(more):,} more games would settle it{pace}: {command}"
 
@@ -195,8 +212,7 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
         nums = []
         for x in shown:
             d, lo, hi = edge_range(x, top, bottom)
-            who = (f"searching players at {x.budget} iterations a decision" if x.budget is not None
-                   else f"{x.level} players")
+            who = _players(x)
             nums.append(f"{100 * d:+.1f} with {who} ({x.games:,} games, likely {signed_range(lo, hi)})")
         parts.append(f"With stronger players, {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
                      + ", ".join(nums) + ".")
@@ -206,8 +222,8 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
             parts.append(f"From {_name(settled[0])} to {_name(settled[-1])} it {way} by {100 * change:+.1f} points "
                          f"(likely {signed_range(lo, hi)}).")
     for x in open_:
-        who = (f"Searching players at {x.budget} iterations a decision" if x.budget is not None
-               else f"{x.level.capitalize()} players")
+        who = _players(x)
+        who = who[0].upper() + who[1:]
         if x.games < MIN_GAMES:
             parts.append(f"{who}: {x.games:,} games, too few to judge (at least "
                          f"{MIN_GAMES}); {_forecast(x, target) if x.verdict.get('more_games') else 'more games would tell'}.")

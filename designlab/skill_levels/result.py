@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 MIN_GAMES = 30  # below this the gap's normal interval is not trusted: the level is shown, not judged
+DEFAULT_SEARCH = "ismcts"  # the search level's bot unless ``skill --search`` names another
 
 
 @dataclass

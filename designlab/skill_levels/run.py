@@ -43,7 +43,7 @@ from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.core.spec import the
 from designlab.results.columns import result_col, score_col, valid_games
 from designlab.results.records import write_record
-from designlab.skill_levels.result import MIN_GAMES, Level, SkillResult, change_range
+from designlab.skill_levels.result import DEFAULT_SEARCH, MIN_GAMES, Level, SkillResult, change_range
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
 from designlab.variant.model import Seat, Variant
 
@@ -74,7 +74,7 @@ def budget_seat(seat: Seat, iterations: int) -> Seat:
     return Seat(seat.bot, type(seat.params).model_validate({**seat.params.model_dump(), "iterations": iterations}))
 
 
-def level_seats(game: str, search: str = "ismcts", expert: bool = False) -> list[tuple[str, Seat]]:
+def level_seats(game: str, search: str = DEFAULT_SEARCH, expert: bool = False) -> list[tuple[str, Seat]]:
     """The levels' seats, weakest first: random, the heuristic, the expert (``expert``: the policy learned from the
     search, designlab/expert) and the search bot."""
     from designlab.registry import game_spec
@@ -132,7 +132,7 @@ def run_skill(
     search_games: int,
     reports_root: Path,
     name: str | None = None,
-    search: str = "ismcts",
+    search: str = DEFAULT_SEARCH,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
     page: Callable[[SkillResult], str] | None = None,

@@ -10,6 +10,8 @@ from designlab.skill_levels.page import skill_page
 from designlab.skill_levels.run import run_skill
 from tests.helpers import base_variant
 
+BOTS = {"search": "ismcts"}  # the bot each level name stands for (the default search for "search")
+
 
 def test_the_skill_page(tmp_path):
     base = base_variant("rakshasa")
@@ -81,7 +83,7 @@ def test_the_skill_line_gives_each_settled_levels_edge_and_the_change_with_range
     from designlab.skill_levels.result import Level, SkillResult
 
     def level(name, rates, games, verdict, **kw):
-        return Level(name, name, games, rates, 0.0, 0.0, {"top": 0, "bottom": 1, "verdict": verdict, **kw})
+        return Level(name, BOTS.get(name, name), games, rates, 0.0, 0.0, {"top": 0, "bottom": 1, "verdict": verdict, **kw})
 
     skill = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
                         [level("random", [0.50, 0.485], 4000, "even"), level("heuristic", [0.505, 0.497], 4000, "even"),
@@ -116,6 +118,25 @@ def test_a_level_that_is_not_settled_shows_no_number_but_what_would_settle_it():
     assert ("about 3,000 more games would settle it, about 2.5 h at this run's pace: designlab skill "
             "variants/rakshasa/base.yaml --until-settled --search-games 3030") in text, text
     assert "Search players: not settled after 30 games" in text and "35.8" not in text and "with search players" not in text
+
+
+def test_a_level_played_by_another_bot_is_named_and_its_command_plays_that_bot_again():
+    """The forecast's command once omitted --search and --expert: copied, it played other games than the level's
+    (the default search, or no expert level at all), and the line called any search bot "search players"."""
+    from designlab.skill_levels.page import skill_line
+    from designlab.skill_levels.result import Level, SkillResult
+
+    look = "responder(horizon=score,min_rollouts=1,objective=lead,particles=8,rollouts=1)"
+    unsettled = {"top": 0, "bottom": 1, "verdict": "not enough games", "more_games": 600}
+    expert = Level("expert", "expert", 400, [0.52, 0.48], 0.0, 0.0, unsettled, seconds=40.0)
+    search = Level("search", look, 400, [0.51, 0.49], 0.0, 0.0, unsettled, seconds=200.0)
+    text = skill_line(SkillResult("s", "raiding-duel", "base", 1, ["player 1", "player 2"], [expert, search], [], 0.03),
+                      "variants/raiding-duel/base.yaml")
+    assert ("Expert players: not settled after 400 games; about 600 more games would settle it, about 60 s at this "
+            "run's pace: designlab skill variants/raiding-duel/base.yaml --until-settled --max-games 1000 --expert.") in text
+    assert (f"Search players ({look}): not settled after 400 games; about 600 more games would settle it, about "
+            f"5 min at this run's pace: designlab skill variants/raiding-duel/base.yaml --until-settled "
+            f"--search-games 1000 --search '{look}'.") in text, text
 
 
 def test_the_heuristic_level_is_the_variants_own_run_when_its_seats_are_the_heuristic():

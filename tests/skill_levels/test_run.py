@@ -8,13 +8,15 @@ from designlab.skill_levels.run import findings, run_skill
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
 
+BOTS = {"search": "ismcts"}  # the bot each level name stands for (the default search for "search")
+
 
 def _lv(name, w0, w1, games=2000):
     from dataclasses import asdict
 
     from designlab.stats.verdict import balance_verdict
 
-    return Level(name, name, games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games)))
+    return Level(name, BOTS.get(name, name), games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games)))
 
 
 def test_a_growing_edge_is_a_finding():
@@ -216,7 +218,7 @@ def test_until_settled_ranges_read_the_confidence_sequence():
     from designlab.stats.verdict import balance_verdict
 
     def seq(name, w0, w1, games):
-        return Level(name, name, games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games, sequential=True)))
+        return Level(name, BOTS.get(name, name), games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games, sequential=True)))
 
     weak, strong = seq("random", 0.50, 0.50, 2000), seq("search", 0.56, 0.44, 400)
     fixed = replace(strong, verdict=asdict(balance_verdict([0.56, 0.44], 400)))
