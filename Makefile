@@ -72,7 +72,7 @@ BASES     := $(foreach d,$(GAME_DIRS),$(firstword $(sort $(wildcard $(d)base*.ya
 # stated subset of the bundled files. Each game's ladder of fast bots, its persona meta-game (its exploitability
 # check without the best response search: a search responder is judged only on 10 games per opponent and step,
 # minutes of search the demo cannot afford; `make demo-all` plays 20) and its skill levels (30
-# search games, the fewest the first screen's skill line reads) on its first base; the Fifth Challenge 4-player
+# search games, the fewest the first screen's skill line reads; DEMO_SEARCH) on its first base; the Fifth Challenge 4-player
 # tune, so its report shows a confirmed fix; then one sweep per game and the other bases, each variant played
 # until its verdict settles or DEMO_BUDGET games, whichever comes first: at 4,000 most stop unsettled, and
 # their verdict says how many more games would settle them and the command that plays them (an honest budget:
@@ -83,11 +83,18 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
                variants/raiding-duel/sweep-disks-per-color.yaml
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 DEMO_BUDGET ?= 4000
+# The skill levels' search level: 30 games of a 12-iteration search; in Raiding Duel 400 games of its one-round
+# lookahead, which plays level with the default search at 1/13 of its CPU a decision (docs/strategy.md), about a
+# minute more than the 30 searches and an interval a third as wide. The skill line names the bot it played.
+DEMO_SEARCH              := --search-games 30 --search 'ismcts(iterations=12)'
+DEMO_SEARCH_raiding-duel := --search-games 400 \
+                            --search 'responder(objective=lead,horizon=score,rollouts=1,min_rollouts=1,particles=8)'
+demo_search = $(or $(DEMO_SEARCH_$(notdir $(patsubst %/,%,$(dir $(1))))),$(DEMO_SEARCH))
 
 demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 0 -q -w $(WORKERS) || exit 1; done
-	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 --search-games 30 --search 'ismcts(iterations=12)' -q -w $(WORKERS) || exit 1; done
+	$(foreach f,$(BASES),$(BIN)/designlab skill $(f) -n 400 $(call demo_search,$(f)) -q -w $(WORKERS) &&) true
 	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
 
