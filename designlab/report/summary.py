@@ -27,7 +27,9 @@ RANKED = 6  # variants listed per game on the first screen; the rest are in the 
 ACT_ON = 5  # findings to act on per game on the first screen
 PER_KIND = 2  # of which at most this many of one kind (role advantages, even points, rules warnings ...)
 
-_COMMAND = re.compile(r"(designlab [^()]*?)(?=\)|\.(?:\s|$)|;|,\s|$)")
+# a command ends at a sentence's stop, a semicolon, a comma's pause or a parenthesis it sits in; a quoted argument
+# (a variant's name, a bot's spec such as 'ismcts(iterations=12)') is taken whole, parentheses and all
+_COMMAND = re.compile(r"(designlab (?:'[^']*'|[^()'])*?)(?=\)|\.(?:\s|$)|;|,\s|$)")
 
 
 def words_html(text: str, game: str, names=()) -> str:

@@ -77,3 +77,19 @@ def test_a_sweep_whose_every_point_is_unbalanced_says_so_without_yet(synth, tmp_
     text = _answer_text(render_report(synth.write_results(tmp_path / "results", specs, name="lopsided"),
                                       tmp_path / "reports"))
     assert "None of these values of honor.runner is even at the 3-point tolerance: each is unbalanced" in text, text
+
+
+def test_a_command_with_a_quoted_bot_spec_is_one_code_span():
+    """The skill line's command for a search level played by another bot quotes its spec, parentheses and all;
+    the first screen once cut it into three pieces at the spec's parentheses."""
+    from designlab.report.summary import words_html
+
+    spec = "responder(horizon=score,min_rollouts=1,objective=lead,particles=8,rollouts=1)"
+    command = (f"designlab skill variants/raiding-duel/s.yaml --variant 's[disks.per_color=10]' --until-settled "
+               f"--search-games 38400 --search '{spec}'")
+    html = words_html(f"Search players ({spec}): about 38,000 more games would settle it: {command}. (From the "
+                      "skill run of base.)", "raiding-duel")
+    assert "<code>designlab skill variants/raiding-duel/s.yaml --variant &#x27;s[disks.per_color=10]&#x27; " \
+           f"--until-settled --search-games 38400 --search &#x27;{spec}&#x27;</code>. (From" in html, html
+    plain = words_html("it would settle it (designlab sweep v.yaml --max-games 20000).", "raiding-duel")
+    assert "(<code>designlab sweep v.yaml --max-games 20000</code>)." in plain, plain
