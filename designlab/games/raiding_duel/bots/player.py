@@ -33,10 +33,6 @@ from designlab.games.raiding_duel.bots.model import (
     card_scale,
 )
 
-# reveal matrices kept (``_matrix``): a search or a lookahead meets the same reveal in many of its games, and
-# each entry is a few hundred floats, so a few thousand of them are a few tens of MB at most
-_KEPT_MAX = 4096
-
 
 class RaidingBot(StashModel, Bot):
     """Shared machinery; subclasses only change defaults (and the description)."""
@@ -92,7 +88,7 @@ class RaidingBot(StashModel, Bot):
         self._cells = _shared_cache("cells", *scope)
         self._part_ids = _shared_cache("part ids", *scope)
         self._parts = _SHARED.setdefault(("parts", *scope), [])
-        # reveal matrices already computed, each with the opponent's for the same reveal (see ``_matrix``)
+        # the opponent's matrix for the reveal being chosen (see ``_matrix``)
         self._mirror = _shared_cache("mirror", *model, *scope)
         self.w_self = pr.self_weight
         self.w_opp = pr.opp_weight
@@ -402,8 +398,7 @@ class RaidingBot(StashModel, Bot):
         # never used (a random bot, a forced commit) must not serve a later reveal whose
         # hands have the same classes in other numbers
         key = (mids, oids, mcnt, ocnt, mine, opp, rem, sup)
-        kept = self._mirror
-        hit = kept.get(key)
+        hit = self._mirror.pop(key, None)
         if hit is not None:
             return hit
         nc = self.n_colors
@@ -504,11 +499,11 @@ class RaidingBot(StashModel, Bot):
                 tr += ocnt[j] * (mv - ov)
                 reply[j] += mw * (ov - mv)
             treply.append(tr)
-        if len(kept) > _KEPT_MAX:
-            kept.clear()
-        kept[(oids, mids, ocnt, mcnt, opp, mine, rem, sup)] = (tmvs, tovs, treply)
-        hit = kept[key] = (mvs, ovs, reply)
-        return hit
+        mirror = self._mirror
+        if len(mirror) > 256:
+            mirror.clear()
+        mirror[(oids, mids, ocnt, mcnt, opp, mine, rem, sup)] = (tmvs, tovs, treply)
+        return mvs, ovs, reply
 
     def name_black(self, view):
         g = self.game
