@@ -20,6 +20,7 @@ body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:2rem 
 h1{font-size:1.6rem}h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #ddd}h3{font-size:1.05rem}
 table.dl{border-collapse:collapse;margin:.5rem 0 1rem}table.dl th,table.dl td{padding:.25rem .6rem;border-bottom:1px solid #eee;text-align:right}
 table.dl th:first-child,table.dl td:first-child{text-align:left}table.dl th{background:#f6f6f6}
+section.skill table.dl th:last-child,section.skill table.dl td:last-child{text-align:left}
 .note{color:#555;font-size:.92rem}.flag{background:#fff4d6;border-left:4px solid #e0a800;padding:.5rem .8rem;margin:.6rem 0}
 .ok{background:#eef7ee;border-left:4px solid #4a9d4a;padding:.5rem .8rem;margin:.6rem 0}
 code{background:#f3f3f3;padding:0 .2rem}
