@@ -207,7 +207,8 @@ def _responder_bot(game: str) -> type[Bot]:
     own = GAME_BOTS.get(game, {})
     spec = SPECS.get(game)
     # a mix entry may name the game's own bots or random, not a search bot (a search inside every simulated move)
-    return ResponderBot.playing(own.get(spec.heuristic if spec is not None else "heuristic"), {**own, "random": RandomBot})
+    return ResponderBot.playing(own.get(spec.heuristic if spec is not None else "heuristic"), {**own, "random": RandomBot},
+                                spec.checkpoint_points if spec is not None else None)
 
 
 @cache

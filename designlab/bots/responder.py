@@ -12,8 +12,10 @@ facing, not a worst case.
 Each decision is a flat Monte Carlo search (a rollout policy improvement over the game's heuristic):
 every legal move is scored by rollouts from the same particles with the same random streams (common
 random numbers, so two moves are compared on the same luck), the bot's later moves played by the
-game's heuristic and the other seats by the particle's persona, to the end of the game; the bot
-leaves the heuristic's move only for one that beats it beyond a standard error (``_pick``). The score is
+game's heuristic and the other seats by the particle's persona, to the end of the game (or, by ``horizon``,
+only to the next change of score, or a few checkpoints of the score trace, where the game reckons the points;
+a cheap lookahead, docs/strategy.md); the bot leaves the heuristic's move only for one that beats it beyond a
+standard error (``_pick``). The score is
 the meta-game's payoff: win (1, draw and unfinished 0.5), the bot's points, or minus the other seats'
 points (a column strategy of a points grid holds the row's points down).
 
@@ -25,7 +27,7 @@ game taught a bot carries into another.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -54,11 +56,18 @@ class ResponderParams(BotParams):
         description="What a rollout scores: win (1, draw and unfinished 0.5), the bot's points, minus the "
         "other seats' points, or lead: the bot's points less the best other seat's.",
     )
-    horizon: Literal["end", "score"] = Field(
+    horizon: Literal["end", "score", "checkpoint"] = Field(
         "end",
-        description="How far a rollout plays: to the end of the game, or score: only until some seat's score "
-        "changes (in Raiding Duel the round's scoring), far cheaper. A rollout cut there scores win as the "
-        "lead's sign (ahead 1, level 0.5, behind 0).",
+        description="How far a rollout plays: to the end of the game; score: only until some seat's score "
+        "changes (in Raiding Duel the round's scoring), far cheaper; checkpoint: as score, but sooner once the "
+        "game's score trace gains `steps` checkpoints after the move (in Raiding Duel one after every reveal), "
+        "scored there by the game's own reckoning of each seat's points (Raiding Duel's: banked points and each "
+        "stash with hope for its open set), else the trace's entry. A rollout cut before the "
+        "end scores win as the lead's sign (ahead 1, level 0.5, behind 0).",
+    )
+    steps: int = Field(
+        2, ge=1, le=1000,
+        description="With horizon=checkpoint, the score trace's checkpoints a rollout plays after the move.",
     )
     rollouts: int = Field(
         8, ge=1, le=100_000,
@@ -84,11 +93,16 @@ class ResponderBot(Bot):
     # moves in rollouts) and the bots a mix entry may name.
     policy: ClassVar[type[Bot] | None] = None
     bots: ClassVar[Mapping[str, type[Bot]]] = {}
+    # the game's points at a checkpoint (GameSpec.checkpoint_points), which score a rollout cut there
+    checkpoint_points: ClassVar[Callable[[Game, State], Sequence[float]] | None] = None
 
     @classmethod
-    def playing(cls, policy: type[Bot] | None, bots: Mapping[str, type[Bot]]) -> type[ResponderBot]:
-        return type(cls.__name__, (cls,), {"policy": policy, "bots": dict(bots),
-                                           "__module__": cls.__module__, "__qualname__": cls.__qualname__})
+    def playing(cls, policy: type[Bot] | None, bots: Mapping[str, type[Bot]],
+                checkpoint_points: Callable[[Game, State], Sequence[float]] | None = None) -> type[ResponderBot]:
+        return type(cls.__name__, (cls,), {
+            "policy": policy, "bots": dict(bots),
+            "checkpoint_points": staticmethod(checkpoint_points) if checkpoint_points is not None else None,
+            "__module__": cls.__module__, "__qualname__": cls.__qualname__})
 
     def __init__(self, game: Game, seat: int, params: ResponderParams | None, rng):
         super().__init__(game, seat, params if params is not None else ResponderParams(), rng)
@@ -130,8 +144,8 @@ class ResponderBot(Bot):
             for i in range(max(self.params.min_rollouts, self.params.rollouts // len(legal))):
                 state, who = parts[i % len(parts)]
                 seed = self.rng.getrandbits(62)
-                # horizon=score: stop where a score differs from this decision's (the move itself may score)
-                start = state.scores() if self.params.horizon == "score" else None
+                # horizon=score or checkpoint: stop where a score differs from this decision's (the move itself may score)
+                start = state.scores() if self.params.horizon != "end" else None
                 for j, a in enumerate(legal):
                     s = state.clone()
                     s.apply(a)
@@ -141,15 +155,25 @@ class ResponderBot(Bot):
         return action
 
     def _rollout(self, s: State, who: int, rng, start: tuple | None = None) -> float:
-        """Play ``s`` on to the end, or (``start``: the decision's scores) until a score differs from them;
-        score it by the objective."""
+        """Play ``s`` on to the end, or (``start``: the decision's scores) until a score differs from them, or
+        (horizon=checkpoint) sooner, once its score trace gains ``steps`` entries; score it by the objective."""
         bots = [self._make(q, who, rng) for q in range(self.game.num_players)]
         p = s.current_player()
-        while p != TERMINAL and (start is None or s.scores() == start):
-            s.apply(s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p)))
-            p = s.current_player()
+        if self.params.horizon == "checkpoint":
+            stop = len(s.score_trace()) + self.params.steps
+            while p != TERMINAL and s.scores() == start and len(s.score_trace()) < stop:
+                s.apply(s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p)))
+                p = s.current_player()
+        else:
+            while p != TERMINAL and (start is None or s.scores() == start):
+                s.apply(s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p)))
+                p = s.current_player()
         me, goal = self.seat, self.params.objective
         scores = s.scores()
+        if p != TERMINAL and scores == start and self.params.horizon == "checkpoint":
+            # cut at a checkpoint: the points as the game reckons them there
+            est = type(self).checkpoint_points
+            scores = est(self.game, s) if est is not None else s.score_trace()[-1]
         lead = scores[me] - max(x for q, x in enumerate(scores) if q != me)
         if goal == "win":
             if p == TERMINAL:

@@ -200,6 +200,11 @@ class GameSpec:
     # judge: the game's value estimate, which scores the search bot's rollouts cut off after a few decisions
     # (at the first state it judges); None: rollouts play to the end
     value: Callable[[Game, State], Sequence[float] | None] | None = None
+    # each seat's points as they would count at a checkpoint of the score trace (a full state, seat 0 first): the
+    # points banked and what the game's heuristic reckons the rest is worth there (Raiding Duel: each stash with
+    # hope for its open set), which scores the responder's rollouts cut at a checkpoint (horizon=checkpoint);
+    # None: the trace's own entry there
+    checkpoint_points: Callable[[Game, State], Sequence[float]] | None = None
     # a numeric feature vector of a view (its length fixed for one variant's game), read from the view alone,
     # from the side of the view's player: what the learned value model (bots/learned.py) is fitted on, per
     # variant, from the game's own heuristic games, so every game gets a value estimate that follows rule

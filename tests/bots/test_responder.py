@@ -90,6 +90,37 @@ def test_a_score_horizon_rollout_stops_at_the_rounds_scoring():
     assert t.current_player() == TERMINAL and len(t.round_points) == 2
 
 
+def test_a_checkpoint_horizon_rollout_stops_after_its_checkpoints():
+    """horizon=checkpoint: Raiding Duel's score trace gains a checkpoint after every reveal, so a rollout with
+    steps=2 from the first round's picks stops after two reveals, the round not yet scored, and its lead is the
+    game's reckoning of the points there (GameSpec.checkpoint_points: banked points and each stash with hope);
+    a game that gives none reads the trace's entry; with more steps than the round has reveals it stops at the
+    round's scoring, as horizon=score does."""
+    from designlab.bots.responder import ResponderBot
+    from designlab.games.raiding_duel.value import checkpoint_points
+
+    game, s, R = _raiding(4)
+    assert s.round == 0 and s.scores() == (0, 0)
+    params = R.Params(objective="lead", horizon="checkpoint", steps=2)
+    before = len(s.score_trace())
+    lead = R(game, 1, params, random.Random(0))._rollout(s, 0, random.Random(1), s.scores())
+    assert len(s.score_trace()) == before + 2 and s.round == 0 and s.scores() == (0, 0)
+    pts = checkpoint_points(game, s)
+    assert lead == pts[1] - pts[0] and pts != s.score_trace()[-1]  # hope counts there
+    # without the game's reckoning: the same rollout, scored by the trace's last entry
+    _, t, _ = _raiding(4)
+    bare = ResponderBot.playing(R.policy, R.bots)
+    lead = bare(game, 1, params, random.Random(0))._rollout(t, 0, random.Random(1), t.scores())
+    assert t.score_trace() == s.score_trace() and lead == t.score_trace()[-1][1] - t.score_trace()[-1][0]
+    _, u, _ = _raiding(4)
+    far = R(game, 1, R.Params(objective="lead", horizon="checkpoint", steps=50), random.Random(0))
+    lead = far._rollout(u, 0, random.Random(1), u.scores())
+    assert u.round == 1 and u.dealt == 0 and len(u.round_points) == 1
+    _, v, _ = _raiding(4)
+    assert lead == R(game, 1, R.Params(objective="lead", horizon="score"), random.Random(0))._rollout(
+        v, 0, random.Random(1), v.scores()) == u.scores()[1] - u.scores()[0]
+
+
 def test_a_rollout_cut_before_the_end_scores_a_win_by_the_leads_sign():
     game, s, R = _raiding(4)
     win = R(game, 1, R.Params(objective="win", horizon="score"), random.Random(0))

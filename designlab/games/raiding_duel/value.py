@@ -1,10 +1,14 @@
 """Raiding Duel's features of a view (GameSpec.features), for the learned value model every game gets
 (bots/learned.py): what one seat may see of the race for points, from its own side. Read from the view
 alone: under hidden stashes (D11) the other seat's stash and round points are unknown to it, and its
-features say so rather than guess."""
+features say so rather than guess.
+
+And its points at a checkpoint of the score trace (GameSpec.checkpoint_points), which score the lookahead's
+rollouts cut after a few reveals (the responder's horizon=checkpoint; docs/strategy.md, Raiding Duel)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from .scoring import score_stash
@@ -12,6 +16,7 @@ from .scoring import score_stash
 if TYPE_CHECKING:
     from .game import RaidingDuelGame
     from .info import RaidingDuelView
+    from .state import RaidingDuelState
 
 _last: tuple = (None, None)  # (game, its constants): features run at every judged state
 
@@ -58,3 +63,20 @@ def features(game: RaidingDuelGame, view: RaidingDuelView) -> tuple[float, ...]:
             0.0 if theirs_seen and banked_seen else 1.0,
             (len(hands[me]) - len(hands[o])) / 4.0, view.round / max(1, rounds - 1) if rounds > 1 else 0.0,
             1.0 if view.start_player == me else 0.0)
+
+
+_model: tuple = (None, None)  # (game, the heuristic whose disk values it reads): one per game object
+
+
+def checkpoint_points(game: RaidingDuelGame, state: RaidingDuelState) -> tuple[float, float]:
+    """Each seat's points at a checkpoint mid-round: its banked points plus its stash as the game's heuristic
+    values it (bots/model.py: complete sets, disks outside them, and hope for the open set by the reveals left
+    to the seat). A stash scored as if the round ended there, without hope, made the lookahead far weaker."""
+    global _model
+    if _model[0] is not game:
+        from .bots import HeuristicBot
+
+        _model = (game, HeuristicBot(game, 0, None, random.Random(0)))
+    model = _model[1]
+    pts, stash, hands = state.points, state.stash, state.hands
+    return tuple(pts[q] + model.value(stash[q], model.reveals_left(state, len(hands[q]))) for q in (0, 1))
