@@ -83,12 +83,12 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
                variants/raiding-duel/sweep-disks-per-color.yaml
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 DEMO_BUDGET ?= 4000
-# The skill levels' search level: 30 games of a 12-iteration search; in Raiding Duel 400 games of its one-round
-# lookahead, which plays level with the default search at 1/13 of its CPU a decision (docs/strategy.md), about a
-# minute more than the 30 searches and an interval a third as wide. The skill line names the bot it played.
+# The skill levels' search level: 30 games of a 12-iteration search; in Raiding Duel 800 games of its lookahead cut
+# two reveals ahead, which plays level with the default search at 1/29 of its CPU a decision (docs/strategy.md),
+# about a minute more than the 30 searches and an interval a fifth as wide. The skill line names the bot it played.
 DEMO_SEARCH              := --search-games 30 --search 'ismcts(iterations=12)'
-DEMO_SEARCH_raiding-duel := --search-games 400 \
-                            --search 'responder(objective=lead,horizon=score,rollouts=1,min_rollouts=1,particles=8)'
+DEMO_SEARCH_raiding-duel := --search-games 800 --search \
+                            'responder(objective=lead,horizon=checkpoint,steps=2,rollouts=1,min_rollouts=1,particles=8)'
 demo_search = $(or $(DEMO_SEARCH_$(notdir $(patsubst %/,%,$(dir $(1))))),$(DEMO_SEARCH))
 
 demo: $(STAMP)
