@@ -115,6 +115,21 @@ def summarize(v: Variant, frame: pl.DataFrame, duplicate: bool, alone: bool) -> 
     }
 
 
+# A match is cut into about this many chunks (at least MATCH_CHUNK_MIN games, at most the runner's usual
+# chunk), so every worker stays busy to its end: its bots are mostly costly (a search, a lookahead), and at the
+# runner's 250 games a chunk 100 games were one chunk on one worker and 400 were 250 + 150. The size depends on
+# the game count alone, so the games, the cache and the result do not depend on the workers.
+MATCH_CHUNKS = 40
+MATCH_CHUNK_MIN = 10
+
+
+def match_chunk(games: int) -> int:
+    """Games per chunk of a match of ``games``."""
+    from designlab.runner.run import CHUNK_GAMES
+
+    return max(MATCH_CHUNK_MIN, min(CHUNK_GAMES, -(-games // MATCH_CHUNKS)))
+
+
 def run_strength(base: Variant, bot: Seat, against: Seat, games: int, out_dir: Path, *, workers: int = 1,
                  duplicate: bool = True, alone: bool = False, cluster: str | None = None,
                  cache_dir: Path | None = None, fresh: bool = False,
@@ -128,7 +143,8 @@ def run_strength(base: Variant, bot: Seat, against: Seat, games: int, out_dir: P
     v = strength_variant(base, bot, against, games, duplicate, alone)
     t0 = time.perf_counter()
     run = run_variants([v], out_dir, f"{base.slug}-strength", workers=workers, progress=progress, samples=0,
-                       cache_dir=cache_dir, fresh=fresh, cluster=cluster, stopping=FIXED)
+                       cache_dir=cache_dir, fresh=fresh, cluster=cluster, stopping=FIXED,
+                       chunk_games=match_chunk(v.games))
     seconds = time.perf_counter() - t0
     [vr] = run.variants
     s = summarize(vr.variant, pl.read_parquet(vr.games_file), duplicate, alone)

@@ -13,7 +13,7 @@ import pytest
 from designlab.core.protocol import DRAW, WIN
 from designlab.results.columns import result_col
 from designlab.strategy.matchups import StrategyError, parse_seat
-from designlab.strategy.strength import Strength, run_strength, strength_variant
+from designlab.strategy.strength import Strength, match_chunk, run_strength, strength_variant
 from designlab.variant.load import load_variants
 
 VARIANTS = Path(__file__).resolve().parents[2] / "variants"
@@ -34,6 +34,26 @@ def test_strength_plays_through_the_runner_and_a_rerun_on_other_workers_comes_fr
     assert (again.share, again.lo, again.hi, again.wins) == (first.share, first.lo, first.hi, first.wins)
     assert first.verdict == "stronger" and first.lo > 0.5 and first.fair == 0.5
     assert (tmp_path / "one" / "manifest.json").is_file()
+
+
+def test_a_match_is_cut_into_small_chunks_that_change_no_game(tmp_path):
+    """A match's bots are mostly costly, so its chunks are small enough to keep two workers busy to the end (at
+    the runner's 250 games a chunk, 100 games were one chunk on one worker); the size follows the game count
+    alone, and the games are the same as under the runner's usual chunks."""
+    from designlab.runner.run import FIXED, run_variants
+
+    assert [match_chunk(n) for n in (20, 100, 400, 4000, 40_000)] == [10, 10, 10, 100, 250]
+    base = _own(VARIANTS / "fifth-challenge" / "base-2p.yaml")
+    a, b = parse_seat(base.game, "heuristic"), parse_seat(base.game, "random")
+    cache = tmp_path / "cache"
+    s = run_strength(base, a, b, 61, tmp_path / "small", workers=2, cache_dir=cache)
+    chunks = sorted(p.name for p in cache.rglob("chunk-*.parquet"))
+    assert s.games == 62 and len(chunks) == 7 and chunks[-1] == "chunk-0000000060-2.parquet"
+    v = strength_variant(base, a, b, 61)
+    usual = run_variants([v], tmp_path / "usual", "usual", workers=1, samples=0, cache_dir=tmp_path / "other",
+                         stopping=FIXED)
+    small = pl.read_parquet(tmp_path / "small" / usual.variants[0].games_file.relative_to(tmp_path / "usual"))
+    assert small.sort("game_index").equals(pl.read_parquet(usual.variants[0].games_file).sort("game_index"))
 
 
 def _chance(played, game) -> list:
