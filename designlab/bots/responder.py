@@ -122,6 +122,7 @@ class ResponderBot(Bot):
             acc += e.weight / total
             self._cum.append(acc)
         self._own = (self.policy, self.policy.Params())
+        self._kept: dict[tuple[int, int], Bot] = {}  # (seat, persona or -1 for mine) -> its memoryless bot
         # states behind my views, each with the index of the persona playing the other seats (bots/belief.py)
         self.belief = Belief(game, seat, self.params.particles, rng, self._make, self._draw)
 
@@ -130,8 +131,19 @@ class ResponderBot(Bot):
         return next((i for i, c in enumerate(self._cum) if u < c), len(self._cum) - 1)
 
     def _make(self, seat: int, who: int, rng) -> Bot:
-        cls, params = self._own if seat == self.seat else self._personas[who]
-        return cls(self.game, seat, params, rng)
+        own = seat == self.seat
+        cls, params = self._own if own else self._personas[who]
+        if not cls.memoryless:
+            return cls(self.game, seat, params, rng)
+        # a bot that keeps nothing between calls (Bot.memoryless) is built once per seat and persona and handed
+        # each simulated game's stream: the same moves as a fresh bot, without building one per rollout
+        key = (seat, -1 if own else who)
+        bot = self._kept.get(key)
+        if bot is None:
+            bot = self._kept[key] = cls(self.game, seat, params, rng)
+        else:
+            bot.rng = rng
+        return bot
 
     def act(self, view: View):
         parts = self.belief.update(view)

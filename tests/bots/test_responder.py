@@ -148,3 +148,42 @@ def test_rollouts_to_the_rounds_scoring_beat_raiding_duels_heuristic():
         bots[me] = R(game, me, params, random.Random(i))
         bots[1 - me] = H(game, 1 - me, None, random.Random(100 + i))
         assert play(game, bots, random.Random(i)).state.results()[me] == "win"
+
+
+def test_a_memoryless_policy_is_built_once_per_seat_and_plays_as_fresh_bots_do():
+    """Raiding Duel's heuristic keeps nothing between calls (Bot.memoryless), so the responder builds one per seat
+    and persona and hands it each rollout's stream, where it once built two a rollout: the same moves."""
+    from designlab.bots.responder import ResponderBot
+
+    game = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0].make_game()
+    H = bot_class("raiding-duel", "heuristic")
+    built = []
+
+    class Counted(H):
+        def __init__(self, *a, **k):
+            built.append(1)
+            super().__init__(*a, **k)
+
+    class Fresh(Counted):
+        memoryless = False  # the responder builds one for every simulated decision's game, as before
+
+    def moves(policy):
+        R = ResponderBot.playing(policy, {"heuristic": policy}, bot_class("raiding-duel", "responder").checkpoint_points)
+        params = R.Params(objective="lead", horizon="checkpoint", rollouts=1, min_rollouts=1, particles=4)
+        bots = [R(game, q, params, random.Random(10 + q)) for q in (0, 1)]
+        s, rng, out = game.new_initial_state(), random.Random(3), []
+        for _ in range(40):
+            p = s.current_player()
+            if p == TERMINAL:
+                break
+            a = s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p))
+            out.append(a)
+            s.apply(a)
+        return out
+
+    built.clear()
+    kept = moves(Counted)
+    n_kept = len(built)
+    built.clear()
+    assert kept == moves(Fresh)
+    assert n_kept <= 4 < len(built)  # a bot per seat and persona (2 seats, each seat's own and the other's)
