@@ -83,12 +83,11 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
                variants/raiding-duel/sweep-disks-per-color.yaml
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 DEMO_BUDGET ?= 4000
-# The skill levels' search level: 30 games of a 12-iteration search; in Raiding Duel 800 games of its lookahead cut
-# two reveals ahead, which plays level with the default search at 1/29 of its CPU a decision (docs/strategy.md),
-# about a minute more than the 30 searches and an interval a fifth as wide. The skill line names the bot it played.
+# The skill levels' search level: 30 games of a 12-iteration search; Raiding Duel adds its expert level, 400 games
+# of its lookahead cut two reveals ahead (GameSpec.expert), which plays level with the default search at 1/29 of
+# its CPU a decision (docs/strategy.md). The skill line names the bots those levels played.
 DEMO_SEARCH              := --search-games 30 --search 'ismcts(iterations=12)'
-DEMO_SEARCH_raiding-duel := --search-games 800 --search \
-                            'responder(objective=lead,horizon=checkpoint,steps=2,rollouts=1,min_rollouts=1,particles=8)'
+DEMO_SEARCH_raiding-duel := --expert $(DEMO_SEARCH)
 demo_search = $(or $(DEMO_SEARCH_$(notdir $(patsubst %/,%,$(dir $(1))))),$(DEMO_SEARCH))
 
 demo: $(STAMP)

@@ -144,14 +144,13 @@ def report(results: Results | Path | str, reports_root: Path | str = "reports", 
 
 
 def expert_seats(variants: list) -> list:
-    """The variants with every seat the expert (``--expert``): the policy ``designlab train`` learned."""
+    """The variants with every seat the expert (``--expert``): the policy ``designlab train`` learned, or the
+    level the game names instead (``GameSpec.expert``, Raiding Duel's lookahead)."""
     from dataclasses import replace
 
-    from designlab.registry import bot_class
-    from designlab.variant.model import Seat
+    from designlab.expert import expert_seat
 
-    return [replace(v, seats=(Seat("expert", bot_class(v.game, "expert").Params()),) * len(v.seats))
-            for v in variants]
+    return [replace(v, seats=(expert_seat(v.game),) * len(v.seats)) for v in variants]
 
 
 @dataclass(frozen=True)
@@ -393,16 +392,18 @@ def expert_level(variant, asked: bool | None) -> bool:
     """Whether a skill check plays an expert level: only when asked for (the shipped Rakshasa policy plays at the
     heuristic's strength, docs/strategy.md, so a default expert level would describe play it is not); asked for
     without weights (or with refused ones), a ``UsageError`` in one line."""
+    from designlab.expert import expert_seat
     from designlab.expert.weights import ExpertError
     from designlab.registry import bot_class
 
     if not asked:
         return False
-    cls = bot_class(variant.game, "expert")
-    try:
-        cls.weights(variant.game, cls.Params())
-    except ExpertError as e:
-        raise UsageError(str(e)) from None
+    seat = expert_seat(variant.game)
+    if seat.bot == "expert":  # the learned policy: its weights must be there and readable
+        try:
+            bot_class(variant.game, "expert").weights(variant.game, seat.params)
+        except ExpertError as e:
+            raise UsageError(str(e)) from None
     return True
 
 

@@ -58,12 +58,14 @@ def register(app: typer.Typer) -> None:
         quiet: Quiet = False,
         fresh: Fresh = False,
         expert: Annotated[bool | None, typer.Option(
-            "--expert/--no-expert", help="An expert level (the policy `designlab train` learned from the default "
-            "search) between the heuristic and the search, played as the heuristic is, where the game ships expert "
-            "weights. Off by default: the shipped policy is not yet as strong as the search (docs/strategy.md).",
+            "--expert/--no-expert", help="An expert level between the heuristic and the search, played as the "
+            "heuristic is: the policy `designlab train` learned from the default search where the game ships its "
+            "weights, or the level the game names instead (Raiding Duel: a two-reveal lookahead). Off by default: "
+            "Rakshasa's and two-player Fifth Challenge's policies are not yet as strong as the search "
+            "(docs/strategy.md).",
             show_default=False)] = None,
     ) -> None:
-        """The seat gap with every seat played by random bots, the heuristic (and with --expert the learned policy) and the search bot; a finding when it changes with skill."""
+        """The seat gap with every seat played by random bots, the heuristic (and with --expert the game's expert level) and the search bot; a finding when it changes with skill."""
         from designlab.api import skill as skill_levels
         from designlab.cli.strategy import _play, _refresh_index, _strategy_errors
         from designlab.cli.train import expert_level

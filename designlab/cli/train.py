@@ -12,8 +12,9 @@ from designlab.cli.common import Cluster, Progress, Quiet, UserError, Workers, e
 MAX_DECISIONS = 10_000_000
 
 Expert = Annotated[bool, typer.Option(
-    "--expert", help="Play every seat as the expert (the policy `designlab train` learned from the default search); "
-                     "the results are stored under their own key, labelled with their seats.")]
+    "--expert", help="Play every seat as the expert: the policy `designlab train` learned from the default search, "
+                     "or the level the game names instead (Raiding Duel: a two-reveal lookahead); the results are "
+                     "stored under their own key, labelled with their seats.")]
 
 
 def as_expert(variants, expert: bool = True):
@@ -52,16 +53,14 @@ def expert_level(variant, asked: bool | None) -> bool:
     without weights (or with refused ones), one line, exit 2. The range warnings are printed here."""
     from dataclasses import replace
 
-    from designlab.registry import bot_class
-    from designlab.variant.model import Seat
+    from designlab.expert import expert_seat
 
-    cls = bot_class(variant.game, "expert")
     if asked is None:
         # opt-in for now: the shipped Rakshasa policy wins 15.5% against the default search (65.6% against the
         # heuristic, docs/strategy.md), so a default "expert" level would describe play it is not
         asked = False
     if asked:
-        as_expert([replace(variant, seats=(Seat("expert", cls.Params()),) * len(variant.seats))])
+        warn_ranges([replace(variant, seats=(expert_seat(variant.game),) * len(variant.seats))])
     return asked
 
 

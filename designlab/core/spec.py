@@ -215,6 +215,10 @@ class GameSpec:
     # features and the rule parameters; None: the generic rows (the change the action makes to ``features`` on
     # one fixed sample of the view, and the words of the action's record string)
     action_features: Callable[[Game, View, Any], Sequence[float]] | None = None
+    # the bot (a seat spec, ``bot`` or ``bot(key=value, ...)``) that ``--expert`` puts in every seat and the skill
+    # levels play as their expert level: the policy learned from the search (``expert``), unless the game names a
+    # cheaper level that plays as well as the search where no learned policy does (docs/strategy.md)
+    expert: str = "expert"
     # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
     # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name
     # without a label is shown with spaces for underscores, raw names stay in tooltips and data downloads

@@ -89,6 +89,8 @@ def skill_section(skill, level: int = 2) -> str:
     finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
         '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>')
     few = [lv for lv in skill.levels if lv.level.startswith("search")]
+    expert = any(lv.level == "expert" for lv in skill.levels)
+    cheap = "random, heuristic and expert" if expert else "random and heuristic"  # the levels played as many games
     budget = (f" within a time budget of {skill.search_minutes:g} min, which "
               + ("ran out" if skill.search_stopped_by == "time" else "it did not reach")
               if skill.search_minutes is not None else "")
@@ -99,7 +101,7 @@ def skill_section(skill, level: int = 2) -> str:
                    if few else " The search level was not played.")
     if skill.until_settled:
         settled = [lv.level for lv in skill.levels if lv.stopped_by == "settled"]
-        note_search += (f" Every level played until its verdict settled (random and heuristic up to "
+        note_search += (f" Every level played until its verdict settled ({cheap} up to "
                         f"{skill.max_games:,} games, the search level in rounds of 10 up to its cap), so each "
                         "verdict was read at the sequential design's looks and each range is the one that decided, "
                         "each claim wrong at most 1 time in 20; settled: " + (", ".join(settled) or "none") + ".")
@@ -117,7 +119,8 @@ def skill_section(skill, level: int = 2) -> str:
     return (
         "<section class=\"skill\">\n"
         f"<h{level}>Balance at each skill level: {H.esc(skill.variant)}</h{level}>\n"
-        f"<p class=\"note\">Every seat played by the same bot: random moves, the game's heuristic, the search bot "
+        f"<p class=\"note\">Every seat played by the same bot: random moves, the game's heuristic, "
+        f"{'the expert level (the bot column names it), ' if expert else ''}the search bot "
         f"(seats fixed, seed {skill.seed}). The gap is the best seat's win rate minus the worst's, its interval "
         f"simultaneous over the pairs of seats, judged against the {100 * skill.tolerance:g}-point tolerance as the "
         f"balance verdict is.{note_search} {skill.seconds:,.0f} s on {skill.workers} worker(s).</p>\n"
@@ -131,13 +134,13 @@ def skill_page(skill) -> str:
 
 def _players(lv) -> str:
     """Who played a level, as the skill line says it: the search level names its bot unless it is the default
-    search (the demo's 12-iteration search, Raiding Duel's one-round lookahead)."""
+    search, and the expert level unless it is the learned policy (Raiding Duel's lookahead is named)."""
     from designlab.skill_levels.result import DEFAULT_SEARCH
 
     if lv.budget is not None:
         return f"searching players at {lv.budget} iterations a decision"
-    if lv.level == "search" and lv.bot != DEFAULT_SEARCH:
-        return f"search players ({lv.bot})"
+    if (lv.level == "search" and lv.bot != DEFAULT_SEARCH) or (lv.level == "expert" and lv.bot != "expert"):
+        return f"{lv.level} players ({lv.bot})"
     return f"{lv.level} players"
 
 

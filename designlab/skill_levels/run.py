@@ -75,13 +75,14 @@ def budget_seat(seat: Seat, iterations: int) -> Seat:
 
 
 def level_seats(game: str, search: str = DEFAULT_SEARCH, expert: bool = False) -> list[tuple[str, Seat]]:
-    """The levels' seats, weakest first: random, the heuristic, the expert (``expert``: the policy learned from the
-    search, designlab/expert) and the search bot."""
+    """The levels' seats, weakest first: random, the heuristic, the expert (``expert``: the game's expert level, the
+    policy learned from the search, designlab/expert, or the level the game names instead) and the search bot."""
+    from designlab.expert import expert_seat
     from designlab.registry import game_spec
     from designlab.strategy.matchups import parse_seat
 
     return [("random", parse_seat(game, "random")), ("heuristic", parse_seat(game, game_spec(game).heuristic)),
-            *([("expert", parse_seat(game, "expert"))] if expert else []), ("search", parse_seat(game, search))]
+            *([("expert", expert_seat(game))] if expert else []), ("search", parse_seat(game, search))]
 
 
 def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance: float,

@@ -62,10 +62,10 @@ def test_tune_records_the_seats_as_written_without_expert(tmp_path):
 def test_tune_expert_without_weights_is_one_line_exit_2(tmp_path, capsys, monkeypatch):
     from designlab.registry import bot_class
 
-    monkeypatch.setattr(bot_class("raiding-duel", "expert"), "shipped", str(tmp_path / "expert.json"))  # none there
+    # Rakshasa's expert level is its learned policy (GameSpec.expert), so it needs weights: none there
+    monkeypatch.setattr(bot_class("rakshasa", "expert"), "shipped", str(tmp_path / "expert.json"))
     f = tmp_path / "tune-raid.yaml"
-    f.write_text(TUNE.replace("game: rakshasa", "game: raiding-duel").replace("honor.runner: [12, 18]",
-                                                                          "scoring.set_points: [8, 12]"))
+    f.write_text(TUNE)
     assert main(["tune", str(f), "-q", "-w", "1", "--expert", "--results", str(tmp_path / "results"),
                  "--reports", str(tmp_path / "reports")]) == 2
     said = capsys.readouterr().err.strip()

@@ -166,3 +166,20 @@ def test_the_skill_line_reads_a_curve_from_its_weakest_level_to_its_highest_sett
     assert "From random to search at 12 iterations it grows by +23.0 points" in text
     assert "Searching players at 6 iterations a decision: not settled after 100 games" in text  # no number for it
     assert "+12.0" not in text
+
+
+def test_an_expert_level_that_is_not_the_learned_policy_is_named_by_its_bot():
+    """Raiding Duel's expert level is its lookahead (GameSpec.expert): the line names the bot that played it, as it
+    does a search level's, and its command asks for the same level again (--expert plays the game's level)."""
+    from designlab.expert import expert_seat
+    from designlab.skill_levels.page import skill_line
+    from designlab.skill_levels.result import Level, SkillResult
+
+    look = expert_seat("raiding-duel").label()
+    unsettled = {"top": 0, "bottom": 1, "verdict": "not enough games", "more_games": 600}
+    expert = Level("expert", look, 400, [0.52, 0.48], 0.0, 0.0, unsettled, seconds=40.0)
+    text = skill_line(SkillResult("s", "raiding-duel", "base", 1, ["player 1", "player 2"], [expert], [], 0.03),
+                      "variants/raiding-duel/base.yaml")
+    assert (f"Expert players ({look}): not settled after 400 games; about 600 more games would settle it, about 60 s "
+            "at this run's pace: designlab skill variants/raiding-duel/base.yaml --until-settled --max-games 1000 "
+            "--expert.") in text, text
