@@ -83,17 +83,15 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
                variants/raiding-duel/sweep-disks-per-color.yaml
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 DEMO_BUDGET ?= 4000
-# The skill levels' search level: 30 games of a 12-iteration search; Raiding Duel adds its expert level, 400 games
-# of its lookahead cut two reveals ahead (GameSpec.expert), which plays level with the default search at 1/29 of
-# its CPU a decision (docs/strategy.md). The skill line names the bots those levels played.
-DEMO_SEARCH              := --search-games 30 --search 'ismcts(iterations=12)'
-DEMO_SEARCH_raiding-duel := --expert $(DEMO_SEARCH)
-demo_search = $(or $(DEMO_SEARCH_$(notdir $(patsubst %/,%,$(dir $(1))))),$(DEMO_SEARCH))
+# The skill levels' search level: 30 games of a 12-iteration search. Raiding Duel's skill plays its expert level
+# too (its spec's expert_in_skill): 400 games of its lookahead cut two reveals ahead, which plays level with the
+# default search at 1/29 of its CPU a decision (docs/strategy.md). The skill line names the bots the levels played.
+DEMO_SEARCH := --search-games 30 --search 'ismcts(iterations=12)'
 
 demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 0 -q -w $(WORKERS) || exit 1; done
-	$(foreach f,$(BASES),$(BIN)/designlab skill $(f) -n 400 $(call demo_search,$(f)) -q -w $(WORKERS) &&) true
+	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 $(DEMO_SEARCH) -q -w $(WORKERS) || exit 1; done
 	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
 

@@ -389,13 +389,16 @@ def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: i
 
 
 def expert_level(variant, asked: bool | None) -> bool:
-    """Whether a skill check plays an expert level: only when asked for (the shipped Rakshasa policy plays at the
-    heuristic's strength, docs/strategy.md, so a default expert level would describe play it is not); asked for
-    without weights (or with refused ones), a ``UsageError`` in one line."""
+    """Whether a skill check plays an expert level: as asked, else as the game's spec says (``expert_in_skill``:
+    Raiding Duel's lookahead plays level with the search; the shipped Rakshasa policy does not, docs/strategy.md, so
+    there a default expert level would describe play it is not); asked for without weights (or with refused ones), a
+    ``UsageError`` in one line."""
     from designlab.expert import expert_seat
     from designlab.expert.weights import ExpertError
-    from designlab.registry import bot_class
+    from designlab.registry import bot_class, game_spec
 
+    if asked is None:
+        asked = game_spec(variant.game).expert_in_skill
     if not asked:
         return False
     seat = expert_seat(variant.game)

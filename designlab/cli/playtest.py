@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
         from designlab.playtest.stats import resemblance_sentence
 
         v = pick_variant(variant, None, name)  # a wrong file or name is one line before anything is read or played
-        expert = expert_level(v, None)  # the expert level is opt-in while the shipped policy is weak
+        expert = expert_level(v, None)  # where the game's spec plays it by default (expert_in_skill)
         roles = v.roles
 
         bars = []

@@ -49,19 +49,17 @@ def warn_ranges(variants) -> None:
 
 
 def expert_level(variant, asked: bool | None) -> bool:
-    """Whether a command plays an expert level: as asked (not by default, see below); asked for
-    without weights (or with refused ones), one line, exit 2. The range warnings are printed here."""
+    """Whether a command plays an expert level (``api.expert_level``: as asked, else as the game's spec says; weights
+    missing or refused, one line, exit 2), its range warnings printed."""
     from dataclasses import replace
 
+    from designlab.api import expert_level as plays_expert
     from designlab.expert import expert_seat
 
-    if asked is None:
-        # opt-in for now: the shipped Rakshasa policy wins 15.5% against the default search (65.6% against the
-        # heuristic, docs/strategy.md), so a default "expert" level would describe play it is not
-        asked = False
-    if asked:
-        warn_ranges([replace(variant, seats=(expert_seat(variant.game),) * len(variant.seats))])
-    return asked
+    if not plays_expert(variant, asked):
+        return False
+    warn_ranges([replace(variant, seats=(expert_seat(variant.game),) * len(variant.seats))])
+    return True
 
 
 def register(app: typer.Typer) -> None:

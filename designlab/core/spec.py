@@ -219,6 +219,9 @@ class GameSpec:
     # levels play as their expert level: the policy learned from the search (``expert``), unless the game names a
     # cheaper level that plays as well as the search where no learned policy does (docs/strategy.md)
     expert: str = "expert"
+    # whether ``skill`` and ``playtest`` play the expert level unless told not to: only where it plays level with the
+    # default search (Raiding Duel's lookahead, docs/strategy.md); a weaker level would describe play it is not
+    expert_in_skill: bool = False
     # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
     # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name
     # without a label is shown with spaces for underscores, raw names stay in tooltips and data downloads

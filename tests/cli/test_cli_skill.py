@@ -82,3 +82,15 @@ def test_a_mistaken_until_settled_budget_is_one_line_exit_2_and_writes_nothing(t
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and words in err, err
     assert not any(tmp_path.iterdir())
+
+
+def test_raiding_duels_skill_plays_its_expert_level_unless_told_not_to(tmp_path):
+    """Raiding Duel's expert level (its lookahead) plays level with the search, so its spec plays it by default
+    (GameSpec.expert_in_skill); Rakshasa's weaker policy only when asked (the first test here)."""
+    duel = REPO / "variants" / "raiding-duel" / "base.yaml"
+    for flag, want in (([], ["random", "heuristic", "expert"]), (["--no-expert"], ["random", "heuristic"])):
+        reports = tmp_path / ("off" if flag else "on")
+        assert main(["skill", str(duel), "-n", "10", "--search-games", "0", "-w", "1", "-q", "--reports",
+                     str(reports), *flag]) == 0
+        levels = json.loads(next(reports.glob("*-skill/skill.json")).read_text())["levels"]
+        assert [lv["level"] for lv in levels] == want

@@ -49,4 +49,4 @@ def test_skill_names_raiding_duels_expert_level_by_its_bot(tmp_path):
 
     levels = dict(level_seats("raiding-duel", expert=True))
     assert levels["expert"] == expert_seat("raiding-duel")
-    assert "expert" not in dict(level_seats("raiding-duel"))  # only when asked for
+    assert "expert" not in dict(level_seats("raiding-duel"))  # only when told (the commands ask by the spec's default)
