@@ -519,11 +519,13 @@ class _NeverRaised(Exception):
     pass
 
 
-def _usage_error_class() -> type[Exception]:
-    # api.UsageError, if the library was imported (it imports polars: a plain `--help` must not load it); a
-    # command that never imported the library cannot have raised it
-    api = sys.modules.get("designlab.api")
-    return api.UsageError if api is not None else _NeverRaised
+def _usage_error_class() -> tuple[type[Exception], ...]:
+    # api.UsageError, if the library was imported (it imports polars: a plain `--help` must not load it), and the
+    # expert's ExpertError (weights missing or refused), if a command read weights; a command that never imported
+    # them cannot have raised them
+    api, weights = sys.modules.get("designlab.api"), sys.modules.get("designlab.expert.weights")
+    return (api.UsageError if api is not None else _NeverRaised,
+            weights.ExpertError if weights is not None else _NeverRaised)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -548,7 +550,8 @@ def main(argv: list[str] | None = None) -> int:
     except (VariantError, UnknownNameError, UserError, RunError) as e:
         err.print(f"error: {e}", markup=False, highlight=False)
         return EXIT_BAD_INPUT
-    except _usage_error_class() as e:  # the library's one-line mistakes (--luck on a game without features ...)
+    except _usage_error_class() as e:  # the library's one-line mistakes (--luck on a game without features, an
+        # expert seat in a game without weights ...)
         err.print(f"error: {e}", markup=False, highlight=False)
         return EXIT_BAD_INPUT
     except OSError as e:  # a folder given that cannot be written (--reports, --dir ...), a file that cannot be read

@@ -66,15 +66,21 @@ def register(app: typer.Typer) -> None:
             show_default=False)] = None,
     ) -> None:
         """The seat gap with every seat played by random bots, the heuristic (and with --expert the game's expert level) and the search bot; a finding when it changes with skill."""
+        from dataclasses import replace
+
         from designlab.api import skill as skill_levels
         from designlab.cli.strategy import _play, _refresh_index, _strategy_errors
-        from designlab.cli.train import expert_level
+        from designlab.cli.train import expert_level, warn_ranges
         from designlab.skill_levels.run import parse_budgets
+        from designlab.strategy.matchups import parse_seat
 
         with _strategy_errors():
             curve = parse_budgets(budgets) if budgets is not None else None
         base = pick_variant(variant, seed, name)  # a wrong file or name is one line before anything is played
         expert = expert_level(base, expert)  # and so is an expert without weights; its range warnings printed
+        with _strategy_errors():
+            searcher = parse_seat(base.game, search)  # a wrong search bot too, and its weights if it is the expert
+        warn_ranges([replace(base, seats=(searcher,) * len(base.seats))])
         sg = max(1, games // 10) if search_games is None else search_games
         with _strategy_errors():
             result = _play((3 if expert else 2) * games + sg * len(curve or [0]), quiet, lambda progress: skill_levels(

@@ -228,6 +228,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Head-to-head strength of bot A against bot B: seats rotated under duplicate seating, A's win share with
         its interval over the deals, against its fair share."""
+        from dataclasses import replace
+
+        from designlab.cli.train import warn_ranges
         from designlab.runner.cache import default_cache_dir
         from designlab.strategy.matchups import parse_seat
         from designlab.strategy.strength import planned_games, run_strength
@@ -235,6 +238,9 @@ def register(app: typer.Typer) -> None:
         base = pick_variant(variant, seed, name)
         with _strategy_errors():
             a, b = parse_seat(base.game, bot), parse_seat(base.game, against)
+        # an expert seat's weights are read before anything is written (missing or refused: one line, exit 2), and
+        # a rule outside their trained ranges is said once
+        warn_ranges([replace(base, seats=(a, b))])
         pair = re.sub(r"[^A-Za-z0-9.=]+", "-", f"{a.label()} vs {b.label()}").strip("-")
         folder = out_dir or Path("results") / f"{run_name(variant, [base])}-strength" / pair
         result = _play(planned_games(base, games, duplicate), quiet, lambda progress: run_strength(

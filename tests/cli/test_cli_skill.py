@@ -94,3 +94,13 @@ def test_raiding_duels_skill_plays_its_expert_level_unless_told_not_to(tmp_path)
                      str(reports), *flag]) == 0
         levels = json.loads(next(reports.glob("*-skill/skill.json")).read_text())["levels"]
         assert [lv["level"] for lv in levels] == want
+
+
+def test_a_search_level_that_needs_missing_weights_is_one_line_before_any_level_plays(tmp_path, capsys):
+    # Raiding Duel ships no expert weights: the random and heuristic levels were once played and written first
+    duel = REPO / "variants" / "raiding-duel" / "base.yaml"
+    assert main(["skill", str(duel), "-n", "10", "--search-games", "2", "--search", "expert", "--no-expert", "-w", "1",
+                 "-q", "--reports", str(tmp_path / "r")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no expert weights there" in err[0], err
+    assert not (tmp_path / "r").exists()

@@ -52,6 +52,17 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, args, s
     assert not (tmp_path / "results").exists()
 
 
+def test_an_expert_without_weights_is_one_line_and_exit_2_before_anything_is_written(tmp_path, monkeypatch, capsys):
+    """Raiding Duel ships no expert weights: the expert seat was once read only when the games began, a traceback
+    after the results folder was made."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["strength", str(VARIANTS / "raiding-duel" / "base.yaml"), "expert", "heuristic", "-n", "2",
+                 "-w", "1", "-q"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no expert weights there" in err[0], err
+    assert not (tmp_path / "results").exists()
+
+
 def test_games_that_raise_are_said_with_the_first_error_not_read_as_a_share(tmp_path, monkeypatch, capsys):
     """Weights fitted on other action columns make every expert game raise: the command says so, with the
     error's message, prints no share of no games, and exits 1."""
