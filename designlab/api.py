@@ -148,7 +148,7 @@ def expert_seats(variants: list) -> list:
     level the game names instead (``GameSpec.expert``, Raiding Duel's lookahead)."""
     from dataclasses import replace
 
-    from designlab.expert import expert_seat
+    from designlab.expert.level import expert_seat
 
     return [replace(v, seats=(expert_seat(v.game),) * len(v.seats)) for v in variants]
 
@@ -393,7 +393,7 @@ def expert_level(variant, asked: bool | None) -> bool:
     Raiding Duel's lookahead plays level with the search; the shipped Rakshasa policy does not, docs/strategy.md, so
     there a default expert level would describe play it is not); asked for without weights (or with refused ones), a
     ``UsageError`` in one line."""
-    from designlab.expert import expert_seat
+    from designlab.expert.level import expert_seat
     from designlab.expert.weights import ExpertError
     from designlab.registry import bot_class, game_spec
 

@@ -54,7 +54,7 @@ def expert_level(variant, asked: bool | None) -> bool:
     from dataclasses import replace
 
     from designlab.api import expert_level as plays_expert
-    from designlab.expert import expert_seat
+    from designlab.expert.level import expert_seat
 
     if not plays_expert(variant, asked):
         return False

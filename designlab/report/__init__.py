@@ -219,22 +219,14 @@ class Beside:
 
 def seated_by(run) -> str:
     """Who played a run, in the words a fairest value takes after its parameter: one bot in every seat, named
-    (``expert`` when it is the game's expert level, whatever bot that is: Raiding Duel's is a lookahead), else the
-    file's own seats."""
-    from designlab.expert import expert_seat
-    from designlab.registry import UnknownNameError
+    ("expert" for a ``--expert`` run, whatever bot the game's expert level is: Raiding Duel's is a lookahead), else
+    the file's own seats."""
+    from designlab.results.manifest import EXPERT_RUN
 
-    seats = [(e.game, s) for e in run.manifest.variants for s in (e.seats or [])]
-    bots = {s.get("bot") for _g, s in seats}
+    bots = {s.get("bot") for e in run.manifest.variants for s in (e.seats or [])}
     if len(bots) != 1:
         return " with the file's seats"
-    try:
-        experts = {g: expert_seat(g).to_dict() for g in {g for g, _s in seats}}
-    except UnknownNameError:  # a game not installed here: its seats are named as stored
-        experts = {}
-    if seats and all(experts.get(g) == s for g, s in seats):
-        return " with every seat expert"
-    return f" with every seat {next(iter(bots))}"
+    return " with every seat expert" if run.path.name.endswith(EXPERT_RUN) else f" with every seat {next(iter(bots))}"
 
 
 def beside_run(results_dir: Path, run, a: RunAnalysis) -> dict[str, Beside]:

@@ -77,7 +77,7 @@ def budget_seat(seat: Seat, iterations: int) -> Seat:
 def level_seats(game: str, search: str = DEFAULT_SEARCH, expert: bool = False) -> list[tuple[str, Seat]]:
     """The levels' seats, weakest first: random, the heuristic, the expert (``expert``: the game's expert level, the
     policy learned from the search, designlab/expert, or the level the game names instead) and the search bot."""
-    from designlab.expert import expert_seat
+    from designlab.expert.level import expert_seat
     from designlab.registry import game_spec
     from designlab.strategy.matchups import parse_seat
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from designlab.cli.app import main
-from designlab.expert import expert_seat
+from designlab.expert.level import expert_seat
 from designlab.registry import game_spec
 from designlab.strategy.matchups import parse_seat
 

@@ -171,7 +171,7 @@ def test_the_skill_line_reads_a_curve_from_its_weakest_level_to_its_highest_sett
 def test_an_expert_level_that_is_not_the_learned_policy_is_named_by_its_bot():
     """Raiding Duel's expert level is its lookahead (GameSpec.expert): the line names the bot that played it, as it
     does a search level's, and its command asks for the same level again (--expert plays the game's level)."""
-    from designlab.expert import expert_seat
+    from designlab.expert.level import expert_seat
     from designlab.skill_levels.page import skill_line
     from designlab.skill_levels.result import Level, SkillResult
 
