@@ -208,7 +208,8 @@ def _responder_bot(game: str) -> type[Bot]:
     spec = SPECS.get(game)
     # a mix entry may name the game's own bots or random, not a search bot (a search inside every simulated move)
     return ResponderBot.playing(own.get(spec.heuristic if spec is not None else "heuristic"), {**own, "random": RandomBot},
-                                spec.checkpoint_points if spec is not None else None)
+                                spec.checkpoint_points if spec is not None else None,
+                                spec.near_checkpoint if spec is not None else None)
 
 
 @cache

@@ -69,6 +69,12 @@ class ResponderParams(BotParams):
         2, ge=1, le=1000,
         description="With horizon=checkpoint, the score trace's checkpoints a rollout plays after the move.",
     )
+    near_steps: int = Field(
+        0, ge=0, le=1000,
+        description="With horizon=checkpoint, the checkpoints a rollout plays after a move whose worth the next "
+        "checkpoint already shows (the game says which: in Raiding Duel every move but a reveal); 0: steps, as for "
+        "every other move.",
+    )
     rollouts: int = Field(
         8, ge=1, le=100_000,
         description="Rollouts per decision, shared evenly by the legal moves (each gets at least min_rollouts).",
@@ -95,13 +101,17 @@ class ResponderBot(Bot):
     bots: ClassVar[Mapping[str, type[Bot]]] = {}
     # the game's points at a checkpoint (GameSpec.checkpoint_points), which score a rollout cut there
     checkpoint_points: ClassVar[Callable[[Game, State], Sequence[float]] | None] = None
+    # whether the next checkpoint shows what a decision brings (GameSpec.near_checkpoint), where near_steps applies
+    near_checkpoint: ClassVar[Callable[[View], bool] | None] = None
 
     @classmethod
     def playing(cls, policy: type[Bot] | None, bots: Mapping[str, type[Bot]],
-                checkpoint_points: Callable[[Game, State], Sequence[float]] | None = None) -> type[ResponderBot]:
+                checkpoint_points: Callable[[Game, State], Sequence[float]] | None = None,
+                near_checkpoint: Callable[[View], bool] | None = None) -> type[ResponderBot]:
         return type(cls.__name__, (cls,), {
             "policy": policy, "bots": dict(bots),
             "checkpoint_points": staticmethod(checkpoint_points) if checkpoint_points is not None else None,
+            "near_checkpoint": staticmethod(near_checkpoint) if near_checkpoint is not None else None,
             "__module__": cls.__module__, "__qualname__": cls.__qualname__})
 
     def __init__(self, game: Game, seat: int, params: ResponderParams | None, rng):
@@ -152,34 +162,60 @@ class ResponderBot(Bot):
             action = legal[0]
         else:
             h = legal.index(self._make(self.seat, 0, self.rng).act(view))
+            steps, near = self.params.steps, type(self).near_checkpoint
+            if self.params.near_steps and near is not None and near(view):
+                steps = self.params.near_steps
             scores: list[list[float]] = [[] for _ in legal]
             for i in range(max(self.params.min_rollouts, self.params.rollouts // len(legal))):
                 state, who = parts[i % len(parts)]
                 seed = self.rng.getrandbits(62)
                 # horizon=score or checkpoint: stop where a score differs from this decision's (the move itself may score)
                 start = state.scores() if self.params.horizon != "end" else None
+                shared: list = []
                 for j, a in enumerate(legal):
                     s = state.clone()
                     s.apply(a)
-                    scores[j].append(self._rollout(s, who, random.Random(seed), start))
+                    scores[j].append(self._rollout(s, who, random.Random(seed), start, steps, shared))
             action = legal[_pick(scores, h)]
         self.belief.played(parts, action)
         return action
 
-    def _rollout(self, s: State, who: int, rng, start: tuple | None = None) -> float:
+    def _rollout(self, s: State, who: int, rng, start: tuple | None = None, steps: int | None = None,
+                 shared: list | None = None) -> float:
         """Play ``s`` on to the end, or (``start``: the decision's scores) until a score differs from them, or
-        (horizon=checkpoint) sooner, once its score trace gains ``steps`` entries; score it by the objective."""
+        (horizon=checkpoint) sooner, once its score trace gains ``steps`` entries (None: the parameter's);
+        score it by the objective.
+
+        ``shared``: the first decision of this decision's first rollout, ``(seat, view, move, the stream after
+        it)``, kept by that rollout. A later rollout whose first decision is the same seat's at an equal view
+        replays it: the same memoryless bot on the same view from the same fresh stream plays the same move (the
+        other seat answering a reveal it cannot see yet, in Raiding Duel), so it is decided once."""
         bots = [self._make(q, who, rng) for q in range(self.game.num_players)]
         p = s.current_player()
+        stop = None
         if self.params.horizon == "checkpoint":
-            stop = len(s.score_trace()) + self.params.steps
-            while p != TERMINAL and s.scores() == start and len(s.score_trace()) < stop:
-                s.apply(s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p)))
-                p = s.current_player()
-        else:
-            while p != TERMINAL and (start is None or s.scores() == start):
-                s.apply(s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p)))
-                p = s.current_player()
+            stop = len(s.score_trace()) + (self.params.steps if steps is None else steps)
+        first = shared is not None
+        while p != TERMINAL and (start is None or s.scores() == start) and (stop is None or len(s.score_trace()) < stop):
+            if p == CHANCE:
+                a = s.sample_chance(rng)
+            else:
+                v = s.view(p)
+                bot = bots[p]
+                if first and bot.memoryless:
+                    if not shared:
+                        a = bot.act(v)
+                        shared.append((p, v, a, rng.getstate()))
+                    elif shared[0][0] == p and shared[0][1] == v:
+                        a = shared[0][2]
+                        rng.setstate(shared[0][3])
+                    else:
+                        a = bot.act(v)
+                else:
+                    a = bot.act(v)
+            first = False
+            s.apply(a)
+            p = s.current_player()
         me, goal = self.seat, self.params.objective
         scores = s.scores()
         if p != TERMINAL and scores == start and self.params.horizon == "checkpoint":

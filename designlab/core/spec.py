@@ -205,6 +205,10 @@ class GameSpec:
     # hope for its open set), which scores the responder's rollouts cut at a checkpoint (horizon=checkpoint);
     # None: the trace's own entry there
     checkpoint_points: Callable[[Game, State], Sequence[float]] | None = None
+    # whether the next checkpoint of the score trace already shows what a seat's decision at this view brings
+    # (Raiding Duel: a pick, a black card's color, a put-back; not a reveal, whose worth shows in the reveal after
+    # it too, by the cards it left in hand): the responder's rollouts from such a move may stop sooner (near_steps)
+    near_checkpoint: Callable[[View], bool] | None = None
     # a numeric feature vector of a view (its length fixed for one variant's game), read from the view alone,
     # from the side of the view's player: what the learned value model (bots/learned.py) is fitted on, per
     # variant, from the game's own heuristic games, so every game gets a value estimate that follows rule

@@ -187,3 +187,97 @@ def test_a_memoryless_policy_is_built_once_per_seat_and_plays_as_fresh_bots_do()
     built.clear()
     assert kept == moves(Fresh)
     assert n_kept <= 4 < len(built)  # a bot per seat and persona (2 seats, each seat's own and the other's)
+
+
+def test_a_move_the_next_checkpoint_judges_rolls_out_near_steps_and_a_reveal_steps():
+    """GameSpec.near_checkpoint: in Raiding Duel the next checkpoint already shows what a pick, a black card's
+    color or a put-back brings, but not a reveal. With near_steps=1 the rollouts of a pick stop at the next
+    checkpoint, those of a reveal after steps=2; with near_steps=0 (the default) every move's rollouts play steps."""
+    from designlab.games.raiding_duel.actions import P_COMMIT, P_PICK
+    from designlab.games.raiding_duel.value import near_checkpoint
+
+    game = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0].make_game()
+    R = bot_class("raiding-duel", "responder")
+    assert R.near_checkpoint is near_checkpoint
+    H = bot_class("raiding-duel", "heuristic")
+    seen: dict = {}
+
+    class Spy(R):
+        def _rollout(self, s, who, rng, start=None, steps=None, shared=None):
+            seen.setdefault((self.params.near_steps, self._phase), set()).add(steps)
+            return super()._rollout(s, who, rng, start, steps, shared)
+
+        def act(self, view):
+            self._phase = view.phase
+            return super().act(view)
+
+    for near in (1, 0):
+        params = R.Params(objective="lead", horizon="checkpoint", steps=2, near_steps=near, rollouts=1,
+                          min_rollouts=1, particles=1)
+        bots = [Spy(game, 0, params, random.Random(1)), H(game, 1, None, random.Random(2))]
+        _decisions(game, bots, random.Random(3), 0, 12)
+    assert seen[(1, P_PICK)] == {1} and seen[(1, P_COMMIT)] == {2}
+    assert seen[(0, P_PICK)] == {2} and seen[(0, P_COMMIT)] == {2}
+
+
+def test_the_next_checkpoint_judges_every_raiding_duel_decision_but_a_reveal():
+    from designlab.games.raiding_duel.actions import P_BLACK, P_COMMIT, P_PICK, P_PUTBACK
+    from designlab.games.raiding_duel.value import near_checkpoint
+
+    game = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0].make_game()
+    H = bot_class("raiding-duel", "heuristic")
+    bots = [H(game, p, None, random.Random(10 + p)) for p in (0, 1)]
+    s, rng, seen = game.new_initial_state(), random.Random(6), {}
+    while s.current_player() != TERMINAL:
+        p = s.current_player()
+        if p == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        v = s.view(p)
+        seen[v.phase] = near_checkpoint(v)
+        s.apply(bots[p].act(v))
+    assert seen == {P_PICK: True, P_COMMIT: False, P_BLACK: True, P_PUTBACK: True}
+
+
+def test_the_other_seats_first_move_is_decided_once_for_every_move_compared():
+    """At a reveal the other seat answers a set it cannot see yet: the same view from the same fresh stream in
+    every rollout of the decision. The first rollout decides it and the others replay it, with the stream where
+    that decision left it: the same moves and scores as deciding it in every rollout, and one commit where there
+    were as many as the moves compared."""
+    from designlab.bots.responder import ResponderBot
+    from designlab.games.raiding_duel.actions import P_COMMIT
+
+    game = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0].make_game()
+    H = bot_class("raiding-duel", "heuristic")
+    calls = []
+
+    class Counted(H):
+        def commit(self, view):
+            calls.append(self.seat)
+            return super().commit(view)
+
+    R = ResponderBot.playing(Counted, {"heuristic": Counted}, bot_class("raiding-duel", "responder").checkpoint_points)
+    params = R.Params(objective="lead", horizon="checkpoint", rollouts=1, min_rollouts=1, particles=1)
+    # the first reveal, with seat 0 to reveal first
+    s, rng = game.new_initial_state(), random.Random(3)
+    bots = [H(game, p, None, random.Random(10 + p)) for p in (0, 1)]
+    while not (s.current_player() == 0 and s.phase == P_COMMIT):
+        p = s.current_player()
+        s.apply(s.sample_chance(rng) if p == CHANCE else bots[p].act(s.view(p)))
+    me = R(game, 0, params, random.Random(1))
+    legal = s.view(0).legal_actions
+    assert len(legal) > 2
+
+    def scores(shared):
+        calls.clear()
+        out = []
+        for a in legal:
+            t = s.clone()
+            t.apply(a)
+            out.append(me._rollout(t, 0, random.Random(9), s.scores(), 2, shared))
+        return out, calls.count(1)
+
+    replayed, seat1_replayed = scores([])
+    decided, seat1_decided = scores(None)
+    assert replayed == decided
+    assert seat1_decided - seat1_replayed == len(legal) - 1

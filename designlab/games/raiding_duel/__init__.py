@@ -24,7 +24,7 @@ SPEC = GameSpec(
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
     components=_components.components, bearings=_components.BEARINGS, mirror=_mirror.mirror, features=_value.features,
-    checkpoint_points=_value.checkpoint_points, action_features=_expert_features.action_features,
+    checkpoint_points=_value.checkpoint_points, near_checkpoint=_value.near_checkpoint, action_features=_expert_features.action_features,
     expert=_spec.EXPERT, expert_in_skill=True,
 )
 

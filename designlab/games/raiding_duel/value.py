@@ -4,13 +4,15 @@ alone: under hidden stashes (D11) the other seat's stash and round points are un
 features say so rather than guess.
 
 And its points at a checkpoint of the score trace (GameSpec.checkpoint_points), which score the lookahead's
-rollouts cut after a few reveals (the responder's horizon=checkpoint; docs/strategy.md, Raiding Duel)."""
+rollouts cut after a few reveals (the responder's horizon=checkpoint; docs/strategy.md, Raiding Duel), and which
+decisions the next checkpoint already judges (GameSpec.near_checkpoint: all but a reveal), whose rollouts may stop there."""
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING
 
+from .actions import P_COMMIT
 from .scoring import score_stash
 
 if TYPE_CHECKING:
@@ -80,3 +82,11 @@ def checkpoint_points(game: RaidingDuelGame, state: RaidingDuelState) -> tuple[f
     model = _model[1]
     pts, stash, hands = state.points, state.stash, state.hands
     return tuple(pts[q] + model.value(stash[q], model.reveals_left(state, len(hands[q]))) for q in (0, 1))
+
+
+def near_checkpoint(view: RaidingDuelView) -> bool:
+    """Whether the next checkpoint already shows what a decision at this view brings (GameSpec.near_checkpoint):
+    a pick (the next reveal puts its card to use or leaves it in hand), a black card's color and a put-back (inside
+    the reveal that checkpoint scores), but not a reveal itself, whose worth shows in the reveal after it too, by
+    the cards it left in hand."""
+    return view.phase != P_COMMIT
