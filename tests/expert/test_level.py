@@ -25,8 +25,8 @@ def test_raiding_duels_expert_level_is_its_lookahead():
     seat = expert_seat("raiding-duel")
     assert seat == parse_seat("raiding-duel", game_spec("raiding-duel").expert)
     p = seat.params
-    assert (seat.bot, p.objective, p.horizon, p.steps, p.rollouts, p.min_rollouts, p.particles) == (
-        "responder", "lead", "checkpoint", 2, 1, 1, 8)
+    assert (seat.bot, p.objective, p.horizon, p.steps, p.near_steps, p.rollouts, p.min_rollouts, p.particles) == (
+        "responder", "lead", "checkpoint", 2, 1, 1, 1, 1)
 
 
 def test_run_expert_in_raiding_duel_plays_the_lookahead_in_every_seat(tmp_path, capsys):

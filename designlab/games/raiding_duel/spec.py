@@ -19,9 +19,10 @@ MEASURES = (
 )
 
 # the expert level (`--expert`, skill's expert level): no policy learned from the search beat the heuristic here,
-# while this lookahead (each move played on by the heuristic for two reveals, the stashes scored with hope, the
-# best lead kept) plays level with the default search at 1/29 of its cost (docs/strategy.md, issue 45)
-EXPERT = "responder(objective=lead,horizon=checkpoint,steps=2,rollouts=1,min_rollouts=1,particles=8)"
+# while this lookahead plays level with the default search at about 1/50 of its cost (docs/strategy.md, issue 45):
+# each move played on by the heuristic to the next reveal's checkpoint (a reveal: to the one after), the stashes
+# scored there with hope, the best lead kept; one sampled state (eight played no better, hidden stashes too)
+EXPERT = "responder(objective=lead,horizon=checkpoint,steps=2,near_steps=1,rollouts=1,min_rollouts=1,particles=1)"
 
 # the fast bots a quick ladder plays (make demo); ISMCTS, 1.5-3 CPU s a game, is left to a plain ladder
 LADDER_BOTS = ("random", "heuristic", "greedy", "spoiler")
