@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
         expert: Annotated[bool | None, typer.Option(
             "--expert/--no-expert", help="An expert level between the heuristic and the search, played as the "
             "heuristic is: the policy `designlab train` learned from the default search where the game ships its "
-            "weights, or the level the game names instead (Raiding Duel: a two-reveal lookahead). By default on only where "
+            "weights, or the level the game names instead (Raiding Duel: a reveal lookahead). By default on only where "
             "that level plays level with the search (Raiding Duel); Rakshasa's and two-player Fifth Challenge's "
             "policies are not yet as strong (docs/strategy.md).",
             show_default=False)] = None,

@@ -13,7 +13,7 @@ MAX_DECISIONS = 10_000_000
 
 Expert = Annotated[bool, typer.Option(
     "--expert", help="Play every seat as the expert: the policy `designlab train` learned from the default search, "
-                     "or the level the game names instead (Raiding Duel: a two-reveal lookahead); the results are "
+                     "or the level the game names instead (Raiding Duel: a reveal lookahead); the results are "
                      "stored under their own key, labelled with their seats.")]
 
 

@@ -225,17 +225,14 @@ def test_the_next_checkpoint_judges_every_raiding_duel_decision_but_a_reveal():
     from designlab.games.raiding_duel.value import near_checkpoint
 
     game = load_variants([VARIANTS / "raiding-duel" / "base.yaml"])[0].make_game()
-    H = bot_class("raiding-duel", "heuristic")
-    bots = [H(game, p, None, random.Random(10 + p)) for p in (0, 1)]
-    s, rng, seen = game.new_initial_state(), random.Random(6), {}
-    while s.current_player() != TERMINAL:
-        p = s.current_player()
-        if p == CHANCE:
-            s.apply(s.sample_chance(rng))
-            continue
-        v = s.view(p)
-        seen[v.phase] = near_checkpoint(v)
-        s.apply(bots[p].act(v))
+    seen = {}
+
+    class Seen(bot_class("raiding-duel", "heuristic")):
+        def act(self, view):
+            seen[view.phase] = near_checkpoint(view)
+            return super().act(view)
+
+    _decisions(game, [Seen(game, p, None, random.Random(10 + p)) for p in (0, 1)], random.Random(6), 0, 10**6)
     assert seen == {P_PICK: True, P_COMMIT: False, P_BLACK: True, P_PUTBACK: True}
 
 

@@ -1,5 +1,5 @@
 """The expert level each game names (designlab/expert/__init__.py, ``GameSpec.expert``): the learned policy where
-it is the game's strongest cheap play, Raiding Duel's two-reveal lookahead where no learned policy beat the
+it is the game's strongest cheap play, Raiding Duel's reveal lookahead where no learned policy beat the
 heuristic; ``--expert`` and the skill's expert level play it, and the report calls it the expert."""
 
 from __future__ import annotations
