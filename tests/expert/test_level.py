@@ -50,3 +50,17 @@ def test_skill_names_raiding_duels_expert_level_by_its_bot(tmp_path):
     levels = dict(level_seats("raiding-duel", expert=True))
     assert levels["expert"] == expert_seat("raiding-duel")
     assert "expert" not in dict(level_seats("raiding-duel"))  # only when told (the commands ask by the spec's default)
+
+
+def test_raiding_duels_expert_level_plays_the_same_games_on_one_and_two_workers(tmp_path):
+    """The lookahead keeps one sampled state and replays the other seat's first move within a decision: neither
+    may make a game depend on the worker that played it."""
+    import polars as pl
+
+    tables = []
+    for w in ("1", "2"):
+        out = tmp_path / f"w{w}"
+        assert main(["run", str(REPO / "variants" / "raiding-duel" / "base.yaml"), "--expert", "-n", "6", "-w", w,
+                     "-q", "--fresh", "--out", str(out)]) == 0
+        tables.append(pl.read_parquet(next(out.rglob("games.parquet"))))
+    assert tables[0].height == 6 and tables[0].equals(tables[1])
