@@ -84,8 +84,9 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 DEMO_BUDGET ?= 4000
 # The skill levels' search level: 30 games of a 12-iteration search. Raiding Duel's skill plays its expert level
-# too (its spec's expert_in_skill): 400 games of its lookahead cut one or two reveals ahead, which plays level with the
-# default search at about 1/55 of its CPU a decision (docs/strategy.md). The skill line names the bots the levels played.
+# too (called expert by its measured strength, GameSpec.expert_strength): 400 games of its lookahead cut one or
+# two reveals ahead, which plays level with the default search at about 1/55 of its CPU a decision
+# (docs/strategy.md). The skill line names the bots the levels played.
 DEMO_SEARCH := --search-games 30 --search 'ismcts(iterations=12)'
 
 demo: $(STAMP)

@@ -389,16 +389,18 @@ def skill(path: Path | str, games: int = 400, search_games: int = 30, workers: i
 
 
 def expert_level(variant, asked: bool | None) -> bool:
-    """Whether a skill check plays an expert level: as asked, else as the game's spec says (``expert_in_skill``:
-    Raiding Duel's lookahead plays level with the search; the shipped Rakshasa policy does not, docs/strategy.md, so
-    there a default expert level would describe play it is not); asked for without weights (or with refused ones), a
-    ``UsageError`` in one line."""
+    """Whether a skill check plays an expert level: as asked, else only where the level is called expert with the
+    variant's player count (its measured strength, ``GameSpec.expert_strength``: Raiding Duel's lookahead and
+    three-player Fifth Challenge's policy; not the shipped Rakshasa policy, docs/strategy.md, where a default expert
+    level would describe play it is not); asked for without weights (or with refused ones), a ``UsageError`` in one
+    line."""
     from designlab.expert.level import expert_seat
+    from designlab.expert.strength import plays_in_skill
     from designlab.expert.weights import ExpertError
-    from designlab.registry import bot_class, game_spec
+    from designlab.registry import bot_class
 
     if asked is None:
-        asked = game_spec(variant.game).expert_in_skill
+        asked = plays_in_skill(variant.game, variant.players)
     if not asked:
         return False
     seat = expert_seat(variant.game)

@@ -252,10 +252,11 @@ def sweep(
 
 def _plan(targets: list[Path], games, seed, max_games, until_settled, precision, expert: bool, quiet: bool,
           run_tunes: bool = False, luck: bool = False):
-    """``api.plan_sweep`` with a progress line while big sweeps are checked, and the expert's range warnings.
+    """``api.plan_sweep`` with a progress line while big sweeps are checked, and the expert's range warnings and
+    measured strength.
     ``run_tunes``: a tune file is played as a variant (``run``), not left out (``sweep``)."""
     from designlab.api import plan_sweep
-    from designlab.cli.train import warn_ranges
+    from designlab.cli.train import say_strength, warn_ranges
 
     loading = Progress(None, quiet, "loading " + ", ".join(map(str, targets)))  # a big sweep takes seconds to check
 
@@ -270,6 +271,8 @@ def _plan(targets: list[Path], games, seed, max_games, until_settled, precision,
     finally:
         loading.close()
     warn_ranges([v for p in plan.targets for v in p.variants])
+    if expert:
+        say_strength([v for p in plan.targets for v in p.variants])
     return plan
 
 

@@ -69,7 +69,7 @@ def register(app: typer.Typer) -> None:
         from designlab.playtest.stats import resemblance_sentence
 
         v = pick_variant(variant, None, name)  # a wrong file or name is one line before anything is read or played
-        expert = expert_level(v, None)  # where the game's spec plays it by default (expert_in_skill)
+        expert = expert_level(v, None)  # where the level is called expert (GameSpec.expert_strength)
         roles = v.roles
 
         bars = []

@@ -61,8 +61,8 @@ def register(app: typer.Typer) -> None:
             "--expert/--no-expert", help="An expert level between the heuristic and the search, played as the "
             "heuristic is: the policy `designlab train` learned from the default search where the game ships its "
             "weights, or the level the game names instead (Raiding Duel: a reveal lookahead). By default on only where "
-            "that level plays level with the search (Raiding Duel); Rakshasa's and two-player Fifth Challenge's "
-            "policies are not yet as strong (docs/strategy.md).",
+            "that level plays level with the search (Raiding Duel; Fifth Challenge with 3 players); Rakshasa's "
+            "policy and Fifth Challenge's with 2 or 4 players are not yet as strong (docs/strategy.md).",
             show_default=False)] = None,
     ) -> None:
         """The seat gap with every seat played by random bots, the heuristic (and with --expert the game's expert level) and the search bot; a finding when it changes with skill."""
@@ -99,14 +99,16 @@ def register(app: typer.Typer) -> None:
                           f"{share:g} min {spent}")
             v = lv.verdict
             if lv.games < MIN_GAMES:
-                out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  too few to judge (under {MIN_GAMES})")
-                continue
-            # signed, with the range the verdict reads: a range across 0 names no stronger role
-            edge = edge_text(Verdict(**v), result.roles) if v.get("top") is not None else "no role ahead"
-            settled = ("" if not result.until_settled else "; settled" if lv.stopped_by == "settled"
-                       else "; not settled within its cap")
-            out.print(f"{lv.level:<10} {lv.bot:<24} {lv.games:>6,} games  {v['verdict']}: {edge}{settled}",
-                      markup=False, soft_wrap=True)
+                out.print(f"{lv.shown:<10} {lv.bot:<24} {lv.games:>6,} games  too few to judge (under {MIN_GAMES})")
+            else:
+                # signed, with the range the verdict reads: a range across 0 names no stronger role
+                edge = edge_text(Verdict(**v), result.roles) if v.get("top") is not None else "no role ahead"
+                settled = ("" if not result.until_settled else "; settled" if lv.stopped_by == "settled"
+                           else "; not settled within its cap")
+                out.print(f"{lv.shown:<10} {lv.bot:<24} {lv.games:>6,} games  {v['verdict']}: {edge}{settled}",
+                          markup=False, soft_wrap=True)
+            if lv.called:  # an expert level that is no expert says what was measured of it
+                out.print(f"{'':<10} {lv.called}: {lv.measured}", markup=False, soft_wrap=True)
         for f in result.findings:
             out.print(f)
         out.print(f"skill levels: {page}")

@@ -25,7 +25,28 @@ def as_expert(variants, expert: bool = True):
 
     out_ = expert_seats(variants) if expert else variants
     warn_ranges(out_)
+    if expert:
+        say_strength(out_)
     return out_
+
+
+def say_strength(variants) -> None:
+    """One line for each game and player count whose expert level is no expert by its measured strength against
+    the default search (designlab/expert/strength.py): what it is and what was measured, so a designer reads its
+    answers as what they are."""
+    from designlab.expert.strength import called
+
+    said = set()
+    for v in variants:
+        s = v.seats[0]
+        key = (v.game, len(v.seats), s.bot, getattr(s.params, "weights", None))
+        if key in said:
+            continue
+        said.add(key)
+        c = called(*key)
+        if not c.expert:
+            err.print(f"note: {v.game}'s expert level with {len(v.seats)} players is {c.words()}; it is called expert "
+                      f"only within 0.9 of its fair share (docs/strategy.md)", markup=False)
 
 
 def warn_ranges(variants) -> None:

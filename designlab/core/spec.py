@@ -172,6 +172,26 @@ class Component:
 
 
 @dataclass(frozen=True)
+class Strength:
+    """The expert level's measured win share against the default search with one player count
+    (docs/strategy.md): the level in one seat and the search in every other, seats rotated, duplicate deals, its
+    95% interval over the deals. ``weights``: the learned policy's weights it was measured with (the first 16 hex
+    digits of their hash), so retrained weights are not called by an old measurement; "" for a level the game
+    names (``GameSpec.expert``), which has no weights."""
+
+    share: float
+    low: float
+    high: float
+    games: int
+    weights: str = ""
+
+    def meets(self, players: int) -> bool:
+        """Whether the level plays as the search does within the issue's bar: at least 0.9 of its fair share
+        (45% with 2 players; with 3 or 4, 0.9 / players), as a point estimate."""
+        return self.share >= 0.9 / players - 1e-9
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game, as the rest of designlab sees it."""
 
@@ -223,9 +243,11 @@ class GameSpec:
     # levels play as their expert level: the policy learned from the search (``expert``), unless the game names a
     # cheaper level that plays as well as the search where no learned policy does (docs/strategy.md)
     expert: str = "expert"
-    # whether ``skill`` and ``playtest`` play the expert level unless told not to: only where it plays level with the
-    # default search (Raiding Duel's lookahead, docs/strategy.md); a weaker level would describe play it is not
-    expert_in_skill: bool = False
+    # the expert level's measured strength against the default search, by player count (docs/strategy.md): where
+    # it meets the bar (``Strength.meets``) the level is called expert and ``skill`` and ``playtest`` play it unless
+    # told not to; elsewhere it is named by what it measures ("learned, 15.5% of 400 games against the default
+    # search, likely 12.4% to 19.3%"), and where nothing is measured, by that (designlab/expert/strength.py)
+    expert_strength: Mapping[int, Strength] = field(default_factory=dict)
     # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
     # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name
     # without a label is shown with spaces for underscores, raw names stay in tooltips and data downloads

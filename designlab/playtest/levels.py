@@ -48,5 +48,5 @@ def levels_of(skill_file: Path) -> list[BotLevel]:
             scores = tuple(tuple(float(x) for x in df[score_col(s)].to_list()) for s in range(n))
         else:
             wins, turns, scores = tuple(round(r * lv.games) for r in lv.win_rates), (), ()
-        out.append(BotLevel(lv.level, lv.bot, lv.games, wins, turns, scores))
+        out.append(BotLevel(lv.shown, lv.bot, lv.games, wins, turns, scores))  # "learned" for a no-expert level
     return out

@@ -56,7 +56,7 @@ class BotLevel:
     """One skill level's games on the variant: wins per seat, games without a single winner, and (when its
     games are at hand) lengths and scores."""
 
-    level: str  # random, heuristic, search
+    level: str  # random, heuristic, expert (or "learned", where the expert level is no expert), search
     bot: str
     games: int
     wins: tuple[int, ...]

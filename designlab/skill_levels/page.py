@@ -31,7 +31,7 @@ def curve_chart(skill):
         return {"edge": 100 * d, "lo": 100 * lo, "hi": 100 * hi, "games": lv.games}
 
     pts = [{"budget": lv.budget, "bot": lv.bot, "verdict": lv.verdict["verdict"], **edge(lv)} for lv in strong]
-    refs = [{"level": f"{lv.level} ({lv.games:,} games)", **edge(lv)} for lv in judged if lv.budget is None]
+    refs = [{"level": f"{lv.shown} ({lv.games:,} games)", **edge(lv)} for lv in judged if lv.budget is None]
     x = alt.X("budget:Q", scale=alt.Scale(type="log", base=2), axis=alt.Axis(values=skill.budgets, format="d"),
               title="search budget (iterations per decision)")
     base = alt.Chart(alt.Data(values=pts))
@@ -79,18 +79,19 @@ def skill_section(skill, level: int = 2) -> str:
     for lv in skill.levels:
         v = dict(lv.verdict)
         if lv.games < MIN_GAMES:
-            rows.append([lv.level, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
+            rows.append([lv.shown, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
                         + [f"{_pts(v['gap'])}", "too few games",
                            f"fewer than {MIN_GAMES} games: not judged (the interval would not be trustworthy)"])
             continue
-        rows.append([lv.level, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
+        rows.append([lv.shown, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
                     + [f"{_pts(v['gap'])} ({_pts(v['lo'])} to {_pts(v['hi'])})", v["verdict"],
                        verdict_sentence(Verdict(**v), skill.roles)])
     finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
         '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>')
     few = [lv for lv in skill.levels if lv.level.startswith("search")]
-    expert = any(lv.level == "expert" for lv in skill.levels)
-    cheap = "random, heuristic and expert" if expert else "random and heuristic"  # the levels played as many games
+    expert = next((lv for lv in skill.levels if lv.level == "expert"), None)
+    # the levels played as many games
+    cheap = f"random, heuristic and {expert.shown}" if expert else "random and heuristic"
     budget = (f" within a time budget of {skill.search_minutes:g} min, which "
               + ("ran out" if skill.search_stopped_by == "time" else "it did not reach")
               if skill.search_minutes is not None else "")
@@ -120,12 +121,22 @@ def skill_section(skill, level: int = 2) -> str:
         "<section class=\"skill\">\n"
         f"<h{level}>Balance at each skill level: {H.esc(skill.variant)}</h{level}>\n"
         f"<p class=\"note\">Every seat played by the same bot: random moves, the game's heuristic, "
-        f"{'the expert level (the bot column names it), ' if expert else ''}the search bot "
+        f"{_expert_note(expert)}the search bot "
         f"(seats fixed, seed {skill.seed}). The gap is the best seat's win rate minus the worst's, its interval "
         f"simultaneous over the pairs of seats, judged against the {100 * skill.tolerance:g}-point tolerance as the "
         f"balance verdict is.{note_search} {skill.seconds:,.0f} s on {skill.workers} worker(s).</p>\n"
         f"{finds}\n{H.chart_html(chart) if chart is not None else ''}\n{H.table_html(head, rows)}\n</section>"
     )
+
+
+def _expert_note(lv) -> str:
+    """The page's words for its expert level: an expert, or what it is and what was measured of it."""
+    if lv is None:
+        return ""
+    if lv.called:
+        return (f"the game's expert level, here {H.esc(lv.called)} ({H.esc(lv.measured)}: it is called expert only "
+                "within 0.9 of its fair share), ")
+    return "the expert level (the bot column names it), "
 
 
 def skill_page(skill) -> str:
@@ -139,6 +150,8 @@ def _players(lv) -> str:
 
     if lv.budget is not None:
         return f"searching players at {lv.budget} iterations a decision"
+    if lv.called:  # an expert level whose measured strength does not earn the name: what it is, what it measured
+        return f"{lv.called} players ({lv.measured})"
     if (lv.level == "search" and lv.bot != DEFAULT_SEARCH) or (lv.level == "expert" and lv.bot != "expert"):
         return f"{lv.level} players ({lv.bot})"
     return f"{lv.level} players"
@@ -146,7 +159,7 @@ def _players(lv) -> str:
 
 def _name(lv) -> str:
     """A level as a sentence names it: ``random``, ``heuristic``, ``search at 50 iterations``."""
-    return f"search at {lv.budget} iterations" if lv.budget is not None else lv.level
+    return f"search at {lv.budget} iterations" if lv.budget is not None else lv.shown
 
 
 SETTLED = ("even", "unbalanced")

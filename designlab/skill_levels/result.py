@@ -28,6 +28,17 @@ class Level:
     # about the wall time its games took on this run's workers (0: not recorded), for a forecast's time; not part
     # of what a level is (the same games on 1 or 2 workers are the same level)
     seconds: float = field(default=0.0, compare=False)
+    # the expert level where its measured strength does not earn that name (designlab/expert/strength.py, stored
+    # when it is played): what it is ("learned") and what was measured ("15.5% of 400 games against the default
+    # search, likely 12.4% to 19.3%"); "" where it is called expert, and at every other level
+    called: str = ""
+    measured: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The level as a sentence or a table names it: ``random``, ..., ``expert``, or ``learned`` for an
+        expert level that is no expert."""
+        return self.called or self.level
 
 
 def level_edge(lv: Level, top: int, bottom: int) -> tuple[float, float]:

@@ -111,7 +111,7 @@ def findings(levels: list[Level], roles: list[str]) -> list[str]:
         return []
     strong = lv[-1]
     top, bottom = strong.verdict["top"], strong.verdict["bottom"]
-    path = ", ".join(f"{x.level} {100 * (x.win_rates[top] - x.win_rates[bottom]):+.1f}" for x in lv)
+    path = ", ".join(f"{x.shown} {100 * (x.win_rates[top] - x.win_rates[bottom]):+.1f}" for x in lv)
     out = []
     change, lo, hi = change_range(lv[0], strong, top, bottom)
     d0, d1 = lv[0].win_rates[top] - lv[0].win_rates[bottom], strong.win_rates[top] - strong.win_rates[bottom]
@@ -122,7 +122,7 @@ def findings(levels: list[Level], roles: list[str]) -> list[str]:
     # only settled verdicts can disagree: "leaning" or "not enough games" is an interval still too wide
     verdicts = [x.verdict["verdict"] for x in lv]
     if len({v for v in verdicts if v in ("even", "unbalanced", "broken")}) > 1:
-        out.append("The verdict changes with skill: " + ", ".join(f"{x.level} {v}" for x, v in zip(lv, verdicts))
+        out.append("The verdict changes with skill: " + ", ".join(f"{x.shown} {v}" for x, v in zip(lv, verdicts))
                    + f" (edge of {the(roles[top])} over {the(roles[bottom])}: {path} points).")
     return out
 
@@ -213,7 +213,7 @@ def run_skill(
     tol = base.balance_tolerance / 100  # the variant file states it in percentage points
     levels = [replace(_level(lv, seat, v, df, tol, sequential=until_settled), stopped_by=stop,
                       budget=seat.params.iterations if curve and lv.startswith("search-") else None,
-                      seconds=round(secs, 2))
+                      seconds=round(secs, 2), **(_called(base, seat) if lv == "expert" else {}))
               for (lv, seat, _), v, df, stop, secs in zip(plan, variants, played, stops, took)]
     timed = share is not None
     roles = list(base.roles)
@@ -229,6 +229,15 @@ def run_skill(
     if page is not None:
         index.write_text(page(result))
     return result, index
+
+
+def _called(variant: Variant, seat: Seat) -> dict:
+    """What the expert level is called with this variant's player count, by its measured strength against the
+    default search (designlab/expert/strength.py): nothing to store where it is an expert."""
+    from designlab.expert.strength import called
+
+    c = called(variant.game, variant.players, seat.bot, getattr(seat.params, "weights", None))
+    return {} if c.expert else {"called": c.name, "measured": c.measure}
 
 
 def _search_rounds(variant: Variant, minutes: float | None, folder: Path, name: str, workers: int,

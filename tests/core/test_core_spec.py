@@ -63,3 +63,15 @@ def test_a_spec_with_a_role_per_seat_missing_or_a_game_without_players_is_refuse
     with pytest.raises(ValueError, match=r"^rakshasa: Uncounted.players\(params\) failed .*define the classmethod "
                                          r"players\(cls, params\) -> int$"):
         _spec_with(game=Uncounted)
+
+
+
+def test_a_measured_strength_meets_the_bar_at_nine_tenths_of_the_fair_share():
+    from designlab.core.spec import Strength
+
+    def at(share):
+        return Strength(share, share - 0.04, share + 0.04, 400)
+
+    assert at(0.45).meets(2) and not at(0.449).meets(2)
+    assert at(0.30).meets(3) and not at(0.299).meets(3)
+    assert at(0.225).meets(4) and not at(0.218).meets(4)

@@ -25,7 +25,7 @@ SPEC = GameSpec(
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION,
     components=_components.components, bearings=_components.BEARINGS, mirror=_mirror.mirror, features=_value.features,
     checkpoint_points=_value.checkpoint_points, near_checkpoint=_value.near_checkpoint, action_features=_expert_features.action_features,
-    expert=_spec.EXPERT, expert_in_skill=True,
+    expert=_spec.EXPERT, expert_strength=_spec.EXPERT_STRENGTH,
 )
 
 __all__ = ["SPEC",

@@ -1,6 +1,6 @@
 """What the report and the strategy tools need to know about Raiding Duel: seat roles, measures, panels, personas."""
 
-from designlab.core.spec import Panel, PersonaGrid
+from designlab.core.spec import Panel, PersonaGrid, Strength
 
 
 def roles(params) -> tuple[str, ...]:
@@ -23,6 +23,9 @@ MEASURES = (
 # each move played on by the heuristic to the next reveal's checkpoint (a reveal: to the one after), the stashes
 # scored there with hope, the best lead kept; one sampled state (eight played no better, hidden stashes too)
 EXPERT = "responder(objective=lead,horizon=checkpoint,steps=2,near_steps=1,rollouts=1,min_rollouts=1,particles=1)"
+# its win share against the default search (`designlab strength variants/raiding-duel/base.yaml "<EXPERT>" ismcts
+# -n 400 -w 2 --seed 21`, 2026-12-07): within the bar, so it is called expert and the skill levels play it
+EXPERT_STRENGTH = {2: Strength(share=0.482, low=0.435, high=0.531, games=400)}
 
 # the fast bots a quick ladder plays (make demo); ISMCTS, 1.5-3 CPU s a game, is left to a plain ladder
 LADDER_BOTS = ("random", "heuristic", "greedy", "spoiler")

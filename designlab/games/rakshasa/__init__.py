@@ -20,7 +20,7 @@ SPEC = GameSpec(
     persona_grid=_spec.PERSONA_GRID, board=_board.BOARD,
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
     persona_rates=_spec.PERSONA_RATES, value=_value.value, features=_value.features,
-    action_features=_expert_features.action_features,
+    action_features=_expert_features.action_features, expert_strength=_spec.EXPERT_STRENGTH,
     components=_components.components, bearings=_components.BEARINGS,
 )
 

@@ -1,6 +1,6 @@
 """What the report and the strategy tools need to know about Rakshasa: seat roles, measures, panels, personas."""
 
-from designlab.core.spec import Lever, Panel, PersonaGrid
+from designlab.core.spec import Lever, Panel, PersonaGrid, Strength
 
 
 def roles(params) -> tuple[str, ...]:
@@ -17,6 +17,11 @@ MEASURES = (
 
 # the fast bots a quick ladder plays (make demo); ISMCTS, 1.5-3 CPU s a game, is left to a plain ladder
 LADDER_BOTS = ("random", "heuristic", "honest", "bluffer", "suspicious")
+
+# the shipped expert weights' win share against the default search (`designlab ladder variants/rakshasa/base.yaml
+# -b expert -b ismcts -n 400 -w 1 --seed 21`, 2026-12-06, docs/strategy.md): far below the bar (45%), so the level
+# is named "learned" with this figure, and the skill levels leave it out unless asked
+EXPERT_STRENGTH = {2: Strength(share=0.155, low=0.124, high=0.193, games=400, weights="75bdd47e528985d2")}
 
 PANELS = (
     Panel("Lies and challenges",
