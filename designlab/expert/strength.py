@@ -61,10 +61,14 @@ def called(game: str, players: int, seat_bot: str = "expert", weights_path: str 
                                f"likely {100 * got.low:.1f}% to {100 * got.high:.1f}%")
 
 
+def level_bot(game: str) -> str:
+    """The bot the game's expert level plays (``GameSpec.expert``'s name, without its parameters)."""
+    from designlab.registry import game_spec
+
+    return game_spec(game).expert.split("(", 1)[0].strip()
+
+
 def plays_in_skill(game: str, players: int) -> bool:
     """Whether ``skill`` and ``playtest`` play the game's expert level unless told not to: only where it is called
     expert (a weaker level would describe play it is not)."""
-    from designlab.registry import game_spec
-
-    spec = game_spec(game)
-    return called(game, players, spec.expert.split("(", 1)[0].strip()).expert
+    return called(game, players, level_bot(game)).expert

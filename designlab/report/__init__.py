@@ -220,24 +220,19 @@ class Beside:
 def seated_by(run) -> str:
     """Who played a run, in the words a fairest value takes after its parameter: one bot in every seat, named
     ("expert" for a ``--expert`` run, whatever bot the game's expert level is: Raiding Duel's is a lookahead; where
-    the level's measured strength does not earn that name, what it is and what was measured: "learned (15.5% ...
-    against the default search)", designlab/expert/strength.py), else the file's own seats."""
-    from designlab.expert.strength import called
+    the level's measured strength did not earn that name when it played, what it is and what was measured:
+    "learned (15.5% ... against the default search)", designlab/expert/strength.py), else the file's own seats."""
     from designlab.results.manifest import EXPERT_RUN
 
-    seats = [s for e in run.manifest.variants for s in (e.seats or [])]
-    bots = {s.get("bot") for s in seats}
+    bots = {s.get("bot") for e in run.manifest.variants for s in (e.seats or [])}
     if len(bots) != 1:
         return " with the file's seats"
     if not run.path.name.endswith(EXPERT_RUN):
         return f" with every seat {next(iter(bots))}"
-    games = {(e.game, len(e.seats or [])) for e in run.manifest.variants}
-    weights = {(s.get("params") or {}).get("weights") for s in seats}
-    if len(games) == 1 and len(weights) == 1:
-        (game, players), (path,) = next(iter(games)), weights
-        c = called(game, players, next(iter(bots)), path)
-        if not c.expert:
-            return f" with every seat {c.name} ({c.measure})"
+    # as stored when played (results/manifest.py): one name for every variant, else plainly "expert"
+    said = {(e.expert_called, e.expert_measured) for e in run.manifest.variants}
+    if len(said) == 1 and (c := next(iter(said)))[0]:
+        return f" with every seat {c[0]} ({c[1]})"
     return " with every seat expert"
 
 

@@ -69,6 +69,10 @@ class VariantEntry(BaseModel):
     played_games: int = 0
     # the stored answer (``results.answer``); None only in a manifest written before answers were stored
     verdict: dict[str, Any] | None = None
+    # every seat the game's expert level where its measured strength does not earn that name, as it was when
+    # played (designlab/expert/strength.py): what it is ("learned") and what was measured; "" otherwise
+    expert_called: str = ""
+    expert_measured: str = ""
 
     @property
     def tolerance(self) -> float:

@@ -587,10 +587,24 @@ def _write_manifest(result: RunResult) -> None:
             "cached_games": r.cached_games,
             "played_games": r.played_games,
             "verdict": None if r.verdict is None else verdict_to_dict(r.verdict),
+            **_expert_called(v),
         }))
     write_manifest(result.out_dir, Manifest(name=result.name, format=FORMAT, designlab_version=__version__,
                                             created=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
                                             variants=entries))
+
+
+def _expert_called(v: Variant) -> dict:
+    """With one seat in every seat, of the bot the game's expert level plays (``--expert``): what that level is
+    called where its measured strength does not earn the name (designlab/expert/strength.py), stored so the
+    report says what played, not what is shipped when it renders (the weights may have been retrained since)."""
+    from designlab.expert.strength import called, level_bot
+
+    seat = v.seats[0] if v.seats else None
+    if seat is None or any(s != seat for s in v.seats) or seat.bot != level_bot(v.game):
+        return {}
+    c = called(v.game, len(v.seats), seat.bot, getattr(seat.params, "weights", None))
+    return {} if c.expert else {"expert_called": c.name, "expert_measured": c.measure}
 
 
 def _confidence_sequence(design: dict | None) -> dict:

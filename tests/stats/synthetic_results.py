@@ -52,6 +52,7 @@ class Spec:
     params: dict = field(default_factory=dict)
     seed: int = 1
     rising: dict = field(default_factory=dict)  # per-seat metric -> Poisson mean per seat, from its own generator
+    manifest: dict = field(default_factory=dict)  # more of its manifest entry, as the runner stores them
 
 
 def expit(x: float) -> float:
@@ -246,6 +247,7 @@ def write_results(root: Path, specs: list[Spec] | None = None, name: str = "synt
             "rotate_seats": True, "games": spec.games, "seed": spec.seed, "base": spec.base, "sweep": spec.sweep,
             "sweep_group": spec.sweep_group, "warnings": list(spec.warnings), "errors": spec.errors,
             "seconds": 0.5, "games_file": f"{slug}/games.parquet", "samples_file": f"{slug}/samples.json",
+            **spec.manifest,
         })
     manifest = {"name": name, "designlab_version": "0.1.0", "created": "2026-11-29T13:00:00Z", "variants": entries}
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1))
