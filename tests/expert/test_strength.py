@@ -19,8 +19,8 @@ def test_each_bundled_level_is_called_by_its_measured_strength():
         "learned, 15.5% of 400 games against the default search, likely 12.4% to 19.3%")
     assert called("fifth-challenge", 2).words() == (
         "learned, 43.0% of 400 games against the default search, likely 38.6% to 47.5%")
-    assert called("fifth-challenge", 4).words() == ("learned, 21.8% of 400 games against the default search with "
-                                                    "4 players, one seat, likely 17.9% to 26.2%")
+    assert called("fifth-challenge", 4).words() == ("learned, 22.3% of 800 games against the default search with "
+                                                    "4 players, one seat, likely 19.7% to 25.2%")
 
 
 def test_skill_plays_the_expert_level_by_default_only_where_it_is_called_expert():
