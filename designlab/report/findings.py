@@ -7,6 +7,7 @@ difference that is not significant after Holm correction).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import polars as pl
@@ -224,6 +225,15 @@ def reference(variants, group: str) -> str:
                  if va.name.startswith(group + "[") and va.results.entry.reference), "")
 
 
+def misfit_clause(fit, parameter: str) -> str:
+    """Why no fairest value is read from a sweep whose points do not follow its fitted curve (EvenFit.misfit),
+    as a clause; "" where they follow it."""
+    if fit is None or not fit.converged or not fit.misfit or (fit.crosses and fit.bounded):
+        return ""
+    return (f"no fairest value is fitted: the edge does not follow one trend along {parameter} (a logistic curve "
+            f"misses the points, lack of fit {pval(fit.lack_of_fit_p)})")
+
+
 def reference_note(variants, group: str) -> str:
     """' Each point is compared against ...': the sweep's reference as a sentence ("" if unknown)."""
     ref = reference(variants, group)
@@ -255,6 +265,10 @@ def sweep_sentence(s: SweepAnalysis, entry: VariantEntry | None = None, against:
                  "points are left out of the curve and the fit.")
     fit = s.fit
     level = "info"
+    if s.numeric and fit is not None and fit.converged and fit.misfit:
+        text += (f" The points do not follow one logistic curve (lack of fit: chi-square {fit.lack_of_fit:.1f} on "
+                 f"{fit.df} df, {pval(fit.lack_of_fit_p)}), so the fit's intervals are widened by their scatter "
+                 f"(quasi-binomial: standard errors x{math.sqrt(fit.dispersion):.1f}).")
     if not s.numeric:
         text += " The values are not numbers, so no even point is fitted."
     elif fit is None or not fit.converged:
@@ -263,6 +277,10 @@ def sweep_sentence(s: SweepAnalysis, entry: VariantEntry | None = None, against:
         text += (f" It crosses even at {s.parameter} ≈ {num(fit.x_even, 2)} (95% CI {num(fit.lo, 2)}–{num(fit.hi, 2)}, "
                  f"logistic fit over {seat0.height} points).")
         level = "even" if s.entry is None else "info"  # a bot matching its opponent is no fairness light
+    elif fit.crosses and fit.misfit:  # more games would not straighten a curve that turns back
+        text += (f" The fitted curve crosses even at {s.parameter} ≈ {num(fit.x_even, 2)}, but the points scatter "
+                 f"too far from it for a bounded interval (slope {pval(fit.slope_p)}): read the points themselves, "
+                 "or sweep a narrower range.")
     elif fit.crosses:
         text += (f" The fitted curve crosses even at {s.parameter} ≈ {num(fit.x_even, 2)}, but the trend is too weak "
                  f"for a bounded interval (slope {pval(fit.slope_p)}): more games per point would locate it.")

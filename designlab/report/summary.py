@@ -14,7 +14,7 @@ from html import escape
 from designlab.core.protocol import FIX  # where a rules warning names its fix (GameParams.fix)
 from designlab.core.spec import plural, the
 from designlab.meta_game.page import meta_headline
-from designlab.report.findings import reference
+from designlab.report.findings import misfit_clause, reference
 from designlab.report.fmt import missing, num
 from designlab.report.roles import followed, name_html, roles_of, sweep_point_entry, typed_html
 from designlab.skill_levels.page import skill_line
@@ -247,7 +247,8 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis], who: str = "") ->
             out.append(text + ".")
         elif even:
             out.append(f"Fairest {s.parameter}{where}: {', '.join(value[v.name] for v in even)}, "
-                       f"{'each ' if len(even) > 1 else ''}within the {tol}-point tolerance.")
+                       f"{'each ' if len(even) > 1 else ''}within the {tol}-point tolerance"
+                       + (f"; {misfit}." if (misfit := misfit_clause(fit, s.parameter)) else "."))
         elif closest is not None:
             v = a.verdicts[closest.name]
             roles = roles_of(closest.results.entry)
@@ -256,7 +257,8 @@ def fairest_values(a: RunAnalysis, vas: list[VariantAnalysis], who: str = "") ->
             settled = all(a.verdicts[va.name].verdict == "unbalanced" for va in points)
             out.append(f"None of these values of {s.parameter}{where} is even at the {tol}-point tolerance"
                        + (": each is unbalanced" if settled else " yet")
-                       + f"; the smallest edge is at {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}{tell}.")
+                       + f"; the smallest edge is at {value[closest.name]}: {edge_text(v, roles, lead=v.ahead)}{tell}"
+                       + (f"; {misfit}." if (misfit := misfit_clause(fit, s.parameter)) else "."))
     return out
 
 

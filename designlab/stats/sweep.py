@@ -9,6 +9,16 @@ single winner). The even point of seat 0 is found with a binomial logistic fit
 logit P(seat 0 wins | decisive) = a + b x, solved for 1/players; its interval
 is Fieller's (the set of x whose predicted logit is within z standard errors
 of the target), which is bounded only when the slope is clearly non-zero.
+That interval holds only where the points follow the fitted curve: with three
+or more points the fit's Pearson chi-square is a lack-of-fit test on the
+points less two degrees of freedom, and where it rejects at 5% (a curve that
+turns back, or points scattered beyond their binomial noise) the covariance
+is scaled by the dispersion chi-square / df and Fieller's z becomes Student's
+t on those df (the quasi-binomial fit, McCullagh and Nelder 1989, 4.5): a
+wider interval, often an unbounded one, so no fairest value is read from a
+straight curve the points do not follow. Points paired game by game share their
+random draws, so they are positively correlated and the test, which takes them
+as independent, rejects less often than 5% where the curve fits: conservative.
 
 A sweep over a bot's parameter (``seats.<i>.params...``) follows the bot, not a
 seat: seats rotate every game, so seat 0 holds that bot in only one game out of
@@ -163,6 +173,15 @@ class EvenFit:
     x_min: float
     x_max: float
     converged: bool
+    lack_of_fit: float = math.nan  # Pearson chi-square of the points about the curve (nan: fewer than 3 points)
+    df: int = 0  # its degrees of freedom: points less two
+    lack_of_fit_p: float = math.nan
+    dispersion: float = 1.0  # > 1: the lack of fit rejected and ``cov`` is scaled by it (quasi-binomial)
+
+    @property
+    def misfit(self) -> bool:
+        """Whether the points do not follow the fitted curve (lack of fit at 5%), and the interval was widened."""
+        return self.dispersion > 1.0
 
     def predict(self, x) -> np.ndarray:
         return 1 / (1 + np.exp(-(self.a + self.b * np.asarray(x, dtype=float))))
@@ -173,7 +192,10 @@ class EvenFit:
         from scipy import stats as st
 
         se = math.sqrt(self.cov[1, 1]) if self.cov[1, 1] > 0 else math.nan
-        return float(2 * st.norm.sf(abs(self.b / se))) if se == se and se > 0 else math.nan
+        if not (se == se and se > 0):
+            return math.nan
+        t = abs(self.b / se)
+        return float(2 * (st.t.sf(t, self.df) if self.misfit else st.norm.sf(t)))
 
 
 def logistic_fit(x, k, n, max_iter: int = 50) -> tuple[np.ndarray, np.ndarray, bool]:
@@ -233,6 +255,13 @@ def fit_even_point(x, k, n, target: float = 0.5, level: float = LEVEL) -> EvenFi
     u = a - L
     x_even = -u / b if b != 0 else math.nan
     z = z_crit(level)
+    chi2, df, chi2_p, dispersion = lack_of_fit(x, k, n, a, b)
+    if converged and chi2_p < 1 - LEVEL:  # the lack-of-fit test at the 5% every test here uses
+        from scipy import stats as st
+
+        dispersion = chi2 / df
+        cov = cov * dispersion
+        z = float(st.t.ppf(0.5 + level / 2, df))
     vaa, vab, vbb = cov[0, 0], cov[0, 1], cov[1, 1]
     A = b * b - z * z * vbb
     B = 2 * (u * b - z * z * vab)
@@ -248,7 +277,28 @@ def fit_even_point(x, k, n, target: float = 0.5, level: float = LEVEL) -> EvenFi
     xs = x[n > 0]
     crosses = bool(converged and x_even == x_even and xs.min() <= x_even <= xs.max())
     return EvenFit(float(a), float(b), cov, target, float(x_even), lo, hi, bounded, crosses,
-                   float(xs.min()), float(xs.max()), converged)
+                   float(xs.min()), float(xs.max()), converged, chi2, df, chi2_p, dispersion)
+
+
+def lack_of_fit(x, k, n, a: float, b: float) -> tuple[float, int, float, float]:
+    """(Pearson chi-square, df, its p-value, 1.0) of k successes of n at each x about logit p = a + b x, the
+    points with games pooled by x; df is the distinct x less two, and with fewer than three the test is
+    (nan, 0, nan, 1.0). The p-value is nan when a point's fitted share is 0 or 1."""
+    keep = np.asarray(n, dtype=float) > 0
+    xs, ks, ns = (np.asarray(v, dtype=float)[keep] for v in (x, k, n))
+    ux, inv = np.unique(xs, return_inverse=True)
+    df = ux.size - 2
+    if df < 1:
+        return math.nan, 0, math.nan, 1.0
+    kk, nn = np.bincount(inv, ks), np.bincount(inv, ns)
+    p = 1 / (1 + np.exp(-(a + b * ux)))
+    var = nn * p * (1 - p)
+    if not np.all(var > 0):
+        return math.nan, df, math.nan, 1.0
+    from scipy import stats as st
+
+    chi2 = float(((kk - nn * p) ** 2 / var).sum())
+    return chi2, df, float(st.chi2.sf(chi2, df)), 1.0
 
 
 def measure_names(names=()) -> list[str]:

@@ -86,6 +86,31 @@ def test_a_sweep_whose_every_point_is_unbalanced_says_so_without_yet(synth, tmp_
     assert "None of these values of honor.runner is even at the 3-point tolerance: each is unbalanced" in text, text
 
 
+def test_a_sweep_that_turns_back_gives_no_fairest_value_and_says_why(synth, tmp_path):
+    """The first runner's share falls from 8 to 12 and rises again to 16: a straight logistic curve through
+    those points crosses even, but the points do not follow it (lack of fit), so the first screen gives no
+    fairest value from it, says why, and the finding says the interval was widened."""
+    import html
+    from dataclasses import replace
+
+    from designlab.report import render_report
+    from designlab.report.findings import findings
+    from designlab.stats import load_run
+    from designlab.stats.analysis import analyse_run
+
+    shares = {8: 0.52, 10: 0.47, 12: 0.43, 14: 0.47, 16: 0.56}
+    specs = [replace(s, seat_share=(shares[s.sweep["honor.runner"]], 1 - shares[s.sweep["honor.runner"]]))
+             for s in synth.sweep_specs(games=3000)]
+    run = synth.write_results(tmp_path / "results", specs, name="turns-back")
+    text = html.unescape(_answer_text(render_report(run, tmp_path / "reports")))
+    assert "Fairest honor.runner: about" not in text, text
+    assert ("no fairest value is fitted: the edge does not follow one trend along honor.runner (a logistic curve "
+            "misses the points, lack of fit p < 0.001)") in text, text
+    sweep = [f.text for f in findings(analyse_run(load_run(run))) if f.topic == "sweep"]
+    assert "The points do not follow one logistic curve (lack of fit: chi-square" in sweep[0], sweep
+    assert "read the points themselves, or sweep a narrower range" in sweep[0], sweep
+
+
 def test_a_command_with_a_quoted_bot_spec_is_one_code_span():
     """The skill line's command for a search level played by another bot quotes its spec, parentheses and all;
     the first screen once cut it into three pieces at the spec's parentheses."""

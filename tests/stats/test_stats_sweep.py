@@ -68,6 +68,63 @@ def test_fieller_interval_covers_the_true_crossing_about_95_percent_of_the_time(
     assert 0.93 <= covered / total <= 0.97  # binomial sd of the coverage estimate: 0.7 points
 
 
+def test_the_lack_of_fit_is_pearsons_chi_square_on_the_points_less_two():
+    k, n = binomial_data(4)
+    fit = fit_even_point(X, k, n)
+    p = expit(fit.a + fit.b * X)
+    chi2 = float(((k - n * p) ** 2 / (n * p * (1 - p))).sum())
+    assert fit.lack_of_fit == pytest.approx(chi2) and fit.df == 3
+    assert fit.lack_of_fit_p == pytest.approx(st.chi2.sf(chi2, 3))
+    # a point played twice is one point: its games pooled
+    twice = fit_even_point(np.r_[X, X[:1]], np.r_[k, k[:1]], np.r_[n, n[:1]])
+    assert twice.df == 3
+    # two points: nothing left to test
+    two = fit_even_point(X[:2], k[:2], n[:2])
+    assert two.df == 0 and math.isnan(two.lack_of_fit_p) and not two.misfit
+
+
+def test_points_that_follow_the_curve_keep_fiellers_z_interval_about_95_percent_of_the_time():
+    """The lack-of-fit test rejects about 1 time in 20 on a true logistic curve, and only then is the interval
+    widened (the coverage test above)."""
+    flagged = sum(fit_even_point(X, *binomial_data(1000 + seed)).misfit for seed in range(1000))
+    assert 30 <= flagged <= 70  # 5% of 1,000, binomial sd 6.9
+
+
+def scattered_data(seed, n=4000, sd=0.15):
+    """Points that scatter about the logistic curve beyond their binomial noise (each rule's own effect, sd 0.15
+    on the logit: about 4 points of win rate), crossing even at 11.5."""
+    rng = np.random.default_rng(seed)
+    ns = np.full(X.size, n)
+    return rng.binomial(ns, expit(-0.35 * (X - 11.5) + rng.normal(0, sd, X.size))), ns
+
+
+def test_points_scattered_beyond_their_noise_widen_the_interval_so_it_still_covers():
+    """4,000 games a point and points scattered about 4 points off the curve: on these 400 seeds Fieller's z
+    interval covered the crossing 32.8% of the time (before the lack-of-fit test); widened by the dispersion, with
+    Student's t on the points less two, 94.8%."""
+    covered = 0
+    for seed in range(400):
+        fit = fit_even_point(X, *scattered_data(5000 + seed))
+        covered += fit.bounded and fit.lo <= 11.5 <= fit.hi
+    assert covered / 400 >= 0.89
+
+
+def test_a_curve_that_turns_back_gives_no_bounded_even_point():
+    """Rakshasa's honor sweep with every seat the learned policy (2026-12-07): the first runner's share of
+    decisive games at honor 10 to 20, 3,600 or so decisive games a point. A straight logistic curve crossed even at
+    14.6 (likely 13.1 to 16.0) where the points themselves are clearly below even at 14 and 15."""
+    x = np.array([10.0, 12.0, 14.0, 15.0, 16.0, 18.0, 20.0])
+    n = np.array([3597, 3600, 3590, 3602, 3605, 2400, 2632])
+    k = np.round(n * np.array([0.493, 0.511, 0.460, 0.477, 0.500, 0.548, 0.541]))
+    fit = fit_even_point(x, k, n)
+    assert fit.misfit and fit.lack_of_fit_p < 1e-6 and fit.dispersion == pytest.approx(fit.lack_of_fit / 5)
+    assert fit.crosses and not fit.bounded
+    # the covariance is the plain fit's times the dispersion, and the slope is tested on Student's t, 5 df
+    _, cov, _ = logistic_fit(x, k, n)
+    assert fit.cov == pytest.approx(cov * fit.dispersion)
+    assert fit.slope_p == pytest.approx(2 * st.t.sf(abs(fit.b) / math.sqrt(fit.cov[1, 1]), 5))
+
+
 def test_flat_or_outside_curves_are_said_so():
     flat = fit_even_point(X, np.array([100] * 5), np.array([200] * 5))
     assert not flat.bounded and not flat.crosses  # slope ~ 0: no finite interval
