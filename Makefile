@@ -84,8 +84,10 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 # Played again with every seat the game's expert level (`sweep --expert`), so each report's first screen gives the
 # fairest value for good players beside the heuristic's (issue 45): in these two games the learned policy, named
-# there by its measured strength against the search ("learned, 15.5% of 400 games ..."). About 150 s of the demo.
+# there by its measured strength against the search ("learned, 15.5% of 400 games ..."). Each point until settled or
+# 2,000 games (DEMO_EXPERT_BUDGET): at 4,000 these two sweeps took 165 s of play, a third of the demo.
 DEMO_EXPERT := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challenge/crown-score-sweep.yaml
+DEMO_EXPERT_BUDGET ?= 2000
 DEMO_BUDGET ?= 4000
 # The skill levels' search level: 30 games of a 12-iteration search. Raiding Duel's skill plays its expert level
 # too (called expert by its measured strength, GameSpec.expert_strength): 400 games of its lookahead cut one or
@@ -99,7 +101,7 @@ demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 $(DEMO_SEARCH) -q -w $(WORKERS) || exit 1; done
 	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
-	$(BIN)/designlab sweep $(DEMO_EXPERT) --expert --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
+	$(BIN)/designlab sweep $(DEMO_EXPERT) --expert --until-settled --max-games $(DEMO_EXPERT_BUDGET) -q --workers $(WORKERS)
 
 # Everything bundled: the ladders, meta-games (20 search games per opponent) and skill levels of each base,
 # every tune file, and every variant and sweep of every game until settled within its budget (not timed: the
