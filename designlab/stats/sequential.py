@@ -241,14 +241,19 @@ def pair_sequences(rates, n, level: float = LEVEL, tolerance: float = 0.03, desi
 
 
 def _gap_ends(rates, n, tolerance: float, level: float, design: Design | None, pair_var=None):
+    """The gap's range read off the pairs' own ranges (``pair_sequences``), so the unsigned gap and the signed
+    edge printed beside it are one range: the upper end the furthest any pair's range reaches from 0, the lower
+    end the furthest a pair's range lies clear of 0 (0 where every pair's range spans it). Each pair's range is
+    its claim's, so the verdicts read it unchanged: only a pair within the tolerance can pass "even" (its end
+    is the even claim's) and only a pair beyond it can pass "unbalanced" (the unbalanced claim's). Before
+    2026-12-07 the upper end was always the even claim's, so a leaning or unbalanced gap's upper end (|d| + 2.24
+    se with two seats) disagreed with its signed edge's (|d| + 2.59 se) on the same page."""
     design = design or Design.for_variant(np.shape(rates)[-1], tolerance, level)
-    d, se = _pair_stats(rates, n, pair_var)
-    cu, ce = design.critical(n)
-    cu, ce = np.asarray(cu)[..., None], np.asarray(ce)[..., None]
-    reads_even = np.isfinite(ce)
-    hi = (np.abs(d) + np.where(reads_even, ce, cu) * se).max(axis=-1)  # the even claim's end (the pair furthest out)
-    lo = (np.abs(d) - cu * se).max(axis=-1)  # the unbalanced claim's end
-    return np.maximum(lo, 0.0), np.minimum(hi, 1.0), reads_even[..., 0]
+    low, high = pair_sequences(rates, n, level, tolerance, design, pair_var)
+    reads_even = np.isfinite(np.asarray(design.critical(n)[1]))
+    hi = np.maximum(np.abs(low), np.abs(high)).max(axis=-1)
+    lo = np.maximum(low, -high).max(axis=-1)
+    return np.maximum(lo, 0.0), np.minimum(hi, 1.0), reads_even
 
 
 def sequence_gap_interval(rates, n, level: float = LEVEL, tolerance: float = 0.03, design: Design | None = None,

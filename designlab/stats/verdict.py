@@ -306,8 +306,9 @@ SEQUENCE_RULE = (" Variants played with --until-settled had games added until th
                  f"looks ({LOOKS_WORDS}): even means every pair of roles passed two one-sided "
                  "tests within the tolerance, unbalanced that some pair passed a one-sided test beyond it, each claim "
                  "wrong at most 1 time in 20 over all the looks (a group-sequential design; with 3 or 4 roles the "
-                 "unbalanced test allows for the pairs together). The range shown is the one that decided: its upper "
-                 "end is the even claim's, its lower end the unbalanced claim's. \"More games\" is the design's first "
+                 "unbalanced test allows for the pairs together). The range shown is the one that decided: a pair's "
+                 "is the even claim's where its estimate is within the tolerance, else the unbalanced claim's, and "
+                 "the gap's is read off the pairs'. \"More games\" is the design's first "
                  "look that would settle it if the rates stayed as they are; a run continued with a bigger budget "
                  "keeps the same looks and the same 1 in 20.")
 

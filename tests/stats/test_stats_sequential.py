@@ -150,6 +150,36 @@ def test_a_pairs_range_is_the_range_of_the_claim_its_estimate_asks_about():
     assert v.verdict == "even" and -0.03 <= v.diff_lo and v.diff_hi <= 0.03  # the printed range decided
 
 
+def test_the_gap_and_the_signed_edge_beside_it_are_one_range():
+    """Rakshasa's learned level until settled (2026-12-07): the skill page's gap column read "5.0 (2.7 to 7.0)"
+    beside "+5.0 points (likely +2.7 to +7.3)" in words, the upper end once the even claim's and once the
+    unbalanced claim's. The gap's range is now read off the pairs' ranges; the verdicts are the ones the old
+    ends gave (an end only decides its own claim), checked here against that old rule."""
+    rng = np.random.default_rng(11)
+    for seats in (2, 3, 4):
+        for n in rng.choice(schedule()[:40], 12):
+            n = int(n)
+            rates = rng.multinomial(n, rng.dirichlet(np.full(seats + 1, 6.0)))[:seats] / n
+            v = balance_verdict(list(rates), n, 0.03, sequential=True)
+            low, high = pair_sequences(rates, n)
+            assert v.hi == pytest.approx(min(1.0, max(np.abs(low).max(), np.abs(high).max())))
+            assert v.lo == pytest.approx(max(0.0, np.maximum(low, -high).max()))
+            if seats == 2:  # one pair: the unsigned gap is the signed edge's distance from 0
+                assert v.hi == pytest.approx(max(abs(v.diff_lo), abs(v.diff_hi)))
+                assert v.lo == pytest.approx(max(0.0, v.diff_lo, -v.diff_hi))
+            # the rule before: the upper end always the even claim's, the lower always the unbalanced claim's
+            design = Design.for_variant(seats, 0.03)
+            cu, ce = design.critical(n)
+            i, j = np.array([(a, b) for a in range(seats) for b in range(a + 1, seats)]).T
+            d = rates[i] - rates[j]
+            se = np.sqrt(np.maximum(rates[i] + rates[j] - d * d, 1 / n) / n)
+            old_hi = (np.abs(d) + (ce if np.isfinite(ce) else cu) * se).max()
+            old_lo = (np.abs(d) - cu * se).max()
+            even, unbalanced = settles(rates, n, 0.03)
+            assert bool(even) == bool(np.isfinite(ce) and old_hi <= 0.03)
+            assert bool(unbalanced) == bool(old_lo > 0.03)
+
+
 def test_games_to_settle_is_the_first_look_that_would_settle():
     rates = [0.52, 0.46]
     total = games_to_settle(rates, 1000, 0.03)
