@@ -320,6 +320,9 @@ def render_report(results_dir: Path, reports_root: Path = Path("reports"), png: 
         "lights": {k: lights.count(k) for k in VERDICTS if lights.count(k)},
         "results_dir": str(Path(results_dir)),
     }
+    who = seated_by(run)
+    if who.startswith(" with every seat "):  # one bot in every seat: the index says who played ("learned (...)")
+        listing["players"] = who.removeprefix(" with ")
     _atomic_write(out_dir / REPORT_LISTING, json.dumps(listing, indent=1))
     if png:
         write_images(out_dir, first_figs + [f for _, _, figs, _ in sections for f in figs] + panel_figs)
@@ -367,6 +370,8 @@ def render_index(reports_root: Path) -> Path:
             rows.append(f'<tr><td><a href="{escape(folder)}/index.html">{escape(folder)}</a></td><td colspan="7"></td></tr>')
             continue
         kind = f' <span class="note">({escape(m["kind"])})</span>' if m.get("kind") else ""  # a ladder or meta-game
+        if m.get("players"):  # who played a run: an expert level below the bar is named by what it measured
+            kind += f'<br><span class="note">{escape(m["players"])}</span>'
         rows.append(
             f'<tr><td><a href="{escape(folder)}/index.html">{escape(str(m.get("name", folder)))}</a>{kind}</td>'
             f"<td>{escape(', '.join(m.get('games') or []))}</td><td class=\"num\">{m.get('variants', '')}</td>"

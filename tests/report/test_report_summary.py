@@ -67,6 +67,23 @@ def test_a_sweeps_fairest_value_for_the_other_skill_stands_beside_its_own(synth,
         assert f"(results/{other}, 7,500 games, 2026-11-29)" in text, text
 
 
+def test_the_reports_index_says_who_played_each_run(synth, tmp_path):
+    """reports/index.html, where the demo sends a designer first: the --expert run's row names its players as
+    its first screen does (a learned level by what was measured), and the file's run its bot."""
+    import html
+
+    from designlab.report import render_index, render_report
+
+    own, expert = _two_skills(synth, tmp_path / "results")
+    for run in (own, expert):
+        render_report(run, tmp_path / "reports")
+    rows = html.unescape(render_index(tmp_path / "reports").read_text()).split("<tr>")
+    row = next(r for r in rows if "honor-only-expert/index.html" in r)
+    assert f"every seat learned ({MEASURED})" in row, row
+    row = next(r for r in rows if "honor-only/index.html" in r)
+    assert "every seat heuristic" in row and "learned" not in row, row
+
+
 def test_the_other_skills_run_of_other_rules_is_not_shown_beside(synth, tmp_path):
     from designlab.report import render_report
 
