@@ -18,7 +18,7 @@ def test_each_bundled_level_is_called_by_its_measured_strength():
     assert called("rakshasa", 2).words() == (
         "learned, 15.5% of 400 games against the default search, likely 12.4% to 19.3%")
     assert called("fifth-challenge", 2).words() == (
-        "learned, 41.1% of 800 games against the default search, likely 38.0% to 44.3%")
+        "learned, 40.1% of 1,200 games against the default search, likely 37.5% to 42.7%")
     assert called("fifth-challenge", 4).words() == ("learned, 22.3% of 800 games against the default search with "
                                                     "4 players, one seat, likely 19.7% to 25.2%")
 
