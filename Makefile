@@ -89,9 +89,10 @@ DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 DEMO_EXPERT := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challenge/crown-score-sweep.yaml
 DEMO_EXPERT_BUDGET ?= 2000
 DEMO_BUDGET ?= 4000
-# The skill levels' search level: 30 games of a 12-iteration search. Raiding Duel's skill plays its expert level
-# too (called expert by its measured strength, GameSpec.expert_strength): 400 games of its lookahead cut one or
-# two reveals ahead, which plays level with the default search at about 1/55 of its CPU a decision
+# The skill levels' search level: 30 games of a 12-iteration search. Raiding Duel's and Rakshasa's skill play their
+# expert level too (called expert by its measured strength, GameSpec.expert_strength): 400 games of Raiding Duel's
+# lookahead cut one or two reveals ahead, level with the default search at about 1/55 of its CPU a decision, and of
+# Rakshasa's learned policy with the builder's challenges judged exactly, stronger than the search at about 1/150
 # (docs/strategy.md). The skill line names the bots the levels played.
 DEMO_SEARCH := --search-games 30 --search 'ismcts(iterations=12)'
 

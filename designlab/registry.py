@@ -218,7 +218,7 @@ def _expert_bot(game: str) -> type[Bot]:
     if spec is None:  # a game set by a test without a spec: the generic rows, no features, no shipped weights
         return ExpertBot.playing(None, None, None)
     policy = GAME_BOTS.get(game, {}).get(spec.heuristic)
-    return ExpertBot.playing(spec.features, spec.action_features, shipped_path(spec.game), policy)
+    return ExpertBot.playing(spec.features, spec.action_features, shipped_path(spec.game), policy, spec.expert_rule)
 
 
 def bots_for(game: str) -> dict[str, type[Bot]]:

@@ -243,6 +243,12 @@ class GameSpec:
     # levels play as their expert level: the policy learned from the search (``expert``), unless the game names a
     # cheaper level that plays as well as the search where no learned policy does (docs/strategy.md)
     expert: str = "expert"
+    # a game's exact rule for some of the expert's decisions, where a rule the game can compute from the view
+    # plays better than the learned policy: ``(game, seat) -> rule`` whose ``decide(view)`` gives the seat's move
+    # or None (the learned policy's move then) and whose ``played(action)`` hears every move the seat makes; it
+    # sees every view of the seat, so it may keep a belief (Rakshasa: the builder's challenges,
+    # games/rakshasa/bots/judge.py). None: the learned policy decides everything
+    expert_rule: Callable[[Game, int], Any] | None = None
     # the expert level's measured strength against the default search, by player count (docs/strategy.md): where
     # it meets the bar (``Strength.meets``) the level is called expert and ``skill`` and ``playtest`` play it unless
     # told not to; elsewhere it is named by what it measures ("learned, 15.5% of 400 games against the default

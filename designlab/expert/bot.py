@@ -9,6 +9,10 @@ rules only: the one full state it uses (the default rows) is sampled from the vi
 same view always gets the same move, whatever the hidden cards are. A restricted view (bots/restricted.py)
 offers fewer legal actions, and it chooses among those.
 
+Where the game gives an exact rule for some decisions (``GameSpec.expert_rule``; Rakshasa: the builder's
+challenges, games/rakshasa/bots/judge.py), the rule hears every view and move of the seat and its move stands
+where it gives one; the learned policy plays the rest (``rule=false``: everything).
+
 The registry makes one class per game (``ExpertBot.playing``), given the game's feature functions, its heuristic
 bot and where its shipped weights are (``expert.json`` beside the game's class); a seat's ``weights`` parameter names another file.
 """
@@ -34,6 +38,10 @@ class ExpertParams(BotParams):
         None, ge=0.0, le=1000.0,
         description="Leave the heuristic's move only for an action scored this much higher; None: the weights "
                     "file's own margin (chosen by the training on held-out decisions).")
+    rule: bool = Field(
+        True,
+        description="Play the game's exact rule where it has one (GameSpec.expert_rule; Rakshasa: the builder's "
+                    "challenges, judged by the exact chance of a lie); false: the learned policy decides everything.")
 
 
 class ExpertBot(Bot):
@@ -46,6 +54,7 @@ class ExpertBot(Bot):
     action_features: ClassVar[ActionFeatures | None] = None
     shipped: ClassVar[str | None] = None  # the game's own weights file
     policy: ClassVar[type[Bot] | None] = None  # the game's heuristic bot: its move is every row's hint
+    rule: ClassVar = None  # GameSpec.expert_rule: (game, seat) -> the game's exact rule for some decisions
 
     @classmethod
     def weights_path(cls, params: BotParams | None) -> str:
@@ -74,11 +83,13 @@ class ExpertBot(Bot):
         self.hinter = hinter(type(self).policy, game, seat, rng)
         margin = getattr(params, "margin", None)
         self.margin = float(w.data["models"][str(game.num_players)].get("margin", 0.0) if margin is None else margin)
+        make_rule = type(self).rule
+        self.judge = make_rule(game, seat) if make_rule is not None and getattr(params, "rule", True) else None
 
     @classmethod
     def playing(cls, features: Features | None, action_features: ActionFeatures | None,
-                shipped: str | None, policy: type[Bot] | None = None) -> type[ExpertBot]:
-        return _expert_class(features, action_features, shipped, policy)
+                shipped: str | None, policy: type[Bot] | None = None, rule=None) -> type[ExpertBot]:
+        return _expert_class(features, action_features, shipped, policy, rule)
 
     def scores(self, view: View, hint: Action | None = None, odds=None) -> list[float]:
         """Each legal action's score at ``view``, in ``view.legal_actions`` order (``hint``: the heuristic's move;
@@ -97,6 +108,19 @@ class ExpertBot(Bot):
         return (np.asarray(rows, dtype=float) @ u).tolist()
 
     def act(self, view: View) -> Action:
+        judge = self.judge
+        if judge is None:
+            return self.learned(view)
+        action = judge.decide(view)
+        if action is None:
+            action = self.learned(view)
+        elif self.hinter is not None:
+            self.hinter.act(view)  # the hinter sees every view, as a seat's bot does (it may remember)
+        judge.played(action)
+        return action
+
+    def learned(self, view: View) -> Action:
+        """The learned policy's move at ``view``."""
         legal = view.legal_actions
         hint = self.hinter.act(view) if self.hinter is not None else None
         if len(legal) == 1:
@@ -160,11 +184,12 @@ def hinter(policy: type[Bot] | None, game: Game, seat: int, rng) -> Bot | None:
 
 
 @cache
-def _expert_class(features, action_features, shipped, policy) -> type[ExpertBot]:
+def _expert_class(features, action_features, shipped, policy, rule=None) -> type[ExpertBot]:
     return type("ExpertBot", (ExpertBot,), {
         "features": staticmethod(features) if features is not None else None,
         "action_features": staticmethod(action_features) if action_features is not None else None,
-        "shipped": shipped, "policy": policy, "__module__": __name__, "__qualname__": "ExpertBot",
+        "shipped": shipped, "policy": policy, "rule": staticmethod(rule) if rule is not None else None,
+        "__module__": __name__, "__qualname__": "ExpertBot",
     })
 
 

@@ -133,9 +133,10 @@ def test_without_a_skill_result_the_levels_are_played_and_counted(tmp_path, caps
     assert main(["playtest", str(BASE), str(EXAMPLE), "--reports", str(reports), "-n", "30", "--search-games", "0",
                  "-w", "1", "-q"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "playing 30 random and 30 heuristic games and 0 search games" in out  # the expert only when asked
+    # Rakshasa's expert level is called expert (its measured strength), so it is played without being asked
+    assert "playing 30 random and 30 heuristic games and 30 expert games and 0 search games" in out
     levels = json.loads((reports / "rakshasa-base-skill" / "skill.json").read_text())["levels"]
-    assert [(lv["level"], lv["games"]) for lv in levels] == [("random", 30), ("heuristic", 30)]
+    assert [(lv["level"], lv["games"]) for lv in levels] == [("random", 30), ("heuristic", 30), ("expert", 30)]
     saved = json.loads((reports / "rakshasa-base-playtest" / "playtest.json").read_text())
     assert saved["lengths"]["random"]["n"] == 30  # the levels' games are read for their lengths
     assert "Length in turns, median: people 50 (n 32)" in out

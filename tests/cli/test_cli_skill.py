@@ -20,8 +20,18 @@ def test_skill_without_search_games_plays_a_tenth_of_the_games_at_the_search_lev
     # asked for, with Rakshasa's shipped weights: an expert level plays between the heuristic and the search
     assert [(lv["level"], lv["games"]) for lv in levels] == [("random", 20), ("heuristic", 20), ("expert", 20),
                                                             ("search", 2)]
-    # ... stored and printed by what it is: the learned policy, far below the search (issue 45)
-    measured = "15.5% of 400 games against the default search, likely 12.4% to 19.3%"
+    # ... called expert: it measures as one against the search (issue 45), so nothing else is stored of it
+    assert all(not lv["called"] and not lv["measured"] for lv in levels)
+    assert "learned" not in capsys.readouterr().out
+
+
+def test_skill_stores_and_prints_a_learned_level_by_what_it_measures(tmp_path, capsys):
+    """Two-player Fifth Challenge's learned policy, far below the search (issue 45), is named by its measurement."""
+    fc = REPO / "variants" / "fifth-challenge" / "base-2p.yaml"
+    assert main(["skill", str(fc), "-n", "20", "--search", "ismcts(iterations=2)", "-w", "1", "-q", "--expert",
+                 "--reports", str(tmp_path)]) == 0
+    levels = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())["levels"]
+    measured = "40.1% of 1,200 games against the default search, likely 37.5% to 42.7%"
     assert [(lv["called"], lv["measured"]) for lv in levels][2] == ("learned", measured)
     assert all(not lv["called"] for i, lv in enumerate(levels) if i != 2)
     out = capsys.readouterr().out.splitlines()
@@ -66,7 +76,7 @@ def test_a_curve_prints_a_row_per_budget_and_writes_it(tmp_path, capsys):
     assert rows == [["search-2", "ismcts(belief=view,iterations=2,rollout=random)", "2"],
                     ["search-3", "ismcts(belief=view,iterations=3,rollout=random)", "2"]]
     data = json.loads(next(tmp_path.glob("*-skill/skill.json")).read_text())
-    assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, 2, 3]  # no expert unless asked
+    assert data["budgets"] == [2, 3] and [lv["budget"] for lv in data["levels"]] == [None, None, None, 2, 3]  # and the expert level
 
 
 def test_until_settled_says_which_levels_settled(tmp_path, capsys):

@@ -46,18 +46,18 @@ def test_run_expert_in_raiding_duel_plays_the_lookahead_in_every_seat(tmp_path, 
 
 
 def test_run_expert_says_in_one_line_where_the_level_is_no_expert_and_the_report_names_it_so(tmp_path, capsys):
-    """Rakshasa's learned policy wins 15.5% of 400 games against the default search (issue 45: "called expert
-    only where it plays at least as well as the default search within 5 points")."""
+    """Two-player Fifth Challenge's learned policy wins 40.1% of 1,200 games against the default search (issue 45:
+    "called expert only where it plays at least as well as the default search within 5 points")."""
     from designlab.report import seated_by
     from designlab.stats.load import load_run
 
     out = tmp_path / "base-expert"
-    assert main(["run", str(REPO / "variants" / "rakshasa" / "base.yaml"), "--expert", "-n", "4", "-w", "1", "-q",
-                 "--out", str(out)]) == 0
-    measured = "15.5% of 400 games against the default search, likely 12.4% to 19.3%"
+    assert main(["run", str(REPO / "variants" / "fifth-challenge" / "base-2p.yaml"), "--expert", "-n", "4", "-w", "1",
+                 "-q", "--out", str(out)]) == 0
+    measured = "40.1% of 1,200 games against the default search, likely 37.5% to 42.7%"
     notes = [x for x in capsys.readouterr().err.splitlines() if x.startswith("note:")]
-    assert notes == [f"note: rakshasa's expert level with 2 players is learned, {measured}; it is called expert "
-                     "only within 0.9 of its fair share (docs/strategy.md)"]
+    assert notes == [f"note: fifth-challenge's expert level with 2 players is learned, {measured}; it is called "
+                     "expert only within 0.9 of its fair share (docs/strategy.md)"]
     assert seated_by(load_run(out)) == f" with every seat learned ({measured})"
 
 

@@ -26,7 +26,8 @@ def test_the_library_plays_the_levels_once_then_reads_their_record(tmp_path):
     assert first.page == tmp_path / "r" / "rakshasa-base-playtest" / "index.html" and first.page.is_file()
     assert first.skill == again.skill == tmp_path / "r" / "rakshasa-base-skill" / "skill.json"
     assert first.analysis.to_dict() == again.analysis.to_dict() == fresh.analysis.to_dict()
-    assert first.analysis.games > 0 and [lv["level"] for lv in first.analysis.levels] == ["random", "heuristic"]
+    assert first.analysis.games > 0 and [lv["level"] for lv in first.analysis.levels] == ["random", "heuristic",
+                                                                                            "expert"]
 
 
 def test_the_command_prints_the_librarys_answer(tmp_path, capsys):

@@ -280,9 +280,10 @@ def test_fresh_plays_every_level_again_the_search_rounds_too(tmp_path, monkeypat
     first = api.skill(base, 30, 10, **kw)
     cached = api.skill(base, 30, 10, **kw)
     fresh = api.skill(base, 30, 10, fresh=True, **kw)
-    assert [b.played_games for b in batches] == [60, 0, 60]
+    # random, heuristic and the expert level (Rakshasa's is called expert, so it plays by default), 30 games each
+    assert [b.played_games for b in batches] == [90, 0, 90]
     # each skill run calls the runner twice: the batch levels' matchups, then the search level's one round
-    assert [r.played_games for r in rounds] == [60, 10, 0, 0, 60, 10]
+    assert [r.played_games for r in rounds] == [90, 10, 0, 0, 90, 10]
     assert [(lv.level, lv.win_rates, lv.verdict) for lv in fresh.levels] == \
         [(lv.level, lv.win_rates, lv.verdict) for lv in first.levels] == \
         [(lv.level, lv.win_rates, lv.verdict) for lv in cached.levels]

@@ -8,6 +8,7 @@ from designlab.games.rakshasa import spec as _spec
 from designlab.games.rakshasa import value as _value
 
 from .bots import BOTS
+from .bots.judge import challenge_judge
 from .game import RakshasaGame
 from .info import RakshasaView
 from .params import RakshasaParams
@@ -21,6 +22,7 @@ SPEC = GameSpec(
     ladder_bots=_spec.LADDER_BOTS, labels=_spec.LABELS, compensation=_spec.COMPENSATION, levers=_spec.LEVERS,
     persona_rates=_spec.PERSONA_RATES, value=_value.value, features=_value.features,
     action_features=_expert_features.action_features, expert_strength=_spec.EXPERT_STRENGTH,
+    expert_rule=challenge_judge,
     components=_components.components, bearings=_components.BEARINGS,
 )
 
