@@ -251,8 +251,8 @@ class GameSpec:
     expert_rule: Callable[[Game, int], Any] | None = None
     # the expert level's measured strength against the default search, by player count (docs/strategy.md): where
     # it meets the bar (``Strength.meets``) the level is called expert and ``skill`` and ``playtest`` play it unless
-    # told not to; elsewhere it is named by what it measures ("learned, 15.5% of 400 games against the default
-    # search, likely 12.4% to 19.3%"), and where nothing is measured, by that (designlab/expert/strength.py)
+    # told not to; elsewhere it is named by what it measures ("learned, 40.1% of 1,200 games against the default
+    # search, likely 37.5% to 42.7%"), and where nothing is measured, by that (designlab/expert/strength.py)
     expert_strength: Mapping[int, Strength] = field(default_factory=dict)
     # the designer's words for what the report shows by name: metric names (without the m_ prefix), end
     # reasons and panel-metric names, e.g. {"lies_forced": "lies forced by an unaffordable skirt"}; a name

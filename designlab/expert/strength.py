@@ -1,6 +1,6 @@
 """What the game's expert level is called with a player count (issue 45): "expert" only where its measured win
 share against the default search meets the bar (``GameSpec.expert_strength``, ``Strength.meets``); elsewhere it is
-named by what it measures ("learned, 15.5% of 400 games against the default search, likely 12.4% to 19.3%"), and a
+named by what it measures ("learned, 40.1% of 1,200 games against the default search, likely 37.5% to 42.7%"), and a
 learned policy whose weights are not the ones measured says that instead. The skill levels store these words when
 they play the level, and the report says them of a ``--expert`` run. Plays nothing and parses no bot spec, so the
 report's pages may read it (tests/test_layers.py)."""
@@ -20,8 +20,8 @@ class Called:
     measure: str = ""
 
     def words(self) -> str:
-        """As a phrase: ``expert``, or ``learned, 15.5% of 400 games against the default search, likely 12.4% to
-        19.3%``."""
+        """As a phrase: ``expert``, or ``learned, 40.1% of 1,200 games against the default search, likely 37.5%
+        to 42.7%``."""
         return self.name if not self.measure else f"{self.name}, {self.measure}"
 
 

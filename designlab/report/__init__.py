@@ -221,7 +221,7 @@ def seated_by(run) -> str:
     """Who played a run, in the words a fairest value takes after its parameter: one bot in every seat, named
     ("expert" for a ``--expert`` run, whatever bot the game's expert level is: Raiding Duel's is a lookahead; where
     the level's measured strength did not earn that name when it played, what it is and what was measured:
-    "learned (15.5% ... against the default search)", designlab/expert/strength.py), else the file's own seats."""
+    "learned (40.1% ... against the default search)", designlab/expert/strength.py), else the file's own seats."""
     from designlab.results.manifest import EXPERT_RUN
 
     bots = {s.get("bot") for e in run.manifest.variants for s in (e.seats or [])}
