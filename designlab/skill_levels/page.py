@@ -86,8 +86,7 @@ def skill_section(skill, level: int = 2) -> str:
         rows.append([lv.shown, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
                     + [f"{_pts(v['gap'])} ({_pts(v['lo'])} to {_pts(v['hi'])})", v["verdict"],
                        verdict_sentence(Verdict(**v), skill.roles)])
-    finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or (
-        '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>')
+    finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or no_change(skill)
     few = [lv for lv in skill.levels if lv.level.startswith("search")]
     expert = next((lv for lv in skill.levels if lv.level == "expert"), None)
     # the levels played as many games
@@ -243,6 +242,15 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
         if x.games < MIN_GAMES:
             parts.append(f"{who}: {x.games:,} games, too few to judge (at least "
                          f"{MIN_GAMES}); {_forecast(x, target) if x.verdict.get('more_games') else 'more games would tell'}.")
+        elif x.verdict.get("verdict") == "broken":  # a verdict on the game, not a gap awaiting games
+            t, b = x.verdict.get("top"), x.verdict.get("bottom")
+            edge = ""
+            if t is not None:
+                d, lo, hi = edge_range(x, t, b)
+                edge = (f"; {the(skill.roles[t])} {100 * d:+.1f} points against {the(skill.roles[b])} "
+                        f"(likely {signed_range(lo, hi)})")
+            parts.append(f"{who}: broken after {x.games:,} games, {x.verdict.get('because') or 'whatever its gap'}"
+                         f"{edge}.")
         else:
             parts.append(f"{who}: not settled after {x.games:,} games; "
                          f"{_forecast(x, target)}.")
@@ -250,3 +258,18 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
     if own is not None:
         source.append(f"its {own.level} level is this run's own {own.games:,} games")
     return " ".join(parts) + f" (From {'; '.join(source)}.)"
+
+
+def no_change(skill) -> str:
+    """The page's line where no finding was made: the gap's change is within noise, and the verdict stays only where
+    two or more levels have settled verdicts to compare (``run.findings`` compares settled verdicts alone)."""
+    from designlab.skill_levels.result import MIN_GAMES
+
+    settled = [lv.shown for lv in skill.levels
+               if lv.games >= MIN_GAMES and dict(lv.verdict).get("verdict") in ("even", "unbalanced", "broken")]
+    if len(settled) >= 2:
+        return '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>'
+    which = f"only the {settled[0]} level has" if settled else "no level has"
+    return ('<p class="ok">The gap between the roles does not change with skill beyond noise from the weakest level to '
+            f'the strongest; whether the verdict does is not known yet: {H.esc(which)} a settled verdict, and it '
+            'takes two to compare.</p>')

@@ -183,3 +183,42 @@ def test_an_expert_level_that_is_not_the_learned_policy_is_named_by_its_bot():
     assert (f"Expert players ({look}): not settled after 400 games; about 600 more games would settle it, about 60 s "
             "at this run's pace: designlab skill variants/raiding-duel/base.yaml --until-settled --max-games 1000 "
             "--expert.") in text, text
+
+
+def test_with_one_settled_level_the_page_does_not_say_the_verdict_stays():
+    """A skill page read "The verdict ... do not change with skill" above a table whose only settled level was broken
+    and whose others had not enough games: with fewer than two settled verdicts nothing says the verdict stays."""
+    from dataclasses import asdict
+
+    from designlab.skill_levels.page import skill_section
+    from designlab.stats.verdict import balance_verdict
+
+    one = _curve()  # 400 random and heuristic games within the tolerance's reach, 100 at each search budget
+    verdicts = [lv.verdict["verdict"] for lv in one.levels]
+    settled = [v for v in verdicts if v in ("even", "unbalanced", "broken")]
+    assert len(settled) == 1, verdicts  # the strongest level alone
+    text = skill_section(one)
+    assert "The verdict and the gap" not in text and "whether the verdict does is not known yet" in text
+    assert f"only the {one.levels[verdicts.index(settled[0])].shown} level has a settled verdict" in text
+    both = _curve(games=(4000, 4000, 4000, 4000))
+    for lv in both.levels:
+        lv.verdict = asdict(balance_verdict(lv.win_rates, lv.games))
+    assert sum(lv.verdict["verdict"] in ("even", "unbalanced", "broken") for lv in both.levels) >= 2
+    assert "whether the verdict does is not known" not in skill_section(both)
+
+
+def test_a_broken_level_says_so_in_the_skill_line_not_that_no_games_would_settle_it():
+    """The skill line read "Expert players: not settled after 400 games; it sits on the tolerance, so no practical
+    number of games settles it" of a level whose page said broken (more than half the games drawn)."""
+    from designlab.skill_levels.page import skill_line
+    from designlab.skill_levels.result import Level, SkillResult
+
+    heuristic = Level("heuristic", "heuristic", 4000, [0.505, 0.497], 0.0, 0.0,
+                      {"top": 0, "bottom": 1, "verdict": "even"}, seconds=2.0)
+    expert = Level("expert", "expert", 400, [0.282, 0.158], 0.0, 0.0,
+                   {"top": 0, "bottom": 1, "verdict": "broken", "because": "more than 50% of games drawn"})
+    text = skill_line(SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"], [heuristic, expert],
+                                  [], 0.03), "variants/rakshasa/base.yaml")
+    assert "Expert players: broken after 400 games, more than 50% of games drawn; the first runner +12.4 points " \
+           "against the second runner (likely " in text, text
+    assert "sits on the tolerance" not in text and "not settled" not in text
