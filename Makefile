@@ -96,6 +96,8 @@ DEMO_BUDGET ?= 4000
 # (docs/strategy.md). The skill line names the bots the levels played.
 DEMO_SEARCH := --search-games 30 --search 'ismcts(iterations=12)'
 
+# Last, the heuristic sweeps' reports of DEMO_EXPERT again (no play, about 12 s each): rendered before their --expert
+# runs existed, their first screens lacked the answer for good players that the --expert reports show beside theirs.
 demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 0 -q -w $(WORKERS) || exit 1; done
@@ -103,6 +105,7 @@ demo: $(STAMP)
 	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
 	$(BIN)/designlab sweep $(DEMO_EXPERT) --expert --until-settled --max-games $(DEMO_EXPERT_BUDGET) -q --workers $(WORKERS)
+	for f in $(DEMO_EXPERT); do $(BIN)/designlab report results/$$(basename $$(dirname $$f))-$$(basename $$f .yaml) || exit 1; done
 
 # Everything bundled: the ladders, meta-games (20 search games per opponent) and skill levels of each base,
 # every tune file, and every variant and sweep of every game until settled within its budget (not timed: the
