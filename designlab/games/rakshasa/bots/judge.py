@@ -100,9 +100,13 @@ class FormBelief:
 
 
 def _fits(s, view) -> bool:
-    """Could ``s`` still lead to ``view``: in the same section its public record is a start of the view's."""
+    """Could ``s`` still lead to ``view``: in the same run the card last laid is the one the builder sees there (a
+    dealt course deals every card by chance), and in the same section its public record is a start of the view's."""
     if s.run != view.run:
         return s.run < view.run
+    built, course = s.built, view.course
+    if built > len(course) or (built and s.course[built - 1] != course[built - 1]):
+        return False
     if s.leg != view.leg:
         return s.leg < view.leg
     log, seen = s.log, view.log
