@@ -64,6 +64,7 @@ from designlab.runner.pool import ChunkPool
 from designlab.runner.stopping import Stopping
 from designlab.stats.inference import wilson_half_width, z_crit
 from designlab.stats.luck import luck_rates, luck_sums
+from designlab.stats.verdict import SETTLED  # the verdicts that end an --until-settled variant
 from designlab.variant.model import DEFAULT_MAX_GAMES, Variant, override
 from designlab.version import __version__
 
@@ -81,7 +82,6 @@ __all__ = [
 ]
 
 CHUNK_GAMES = 250  # games per chunk: small enough to balance 2 workers and resume, ~4 ms overhead each
-SETTLED = ("even", "unbalanced")  # the verdicts that end an --until-settled variant
 
 
 class RunInterrupted(KeyboardInterrupt):

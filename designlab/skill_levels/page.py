@@ -113,7 +113,7 @@ def skill_section(skill, level: int = 2) -> str:
         note_search = (" A skill curve: the search bot at budgets that double ("
                        + ", ".join(f"{lv.budget} iterations: {lv.games:,} games" for lv in few)
                        + f"){share}, only its iterations per decision changed; the findings read the curve from "
-                       "the weakest level to the highest budget judged.")
+                       "the weakest level to the highest budget settled, or else judged and played most.")
     head = ["level", "bot", "games"] + [f"{r} wins" for r in skill.roles] + [
         "gap, points of win rate (interval)", "verdict", "in words"]
     return (
@@ -161,7 +161,6 @@ def _name(lv) -> str:
     return f"search at {lv.budget} iterations" if lv.budget is not None else lv.shown
 
 
-SETTLED = ("even", "unbalanced")
 
 
 def _forecast(lv, target: str) -> str:
@@ -203,7 +202,8 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
 
     from designlab.core.spec import the
     from designlab.report.fmt import signed_range
-    from designlab.skill_levels.result import MIN_GAMES, SkillResult, change_range, edge_range
+    from designlab.skill_levels.result import MIN_GAMES, SkillResult, change_range, compared, edge_range
+    from designlab.stats.verdict import SETTLED
 
     target = variant_file or "VARIANT.yaml"
     if skill is None:
@@ -231,8 +231,9 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
             nums.append(f"{100 * d:+.1f} with {who} ({x.games:,} games, likely {signed_range(lo, hi)})")
         parts.append(f"With stronger players, {the(roles[top])}'s edge over {the(roles[bottom])}, in points: "
                      + ", ".join(nums) + ".")
-        if len(settled) >= 2:
-            change, lo, hi = change_range(settled[0], settled[-1], top, bottom)
+        if len(settled) >= 2:  # then compared() is the weakest and the strongest settled level, as on the page
+            weak, strong = compared(levels)
+            change, lo, hi = change_range(weak, strong, top, bottom)
             way = ("grows" if change > 0 else "shrinks") if lo > 0 or hi < 0 else "changes"
             parts.append(f"From {_name(settled[0])} to {_name(settled[-1])} it {way} by {100 * change:+.1f} points "
                          f"(likely {signed_range(lo, hi)}).")
@@ -263,13 +264,16 @@ def skill_line(skill, variant_file: str = "", own=None, record=None) -> str:
 def no_change(skill) -> str:
     """The page's line where no finding was made: the gap's change is within noise, and the verdict stays only where
     two or more levels have settled verdicts to compare (``run.findings`` compares settled verdicts alone)."""
-    from designlab.skill_levels.result import MIN_GAMES
+    from designlab.skill_levels.result import MIN_GAMES, compared
 
     settled = [lv.shown for lv in skill.levels
                if lv.games >= MIN_GAMES and dict(lv.verdict).get("verdict") in ("even", "unbalanced", "broken")]
+    pair = compared(skill.levels)
+    between = f" from {pair[0].shown} to {pair[1].shown} play" if pair else ""
     if len(settled) >= 2:
-        return '<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise.</p>'
+        return (f'<p class="ok">The verdict and the gap between the roles do not change with skill beyond noise'
+                f'{H.esc(between)}.</p>')
     which = f"only the {settled[0]} level has" if settled else "no level has"
-    return ('<p class="ok">The gap between the roles does not change with skill beyond noise from the weakest level to '
-            f'the strongest; whether the verdict does is not known yet: {H.esc(which)} a settled verdict, and it '
+    return (f'<p class="ok">The gap between the roles does not change with skill beyond noise{H.esc(between)}; '
+            f'whether the verdict does is not known yet: {H.esc(which)} a settled verdict, and it '
             'takes two to compare.</p>')

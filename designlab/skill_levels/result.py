@@ -86,6 +86,26 @@ def change_range(weak: Level, strong: Level, top: int, bottom: int) -> tuple[flo
     return change, lo1 - hi0, hi1 - lo0
 
 
+
+
+def compared(levels: list[Level]) -> tuple[Level, Level] | None:
+    """The two levels whose edges a change with skill is judged on, the same pair for the page's findings and the
+    first screen's skill line: the weakest and the strongest level with settled verdicts (even or unbalanced) when
+    two have settled; otherwise the weakest judged level (enough games, a verdict) and, of the stronger judged ones,
+    the one played most (the strongest of those tied): a 30-game search level beside a 400-game expert level is
+    too wide to say anything, and would only ever hide a change the expert level shows. None below two judged."""
+    from designlab.stats.verdict import SETTLED
+
+    judged = [x for x in levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None]
+    settled = [x for x in judged if x.verdict.get("verdict") in SETTLED]
+    if len(settled) >= 2:
+        return settled[0], settled[-1]
+    if len(judged) < 2:
+        return None
+    rest = judged[1:]
+    return judged[0], max(reversed(rest), key=lambda x: x.games)
+
+
 @dataclass
 class SkillResult:
     name: str

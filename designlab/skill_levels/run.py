@@ -6,8 +6,8 @@ players is a question of its own: a first-mover edge that only skilled play can 
 skill, an edge that comes from the heuristic's blind spot shrinks. Each level plays the variant
 with the same bot in every seat (so the gap is the seats' own), the gap gets the balance verdict's
 interval and verdict (``stats.verdict.balance_verdict``), and a *finding* is made when the verdict
-changes with skill or the gap between the same two roles moves beyond noise from the weakest level
-to the strongest.
+changes with skill or the gap between the same two roles moves beyond noise between the two levels
+``result.compared`` picks (the pair the first screen's skill line reads too).
 
 A *skill curve* (``budgets``; Ludii's SkillTrace, TAG's SkillLadder) plays the search level at several
 budgets: the same search bot, only its iterations per decision changed, each budget a level of its own
@@ -43,7 +43,7 @@ from designlab.core.protocol import DRAW, UNFINISHED, WIN
 from designlab.core.spec import the
 from designlab.results.columns import result_col, score_col, valid_games
 from designlab.results.records import write_record
-from designlab.skill_levels.result import DEFAULT_SEARCH, MIN_GAMES, Level, SkillResult, change_range
+from designlab.skill_levels.result import DEFAULT_SEARCH, MIN_GAMES, Level, SkillResult, change_range, compared
 from designlab.strategy.matchups import StrategyError, matchup, play_matchups
 from designlab.variant.model import Seat, Variant
 
@@ -102,23 +102,24 @@ def _level(name: str, seat: Seat, variant: Variant, df: pl.DataFrame, tolerance:
 
 
 def findings(levels: list[Level], roles: list[str]) -> list[str]:
-    """A sentence when the verdict changes with skill, or when the edge of the strongest level's top
-    role over its bottom role moves beyond noise (95%, ``results.change_range``: the normal difference of
-    independent runs, or of two confidence sequences for levels played until settled) between the weakest
-    and the strongest level."""
+    """A sentence when the verdict changes with skill, or when the edge of one level's top role over its bottom
+    role moves beyond noise (95%, ``results.change_range``: the normal difference of independent runs, or of two
+    confidence sequences for levels played until settled) between the two levels ``result.compared`` picks, the
+    pair the first screen's skill line reads."""
     lv = [x for x in levels if x.games >= MIN_GAMES and x.verdict.get("top") is not None]
-    if len(lv) < 2:
+    pair = compared(levels)
+    if pair is None:
         return []
-    strong = lv[-1]
+    weak, strong = pair
     top, bottom = strong.verdict["top"], strong.verdict["bottom"]
     path = ", ".join(f"{x.shown} {100 * (x.win_rates[top] - x.win_rates[bottom]):+.1f}" for x in lv)
     out = []
-    change, lo, hi = change_range(lv[0], strong, top, bottom)
-    d0, d1 = lv[0].win_rates[top] - lv[0].win_rates[bottom], strong.win_rates[top] - strong.win_rates[bottom]
+    change, lo, hi = change_range(weak, strong, top, bottom)
+    d0, d1 = weak.win_rates[top] - weak.win_rates[bottom], strong.win_rates[top] - strong.win_rates[bottom]
     if math.isfinite(lo) and math.isfinite(hi) and (lo > 0 or hi < 0):
         way = "grows" if change > 0 else "shrinks"
         out.append(f"{the(roles[top], capital=True)}'s edge over {the(roles[bottom])} {way} from {100 * d0:+.1f} to {100 * d1:+.1f} "
-                   f"points of win rate as play gets stronger ({path}); the change is beyond noise (95%).")
+                   f"points of win rate from {weak.shown} to {strong.shown} play ({path}); the change is beyond noise (95%).")
     # only settled verdicts can disagree: "leaning" or "not enough games" is an interval still too wide
     verdicts = [x.verdict["verdict"] for x in lv]
     if len({v for v in verdicts if v in ("even", "unbalanced", "broken")}) > 1:

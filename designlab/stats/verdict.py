@@ -42,6 +42,9 @@ BROKEN_DRAWS = 0.50
 MAX_SETTLE = 1e8  # games; more than this is no practical advice (a gap within rounding of the tolerance)
 
 VERDICTS = ("even", "leaning", "unbalanced", "not enough games", "broken", "no data")
+# the verdicts the interval has decided: what ends an --until-settled run, and the levels a change with skill is read
+# between; "broken" is a verdict on the game (draws, unfinished games), not on the gap
+SETTLED = ("even", "unbalanced")
 # the traffic-light colour of each verdict (the page's CSS classes)
 LIGHT = {"even": "even", "leaning": "leaning", "unbalanced": "broken", "broken": "broken",
          "not enough games": "nodata", "no data": "nodata"}

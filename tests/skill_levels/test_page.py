@@ -222,3 +222,26 @@ def test_a_broken_level_says_so_in_the_skill_line_not_that_no_games_would_settle
     assert "Expert players: broken after 400 games, more than 50% of games drawn; the first runner +12.4 points " \
            "against the second runner (likely " in text, text
     assert "sits on the tolerance" not in text and "not settled" not in text
+
+
+def test_the_skill_line_and_the_pages_finding_compare_the_same_two_levels():
+    """One question, one number: the change the first screen's line states and the one the page's finding states
+    are the same pair's, the weakest and the strongest settled level, with the same points."""
+    from dataclasses import asdict
+
+    from designlab.skill_levels.page import skill_line, skill_section
+    from designlab.skill_levels.result import Level, SkillResult
+    from designlab.skill_levels.run import findings
+    from designlab.stats.verdict import balance_verdict
+
+    def level(name, w0, w1, games):
+        return Level(name, BOTS.get(name, name), games, [w0, w1], 0.0, 0.0, asdict(balance_verdict([w0, w1], games)))
+
+    levels = [level("random", 0.50, 0.50, 20000), level("heuristic", 0.55, 0.45, 4000),
+              level("expert", 0.60, 0.40, 4000), level("search", 0.45, 0.55, 40)]
+    assert [x.verdict["verdict"] for x in levels] == ["even", "unbalanced", "unbalanced", "leaning"]
+    roles = ["first runner", "second runner"]
+    skill = SkillResult("s", "rakshasa", "base", 1, roles, levels, findings(levels, roles), 0.03)
+    line = skill_line(skill)
+    assert "From random to expert it grows by +20.0 points" in line, line
+    assert "from +0.0 to +20.0 points of win rate from random to expert play" in skill_section(skill)

@@ -287,3 +287,26 @@ def test_fresh_plays_every_level_again_the_search_rounds_too(tmp_path, monkeypat
     assert [(lv.level, lv.win_rates, lv.verdict) for lv in fresh.levels] == \
         [(lv.level, lv.win_rates, lv.verdict) for lv in first.levels] == \
         [(lv.level, lv.win_rates, lv.verdict) for lv in cached.levels]
+
+
+def test_a_thirty_game_search_level_does_not_decide_the_comparison():
+    """The findings compared the weakest judged level with the strongest, so in the demo's skill runs (400 games
+    of random, heuristic and expert, 30 of a search) a 30-game level, its range +-35 points, hid every change and
+    chose the roles. With fewer than two settled levels, the stronger level played most is compared (the expert,
+    the strongest of the 400-game levels)."""
+    from designlab.skill_levels.result import compared
+
+    levels = [_lv("random", 0.50, 0.50, games=400), _lv("heuristic", 0.53, 0.47, games=400),
+              _lv("expert", 0.60, 0.40, games=400), _lv("search", 0.40, 0.60, games=30)]
+    assert [x.verdict["verdict"] for x in levels] == ["not enough games", "leaning", "unbalanced", "leaning"]
+    weak, strong = compared(levels)
+    assert (weak.level, strong.level) == ("random", "expert")
+    (grow,) = findings(levels, ["first runner", "second runner"])
+    assert grow.startswith("The first runner's edge over the second runner grows from +0.0 to +20.0 points of win "
+                           "rate from random to expert play (random +0.0, heuristic +6.0, expert +20.0, search -20.0)")
+    # two settled levels: the weakest and the strongest of those, whatever the others played
+    settled = [_lv("random", 0.50, 0.50, games=20000), _lv("heuristic", 0.53, 0.47, games=400),
+               _lv("expert", 0.60, 0.40, games=4000), _lv("search", 0.40, 0.60, games=30)]
+    assert [x.level for x in compared(settled)] == ["random", "expert"]
+    assert compared(levels[:1] + [levels[-1]])[1].level == "search"  # the only other judged level
+    assert compared([levels[0], _lv("search", 0.6, 0.4, games=10)]) is None
