@@ -83,8 +83,9 @@ DEMO_FILES  := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challeng
                variants/raiding-duel/sweep-disks-per-color.yaml
 DEMO_TUNES  := variants/fifth-challenge/tune-later-seats.yaml
 # Played again with every seat the game's expert level (`sweep --expert`), so each report's first screen gives the
-# fairest value for good players beside the heuristic's (issue 45): in these two games the learned policy, named
-# there by its measured strength against the search ("learned, 15.5% of 400 games ..."). Each point until settled or
+# fairest value for good players beside the heuristic's (issue 45): Rakshasa's expert (the learned policy with the
+# builder's challenges judged) and two-player Fifth Challenge's learned policy, named there by its measured strength
+# against the search ("learned, 40.1% of 1,200 games ..."). Each point until settled or
 # 2,000 games (DEMO_EXPERT_BUDGET): at 4,000 these two sweeps took 165 s of play, a third of the demo.
 DEMO_EXPERT := variants/rakshasa/runner-honor-sweep.yaml variants/fifth-challenge/crown-score-sweep.yaml
 DEMO_EXPERT_BUDGET ?= 2000
