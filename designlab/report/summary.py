@@ -276,12 +276,15 @@ def _in_series(va: VariantAnalysis, s) -> bool:
 
 
 def _own_level(head: VariantAnalysis, found):
-    """The headline variant's own run as a skill ``Level``, when every seat of it is the bot of the skill record's
-    heuristic level (then the skill line's heuristic level is the same games as the verdict); else None."""
+    """The headline variant's own run as a skill ``Level``, when the skill record is of the headline's own rules and
+    every seat of it is the bot of the record's heuristic level (then the skill line's heuristic level is the same
+    games as the verdict); else None. A record of the file it extends played other rules: its levels stay its own
+    (base-3p's report once read "From the skill run of base-2p; its heuristic level is this run's own games")."""
     from designlab.results.answer import verdict_to_dict
+    from designlab.results.records import entry_key
     from designlab.skill_levels.result import Level
 
-    if found is None or not head.bots.height:
+    if found is None or not head.bots.height or found.record.key != entry_key(head.results.entry, "skill"):
         return None
     heuristic = next((lv for lv in found.data.get("levels", []) if lv.get("level") == "heuristic"), None)
     bots = set(head.bots["bot"].to_list())
@@ -404,6 +407,8 @@ def first_screen(a: RunAnalysis, meta_games: dict[str, dict], anchor, why_games:
         if target and head.results.entry.sweep:  # a sweep file holds many variants: name the one
             target += f" --variant '{head.name}'"
         found = (skills or {}).get(game)
+        if found is not None and len(found.data.get("roles") or ()) != int(head.summary["players"]):
+            found = None  # another player count's skill (base-3p extends base-2p): other roles, not this game's
         skill = skill_line(found.data if found is not None else None, target, _own_level(head, found),
                            found.record if found is not None else None)
         after = f'<p class="skill-line">{words_html(skill, game, names)}</p>'

@@ -142,3 +142,31 @@ def test_a_command_with_a_quoted_bot_spec_is_one_code_span():
            f"--until-settled --search-games 38400 --search &#x27;{spec}&#x27;</code>. (From" in html, html
     plain = words_html("it would settle it (designlab sweep v.yaml --max-games 20000).", "raiding-duel")
     assert "(<code>designlab sweep v.yaml --max-games 20000</code>)." in plain, plain
+
+
+def test_a_skill_run_of_another_player_count_is_not_this_variants_skill(tmp_path, monkeypatch):
+    """base-3p's report once read the two-player skill run as its own: "Random players: ... designlab skill
+    base-3p.yaml ... (From the skill run of base-2p; its heuristic level is this run's own 3,750 games)", two-player
+    levels beside its three-player games. A record of another player count is another game's roles: the line says
+    how to measure this one instead; a record of the headline's own rules is read, its heuristic level the run's own."""
+    from html import unescape
+    from pathlib import Path
+
+    from designlab.cli.app import main
+
+    variants = Path(__file__).resolve().parents[2] / "variants" / "fifth-challenge"
+    monkeypatch.setenv("DESIGNLAB_RECORDS", str(tmp_path / "records"))
+    reports = tmp_path / "reports"
+    assert main(["skill", str(variants / "base-2p.yaml"), "-n", "40", "--search-games", "0", "-w", "1", "-q",
+                 "--reports", str(reports)]) == 0
+    out = tmp_path / "r3"
+    assert main(["run", str(variants / "base-3p.yaml"), "-n", "40", "-w", "1", "-q", "--out", str(out)]) == 0
+    assert main(["report", str(out), "--reports", str(reports)]) == 0
+    text = unescape(_answer_text(reports / "fifth-challenge-base-3p" / "index.html"))
+    assert "From the skill run of base-2p" not in text and "this run's own" not in text
+    assert "How skill changes the edge is not measured yet" in text and "skill variants" in text
+    assert main(["skill", str(variants / "base-3p.yaml"), "-n", "40", "--search-games", "0", "-w", "1", "-q",
+                 "--no-expert", "--reports", str(reports)]) == 0
+    assert main(["report", str(out), "--reports", str(reports)]) == 0
+    text = unescape(_answer_text(reports / "fifth-challenge-base-3p" / "index.html"))
+    assert "From the skill run of base-3p" in text and "its heuristic level is this run's own 40 games" in text
