@@ -96,6 +96,10 @@ DEMO_BUDGET ?= 4000
 # Rakshasa's learned policy with the builder's challenges judged exactly, stronger than the search at about 1/150
 # (docs/strategy.md). The skill line names the bots the levels played.
 DEMO_SEARCH := --search-games 30 --search 'ismcts(iterations=12)'
+# And three-player Fifth Challenge's levels until each settles (about 40 s on 2 cores), its expert level called expert
+# (32.3% alone against the search): the base-3p report's skill line reads its own settled levels, where a two-player
+# skill run says nothing of its roles.
+DEMO_SETTLED_SKILL := variants/fifth-challenge/base-3p.yaml
 
 # Last, the heuristic sweeps' reports of DEMO_EXPERT again (no play, about 12 s each): rendered before their --expert
 # runs existed, their first screens lacked the answer for good players that the --expert reports show beside theirs.
@@ -103,6 +107,7 @@ demo: $(STAMP)
 	for f in $(BASES); do $(BIN)/designlab ladder $$f -n 200 -q -w $(WORKERS) --game-bots || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab meta $$f -n 200 --search-games 0 -q -w $(WORKERS) || exit 1; done
 	for f in $(BASES); do $(BIN)/designlab skill $$f -n 400 $(DEMO_SEARCH) -q -w $(WORKERS) || exit 1; done
+	for f in $(DEMO_SETTLED_SKILL); do $(BIN)/designlab skill $$f -n 400 --until-settled --max-games 12000 $(DEMO_SEARCH) -q -w $(WORKERS) || exit 1; done
 	for f in $(DEMO_TUNES); do $(BIN)/designlab tune $$f -q -w $(WORKERS) || exit 1; done
 	$(BIN)/designlab sweep $(DEMO_FILES) --until-settled --max-games $(DEMO_BUDGET) -q --workers $(WORKERS)
 	$(BIN)/designlab sweep $(DEMO_EXPERT) --expert --until-settled --max-games $(DEMO_EXPERT_BUDGET) -q --workers $(WORKERS)
