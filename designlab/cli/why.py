@@ -22,17 +22,10 @@ from designlab.cli.common import (
     run_name,
 )
 from designlab.cli.train import Expert, as_expert
+from designlab.what_drives.page import _num, _pct, _pts  # one way to write the feel's numbers, page and terminal
 from designlab.what_drives.result import Why
 
 MIN_SIDE = 10  # association rows need this many player-games with and without the component
-
-
-def _pts(x: float | None) -> str:
-    return "–" if x is None else f"{x:+.1f}"
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:.0f}%"
 
 
 def print_why(r: Why) -> None:
@@ -82,8 +75,8 @@ def print_why(r: Why) -> None:
             out.print(f"{u.role}: {u.name} never legal")
     f = r.feel
     for x in f["roles"]:
-        out.print(f"{x['role']}: {x['decisions']['mean']:.1f} decisions a game ({x['decisions']['lo']:.1f} to "
-                  f"{x['decisions']['hi']:.1f}), forced moves {_pct(x['forced']['mean'])} ({_pct(x['forced']['lo'])} "
+        out.print(f"{x['role']}: {x['decisions']['mean']:.1f} decisions a game ({_num(x['decisions']['lo'], 1)} to "
+                  f"{_num(x['decisions']['hi'], 1)}), forced moves {_pct(x['forced']['mean'])} ({_pct(x['forced']['lo'])} "
                   f"to {_pct(x['forced']['hi'])}), {x['choices']['mean']:.2f} choices a decision")
     ln, u, d = f["length"], f["unfinished"], f["decided"]
     out.print(f"length (turns): median {ln.get('p50', 0):g}, 10-90% {ln.get('p10', 0):g} to {ln.get('p90', 0):g}; "
@@ -97,7 +90,7 @@ def print_why(r: Why) -> None:
                   f"(10-90% {_pct(dr['low']['p10'])} to {_pct(dr['low']['p90'])}); comebacks from below "
                   f"{_pct(dr['comeback_below'])} in {dr['comebacks']:,} of {dr['n']:,} games "
                   f"({_pct(dr['comebacks_ci'][0])} to {_pct(dr['comebacks_ci'][1])}); the expected winner changed "
-                  f"{dr['changes']['mean']:.2f} times a game ({dr['changes']['lo']:.2f} to {dr['changes']['hi']:.2f})")
+                  f"{dr['changes']['mean']:.2f} times a game ({_num(dr['changes']['lo'], 2)} to {_num(dr['changes']['hi'], 2)})")
 
 
 def register(app: typer.Typer) -> None:

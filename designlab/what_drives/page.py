@@ -18,8 +18,16 @@ def _pts(x) -> str:
     return "–" if x is None else f"{x:+.1f}"
 
 
+def _num(x, digits: int) -> str:
+    from designlab.report.fmt import num
+
+    return num(x, digits)
+
+
 def _pct(x) -> str:
-    return "–" if x is None else f"{100 * x:.0f}%"
+    from designlab.report.fmt import pct
+
+    return pct(x, 0)  # "–" for a missing share, or a range one game cannot give (NaN)
 
 
 def why_findings(data: Why | None, bears=None) -> list[str]:
@@ -104,9 +112,9 @@ def _game(d: Why, folder: Path) -> str:
               u.flag or ("never legal" if not u.legal else "")] for u in d.usage]
     use = H.table_html(["role", "option", "decisions where legal", "chosen", "chosen when legal", "note"], usage)
     f = d.feel
-    feel = [[x["role"], f"{x['decisions']['mean']:.1f} ({x['decisions']['lo']:.1f} to {x['decisions']['hi']:.1f})",
+    feel = [[x["role"], f"{x['decisions']['mean']:.1f} ({_num(x['decisions']['lo'], 1)} to {_num(x['decisions']['hi'], 1)})",
              f"{_pct(x['forced']['mean'])} ({_pct(x['forced']['lo'])} to {_pct(x['forced']['hi'])})",
-             f"{x['choices']['mean']:.2f} ({x['choices']['lo']:.2f} to {x['choices']['hi']:.2f})"] for x in f["roles"]]
+             f"{x['choices']['mean']:.2f} ({_num(x['choices']['lo'], 2)} to {_num(x['choices']['hi'], 2)})"] for x in f["roles"]]
     ln, un, dc = f["length"], f["unfinished"], f["decided"]
     decided = (f" The winner stopped trailing for good after {_pct(dc['mean'])} of the game on average "
                f"({_pct(dc['lo'])} to {_pct(dc['hi'])}; median {_pct(dc.get('p50'))}, 90th percentile "
@@ -119,7 +127,7 @@ def _game(d: Why, folder: Path) -> str:
              f"{_pct(dr['low']['mean'])}, {_pct(dr['low']['lo'])} to {_pct(dr['low']['hi'])}); it fell below "
              f"{_pct(dr['comeback_below'])} (a comeback) in {dr['comebacks']:,} games ({_pct(dr['comebacks_ci'][0])} "
              f"to {_pct(dr['comebacks_ci'][1])}); the expected winner changed {dr['changes']['mean']:.2f} times a "
-             f"game ({dr['changes']['lo']:.2f} to {dr['changes']['hi']:.2f})." if dr else
+             f"game ({_num(dr['changes']['lo'], 2)} to {_num(dr['changes']['hi'], 2)})." if dr else
              " Drama (how far behind the winner was) needs a value estimate, which this game's spec does not give.")
     return (f"<h3>{H.esc(d.game)}: {H.esc(d.variant)}</h3>"
             f'<p class="note">From <code>{H.esc(folder.name)}/why.json</code>: {d.games:,} games per run, '

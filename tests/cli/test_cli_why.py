@@ -61,3 +61,18 @@ def test_a_game_that_declares_no_components_is_one_line_and_exit_2(tmp_path, cap
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "declares no components" in err
     assert not any(tmp_path.iterdir())
+
+
+def test_two_games_print_a_dash_where_one_decided_game_gives_no_range(tmp_path, capsys):
+    """With -n 2 one game decided a winner, and its mean's range printed "(nan% to nan%)" and "(nan to nan)"."""
+    target = REPO / "variants" / "rakshasa" / "base.yaml"
+    assert main(["why", str(target), "-n", "2", "-w", "1", "-q", "--reports", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert "winner decided" in printed and "nan%" not in printed and "nan to" not in printed
+    assert "(– to –)" in printed
+    from designlab.what_drives.page import _game
+    from designlab.what_drives.result import Why
+
+    folder = tmp_path / "rakshasa-base-why"
+    page = _game(Why.from_dict(json.loads((folder / "why.json").read_text())), folder)  # the report's section
+    assert "stopped trailing for good" in page and "nan%" not in page and "nan to" not in page
