@@ -374,7 +374,7 @@ def render_index(reports_root: Path) -> Path:
             kind += f'<br><span class="note">{escape(m["players"])}</span>'
         rows.append(
             f'<tr><td><a href="{escape(folder)}/index.html">{escape(str(m.get("name", folder)))}</a>{kind}</td>'
-            f"<td>{escape(', '.join(m.get('games') or []))}</td><td class=\"num\">{m.get('variants', '')}</td>"
+            f"<td>{escape(', '.join(m.get('games') or []))}</td><td class=\"num\">{escape(str(m.get('variants', '')))}</td>"
             f"<td class=\"num\">{m.get('played', ''):,}</td><td class=\"num\">{m.get('errors', '')}</td>"
             f"<td>{light_txt}</td><td>{escape(str(m.get('created') or ''))}</td>"
             f"<td>{escape(str(m.get('rendered') or ''))}</td></tr>"

@@ -76,28 +76,66 @@ def find_strategy(records_root: Path | None, a: RunAnalysis) -> dict[tuple[str, 
     return out
 
 
+def _levels(d: dict) -> tuple[str, int, int]:
+    lv = d["levels"]
+    return f"{len(lv)} level{'s' * (len(lv) != 1)}", sum(int(x["games"]) for x in lv), sum(int(x.get("errors") or 0) for x in lv)
+
+
+def _ladder(d: dict) -> tuple[str, int, int]:
+    k = len(d["pairs"])
+    return f"{k} pair{'s' * (k != 1)}", sum(int(p["games"]) for p in d["pairs"]), int(d.get("errors") or 0)
+
+
+def _meta(d: dict) -> tuple[str, int, int]:
+    k = len(d["row_names"]) * len(d["col_names"])
+    return f"{k} matchup{'s' * (k != 1)}", int(sum(map(sum, d["n"]))), int(d.get("errors") or 0)
+
+
+def _playtest(d: dict) -> tuple[str, int, int]:
+    # people's games, beside the bot levels' games they were compared with
+    return f"{int(d['games']):,} people's games", int(d["games"]) + sum(int(x["games"]) for x in d["levels"]), 0
+
+
+def _verdicts(d: dict, file: str) -> dict[str, int]:
+    """verdict -> how many, for the index's lights: a skill page's levels, a playtest's people's games."""
+    from collections import Counter
+
+    from designlab.stats.verdict import VERDICTS
+
+    if file == "skill.json":
+        n = Counter(x["verdict"]["verdict"] for x in d["levels"] if x.get("verdict", {}).get("verdict"))
+        return {v: n[v] for v in sorted(n, key=lambda v: VERDICTS.index(v) if v in VERDICTS else len(VERDICTS))}
+    if file == "playtest.json" and (d.get("verdict") or {}).get("verdict"):
+        return {d["verdict"]["verdict"]: 1}
+    return {}
+
+
+# the analysis pages that write no report.json: (result file, what the index calls it, its units, games, errors)
+LISTED = (("ladder.json", "bot ladder", _ladder), ("meta.json", "persona meta-game", _meta),
+          ("skill.json", "skill levels", _levels), ("playtest.json", "playtest", _playtest))
+
+
 def strategy_listing(folder: Path) -> dict | None:
-    """How reports/index.html lists a ladder or meta-game page (they write no report.json): its kind,
-    game, pairs or matchups, games played, errors and when it was written; None for other folders."""
+    """How reports/index.html lists an analysis page that writes no report.json (a ladder, meta-game, skill levels
+    or playtest page; a tune's and a levers' page write theirs): its kind, game, what it compared, games played, errors and when it was written; None
+    for other folders (the skill pages were once listed by their folder's name alone)."""
     from designlab.registry import GAMES
 
-    for kind, file in KINDS.items():
+    for file, kind, read in LISTED:
         path = folder / file
         try:
             data = json.loads(path.read_text())
-            if kind == "ladder":
-                k, unit, played = len(data["pairs"]), "pair", sum(int(p["games"]) for p in data["pairs"])
-            else:
-                k, unit, played = len(data["row_names"]) * len(data["col_names"]), "matchup", int(sum(map(sum, data["n"])))
-            units = f"{k} {unit}{'s' * (k != 1)}"
+            units, played, errors = read(data)
             game = data["game"]
             written = datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         except (OSError, ValueError, KeyError, TypeError):
             continue
         title = GAMES[game].title if game in GAMES else game
-        return {"name": folder.name, "kind": "bot ladder" if kind == "ladder" else "persona meta-game",
-                "games": [title], "variants": units, "played": played, "errors": int(data.get("errors") or 0),
-                "rendered": written}
+        listing = {"name": folder.name, "kind": kind, "games": [title], "variants": units, "played": played,
+                   "errors": errors, "rendered": written}
+        if verdicts := _verdicts(data, file):  # each skill level's verdict, or the people's games'
+            listing["lights"] = verdicts
+        return listing
     return None
 
 

@@ -58,3 +58,4 @@ def test_the_command_prints_what_the_library_returns(tmp_path, capsys):
     with pytest.raises(KnobChoiceError, match="no parameter 'nope'"):
         api.levers(BASE, only=["nope"], results_root=tmp_path / "x", reports_root=tmp_path / "y")
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+

@@ -58,6 +58,10 @@ def test_thirty_of_forty_is_unbalanced_towards_the_first_runner_and_unlike_even_
     assert all(t["differs"] for t in saved["gap_tests"])
     page = (reports / "rakshasa-base-playtest" / "index.html").read_text()
     assert "Playtests: base" in page and "Fisher exact" in page
+    from designlab.report import render_index
+
+    row = render_index(reports).read_text().split('href="rakshasa-base-playtest/index.html"')[1].split("</tr>")[0]
+    assert "(playtest)" in row and "40 people&#x27;s games" in row and "1 unbalanced" in row
 
 
 def test_games_drawn_from_a_known_level_are_named_as_that_level_in_most_seeded_runs(tmp_path, capsys):

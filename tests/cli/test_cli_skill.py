@@ -23,6 +23,10 @@ def test_skill_without_search_games_plays_a_tenth_of_the_games_at_the_search_lev
     # ... called expert: it measures as one against the search (issue 45), so nothing else is stored of it
     assert all(not lv["called"] and not lv["measured"] for lv in levels)
     assert "learned" not in capsys.readouterr().out
+    from designlab.report import render_index
+
+    row = render_index(tmp_path).read_text().split('-skill/index.html"')[1].split("</tr>")[0]
+    assert "(skill levels)" in row and "<td>Rakshasa</td>" in row and ">4 levels<" in row and ">62<" in row
 
 
 def test_skill_stores_and_prints_a_learned_level_by_what_it_measures(tmp_path, capsys):
