@@ -22,7 +22,6 @@ from designlab.cli.common import (
     run_name,
 )
 from designlab.cli.train import Expert, as_expert
-from designlab.what_drives.page import _num, _pct, _pts  # one way to write the feel's numbers, page and terminal
 from designlab.what_drives.result import Why
 
 MIN_SIDE = 10  # association rows need this many player-games with and without the component
@@ -32,6 +31,9 @@ def print_why(r: Why) -> None:
     """The tables ``designlab why`` prints (plain text, one line per row)."""
     from rich.table import Table
 
+    # the page's formatters (one way to write the feel's numbers), imported here: the page loads the charting
+    # stack, which a plain start (`designlab --help`) must not
+    from designlab.what_drives.page import _num, _pct, _pts
     from designlab.what_drives.stats import user_verdict
 
     tol = r.tolerance
