@@ -59,6 +59,19 @@ def curve_chart(skill):
     return alt.layer(*layers).properties(width=520, height=260, title=title)
 
 
+def _edge_cell(v: dict, roles) -> str:
+    """The top role's signed edge over the bottom one with the signed range the verdict read, as the report's table
+    and the command print it: the cell once read "1.8 (0.0 to 11.3)", the unsigned gap clipped at 0, beside words
+    that said "likely -7.8 to +11.3" of the same gap."""
+    from designlab.report.fmt import missing, signed_range
+
+    if v.get("top") is None:
+        return _pts(v["gap"])
+    if missing(v.get("diff_lo")):  # a verdict saved before the signed range was
+        return f"{_pts(v['gap'])} ({_pts(v['lo'])} to {_pts(v['hi'])})"
+    return f"{roles[v['top']]} {100 * v['gap']:+.1f} ({signed_range(v['diff_lo'], v['diff_hi'])})"
+
+
 def _wrappable(bot: str) -> str:
     """A bot's spec with a space after each comma: a long spec (``responder(horizon=score,...)``) has no other
     place to wrap, and unwrapped it squeezes the table's words column to a few letters."""
@@ -84,8 +97,7 @@ def skill_section(skill, level: int = 2) -> str:
                            f"fewer than {MIN_GAMES} games: not judged (the interval would not be trustworthy)"])
             continue
         rows.append([lv.shown, _wrappable(lv.bot), f"{lv.games:,}"] + [H.pct(r) for r in lv.win_rates]
-                    + [f"{_pts(v['gap'])} ({_pts(v['lo'])} to {_pts(v['hi'])})", v["verdict"],
-                       verdict_sentence(Verdict(**v), skill.roles)])
+                    + [_edge_cell(v, skill.roles), v["verdict"], verdict_sentence(Verdict(**v), skill.roles)])
     finds = "".join(f'<p class="flag">{H.esc(f)}</p>' for f in skill.findings) or no_change(skill)
     few = [lv for lv in skill.levels if lv.level.startswith("search")]
     expert = next((lv for lv in skill.levels if lv.level == "expert"), None)
@@ -115,14 +127,14 @@ def skill_section(skill, level: int = 2) -> str:
                        + f"){share}, only its iterations per decision changed; the findings read the curve from "
                        "the weakest level to the highest budget settled, or else judged and played most.")
     head = ["level", "bot", "games"] + [f"{r} wins" for r in skill.roles] + [
-        "gap, points of win rate (interval)", "verdict", "in words"]
+        "edge, points of win rate (likely range)", "verdict", "in words"]
     return (
         "<section class=\"skill\">\n"
         f"<h{level}>Balance at each skill level: {H.esc(skill.variant)}</h{level}>\n"
         f"<p class=\"note\">Every seat played by the same bot: random moves, the game's heuristic, "
         f"{_expert_note(expert)}the search bot "
-        f"(seats fixed, seed {skill.seed}). The gap is the best seat's win rate minus the worst's, its interval "
-        f"simultaneous over the pairs of seats, judged against the {100 * skill.tolerance:g}-point tolerance as the "
+        f"(seats fixed, seed {skill.seed}). The edge is the most winning role's win rate minus "
+        f"the least's, signed, with the likely range the verdict reads (simultaneous over the pairs of seats), judged against the {100 * skill.tolerance:g}-point tolerance as the "
         f"balance verdict is.{note_search} {skill.seconds:,.0f} s on {skill.workers} worker(s).</p>\n"
         f"{finds}\n{H.chart_html(chart) if chart is not None else ''}\n{H.table_html(head, rows)}\n</section>"
     )

@@ -245,3 +245,22 @@ def test_the_skill_line_and_the_pages_finding_compare_the_same_two_levels():
     line = skill_line(skill)
     assert "From random to expert it grows by +20.0 points" in line, line
     assert "from +0.0 to +20.0 points of win rate from random to expert play" in skill_section(skill)
+
+
+def test_the_levels_table_gives_each_edge_signed_with_the_range_its_words_give():
+    """The table's cell read "1.8 (0.0 to 11.3)" (the unsigned gap, clipped at 0) beside words that said "likely
+    -7.8 to +11.3" of the same gap: the cell now gives the top role's signed edge and that signed range."""
+    from dataclasses import asdict
+
+    from designlab.skill_levels.page import skill_section
+    from designlab.skill_levels.result import Level, SkillResult
+    from designlab.stats.verdict import balance_verdict
+
+    v = asdict(balance_verdict([0.44, 0.425], 400))
+    assert v["lo"] == 0.0 and v["diff_lo"] < 0  # the unsigned gap's range is clipped at 0, the signed one is not
+    skill = SkillResult("s", "rakshasa", "base", 1, ["first runner", "second runner"],
+                        [Level("random", "random", 400, [0.44, 0.425], 0.0, 0.0, v)], [], 0.03)
+    html = skill_section(skill)
+    rng = f"{100 * v['diff_lo']:+.1f} to {100 * v['diff_hi']:+.1f}"
+    assert f"<td>first runner +1.5 ({rng})</td>" in html and f"(likely {rng})" in html
+    assert "(0.0 to" not in html
