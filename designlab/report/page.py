@@ -178,7 +178,7 @@ def variants_section(a: RunAnalysis) -> str:
     return (
         '<section id="variants"><h2>Variants</h2>'
         + table(headers, rows, numeric=set(range(2, 16)))
-        + f'<p class="note"><b>Verdicts.</b> {typed_html(rule_text(tolerances(a), _any_sequential(a)), ())}</p>'
+        + f'<p class="note"><b>Verdicts.</b> {typed_html(rule_text(tolerances(a), _any_sequential(a), len(a.variants)), ())}</p>'
         + '<p class="note"><b>Columns.</b> games: games that finished without an error (errors are excluded from '
           "every rate). edge: the highest role's win rate minus the lowest's, signed, in percentage points, with that "
           "pair's interval from a family that holds for every pair of seats at once (the top and bottom seats are "

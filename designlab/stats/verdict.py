@@ -290,9 +290,10 @@ def error_odds(v: Verdict, level: float = LEVEL) -> int:
     return round(1 / (1 - level))
 
 
-def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bool = False) -> str:
+def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bool = False, variants: int = 1) -> str:
     """How the verdicts are decided, for the report's details (``tolerances``: the run's, as shares;
-    ``sequential``: some variant was played with --until-settled)."""
+    ``sequential``: some variant was played with --until-settled; ``variants``: how many the run judged, for the
+    sentence that says the verdicts are not corrected across them)."""
     tols = sorted(set(tolerances)) or [DEFAULT_TOLERANCE]
     t = f"{100 * tols[0]:g} points" if len(tols) == 1 else \
         "each variant's own (" + ", ".join(f"{100 * x:g}" for x in tols) + " points in this run)"
@@ -302,7 +303,16 @@ def rule_text(tolerances: Sequence[float] = (DEFAULT_TOLERANCE,), sequential: bo
             f"unbalanced: it lies wholly beyond; leaning: the gap is beyond the tolerance but the interval reaches "
             f"back within; not enough games: the gap is within but the interval reaches beyond (with about how many "
             f"more games would settle it). Broken, whatever the gap: more than {BROKEN_UNFINISHED * 100:g}% of games "
-            f"unfinished (turn cap), or more than {BROKEN_DRAWS * 100:g}% drawn.{SEQUENCE_RULE if sequential else ''}")
+            f"unfinished (turn cap), or more than {BROKEN_DRAWS * 100:g}% drawn.{SEQUENCE_RULE if sequential else ''}"
+            f"{ACROSS_RULE.format(n=variants) if variants > 1 else ''}")
+
+
+# the verdicts are each their own claim; a run of many variants makes a wrong one among them likelier (a sweep's
+# point unlike its neighbours, stopped early on a lucky stretch, is the usual sign)
+ACROSS_RULE = (" Each variant's verdict is read on its own: the {n} verdicts of this run are not corrected together "
+               "(the tests of the comparisons below are, with Holm), so with many variants a wrong claim among them "
+               "is likelier than 1 in 20; a claim at one variant that its neighbours do not share is worth playing "
+               "again with more games before acting on it.")
 
 
 SEQUENCE_RULE = (" Variants played with --until-settled had games added until the verdict was sure, read at planned "

@@ -229,3 +229,13 @@ def test_the_rule_text_and_the_variants_table_say_when_games_were_added_until_se
     from designlab.results import VariantEntry
 
     assert "until the verdict was sure" in _stopped(VariantEntry(name="v", stopped_by="settled"))
+
+
+def test_the_rule_text_says_the_verdicts_of_many_variants_are_not_corrected_together():
+    """The report's tests are Holm-corrected across it, its verdicts are not: the demo's honor sweep showed a point
+    'unbalanced' after 500 games (+15.6, likely +4.4 to +26.8) that 4,000 games put at +1.0 (-2.1 to +4.0)."""
+    from designlab.stats.verdict import rule_text
+
+    assert "not corrected together" not in rule_text((0.03,), sequential=True)
+    text = rule_text((0.03,), sequential=True, variants=7)
+    assert "the 7 verdicts of this run are not corrected together" in text and "likelier than 1 in 20" in text
